@@ -124,3 +124,12 @@ class PointHit:
     source: Source
     video_url: str | None = None
     matched: list[str] = field(default_factory=list)
+
+
+@dataclass
+class DefineResult:
+    """Answer to ``define``: hits best first, or suggestions when nothing matched."""
+
+    query: str
+    hits: list[TermHit] = field(default_factory=list)
+    suggestions: list[str] = field(default_factory=list)

@@ -1,0 +1,53 @@
+"""German compound splitting against the corpus's own vocabulary.
+
+FTS5's unicode61 tokenizer matches whole tokens (and prefixes with ``*``), so "schutz" would
+never find "Holzschutz". At ingest we add the known words hidden inside long tokens to a
+``parts`` column: "speicherarchitektur" -> "speicher", "architektur".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+MIN_PART = 4  # shorter pieces ("lage", "ende") would match too much as it is
+MIN_COMPOUND = 2 * MIN_PART
+LINKING = ("s", "es", "n", "en")  # German linking elements (Fugenelemente)
+
+
+class CompoundSplitter:
+    """Finds known words inside long tokens."""
+
+    def __init__(self, vocabulary: Iterable[str]) -> None:
+        self._vocabulary = {word for word in vocabulary if len(word) >= MIN_PART}
+        self._cache: dict[str, tuple[str, ...]] = {}
+
+    def parts(self, token: str) -> tuple[str, ...]:
+        """Known words inside ``token`` (not the token itself); empty for short or unknown ones."""
+        if len(token) < MIN_COMPOUND or token.isdigit():
+            return ()
+        cached = self._cache.get(token)
+        if cached is not None:
+            return cached
+        found: list[str] = []
+        vocabulary = self._vocabulary
+        for cut in range(MIN_PART, len(token) - MIN_PART + 1):
+            head, tail = token[:cut], token[cut:]
+            if head in vocabulary:
+                found.append(head)
+            if tail in vocabulary:
+                found.append(tail)
+            for link in LINKING:
+                if tail.startswith(link) and tail[len(link):] in vocabulary and len(tail) - len(link) >= MIN_PART:
+                    found.append(tail[len(link):])
+        result = tuple(dict.fromkeys(found))
+        if len(self._cache) < 500_000:
+            self._cache[token] = result
+        return result
+
+    def expand(self, words: Iterable[str]) -> list[str]:
+        """All compound parts of ``words``, in order, without repeats."""
+        out: dict[str, None] = {}
+        for word in words:
+            for part in self.parts(word):
+                out[part] = None
+        return list(out)

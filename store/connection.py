@@ -1,0 +1,42 @@
+"""Opening the database: one place for pragmas and migrations."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+
+from .schema import migrate
+
+BUSY_TIMEOUT_MS = 5000
+# journal_mode is persistent in the file; the others are per connection.
+PRAGMAS = (f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL")
+
+
+def connect_sync(db_path: Path) -> sqlite3.Connection:
+    """A migrated connection in autocommit mode (callers manage transactions explicitly)."""
+    Path(db_path).parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+    try:
+        for pragma in PRAGMAS:
+            conn.execute(pragma)
+        migrate(conn)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+async def connect_async(db_path: Path) -> aiosqlite.Connection:
+    """A migrated aiosqlite connection in autocommit mode."""
+    await asyncio.to_thread(lambda: connect_sync(db_path).close())
+    conn = await aiosqlite.connect(db_path, isolation_level=None)
+    try:
+        for pragma in PRAGMAS:
+            await conn.execute(pragma)
+    except BaseException:
+        await conn.close()
+        raise
+    return conn

@@ -1,0 +1,97 @@
+"""Query-time word data: transcription aliases and the English -> German word list.
+
+Both are TOML files shipped next to the corpus (``aliases.toml``, ``lexicon.toml``); a corpus
+directory without them falls back to the bundled ones. Keys are phrases of folded tokens joined
+by one space, so "palace_call", "Palace call" and "palace-call" all look up the same entry.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import CorpusError
+from .text import tokens
+
+BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+ALIASES_FILE = "aliases.toml"
+LEXICON_FILE = "lexicon.toml"
+
+
+def phrase_key(text: str) -> str:
+    """Folded tokens joined by one space: the key of aliases and lexicon entries."""
+    return " ".join(tokens(text))
+
+
+@dataclass
+class Lexicon:
+    """Aliases (variant -> canonical) and English -> German forms, all keyed by phrase_key."""
+
+    canonical: dict[str, str] = field(default_factory=dict)  # "palace" -> "Pallas"
+    variants: dict[str, list[str]] = field(default_factory=dict)  # "pallas" -> ["palace", "palas"]
+    display: dict[str, str] = field(default_factory=dict)  # "pallas" -> "Pallas"
+    en_de: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "wood" -> ("holz",)
+
+    @property
+    def longest_phrase(self) -> int:
+        keys = [*self.canonical, *self.variants, *self.en_de]
+        return max((key.count(" ") + 1 for key in keys), default=1)
+
+    def add_alias(self, canonical: str, variant: str) -> None:
+        canonical_key, variant_key = phrase_key(canonical), phrase_key(variant)
+        if not canonical_key or not variant_key or canonical_key == variant_key:
+            return
+        self.canonical[variant_key] = canonical
+        self.display[canonical_key] = canonical
+        self.variants.setdefault(canonical_key, [])
+        if variant_key not in self.variants[canonical_key]:
+            self.variants[canonical_key].append(variant_key)
+
+    def add_translation(self, english: str, german: list[str]) -> None:
+        key = phrase_key(english)
+        forms = tuple(dict.fromkeys(" ".join(tokens(g)) for g in german if tokens(g)))
+        if key and forms:
+            self.en_de[key] = tuple(dict.fromkeys(self.en_de.get(key, ()) + forms))
+
+
+def _read_toml(path: Path) -> dict:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        line = getattr(error, "lineno", None)
+        raise CorpusError(path.name, line, f"not valid TOML: {error}") from None
+    except UnicodeDecodeError as error:
+        raise CorpusError(path.name, None, f"not UTF-8: {error}") from None
+
+
+def _data_file(corpus_dir: Path | None, name: str) -> Path | None:
+    for directory in (corpus_dir, BUNDLED_CORPUS):
+        if directory is not None and (directory / name).is_file():
+            return directory / name
+    return None
+
+
+def load_lexicon(corpus_dir: Path | None) -> Lexicon:
+    """Read aliases.toml and lexicon.toml next to the corpus (or the bundled ones)."""
+    lexicon = Lexicon()
+    aliases_path = _data_file(corpus_dir, ALIASES_FILE)
+    if aliases_path:
+        for canonical, variants in _read_toml(aliases_path).get("aliases", {}).items():
+            if isinstance(variants, str):
+                variants = [variants]
+            for variant in variants:
+                lexicon.add_alias(canonical, str(variant))
+    lexicon_path = _data_file(corpus_dir, LEXICON_FILE)
+    if lexicon_path:
+        for english, german in _read_toml(lexicon_path).get("en_de", {}).items():
+            if isinstance(german, str):
+                german = [german]
+            lexicon.add_translation(english, [str(g) for g in german])
+    return lexicon
+
+
+def data_files(corpus_dir: Path | None) -> list[Path]:
+    """The word-data files in effect for a corpus directory (part of the ingest fingerprint)."""
+    return [p for p in (_data_file(corpus_dir, ALIASES_FILE), _data_file(corpus_dir, LEXICON_FILE)) if p]

@@ -1,0 +1,152 @@
+"""The database schema, in one place, with its version and migrations.
+
+``PRAGMA user_version`` holds the schema version. Each migration moves the schema one version
+forward inside the caller's transaction; ``migrate`` applies the missing ones in order.
+Corpus tables are rebuilt by every ingest; bot state (subscriptions, digest ledger, seen
+events) lives in its own tables that ingest never touches.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+_V1 = """
+CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+
+CREATE TABLE talks (
+    talk_id TEXT PRIMARY KEY,
+    position INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    speakers TEXT NOT NULL,          -- JSON list
+    tags TEXT NOT NULL,              -- JSON list
+    video_url TEXT,
+    summary TEXT NOT NULL,           -- the first summary's text
+    source_file TEXT NOT NULL,
+    source_line INTEGER NOT NULL
+);
+
+CREATE TABLE summaries (
+    summary_id INTEGER PRIMARY KEY,
+    talk_id TEXT NOT NULL REFERENCES talks(talk_id),
+    heading TEXT NOT NULL,
+    text TEXT NOT NULL,
+    source_file TEXT NOT NULL,
+    source_line INTEGER NOT NULL
+);
+
+CREATE TABLE points (
+    point_id INTEGER PRIMARY KEY,
+    summary_id INTEGER NOT NULL REFERENCES summaries(summary_id),
+    talk_id TEXT NOT NULL REFERENCES talks(talk_id),
+    position INTEGER NOT NULL,       -- order within the talk, as written
+    seconds INTEGER NOT NULL,
+    label TEXT NOT NULL,
+    title TEXT NOT NULL,
+    text TEXT NOT NULL,
+    source_file TEXT NOT NULL,
+    source_line INTEGER NOT NULL
+);
+CREATE INDEX points_by_talk ON points(talk_id, position);
+
+CREATE TABLE glossary (
+    entry_id INTEGER PRIMARY KEY,
+    summary_id INTEGER NOT NULL REFERENCES summaries(summary_id),
+    talk_id TEXT NOT NULL REFERENCES talks(talk_id),
+    head TEXT NOT NULL,
+    definition TEXT NOT NULL,
+    source_file TEXT NOT NULL,
+    source_line INTEGER NOT NULL
+);
+CREATE INDEX glossary_by_talk ON glossary(talk_id);
+
+-- One row per spelling that names a glossary entry: its terms, variants and expansions.
+CREATE TABLE term_names (
+    entry_id INTEGER NOT NULL REFERENCES glossary(entry_id),
+    term TEXT NOT NULL,              -- the canonical term this name stands for
+    expansion TEXT,
+    name TEXT NOT NULL,              -- the spelling as written
+    name_key TEXT NOT NULL,          -- text.term_key(name)
+    kind TEXT NOT NULL               -- 'term', 'variant' or 'expansion'
+);
+CREATE INDEX term_names_by_key ON term_names(name_key);
+
+CREATE TABLE highlights (
+    highlight_id INTEGER PRIMARY KEY,
+    summary_id INTEGER NOT NULL REFERENCES summaries(summary_id),
+    talk_id TEXT NOT NULL REFERENCES talks(talk_id),
+    title TEXT NOT NULL,
+    text TEXT NOT NULL,
+    source_file TEXT NOT NULL,
+    source_line INTEGER NOT NULL
+);
+
+-- Full-text index over folded text plus German compound parts (see store/compounds.py).
+-- kind: 'ktalk' (title, speakers, summary), 'kpoint', 'kterm' (indexed so MATCH can filter on it);
+-- ref_id points into points or glossary.
+CREATE VIRTUAL TABLE search_fts USING fts5(
+    title, body, parts, kind,
+    ref_id UNINDEXED, talk_id UNINDEXED,
+    tokenize = "unicode61 remove_diacritics 2"
+);
+CREATE VIRTUAL TABLE search_vocab USING fts5vocab(search_fts, 'row');
+
+-- Bot state: not touched by ingest.
+CREATE TABLE seen_events (
+    event_id TEXT PRIMARY KEY,
+    seen_at REAL NOT NULL
+);
+CREATE INDEX seen_events_by_time ON seen_events(seen_at);
+
+-- Digest threads the bot posted, so a mention inside one answers about its talk first.
+CREATE TABLE digest_threads (
+    channel TEXT NOT NULL,
+    thread_ts TEXT NOT NULL,
+    talk_id TEXT NOT NULL,
+    posted_at REAL NOT NULL,
+    PRIMARY KEY (channel, thread_ts)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+# Tables that every ingest rebuilds, in an order that respects references.
+CORPUS_TABLES = ("search_fts", "term_names", "highlights", "glossary", "points", "summaries", "talks")
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Apply missing migrations in one transaction; return the resulting version."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise RuntimeError(
+            f"database schema version {version} is newer than this talkbot ({SCHEMA_VERSION}); upgrade talkbot"
+        )
+    if version == SCHEMA_VERSION:
+        return version
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        # Re-read inside the write lock: another process may have migrated meanwhile.
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        for number in range(version, SCHEMA_VERSION):
+            for statement in _statements(MIGRATIONS[number]):
+                conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return SCHEMA_VERSION
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into statements (executescript would commit our transaction)."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    return [s for s in statements if s]

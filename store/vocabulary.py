@@ -1,0 +1,100 @@
+"""In-memory views of the stored corpus that make query planning cheap.
+
+Built once per corpus generation from the database: document frequencies for prefix forms
+(bisect over the sorted FTS vocabulary), typo correction and fuzzy term lookup narrowed to
+a few hundred candidates before rapidfuzz scores them (rapidfuzz holds the GIL while it scans).
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import accumulate
+
+from rapidfuzz import fuzz, process
+
+from .concepts import MIN_PREFIX
+
+CORRECTION_CUTOFF = 80.0
+MAX_BUCKET = 4000  # fuzzy candidates scanned at most per lookup
+
+
+@dataclass(frozen=True)
+class TermName:
+    """A spelling that names a glossary term (term, variant or expansion)."""
+
+    key: str
+    term: str
+    kind: str
+
+
+class Vocabulary:
+    """Document frequencies, typo corrections and fuzzy term lookup for one corpus generation."""
+
+    def __init__(self, vocab_rows: list[tuple[str, int]], documents: int, names: list[TermName]) -> None:
+        vocab_rows.sort()
+        self.terms = [term for term, _ in vocab_rows]
+        self._cumulative = [0, *accumulate(doc for _, doc in vocab_rows)]
+        self.documents = max(documents, 1)
+        self._by_initial: dict[str, list[str]] = defaultdict(list)
+        for term in self.terms:
+            if len(term) >= 4 and term.isalpha():
+                self._by_initial[term[0]].append(term)
+        self.names = names
+        self._names_by_length: dict[int, list[TermName]] = defaultdict(list)
+        for name in names:
+            self._names_by_length[len(name.key)].append(name)
+
+    def doc_frequency(self, form: str) -> int:
+        """Documents holding ``form`` (as a prefix when long enough); an upper bound, capped at N."""
+        start = bisect_left(self.terms, form)
+        if len(form) < MIN_PREFIX:
+            exact = start < len(self.terms) and self.terms[start] == form
+            return self._cumulative[start + 1] - self._cumulative[start] if exact else 0
+        end = bisect_left(self.terms, form + "\uffff")
+        return min(self._cumulative[end] - self._cumulative[start], self.documents)
+
+    def idf(self, form: str) -> float:
+        """Inverse document frequency, never below a small positive floor."""
+        df = self.doc_frequency(form)
+        return max(math.log((self.documents + 1) / (df + 0.5)), 0.05)
+
+    def concept_idf(self, forms: list[str]) -> float:
+        """One idf for all forms of a concept, so a rare spelling of a common word does not outscore it."""
+        df = min(sum(self.doc_frequency(form) for form in forms), self.documents)
+        return max(math.log((self.documents + 1) / (df + 0.5)), 0.05)
+
+    def correct(self, word: str) -> list[str]:
+        """Vocabulary words close to a word that matches nothing (typos in names): "kinetik" -> "kinetic"."""
+        if len(word) < 4 or not word.isalpha() or self.doc_frequency(word) > 0:
+            return []
+        candidates = [t for t in self._by_initial.get(word[0], ()) if abs(len(t) - len(word)) <= 2][:MAX_BUCKET]
+        found = process.extract(word, candidates, scorer=fuzz.ratio, limit=2, score_cutoff=CORRECTION_CUTOFF)
+        return [term for term, _, _ in found]
+
+    def similar_names(
+        self, key: str, *, limit: int = 5, cutoff: float = 80.0, kinds: tuple[str, ...] = ("term", "variant", "expansion")
+    ) -> list[tuple[TermName, float]]:
+        """Term names whose whole key resembles ``key``, closest length first among equal scores.
+
+        Whole-string ``ratio`` (not WRatio) so a short term inside a long query cannot win.
+        """
+        if not key:
+            return []
+        low, high = max(1, int(len(key) * 0.7)), int(len(key) * 1.3) + 1
+        candidates = [
+            n for length in range(low, high + 1) for n in self._names_by_length.get(length, ()) if n.kind in kinds
+        ]
+        keys = [n.key for n in candidates[: MAX_BUCKET * 4]]
+        scored = process.extract(key, keys, scorer=fuzz.ratio, limit=limit * 4, score_cutoff=cutoff)
+        ranked = sorted(scored, key=lambda item: (-item[1], abs(len(item[0]) - len(key))))
+        out: list[tuple[TermName, float]] = []
+        seen: set[str] = set()
+        for _, score, index in ranked:
+            name = candidates[index]
+            if name.term not in seen:
+                seen.add(name.term)
+                out.append((name, score))
+        return out[:limit]
