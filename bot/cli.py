@@ -1,0 +1,143 @@
+"""The ``talkbot`` command: ingest, stats, ask, start, serve, settings.
+
+Errors are one clear line on stderr and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sqlite3
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from store.db import Store
+from store.errors import CorpusError
+from store.ingest import IngestReport, ingest_sync
+
+from . import console
+from .server import ensure_corpus, serve
+from .settings import README_SECTION, Settings, SettingsError, configure_logging, describe
+
+log = logging.getLogger("talkbot")
+SAMPLE_QUESTIONS = ("/define XLA", "/talk pallas", "what is PJRT?")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="talkbot", description="Answers questions from talk summaries, in Slack.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    ingest = sub.add_parser("ingest", help="parse corpus files into the database")
+    ingest.add_argument("paths", nargs="*", type=Path, help="files or directories (default: TALKBOT_CORPUS)")
+    ingest.add_argument("--force", action="store_true", help="rewrite even if nothing changed")
+    sub.add_parser("stats", help="print what the database holds")
+    ask = sub.add_parser("ask", help="answer a command or question in the terminal, as in Slack")
+    ask.add_argument("text", help='e.g. "/define XLA", "/talk pallas", "what is PJRT?"; "-" reads one per line')
+    ask.add_argument("--json", action="store_true", help="print the Slack payload and hits as JSON")
+    serve_cmd = sub.add_parser("serve", help="run the Slack app (Socket Mode if SLACK_APP_TOKEN is set)")
+    serve_cmd.add_argument("--http", action="store_true", help="HTTP mode on /slack/events instead of Socket Mode")
+    serve_cmd.add_argument("--port", type=int, default=None, help="HTTP port (default: TALKBOT_PORT or 3000)")
+    serve_cmd.add_argument("--host", default="0.0.0.0", help="HTTP address to bind (default: 0.0.0.0)")
+    sub.add_parser("start", help="serve if Slack is configured, else answer sample questions in the terminal")
+    sub.add_parser("settings", help="list every setting with its help text")
+    return parser
+
+
+def _print_report(report: IngestReport) -> None:
+    print(f"files: {', '.join(report.files)}")
+    print(f"summaries: {report.summaries}\ntalks: {report.talks}\nkey points: {report.key_points}\n"
+          f"glossary lines: {report.glossary_lines}\ndiscussion highlights: {report.highlights}")
+    for warning in report.warnings:
+        print(f"warning: {warning}")
+    print("unchanged: nothing rewritten" if not report.changed else f"ingested in {report.seconds:.2f} s")
+
+
+async def _ask(settings: Settings, text: str, as_json: bool) -> int:
+    await ensure_corpus(settings)
+    store = await Store.open(settings.db_path, settings.corpus)
+    try:
+        lines = sys.stdin if text == "-" else [text]
+        for line in lines:
+            line = line.rstrip("\n")
+            if text == "-" and not line.strip():
+                continue
+            reply = await console.dispatch(store, line)
+            print(console.as_json(reply) if as_json else console.as_text(reply), flush=True)
+    finally:
+        await store.close()
+    return 0
+
+
+async def _stats(settings: Settings) -> int:
+    if not settings.db_path.exists():
+        print(f"error: no database at {settings.db_path}; run `talkbot ingest` first", file=sys.stderr)
+        return 1
+    store = await Store.open(settings.db_path, settings.corpus)
+    try:
+        for name, count in (await store.stats()).items():
+            print(f"{name.replace('_', ' ')}: {count}")
+    finally:
+        await store.close()
+    return 0
+
+
+async def _start(settings: Settings) -> int:
+    """The quick start's main job: the Slack app when configured, otherwise a terminal demo."""
+    if settings.slack_bot_token and (settings.slack_app_token or settings.slack_signing_secret):
+        settings.require("SLACK_BOT_TOKEN")
+        await serve(settings, http=not settings.socket_mode)
+        return 0
+    report = await ensure_corpus(settings)
+    if report:
+        _print_report(report)
+    print("Slack is not configured (SLACK_BOT_TOKEN plus SLACK_APP_TOKEN for Socket Mode, or "
+          f"SLACK_SIGNING_SECRET for HTTP mode). Put them in .env (see .env.example and {README_SECTION}).")
+    print("Meanwhile, the bot answering from the bundled corpus in the terminal:\n")
+    for question in SAMPLE_QUESTIONS:
+        print(f"$ talkbot ask {json.dumps(question)}")
+        await _ask(settings, question, as_json=False)
+        print()
+    print('Ask your own: .venv/bin/talkbot ask "/define HBM"  ·  .venv/bin/talkbot ask "who presented kinetic"')
+    return 0
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run one ``talkbot`` command; returns the exit code."""
+    args = _parser().parse_args(argv)
+    try:
+        settings = Settings.load()
+        configure_logging(settings.log_level)
+        if args.command == "settings":
+            print(describe())
+            return 0
+        if args.command == "ingest":
+            report = ingest_sync(settings.db_path, args.paths or [settings.corpus], force=args.force)
+            _print_report(report)
+            return 0
+        if args.command == "stats":
+            return asyncio.run(_stats(settings))
+        if args.command == "ask":
+            return asyncio.run(_ask(settings, args.text, args.json))
+        if args.command == "start":
+            return asyncio.run(_start(settings))
+        if args.command == "serve":
+            needed = ("SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET") if args.http else ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN")
+            settings.require(*needed)
+            asyncio.run(serve(settings, http=args.http, host=args.host, port=args.port))
+            return 0
+    except (CorpusError, SettingsError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except (OSError, sqlite3.DatabaseError) as error:
+        print(f"error: {type(error).__name__}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 1
+
+
+def main() -> None:
+    """Console-script entry point."""
+    sys.exit(run())

@@ -1,0 +1,109 @@
+"""Button clicks. Values come back from Slack's client, so each is checked before it is used."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import TYPE_CHECKING
+
+from slack_bolt.async_app import AsyncApp
+
+from handlers import commands
+from handlers.blocks import (
+    ACTION_DEFINE,
+    ACTION_DEFINE_ALL,
+    ACTION_DIGEST,
+    ACTION_MORE_POINTS,
+    ACTION_SHARE,
+    ACTION_TALK_PAGE,
+    render,
+)
+from handlers.replies import DefineReply, DigestThread, Notice
+
+from . import logged
+from .commands import post_digest_here
+
+if TYPE_CHECKING:
+    from ..app import Services
+
+log = logging.getLogger(__name__)
+STALE = Notice("That button no longer works (its data did not check out). Run the command again.")
+
+
+def _json_value(action: dict) -> dict:
+    try:
+        value = json.loads(action.get("value") or "")
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _int(value: object, default: int = 0) -> int:
+    return value if isinstance(value, int) and 0 <= value < 10_000 else default
+
+
+def register(app: AsyncApp, services: "Services") -> None:
+    """Register every button's listener."""
+    store = services.store
+
+    @app.action(ACTION_DEFINE)
+    @logged("action_define")
+    async def define_lookup(ack, action: dict, respond) -> None:
+        await ack()
+        reply = await commands.define(store, str(action.get("value", ""))[:300])
+        await respond(replace_original=True, **render(reply))
+
+    @app.action(ACTION_DEFINE_ALL)
+    @logged("action_define_all")
+    async def define_all(ack, action: dict, respond) -> None:
+        await ack()
+        reply = await commands.define(store, str(action.get("value", ""))[:1500], expanded=True)
+        await respond(replace_original=True, **render(reply))
+
+    @app.action(ACTION_SHARE)
+    @logged("action_share")
+    async def share(ack, action: dict, body: dict, respond) -> None:
+        await ack()
+        value = _json_value(action)
+        query = value.get("q")
+        reply = await commands.define(store, query, expanded=bool(value.get("all"))) if isinstance(query, str) else STALE
+        if not isinstance(reply, DefineReply) or not any(r.hits for r in reply.results):
+            await respond(replace_original=False, **render(STALE))
+            return
+        reply.shared_by = body.get("user", {}).get("id", "")
+        await respond(response_type="in_channel", replace_original=False, delete_original=False, **render(reply))
+
+    @app.action(ACTION_DIGEST)
+    @logged("action_digest")
+    async def digest(ack, action: dict, body: dict, respond) -> None:
+        await ack()
+        talk = await store.get_talk(str(action.get("value", ""))[:200])
+        channel = (body.get("channel") or {}).get("id")
+        if talk is None or not channel:
+            await respond(replace_original=False, **render(STALE))
+            return
+        thread = await commands.digest(store, talk.talk_id)
+        if isinstance(thread, DigestThread):
+            await post_digest_here(services, channel, thread, respond)
+
+    @app.action(ACTION_MORE_POINTS)
+    @logged("action_more_points")
+    async def more_points(ack, action: dict, respond) -> None:
+        await ack()
+        value = _json_value(action)
+        talk_id = value.get("id")
+        reply = await commands.more_points(store, talk_id, _int(value.get("start"))) if isinstance(talk_id, str) else STALE
+        await respond(replace_original=False, **render(reply))
+
+    @app.action(ACTION_TALK_PAGE)
+    @logged("action_talk_page")
+    async def talk_page(ack, action: dict, respond) -> None:
+        await ack()
+        value = _json_value(action)
+        if isinstance(value.get("id"), str):
+            reply = await commands.open_talk(store, value["id"])
+            await respond(replace_original=False, **render(reply))
+        elif "page" in value:
+            await respond(replace_original=True, **render(await commands.all_talks(store, page=_int(value["page"]))))
+        else:
+            await respond(replace_original=False, **render(STALE))

@@ -1,0 +1,42 @@
+"""Events: mentions answered in their thread, and the App Home tab."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from slack_bolt.async_app import AsyncApp
+
+from handlers import mentions
+from handlers.blocks import render, render_home
+from handlers.replies import DigestThread, TalkHome
+
+from . import logged
+
+if TYPE_CHECKING:
+    from ..app import Services
+
+
+def register(app: AsyncApp, services: "Services") -> None:
+    """Register app_mention and app_home_opened."""
+    store, state = services.store, services.state
+
+    @app.event("app_mention")
+    @logged("mention")
+    async def mention(event: dict, say) -> None:
+        channel = event["channel"]
+        parent = event.get("thread_ts")
+        talk_id = await state.digest_thread_talk(channel, parent) if parent else None
+        reply = await mentions.answer(store, event.get("text", ""), thread_talk_id=talk_id)
+        if isinstance(reply, DigestThread):
+            await services.poster.post(channel, reply)
+            return
+        await say(thread_ts=parent or event["ts"], unfurl_links=False, **render(reply))
+
+    @app.event("app_home_opened")
+    @logged("home")
+    async def home(event: dict, client) -> None:
+        if event.get("tab", "home") != "home":
+            return
+        view = render_home(TalkHome(await store.list_talks()))
+        await client.views_publish(user_id=event["user"], view=view)
+

@@ -1,0 +1,129 @@
+"""Running the bot: HTTP mode (aiohttp, /slack/events and /healthz) or Socket Mode, with a clean shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from aiohttp import web
+from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
+from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+from slack_bolt.async_app import AsyncApp
+
+from store.db import Store
+from store.ingest import IngestReport, ingest_sync
+from store.state import BotState
+
+from .app import Services, build_app
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+MAX_BODY_BYTES = 1024 * 1024  # Slack's payloads are a few kB; anything near this is not from Slack
+SHUTDOWN_GRACE_SECONDS = 5.0
+EVENTS_PATH = "/slack/events"
+
+
+async def ensure_corpus(settings: Settings) -> IngestReport | None:
+    """Ingest the configured corpus when the database does not exist yet (first start)."""
+    if settings.db_path.exists():
+        return None
+    report = await asyncio.to_thread(ingest_sync, settings.db_path, [settings.corpus])
+    log.info("first start: ingested %d summaries, %d talks from %s", report.summaries, report.talks, settings.corpus)
+    return report
+
+
+@contextlib.asynccontextmanager
+async def open_services(settings: Settings) -> AsyncIterator[tuple[Store, BotState]]:
+    """The store and the bot state for one process, closed on exit."""
+    await ensure_corpus(settings)
+    store = await Store.open(settings.db_path, settings.corpus)
+    state = await BotState.open(settings.db_path)
+    try:
+        yield store, state
+    finally:
+        await state.close()
+        await store.close()
+
+
+def build_web_app(app: AsyncApp, services: Services) -> web.Application:
+    """The aiohttp application of HTTP mode: Slack's endpoint and a health check."""
+
+    async def slack_events(request: web.Request) -> web.Response:
+        started = time.perf_counter()
+        bolt_request = await to_bolt_request(request)  # reading past MAX_BODY_BYTES raises 413
+        response = await to_aiohttp_response(await app.async_dispatch(bolt_request))
+        log.debug("http path=%s status=%d latency_ms=%.1f", request.path, response.status,
+                  (time.perf_counter() - started) * 1000)
+        return response
+
+    async def healthz(_: web.Request) -> web.Response:
+        try:
+            healthy = await services.store.check()
+        except Exception as error:  # noqa: BLE001 - a health check reports, it does not raise
+            return web.json_response({"ok": False, "error": type(error).__name__}, status=503)
+        return web.json_response({"ok": healthy}, status=200 if healthy else 503)
+
+    web_app = web.Application(client_max_size=MAX_BODY_BYTES)
+    web_app.add_routes([web.post(EVENTS_PATH, slack_events), web.get("/healthz", healthz)])
+    return web_app
+
+
+@dataclass
+class RunningServer:
+    """A started HTTP server; ``url`` is its base address."""
+
+    runner: web.AppRunner
+    url: str
+
+    async def stop(self) -> None:
+        await self.runner.cleanup()
+
+
+async def start_http(app: AsyncApp, services: Services, host: str, port: int) -> RunningServer:
+    """Start HTTP mode on ``host:port`` (port 0 picks a free one)."""
+    runner = web.AppRunner(build_web_app(app, services), access_log=None, shutdown_timeout=SHUTDOWN_GRACE_SECONDS)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    bound = runner.addresses[0]
+    return RunningServer(runner, f"http://{bound[0]}:{bound[1]}")
+
+
+async def finish_in_flight(timeout: float = SHUTDOWN_GRACE_SECONDS) -> None:
+    """Let answers that are still being written finish, up to ``timeout`` seconds."""
+    current = asyncio.current_task()
+    pending = [task for task in asyncio.all_tasks() if task is not current and not task.done()]
+    if pending:
+        _, still = await asyncio.wait(pending, timeout=timeout)
+        if still:
+            log.warning("shutdown: %d tasks did not finish in %.0f s", len(still), timeout)
+
+
+async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: int | None = None) -> None:
+    """Run until SIGTERM or SIGINT, then stop taking requests and finish in-flight answers."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    async with open_services(settings) as (store, state):
+        app, services = build_app(settings, store, state)
+        if http:
+            server = await start_http(app, services, host, port or settings.port)
+            log.info("talkbot listening on %s%s (HTTP mode)", server.url, EVENTS_PATH)
+            await stop.wait()
+            await server.runner.shutdown()  # stop accepting; in-flight handlers keep running
+            await finish_in_flight()
+            await server.stop()
+        else:
+            handler = AsyncSocketModeHandler(app, settings.slack_app_token.reveal())
+            await handler.connect_async()
+            log.info("talkbot connected (Socket Mode)")
+            await stop.wait()
+            await handler.close_async()
+            await finish_in_flight()
+    log.info("talkbot stopped")

@@ -1,0 +1,401 @@
+"""Block Kit rendering of reply models: the one place that knows Slack's message format.
+
+Every user- or corpus-derived string that goes into mrkdwn or ``text`` is escaped (``&``, ``<``,
+``>``) first and truncated after, never inside an entity, so ``<!channel>`` typed by a user shows
+as text instead of pinging. Limits are Slack's: 50 blocks, 3,000 characters per section, 150 per
+header, 75 per button label, 2,000 per button value.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from store.model import PointHit, Talk, TalkHit, TermHit
+
+from .replies import (
+    DefineReply,
+    DigestThread,
+    Notice,
+    PointsReply,
+    Reply,
+    TalkHome,
+    TalkListReply,
+    TalkPointsReply,
+)
+
+MAX_BLOCKS = 50
+MAX_HOME_BLOCKS = 100
+MAX_SECTION = 3000
+MAX_HEADER = 150
+MAX_BUTTON_TEXT = 75
+MAX_BUTTON_VALUE = 2000
+MAX_CONTEXT = 2000
+MAX_FALLBACK = 3000
+MAX_ACTIONS = 25
+
+# Action ids: one place, used by rendering and by the bot's action listeners.
+ACTION_DEFINE = "define_lookup"
+ACTION_DEFINE_ALL = "define_all"
+ACTION_SHARE = "define_share"
+ACTION_DIGEST = "talk_digest"
+ACTION_MORE_POINTS = "talk_more_points"
+ACTION_TALK_PAGE = "talk_page"
+ACTION_IDS = (ACTION_DEFINE, ACTION_DEFINE_ALL, ACTION_SHARE, ACTION_DIGEST, ACTION_MORE_POINTS, ACTION_TALK_PAGE)
+
+
+def escape(text: str) -> str:
+    """Escape Slack's control characters; ampersand first."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def truncate(text: str, limit: int) -> str:
+    """Cut already-escaped text to ``limit`` characters with an ellipsis, never inside ``&...;``."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    amp = cut.rfind("&")
+    if amp != -1 and ";" not in cut[amp:]:
+        cut = cut[:amp]
+    space = cut.rfind(" ")
+    if space > limit * 0.8:
+        cut = cut[:space]
+    return cut.rstrip() + "…"
+
+
+def mrkdwn(text: str, limit: int = MAX_SECTION) -> str:
+    """Escape then truncate one piece of corpus or user text for mrkdwn."""
+    return truncate(escape(text), limit)
+
+
+def plain(text: str, limit: int) -> str:
+    """Text for plain_text fields (headers, buttons): no markup is parsed there, only the length counts."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def header(text: str) -> dict:
+    return {"type": "header", "text": {"type": "plain_text", "text": plain(text, MAX_HEADER) or "talkbot"}}
+
+
+def section(text: str) -> dict:
+    """A section of already-escaped mrkdwn, truncated to Slack's limit."""
+    return {"type": "section", "text": {"type": "mrkdwn", "text": truncate(text, MAX_SECTION) or " "}}
+
+
+def context(text: str) -> dict:
+    return {"type": "context", "elements": [{"type": "mrkdwn", "text": truncate(text, MAX_CONTEXT) or " "}]}
+
+
+def button(label: str, action_id: str, value: str | dict, *, style: str | None = None) -> dict:
+    raw = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    element = {
+        "type": "button",
+        "text": {"type": "plain_text", "text": plain(label, MAX_BUTTON_TEXT) or "…"},
+        "action_id": action_id,
+        "value": raw[:MAX_BUTTON_VALUE],
+    }
+    if style:
+        element["style"] = style
+    return element
+
+
+def actions(elements: list[dict], block_id: str | None = None) -> dict:
+    block = {"type": "actions", "elements": elements[:MAX_ACTIONS]}
+    if block_id:
+        block["block_id"] = block_id
+    return block
+
+
+def message(fallback: str, blocks: list[dict], *, limit: int = MAX_BLOCKS) -> dict:
+    """A message payload: escaped fallback ``text`` plus at most ``limit`` blocks."""
+    if len(blocks) > limit:
+        blocks = blocks[: limit - 1] + [context("_More results were left out to fit one message._")]
+    return {"text": truncate(fallback, MAX_FALLBACK) or " ", "blocks": blocks}
+
+
+def timestamp_link(point_label: str, seconds: int, video_url: str | None) -> str:
+    """The stamp, linked to that moment of the video when the talk has one."""
+    label = escape(point_label)
+    if not video_url:
+        return f"`{label}`"
+    joiner = "&" if "?" in video_url else "?"
+    url = video_url.replace("|", "%7C").replace(">", "%3E").replace("<", "%3C")
+    return f"<{url}{joiner}t={seconds}s|{label}>"
+
+
+def speakers_line(speakers: Iterable[str]) -> str:
+    names = [escape(s) for s in speakers]
+    return ", ".join(names) if names else "speakers not named"
+
+
+# -- /define -----------------------------------------------------------------------------
+
+def _term_title(hit: TermHit) -> str:
+    title = f"*{mrkdwn(hit.term, 200)}*"
+    if hit.expansion and hit.expansion.casefold() != hit.term.casefold():
+        title += f" ({mrkdwn(hit.expansion, 300)})"
+    return title
+
+
+def _term_blocks(hit: TermHit, *, expanded: bool, compact: bool) -> list[dict]:
+    best = hit.definitions[0]
+    talks = len({d.talk_id for d in hit.definitions})
+    lines = [_term_title(hit)]
+    if hit.alias_note:
+        lines.append(f"_{mrkdwn(hit.alias_note, 200)}_")
+    lines.append(mrkdwn(best.definition, 2200 if not compact else 600))
+    blocks = [section("\n".join(lines))]
+    titles = ", ".join(mrkdwn(d.talk_title, 120) for d in _unique_talks(hit.definitions))
+    blocks.append(context(f"Defined in {talks} talk{'s' if talks != 1 else ''}: {titles}"))
+    if expanded:
+        for definition in hit.definitions[1:]:
+            blocks.append(section(f"_{mrkdwn(definition.talk_title, 150)}:_ {mrkdwn(definition.definition, 2500)}"))
+    return blocks
+
+
+def _unique_talks(definitions):
+    seen: dict[str, object] = {}
+    for d in definitions:
+        seen.setdefault(d.talk_id, d)
+    return list(seen.values())
+
+
+def render_define(reply: DefineReply) -> dict:
+    results = reply.results
+    blocks: list[dict] = []
+    fallback: list[str] = []
+    compact = len(results) > 1
+    if reply.shared_by:
+        blocks.append(context(f"Shared by <@{escape(reply.shared_by)}>"))
+    for result in results:
+        if result.hits:
+            for hit in result.hits[: 1 if compact else 3]:
+                blocks.extend(_term_blocks(hit, expanded=reply.expanded, compact=compact))
+                fallback.append(f"{escape(hit.term)}: {escape(hit.definitions[0].definition)}")
+        else:
+            blocks.append(section(f"No entry for *{mrkdwn(result.query, 200)}*."))
+            fallback.append(f"No entry for {escape(result.query)}.")
+            if result.suggestions:
+                blocks.append(context("Did you mean:"))
+                blocks.append(actions([button(s, ACTION_DEFINE, s) for s in result.suggestions[:5]]))
+        if compact:
+            blocks.append({"type": "divider"})
+    if compact and blocks and blocks[-1]["type"] == "divider":
+        blocks.pop()
+    query = ", ".join(r.query for r in results)
+    if any(r.hits for r in results) and not reply.shared_by:
+        buttons = [button("Share in channel", ACTION_SHARE, {"q": query[:1500], "all": reply.expanded})]
+        if not reply.expanded and any(len(h.definitions) > 1 for r in results for h in r.hits):
+            buttons.append(button("All definitions", ACTION_DEFINE_ALL, query[:1500]))
+        blocks.append(actions(buttons))
+    return message("\n".join(fallback), blocks)
+
+
+# -- /talk -------------------------------------------------------------------------------
+
+def _talk_line(hit: TalkHit) -> str:
+    first_sentence = hit.summary.split(". ")[0]
+    line = f"*{mrkdwn(hit.title, 200)}* — {speakers_line(hit.speakers)}\n{mrkdwn(first_sentence, 280)}"
+    if hit.matched:
+        line += f"\n_matched: {mrkdwn(', '.join(hit.matched[:4]), 300)}_"
+    return line
+
+
+def talk_card(talk: Talk, *, points: int = 3) -> list[dict]:
+    """The first talk's card: title, speakers, summary, its first key points and its buttons."""
+    summary = talk.summaries[0]
+    blocks = [
+        header(talk.title),
+        context(f"{speakers_line(talk.speakers)} · {len(summary.key_points)} key points · `{escape(talk.talk_id)}`"),
+        section(mrkdwn(summary.text, 1200)),
+    ]
+    if summary.key_points:
+        blocks.append(section("\n".join(_point_line(p, talk.video_url) for p in summary.key_points[:points])))
+    buttons = [button("Post digest thread here", ACTION_DIGEST, talk.talk_id, style="primary")]
+    if len(summary.key_points) > points:
+        buttons.append(button("More key points", ACTION_MORE_POINTS, {"id": talk.talk_id, "start": points}))
+    blocks.append(actions(buttons))
+    return blocks
+
+
+def _point_line(point, video_url: str | None) -> str:
+    title = f"*{mrkdwn(point.title, 200)}*: " if point.title else ""
+    return f"{timestamp_link(point.label, point.seconds, video_url)} {title}{mrkdwn(point.text, 600)}"
+
+
+def render_talk_list(reply: TalkListReply) -> dict:
+    blocks: list[dict] = []
+    if not reply.talks:
+        return message(
+            f"No talk matches {escape(reply.query)}.",
+            [section(f"No talk matches *{mrkdwn(reply.query, 200)}*. Try fewer words, or `/talk` to list all talks.")],
+        )
+    if reply.first is not None:
+        blocks.extend(talk_card(reply.first, points=reply.points_shown))
+    others = [hit for hit in reply.talks if reply.first is None or hit.talk_id != reply.first.talk_id]
+    if others:
+        if reply.first is not None:
+            blocks.append({"type": "divider"})
+            blocks.append(context("Also matching:"))
+        for hit in others:
+            blocks.append(section(_talk_line(hit)))
+            blocks.append(actions([button("Open", ACTION_TALK_PAGE, {"id": hit.talk_id})]))
+    if reply.pages > 1:
+        nav = []
+        if reply.page > 0:
+            nav.append(button("Previous", ACTION_TALK_PAGE, {"q": "", "page": reply.page - 1}))
+        if reply.page + 1 < reply.pages:
+            nav.append(button("Next", ACTION_TALK_PAGE, {"q": "", "page": reply.page + 1}))
+        blocks.append(context(f"Page {reply.page + 1} of {reply.pages}"))
+        if nav:
+            blocks.append(actions(nav))
+    fallback = "\n".join(f"{escape(h.title)} ({', '.join(escape(s) for s in h.speakers)})" for h in reply.talks)
+    return message(fallback, blocks)
+
+
+def render_talk_points(reply: TalkPointsReply) -> dict:
+    talk = reply.talk
+    points = talk.summaries[0].key_points
+    shown = points[reply.start : reply.start + reply.count]
+    blocks = [header(talk.title)]
+    for point in shown:
+        blocks.append(section(_point_line(point, talk.video_url)))
+    end = reply.start + len(shown)
+    buttons = [button("Post digest thread here", ACTION_DIGEST, talk.talk_id, style="primary")]
+    if end < len(points):
+        buttons.append(button("More key points", ACTION_MORE_POINTS, {"id": talk.talk_id, "start": end}))
+    blocks.append(context(f"Key points {reply.start + 1}–{end} of {len(points)}"))
+    blocks.append(actions(buttons))
+    return message(f"{escape(talk.title)}: key points {reply.start + 1}–{end}", blocks)
+
+
+# -- mentions ----------------------------------------------------------------------------
+
+def _point_block(hit: PointHit) -> dict:
+    title = f"*{mrkdwn(hit.title, 200)}*: " if hit.title else ""
+    text = (
+        f"{timestamp_link(hit.label, hit.seconds, hit.video_url)} {title}{mrkdwn(hit.text, 700)}\n"
+        f"_{mrkdwn(hit.talk_title, 150)}_"
+    )
+    if hit.matched:
+        text += f" · _matched: {mrkdwn(', '.join(hit.matched[:4]), 300)}_"
+    return section(text)
+
+
+def render_points(reply: PointsReply) -> dict:
+    blocks: list[dict] = []
+    fallback: list[str] = []
+    for hit in reply.terms[:1]:
+        blocks.extend(_term_blocks(hit, expanded=False, compact=False))
+        fallback.append(f"{escape(hit.term)}: {escape(hit.definitions[0].definition)}")
+    if reply.points:
+        if reply.scoped_to:
+            blocks.append(context(f"From this thread's talk, _{mrkdwn(reply.scoped_to, 150)}_:"))
+        for hit in reply.points:
+            blocks.append(_point_block(hit))
+            fallback.append(f"{escape(hit.label)} {escape(hit.title)} ({escape(hit.talk_title)})")
+    if reply.talks:
+        blocks.append(context("Talks: " + " · ".join(f"*{mrkdwn(t.title, 120)}*" for t in reply.talks[:3])))
+    if not blocks:
+        text = f"I found nothing about *{mrkdwn(reply.query, 200)}*."
+        if reply.suggestions:
+            text += " Maybe: " + ", ".join(f"`{mrkdwn(s, 80)}`" for s in reply.suggestions[:5])
+        blocks.append(section(text))
+        fallback.append(f"I found nothing about {escape(reply.query)}.")
+        if reply.suggestions:
+            blocks.append(actions([button(s, ACTION_DEFINE, s) for s in reply.suggestions[:5]]))
+    return message("\n".join(fallback), blocks)
+
+
+# -- digests -----------------------------------------------------------------------------
+
+def render_digest(thread: DigestThread) -> list[dict]:
+    """The parent message then each reply of a digest thread, in posting order."""
+    talk = thread.talk
+    summary = talk.summaries[0]
+    parent = message(
+        f"Digest: {escape(talk.title)}",
+        [
+            header(talk.title),
+            context(f"{speakers_line(talk.speakers)} · {len(summary.key_points)} key points in this thread"),
+            section(mrkdwn(summary.text)),
+        ],
+    )
+    messages = [parent]
+    for group in thread.point_groups:
+        points = [summary.key_points[i] for i in group]
+        lines = [_point_line(p, talk.video_url) for p in points]
+        messages.append(message(
+            " · ".join(f"{escape(p.label)} {escape(p.title)}" for p in points),
+            [section(line) for line in lines],
+        ))
+    glossary = [entry for s in talk.summaries[:1] for entry in s.glossary]
+    if glossary:
+        lines = [f"• *{mrkdwn(e.head, 200)}*: {mrkdwn(e.definition, 400)}" for e in glossary]
+        messages.append(message(f"Glossary of {escape(talk.title)}", _chunked_sections("*Glossary*", lines)))
+    if thread.footer_terms:
+        footer = " · ".join(f"*{escape(term)}* {escape(expansion)}" for term, expansion in thread.footer_terms)
+        messages.append(message(f"Acronyms: {footer}", [context(f"Acronyms in this digest: {footer}")]))
+    return messages
+
+
+def _chunked_sections(title: str, lines: list[str]) -> list[dict]:
+    """Sections of whole lines, each under the section limit."""
+    blocks, current = [], title
+    for line in lines:
+        if len(current) + 1 + len(line) > MAX_SECTION:
+            blocks.append(section(current))
+            current = line
+        else:
+            current += "\n" + line
+    blocks.append(section(current))
+    return blocks
+
+
+# -- App Home ----------------------------------------------------------------------------
+
+def render_home(home: TalkHome) -> dict:
+    blocks = [
+        header("talkbot"),
+        section(
+            "Ask the team's talk summaries.\n"
+            "• `/define TERM` — a glossary entry (several: `/define XLA HLO PJRT`)\n"
+            "• `/talk QUERY` — talks that match, with their key points\n"
+            "• `/digest TALK` — post a talk's digest thread in this channel\n"
+            "• `@talkbot what is PJRT?` — answers in the thread"
+        ),
+        {"type": "divider"},
+        header(f"{len(home.talks)} talks"),
+    ]
+    for talk in home.talks:
+        if len(blocks) >= MAX_HOME_BLOCKS - 1:
+            blocks.append(context("More talks: use `/talk` to page through all of them."))
+            break
+        blocks.append(section(f"*{mrkdwn(talk.title, 200)}* — {speakers_line(talk.speakers)}"))
+    return {"type": "home", "blocks": blocks[:MAX_HOME_BLOCKS]}
+
+
+def render_notice(notice: Notice) -> dict:
+    blocks = [section(notice.text)] if not notice.title else [header(notice.title), section(notice.text)]
+    return message(notice.text, blocks)
+
+
+def render(reply: Reply) -> dict:
+    """The Slack message payload for a reply (``text`` + ``blocks``)."""
+    if isinstance(reply, DefineReply):
+        return render_define(reply)
+    if isinstance(reply, TalkListReply):
+        return render_talk_list(reply)
+    if isinstance(reply, TalkPointsReply):
+        return render_talk_points(reply)
+    if isinstance(reply, PointsReply):
+        return render_points(reply)
+    if isinstance(reply, Notice):
+        return render_notice(reply)
+    if isinstance(reply, DigestThread):
+        return render_digest(reply)[0]
+    if isinstance(reply, TalkHome):
+        return render_home(reply)
+    raise TypeError(f"no renderer for {type(reply).__name__}")
+

@@ -1,0 +1,139 @@
+"""Reply models: what a handler answers, before anything is rendered for Slack or a terminal.
+
+Handlers return these; ``handlers.blocks`` renders them to Block Kit; the bot decides where
+they go. ``hits()`` lists what an answer was built from, for ``talkbot ask --json``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from store.model import DefineResult, PointHit, Talk, TalkHit, TermHit
+
+
+def term_hit_json(hit: TermHit) -> list[dict]:
+    return [
+        {
+            "kind": "term",
+            "talk_id": d.talk_id,
+            "title": d.talk_title,
+            "source": d.source.as_dict(),
+            "term": hit.term,
+            "expansion": hit.expansion,
+            "definition": d.definition,
+        }
+        for d in hit.definitions
+    ]
+
+
+def talk_hit_json(hit: TalkHit) -> dict:
+    return {"kind": "talk", "talk_id": hit.talk_id, "title": hit.title, "source": hit.source.as_dict()}
+
+
+def point_hit_json(hit: PointHit) -> dict:
+    return {
+        "kind": "point",
+        "talk_id": hit.talk_id,
+        "title": hit.talk_title,
+        "source": hit.source.as_dict(),
+        "ts": hit.label,
+        "seconds": hit.seconds,
+        "point": hit.title,
+    }
+
+
+@dataclass
+class Notice:
+    """A short message: usage help, an error said kindly, a confirmation."""
+
+    text: str
+    title: str | None = None
+
+    def hits(self) -> list[dict]:
+        return []
+
+
+@dataclass
+class DefineReply:
+    """One or more looked-up terms (``/define XLA HLO PJRT`` gives several results)."""
+
+    results: list[DefineResult]
+    shared_by: str | None = None  # user id when someone shared it in the channel
+    expanded: bool = False  # show every talk's definition, not only the best
+
+    def hits(self) -> list[dict]:
+        return [item for result in self.results for hit in result.hits for item in term_hit_json(hit)]
+
+
+@dataclass
+class TalkListReply:
+    """Best talks for a query (or all talks, paged) with the first one as a card."""
+
+    query: str
+    talks: list[TalkHit]
+    first: Talk | None = None
+    page: int = 0
+    pages: int = 1
+    points_shown: int = 3
+
+    def hits(self) -> list[dict]:
+        return [talk_hit_json(hit) for hit in self.talks]
+
+
+@dataclass
+class TalkPointsReply:
+    """More key points of one talk."""
+
+    talk: Talk
+    start: int = 0
+    count: int = 10
+
+    def hits(self) -> list[dict]:
+        return [{"kind": "talk", "talk_id": self.talk.talk_id, "title": self.talk.title,
+                 "source": self.talk.source.as_dict()}]
+
+
+@dataclass
+class PointsReply:
+    """Key points answering a free question (mentions)."""
+
+    query: str
+    points: list[PointHit]
+    talks: list[TalkHit] = field(default_factory=list)
+    terms: list[TermHit] = field(default_factory=list)
+    scoped_to: str | None = None  # talk title when the answer is about the thread's talk
+    suggestions: list[str] = field(default_factory=list)
+
+    def hits(self) -> list[dict]:
+        out: list[dict] = []
+        for hit in self.terms:
+            out.extend(term_hit_json(hit))
+        out.extend(point_hit_json(p) for p in self.points)
+        out.extend(talk_hit_json(t) for t in self.talks)
+        return out
+
+
+@dataclass
+class DigestThread:
+    """A digest: the parent message's talk and the replies that go under it, in order."""
+
+    talk: Talk
+    point_groups: list[list[int]]  # indexes into the talk's first-summary key points, one list per reply
+    footer_terms: list[tuple[str, str]] = field(default_factory=list)  # (acronym, expansion) for weekly digests
+
+    def hits(self) -> list[dict]:
+        return [{"kind": "talk", "talk_id": self.talk.talk_id, "title": self.talk.title,
+                 "source": self.talk.source.as_dict()}]
+
+
+@dataclass
+class TalkHome:
+    """The App Home tab: talks and commands."""
+
+    talks: list[Talk]
+
+    def hits(self) -> list[dict]:
+        return []
+
+
+Reply = Notice | DefineReply | TalkListReply | TalkPointsReply | PointsReply | DigestThread | TalkHome
