@@ -1,0 +1,280 @@
+"""Group summaries of the same talk into ``Talk`` records with stable ids and readable titles.
+
+Two summaries describe the same talk when their timestamped key points line up (same moments,
+similar words), backed by shared wording, glossary terms or speakers. Sharing common words
+such as JAX or TPU is not enough: the key points must match.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+import unicodedata
+from dataclasses import replace
+from pathlib import Path
+
+from rapidfuzz import fuzz
+
+from .errors import CorpusError
+from .model import KeyPoint, Summary, Talk
+from .speakers import find_speakers, merge_speakers
+from .talk_titles import derive_title
+
+OVERRIDES_FILE = "talks.toml"
+OVERRIDE_KEYS = {"title", "speakers", "tags", "video_url"}
+MAX_ID_CHARS = 60
+# Key points this close in time (seconds) and this similar (0-100) are the same moment of a video.
+POINT_WINDOW = 30
+POINT_SIMILARITY = 60
+# Evidence needed to call two summaries one talk; duplicates in the corpus score above 1.0,
+# the closest different talks below 0.3.
+SAME_TALK_SCORE = 0.6
+# With key points on both sides, at least this share of them must line up.
+MIN_ALIGNED = 0.2
+_WORD_RE = re.compile(r"\w{4,}")
+_SLUG_STOPWORDS = set(
+    "und and der die das des dem den ein eine einer eines von vom fuer mit zu zur zum in im auf bei durch ueber"
+    " of the a an to for with on".split()
+)
+_FOLDS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "ae", "Ö": "oe", "Ü": "ue"})
+
+
+def group_talks(summaries: list[Summary], overrides: dict | None = None) -> list[Talk]:
+    """Talks made of the given summaries, duplicates grouped, ordered by where they first appear."""
+    return group_talks_with_warnings(summaries, overrides)[0]
+
+
+def group_talks_with_warnings(
+    summaries: list[Summary], overrides: dict | None = None
+) -> tuple[list[Talk], list[str]]:
+    """Like group_talks, plus warnings for overrides naming a talk id that does not exist."""
+    ordered = sorted(summaries, key=_summary_key)
+    speakers = [find_speakers(summary) for summary in ordered]
+    groups = _cluster(ordered, speakers)
+    talks = [_make_talk([ordered[i] for i in group], [speakers[i] for i in group]) for group in groups]
+    talks = _disambiguate(talks)
+    return _apply_overrides(talks, _unwrap(overrides or {}))
+
+
+def same_talk_score(
+    a: Summary, b: Summary, speakers_a: tuple[str, ...] = (), speakers_b: tuple[str, ...] = ()
+) -> float:
+    """Evidence (0 to ~2.5) that two summaries describe the same talk; SAME_TALK_SCORE or more means yes."""
+    words = _jaccard(_words(a.text), _words(b.text))
+    terms = _jaccard(_terms(a), _terms(b))
+    shared_speaker = bool({s.casefold() for s in speakers_a} & {s.casefold() for s in speakers_b})
+    if words < 0.08 and terms < 0.2 and not shared_speaker:
+        return words + terms / 2  # cheap exit: nothing in common worth aligning key points for
+    aligned = max(_alignment(a.key_points, b.key_points), _alignment(b.key_points, a.key_points))
+    if aligned < MIN_ALIGNED and min(len(a.key_points), len(b.key_points)) >= 3:
+        # Two timelines that do not line up are two videos, however alike the prose reads.
+        return min(aligned + words + terms / 2, SAME_TALK_SCORE / 2)
+    return aligned + words + terms / 2 + (0.25 if shared_speaker else 0.0)
+
+
+def talk_slug(title: str) -> str:
+    """Lower-case ASCII slug of a title, words joined by hyphens, at most MAX_ID_CHARS long."""
+    text = unicodedata.normalize("NFKD", title.translate(_FOLDS))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    if len(slug) > MAX_ID_CHARS:
+        cut = slug[: MAX_ID_CHARS + 1].rsplit("-", 1)[0]
+        slug = cut if len(cut) >= MAX_ID_CHARS // 2 else slug[:MAX_ID_CHARS]
+        # A cut id should not end in a dangling "-und" or "-zur".
+        words = slug.split("-")
+        while len(words) > 2 and words[-1] in _SLUG_STOPWORDS:
+            words.pop()
+        slug = "-".join(words)
+    return slug.strip("-") or "talk"
+
+
+def load_overrides(corpus_dir: Path) -> tuple[dict, list[str]]:
+    """Overrides from corpus_dir/talks.toml keyed by talk id, plus warnings; ({}, []) without the file."""
+    # Returns warnings too (unknown keys) because store.ingest unpacks (overrides, warnings).
+    path = Path(corpus_dir) / OVERRIDES_FILE
+    if not path.is_file():
+        return {}, []
+    try:
+        raw = path.read_text(encoding="utf-8-sig")
+        data = tomllib.loads(raw)
+    except UnicodeDecodeError as exc:
+        raise CorpusError(OVERRIDES_FILE, None, "not valid UTF-8") from exc
+    except OSError as exc:
+        raise CorpusError(OVERRIDES_FILE, None, f"cannot read file: {exc.strerror or exc}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        # Python 3.14 has exc.lineno; older versions only say "(at line N, column M)".
+        found = re.search(r"at line (\d+)", str(exc))
+        line = getattr(exc, "lineno", None) or (int(found.group(1)) if found else None)
+        raise CorpusError(OVERRIDES_FILE, line, f"invalid TOML: {exc}") from exc
+    warnings = [f"{OVERRIDES_FILE}: unknown top-level key '{key}' ignored" for key in data if key != "talks"]
+    talks = data.get("talks", {})
+    if not isinstance(talks, dict):
+        raise CorpusError(OVERRIDES_FILE, None, "'talks' must be a table of [talks.\"<talk_id>\"] sections")
+    overrides: dict[str, dict] = {}
+    for talk_id, entry in talks.items():
+        line = _line_of(raw, talk_id)
+        where = f"{OVERRIDES_FILE}:{line}" if line else OVERRIDES_FILE
+        if not isinstance(entry, dict):
+            raise CorpusError(OVERRIDES_FILE, line, f"talks.{talk_id} must be a table")
+        for key in sorted(set(entry) - OVERRIDE_KEYS):
+            warnings.append(f"{where}: unknown key '{key}' for talk '{talk_id}' ignored")
+        overrides[talk_id] = _checked_entry(talk_id, {k: v for k, v in entry.items() if k in OVERRIDE_KEYS}, line)
+    return overrides, warnings
+
+
+def _summary_key(summary: Summary) -> tuple:
+    return (summary.source.file, summary.source.line, summary.text)
+
+
+def _cluster(summaries: list[Summary], speakers: list[tuple[str, ...]]) -> list[list[int]]:
+    """Indices grouped by talk (union-find over same-talk pairs), each group and the list in source order."""
+    parent = list(range(len(summaries)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(len(summaries)):
+        for j in range(i + 1, len(summaries)):
+            if root(i) == root(j):
+                continue
+            if same_talk_score(summaries[i], summaries[j], speakers[i], speakers[j]) >= SAME_TALK_SCORE:
+                parent[max(root(i), root(j))] = min(root(i), root(j))
+    groups: dict[int, list[int]] = {}
+    for i in range(len(summaries)):
+        groups.setdefault(root(i), []).append(i)
+    return sorted(groups.values(), key=lambda group: group[0])
+
+
+def _make_talk(summaries: list[Summary], speakers: list[tuple[str, ...]]) -> Talk:
+    # The first summary in source order names the talk, so its title and id do not depend on
+    # which other files happen to be loaded.
+    title = derive_title(summaries[0], speakers[0])
+    return Talk(
+        talk_id=talk_slug(title),
+        title=title,
+        speakers=merge_speakers(*speakers),
+        summaries=tuple(summaries),
+    )
+
+
+def _disambiguate(talks: list[Talk]) -> list[Talk]:
+    """Make titles and ids unique; every member of a clash gets a suffix so order does not matter."""
+    by_title: dict[str, list[int]] = {}
+    for index, talk in enumerate(talks):
+        by_title.setdefault(talk.title.casefold(), []).append(index)
+    for indices in by_title.values():
+        if len(indices) > 1:
+            for index in indices:
+                talk = talks[index]
+                hint = ", ".join(talk.speakers) or _first_point_title(talk) or talk.summaries[0].source.file
+                talks[index] = replace(talk, title=f"{talk.title} ({hint})")
+    by_id: dict[str, list[int]] = {}
+    for index, talk in enumerate(talks):
+        by_id.setdefault(talk.talk_id, []).append(index)
+    for talk_id, indices in by_id.items():
+        if len(indices) > 1:
+            for index in indices:
+                suffix = _content_hash(talks[index])
+                talks[index] = replace(talks[index], talk_id=f"{talk_id[: MAX_ID_CHARS - 7].rstrip('-')}-{suffix}")
+    return talks
+
+
+def _content_hash(talk: Talk) -> str:
+    """Six hex digits from the first summary's first key point (or text): same content, same suffix."""
+    summary = talk.summaries[0]
+    basis = summary.key_points[0].text if summary.key_points else summary.text
+    return hashlib.sha1(basis.encode("utf-8")).hexdigest()[:6]
+
+
+def _first_point_title(talk: Talk) -> str:
+    points = talk.summaries[0].key_points
+    return points[0].title if points else ""
+
+
+def _apply_overrides(talks: list[Talk], overrides: dict) -> tuple[list[Talk], list[str]]:
+    known = {talk.talk_id for talk in talks}
+    warnings = [
+        f"{OVERRIDES_FILE}: no talk with id '{talk_id}'; override ignored"
+        for talk_id in sorted(overrides)
+        if talk_id not in known
+    ]
+    result = []
+    for talk in talks:
+        entry = overrides.get(talk.talk_id) or {}
+        changes: dict = {}
+        if entry.get("title"):
+            changes["title"] = str(entry["title"])
+        if "speakers" in entry:
+            changes["speakers"] = tuple(entry["speakers"])
+        if "tags" in entry:
+            changes["tags"] = tuple(entry["tags"])
+        if entry.get("video_url"):
+            changes["video_url"] = str(entry["video_url"])
+        result.append(replace(talk, **changes) if changes else talk)
+    return result, warnings
+
+
+def _unwrap(overrides: dict) -> dict:
+    # Accept the parsed TOML document ({"talks": {...}}) as well as load_overrides' result.
+    if set(overrides) == {"talks"} and isinstance(overrides["talks"], dict):
+        inner = overrides["talks"]
+        if all(isinstance(value, dict) for value in inner.values()):
+            return inner
+    return overrides
+
+
+def _checked_entry(talk_id: str, entry: dict, line: int | None) -> dict:
+    for key in ("title", "video_url"):
+        if key in entry and not isinstance(entry[key], str):
+            raise CorpusError(OVERRIDES_FILE, line, f"talks.{talk_id}.{key} must be a string")
+    for key in ("speakers", "tags"):
+        if key in entry and not (isinstance(entry[key], list) and all(isinstance(v, str) for v in entry[key])):
+            raise CorpusError(OVERRIDES_FILE, line, f"talks.{talk_id}.{key} must be a list of strings")
+    url = entry.get("video_url")
+    if url and not re.match(r"https?://\S+$", url):
+        raise CorpusError(OVERRIDES_FILE, line, f"talks.{talk_id}.video_url must be an http(s) URL")
+    return entry
+
+
+def _line_of(raw: str, talk_id: str) -> int | None:
+    """Line of the [talks."<id>"] header, so errors point at the right section."""
+    pattern = re.compile(r"^[ \t]*\[\s*talks\s*\.\s*[\"']?" + re.escape(talk_id) + r"[\"']?\s*\]", re.M)
+    match = pattern.search(raw)
+    return raw.count("\n", 0, match.start()) + 1 if match else None
+
+
+def _alignment(points: tuple[KeyPoint, ...], others: tuple[KeyPoint, ...]) -> float:
+    """Share of key points that have a counterpart at about the same time saying about the same."""
+    if not points or not others:
+        return 0.0
+    matched = 0
+    for point in points:
+        for other in others:
+            close = abs(point.seconds - other.seconds) <= POINT_WINDOW
+            if close and _point_similarity(point, other) >= POINT_SIMILARITY:
+                matched += 1
+                break
+    return min(1.0, matched / min(len(points), len(others)))
+
+
+def _point_similarity(a: KeyPoint, b: KeyPoint) -> float:
+    return max(
+        fuzz.token_set_ratio(f"{a.title} {a.text}".lower(), f"{b.title} {b.text}".lower()),
+        fuzz.token_sort_ratio(a.title.lower(), b.title.lower()) if a.title and b.title else 0,
+    )
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD_RE.findall(text.casefold()))
+
+
+def _terms(summary: Summary) -> set[str]:
+    return {term.casefold() for entry in summary.glossary for term in entry.terms}
+
+
+def _jaccard(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a | b) if a and b else 0.0
