@@ -332,7 +332,7 @@ class Store:
                     continue
                 summary = await self._scalar("SELECT summary FROM talks WHERE talk_id = ?", (talk_id,))
                 source = await self._rows("SELECT source_file, source_line FROM talks WHERE talk_id = ?", (talk_id,))
-                matched = _notes(concepts, [m for _, m in best.values()])
+                matched = self.lexicon.alias_notes(info.title) + _notes(concepts, [m for _, m in best.values()])
                 hits.append(TalkHit(talk_id, info.title, info.speakers, str(summary), round(score, 3),
                                     Source(*source[0]), matched))
             return hits

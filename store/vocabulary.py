@@ -17,7 +17,7 @@ from rapidfuzz import fuzz, process
 
 from .concepts import MIN_PREFIX
 
-CORRECTION_CUTOFF = 80.0
+CORRECTION_CUTOFF = 85.0
 MAX_BUCKET = 4000  # fuzzy candidates scanned at most per lookup
 
 

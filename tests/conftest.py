@@ -1,0 +1,94 @@
+"""Shared fixtures: the real corpus in a real SQLite file, and the real app served on loopback."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from bot.app import Services, build_app
+from bot.posting import ChannelPacer
+from bot.server import RunningServer, start_http
+from bot.settings import Secret, Settings
+from store.db import Store
+from store.ingest import ingest_sync
+from store.state import BotState
+from tests.fakes.fixtures import BOT_TOKEN, clean_slack_env, fake_slack, fake_socket, slack_client  # noqa: F401 - fixtures
+from tests.fakes.slack_api import FakeSlackAPI
+from tests.fakes.slack_requests import DEFAULT_SIGNING_SECRET, SlackRequest, post
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "corpus"
+CORPUS_FILES = sorted(CORPUS.glob("*.txt"))
+
+
+@pytest.fixture(scope="session")
+def ingested_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled corpus ingested once per test session (copied before each use)."""
+    path = tmp_path_factory.mktemp("db") / "talkbot.db"
+    ingest_sync(path, [CORPUS])
+    return path
+
+
+@pytest.fixture
+def db_path(ingested_db: Path, tmp_path: Path) -> Path:
+    """A private copy of the ingested database for one test."""
+    target = tmp_path / "talkbot.db"
+    shutil.copyfile(ingested_db, target)
+    return target
+
+
+@pytest.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    """The query API over a copy of the bundled corpus."""
+    opened = await Store.open(db_path, CORPUS)
+    yield opened
+    await opened.close()
+
+
+@dataclass
+class RunningBot:
+    """The real app in HTTP mode on loopback, talking to the fake Slack Web API."""
+
+    url: str
+    fake: FakeSlackAPI
+    services: Services
+    session: aiohttp.ClientSession
+    secret: str = DEFAULT_SIGNING_SECRET
+
+    @property
+    def events_url(self) -> str:
+        return self.url + "/slack/events"
+
+    async def send(self, request: SlackRequest):
+        """POST a built request to /slack/events; returns the HTTP result."""
+        return await post(self.session, self.events_url, request.body, request.headers)
+
+
+def bot_settings(fake: FakeSlackAPI, db: Path) -> Settings:
+    return Settings(
+        slack_bot_token=Secret(BOT_TOKEN),
+        slack_signing_secret=Secret(DEFAULT_SIGNING_SECRET),
+        slack_api_url=fake.base_url,
+        db_path=db,
+        corpus=CORPUS,
+    )
+
+
+@pytest.fixture
+async def bot(clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> AsyncIterator[RunningBot]:
+    """Start the app exactly as `talkbot serve --http` does, on a random loopback port."""
+    settings = bot_settings(fake_slack, db_path)
+    store = await Store.open(db_path, CORPUS)
+    state = await BotState.open(db_path)
+    app, services = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
+    server: RunningServer = await start_http(app, services, "127.0.0.1", 0)
+    async with aiohttp.ClientSession() as session:
+        yield RunningBot(server.url, fake_slack, services, session)
+    await server.stop()
+    await state.close()
+    await store.close()

@@ -1,0 +1,221 @@
+"""End to end: the real bolt app in HTTP mode, signed requests as Slack sends them, a fake Web API."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import pytest
+
+from handlers.blocks import ACTION_DEFINE, ACTION_DIGEST, ACTION_MORE_POINTS, ACTION_SHARE
+from tests.conftest import RunningBot
+from tests.fakes.slack_requests import (
+    app_home_opened,
+    app_mention,
+    block_actions,
+    new_event_id,
+    new_ts,
+    signed,
+    slash_command,
+    url_verification,
+)
+
+PALLAS_FILE = "004_b9033c416a07336f.txt"
+
+
+def all_text(payload: dict) -> str:
+    """Every string in a message payload, for assertions on what a person would read."""
+    return json.dumps(payload, ensure_ascii=False)
+
+
+async def test_define_answers_ephemerally_through_response_url(bot: RunningBot) -> None:
+    result = await bot.send(slash_command("/define", "XLA", response_url=bot.fake.response_url("d1")))
+    assert result.status == 200
+    [call] = await bot.fake.wait_for("response_url")
+    body = call.params
+    assert body["response_type"] == "ephemeral"
+    assert "Accelerated Linear Algebra" in all_text(body)
+    assert "Defined in" in all_text(body["blocks"])
+    assert body["text"]  # plain-text fallback
+    assert not bot.fake.calls_to("chat.postMessage")
+
+
+async def test_define_several_terms_gives_one_card(bot: RunningBot) -> None:
+    await bot.send(slash_command("/define", "XLA HLO PJRT", response_url=bot.fake.response_url("multi")))
+    [call] = await bot.fake.wait_for("response_url")
+    text = all_text(call.params["blocks"])
+    for term in ("XLA", "HLO", "PJRT"):
+        assert f"*{term}*" in text
+
+
+async def test_define_no_match_offers_suggestion_buttons(bot: RunningBot) -> None:
+    await bot.send(slash_command("/define", "Stabel HLOO", response_url=bot.fake.response_url("miss")))
+    [call] = await bot.fake.wait_for("response_url")
+    blocks = call.params["blocks"]
+    buttons = [e for b in blocks if b["type"] == "actions" for e in b["elements"]]
+    assert any(b["action_id"] == ACTION_DEFINE for b in buttons) or "StableHLO" in all_text(blocks)
+
+
+async def test_define_empty_text_gives_usage(bot: RunningBot) -> None:
+    await bot.send(slash_command("/define", "", response_url=bot.fake.response_url("empty")))
+    [call] = await bot.fake.wait_for("response_url")
+    assert "Usage" in call.params["text"]
+
+
+async def test_ping_in_query_is_never_echoed(bot: RunningBot) -> None:
+    await bot.send(slash_command("/define", "<!channel> <@U999> nichts", response_url=bot.fake.response_url("p")))
+    [call] = await bot.fake.wait_for("response_url")
+    text = all_text(call.params)
+    assert "<!channel>" not in text and "<@U999>" not in text
+
+
+async def test_talk_pallas_shows_the_palace_talk_first_with_buttons(bot: RunningBot) -> None:
+    await bot.send(slash_command("/talk", "pallas", response_url=bot.fake.response_url("t")))
+    [call] = await bot.fake.wait_for("response_url")
+    blocks = call.params["blocks"]
+    assert blocks[0]["type"] == "header"
+    assert "Pala" in blocks[0]["text"]["text"] or "Pallas" in blocks[0]["text"]["text"]
+    action_ids = [e["action_id"] for b in blocks if b["type"] == "actions" for e in b["elements"]]
+    assert ACTION_DIGEST in action_ids and ACTION_MORE_POINTS in action_ids
+
+
+async def test_talk_without_text_lists_all_talks_paged(bot: RunningBot) -> None:
+    await bot.send(slash_command("/talk", "", response_url=bot.fake.response_url("all")))
+    [call] = await bot.fake.wait_for("response_url")
+    assert "Page 1 of" in all_text(call.params["blocks"])
+
+
+async def test_digest_posts_parent_and_key_points_in_the_thread(bot: RunningBot) -> None:
+    await bot.send(slash_command("/digest", "pallas", channel_id="CDIGEST", response_url=bot.fake.response_url("g")))
+    talk = await bot.services.store.get_talk((await bot.services.store.find_talks("pallas"))[0].talk_id)
+    points = talk.summaries[0].key_points
+    expected_messages = 1 + -(-len(points) // 3) + 1  # parent, point groups of 3, glossary
+    calls = await bot.fake.wait_for("chat.postMessage", count=expected_messages)
+    parent, *replies = calls
+    assert parent.params["channel"] == "CDIGEST" and "thread_ts" not in parent.params
+    assert talk.title[:20] in all_text(parent.params["blocks"])
+    parent_ts = parent.response["ts"]
+    assert all(r.params["thread_ts"] == parent_ts for r in replies)
+    posted_labels = [p.label for p in points if any(f"`{p.label}`" in all_text(r.params) for r in replies)]
+    assert posted_labels == [p.label for p in points]  # every key point, in written order
+    assert "Glossary" in all_text(replies[-1].params)
+
+
+async def test_mention_answers_in_a_new_thread_under_the_mention(bot: RunningBot) -> None:
+    ts = new_ts()
+    await bot.send(app_mention("what is PJRT?", ts=ts, channel="CMENTION", event_id=new_event_id()))
+    [call] = await bot.fake.wait_for("chat.postMessage")
+    assert call.params["channel"] == "CMENTION"
+    assert call.params["thread_ts"] == ts
+    assert "PJRT" in all_text(call.params)
+
+
+async def test_mention_in_a_thread_answers_in_that_thread(bot: RunningBot) -> None:
+    parent, ts = new_ts(), new_ts()
+    await bot.send(app_mention("define XLA", ts=ts, thread_ts=parent, channel="CMENTION", event_id=new_event_id()))
+    [call] = await bot.fake.wait_for("chat.postMessage")
+    assert call.params["thread_ts"] == parent
+    assert "Accelerated Linear Algebra" in all_text(call.params)
+
+
+async def test_mention_inside_a_digest_thread_answers_about_that_talk(bot: RunningBot) -> None:
+    await bot.send(slash_command("/digest", "kinetic", channel_id="CDIG", response_url=bot.fake.response_url("k")))
+    calls = await bot.fake.wait_for("chat.postMessage", count=3)
+    parent_ts = calls[0].response["ts"]
+    await asyncio.sleep(0.3)  # let the rest of the thread go out
+    bot.fake.reset()
+    await bot.send(app_mention("Setup und Installation", ts=new_ts(), thread_ts=parent_ts, channel="CDIG",
+                               event_id=new_event_id()))
+    [call] = await bot.fake.wait_for("chat.postMessage")
+    assert call.params["thread_ts"] == parent_ts
+    assert "From this thread's talk" in all_text(call.params)
+    assert "Kinetic" in all_text(call.params)
+
+
+async def test_retried_event_is_answered_once(bot: RunningBot) -> None:
+    event_id, ts = new_event_id(), new_ts()
+    first = await bot.send(app_mention("define HBM", ts=ts, event_id=event_id))
+    retry = await bot.send(app_mention("define HBM", ts=ts, event_id=event_id, retry_num=1,
+                                       retry_reason="http_timeout"))
+    assert first.status == retry.status == 200
+    await bot.fake.wait_for("chat.postMessage")
+    await asyncio.sleep(0.3)
+    assert len(bot.fake.calls_to("chat.postMessage")) == 1
+
+
+@pytest.mark.parametrize(
+    "tamper",
+    ["unsigned", "wrong_signature", "stale", "future"],
+)
+async def test_bad_signatures_get_401_and_post_nothing(bot: RunningBot, tamper: str) -> None:
+    now = int(time.time())
+    if tamper == "stale":
+        request = slash_command("/define", "XLA", response_url=bot.fake.response_url("x"), timestamp=now - 301)
+    elif tamper == "future":
+        request = slash_command("/define", "XLA", response_url=bot.fake.response_url("x"), timestamp=now + 400)
+    elif tamper == "wrong_signature":
+        request = slash_command("/define", "XLA", response_url=bot.fake.response_url("x"), signing_secret="other")
+    else:
+        request = slash_command("/define", "XLA", response_url=bot.fake.response_url("x"))
+        request = request._replace(headers={k: v for k, v in request.headers.items() if not k.startswith("X-Slack")})
+    result = await bot.send(request)
+    assert result.status == 401
+    await asyncio.sleep(0.2)
+    assert bot.fake.calls_to("response_url") == [] and bot.fake.calls_to("chat.postMessage") == []
+
+
+async def test_url_verification_is_answered(bot: RunningBot) -> None:
+    result = await bot.send(url_verification("challenge-123"))
+    assert result.status == 200 and "challenge-123" in result.text
+
+
+async def test_suggestion_button_runs_the_lookup(bot: RunningBot) -> None:
+    await bot.send(block_actions(ACTION_DEFINE, "HBM", response_url=bot.fake.response_url("b")))
+    [call] = await bot.fake.wait_for("response_url")
+    assert "High Bandwidth Memory" in all_text(call.params)
+    assert call.params.get("replace_original") is True
+
+
+async def test_share_button_posts_visibly_attributed(bot: RunningBot) -> None:
+    value = json.dumps({"q": "XLA", "all": False})
+    await bot.send(block_actions(ACTION_SHARE, value, response_url=bot.fake.response_url("s"), user_id="USHARE"))
+    [call] = await bot.fake.wait_for("response_url")
+    assert call.params["response_type"] == "in_channel"
+    assert "<@USHARE>" in all_text(call.params["blocks"])
+
+
+async def test_tampered_button_value_gets_a_friendly_answer(bot: RunningBot) -> None:
+    await bot.send(block_actions(ACTION_MORE_POINTS, "{not json", response_url=bot.fake.response_url("tam")))
+    [call] = await bot.fake.wait_for("response_url")
+    assert "no longer works" in all_text(call.params)
+    assert not bot.fake.calls_to("chat.postMessage")
+
+
+async def test_digest_button_posts_the_thread_in_that_channel(bot: RunningBot) -> None:
+    talk_id = (await bot.services.store.find_talks("kinetic"))[0].talk_id
+    await bot.send(block_actions(ACTION_DIGEST, talk_id, response_url=bot.fake.response_url("db"),
+                                 channel_id="CBUTTON"))
+    calls = await bot.fake.wait_for("chat.postMessage", count=2)
+    assert calls[0].params["channel"] == "CBUTTON"
+
+
+async def test_home_tab_lists_talks(bot: RunningBot) -> None:
+    await bot.send(app_home_opened("UHOME"))
+    [call] = await bot.fake.wait_for("views.publish")
+    assert call.params["user_id"] == "UHOME"
+    view = call.params["view"]
+    view = json.loads(view) if isinstance(view, str) else view
+    assert view["type"] == "home" and "19 talks" in all_text(view)
+
+
+async def test_healthz_checks_the_store(bot: RunningBot) -> None:
+    async with bot.session.get(bot.url + "/healthz") as response:
+        assert response.status == 200
+        assert (await response.json())["ok"] is True
+
+
+async def test_oversized_body_gets_413(bot: RunningBot) -> None:
+    request = signed(b"text=" + b"x" * (1024 * 1024 + 10), "application/x-www-form-urlencoded")
+    result = await bot.send(request)
+    assert result.status == 413

@@ -1,0 +1,220 @@
+"""The store on the real corpus: counts, lookups, rankings, hostile input and atomic ingest."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from store.db import Store
+from store.errors import CorpusError
+from store.ingest import ingest_sync
+from store.schema import SCHEMA_VERSION
+from tests.conftest import CORPUS, CORPUS_FILES
+
+PALLAS_FILE = "004_b9033c416a07336f.txt"
+
+
+def test_ingest_reports_the_corpus_counts(tmp_path: Path) -> None:
+    report = ingest_sync(tmp_path / "t.db", [CORPUS])
+    assert (report.summaries, report.talks, report.key_points, report.glossary_lines, report.highlights) == (
+        21, 19, 216, 234, 4,
+    )
+    assert report.changed
+
+
+def test_schema_is_versioned_and_in_wal_mode(db_path: Path) -> None:
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_reingesting_unchanged_files_changes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    ingest_sync(db, [CORPUS])
+    before = sqlite3.connect(db).execute("SELECT talk_id, title FROM talks ORDER BY talk_id").fetchall()
+    report = ingest_sync(db, [CORPUS])
+    assert not report.changed
+    report = ingest_sync(db, list(reversed(CORPUS_FILES)), force=True)  # other file order, rewritten
+    assert report.changed
+    after = sqlite3.connect(db).execute("SELECT talk_id, title FROM talks ORDER BY talk_id").fetchall()
+    assert after == before
+
+
+async def test_counts_through_the_async_api(store: Store) -> None:
+    assert await store.stats() == {
+        "talks": 19, "summaries": 21, "key_points": 216, "glossary_lines": 234, "highlights": 4,
+    }
+
+
+@pytest.mark.parametrize(
+    ("query", "term"),
+    [
+        ("XLA", "XLA"),
+        ("xla", "XLA"),
+        ("flash-attention", "Flash Attention"),
+        ("Flash Attention", "Flash Attention"),
+        ("level zero", "Level Zero"),
+        ("common subexpression elimination", "CSE"),
+        ("model predictive control", "MPC"),
+        ("tensor parallelsm", "Tensor-Parallelismus"),
+        ("Splinthols", "Splintholz"),
+        ("Palace", "Pallas"),
+        ("palas", "Pallas"),
+        ("tinix", "Tunix"),
+        ("DLPAC", "DLPack"),
+    ],
+)
+async def test_define_finds_the_term(store: Store, query: str, term: str) -> None:
+    result = await store.define(query)
+    assert result.hits, f"no hit for {query!r}; suggestions {result.suggestions}"
+    assert result.hits[0].term == term
+
+
+async def test_define_merges_every_talk_that_defines_the_term(store: Store) -> None:
+    hit = (await store.define("XLA")).hits[0]
+    talks = {d.talk_id for d in hit.definitions}
+    assert len(talks) >= 5
+    assert hit.expansion == "Accelerated Linear Algebra"
+    assert all(d.source.file in {p.name for p in CORPUS_FILES} and d.source.line > 0 for d in hit.definitions)
+
+
+async def test_define_shows_the_alias(store: Store) -> None:
+    hit = (await store.define("Palace")).hits[0]
+    assert hit.alias_note == "Palace → Pallas"
+    assert hit.definitions[0].source.file == PALLAS_FILE
+
+
+async def test_define_without_match_suggests(store: Store) -> None:
+    result = await store.define("Tensorparallel-Sharding-Kram")
+    assert not result.hits or result.hits[0].match == "fuzzy"
+    nothing = await store.define("qqqqzzzz")
+    assert nothing.hits == []
+
+
+async def test_pallas_ranks_the_palace_talk_first(store: Store) -> None:
+    hits = await store.find_talks("pallas")
+    assert hits[0].source.file == PALLAS_FILE
+    assert any("Pallas" in note or "pallas" in note for note in hits[0].matched)
+
+
+@pytest.mark.parametrize(("query", "word"), [("Kinetik", "Kinetic"), ("Jaxtor", "Jaxator")])
+async def test_find_talks_tolerates_typos_in_names(store: Store, query: str, word: str) -> None:
+    hits = await store.find_talks(query)
+    assert word in hits[0].title or word in hits[0].summary
+
+
+async def test_find_talks_by_speaker(store: Store) -> None:
+    hits = await store.find_talks("Kevin Gleason")
+    assert "Kevin Gleason" in " ".join(hits[0].speakers)
+
+
+async def test_duplicate_summaries_are_one_result(store: Store) -> None:
+    hits = await store.find_talks("Baumhaus Johannes Schelle", limit=5)
+    ids = [h.talk_id for h in hits]
+    assert len(ids) == len(set(ids))
+    talk = await store.get_talk(hits[0].talk_id)
+    assert talk is not None and len(talk.summaries) == 2
+
+
+async def test_find_points_qwen_steady_state_latency(store: Store) -> None:
+    hits = await store.find_points("steady-state latency of qwen image")
+    assert hits[0].label == "16:24"
+    assert "Qwen" in hits[0].talk_title or "Qwen" in hits[0].text
+
+
+async def test_find_points_finds_german_compounds(store: Store) -> None:
+    hits = await store.find_points("Speicher TPU")
+    assert any("Speicherarchitektur" in h.title for h in hits)
+
+
+async def test_find_points_in_one_talk(store: Store) -> None:
+    talk_id = (await store.find_talks("pallas"))[0].talk_id
+    hits = await store.find_points("HBM", talk_id=talk_id)
+    assert hits and all(h.talk_id == talk_id for h in hits)
+
+
+HOSTILE = [
+    "", " ", '"', 'AND(', "*", "NEAR(a b)", "-", ":", "title:xla", "a OR", "\x00\x01\x02", "🚀🔥",
+    "x" * 10_000, "<!channel> XLA", "'; DROP TABLE talks; --", "{title}: xla", "^xla", '"unterminated',
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+async def test_hostile_input_is_data(store: Store, text: str) -> None:
+    await store.define(text)
+    await store.find_talks(text)
+    await store.find_points(text)
+    assert (await store.stats())["talks"] == 19
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(max_size=300))
+def test_arbitrary_text_never_raises(ingested_db: Path, text: str) -> None:
+    async def run() -> None:
+        store = await Store.open(ingested_db, CORPUS)
+        try:
+            await store.define(text)
+            await store.find_talks(text)
+            await store.find_points(text)
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("binary.txt", b"\x00\x01\x02\xff\xfe" * 50),
+        ("empty.txt", b""),
+        ("latin1.txt", "Zusammenfassung\n\nGr\xf6\xdfe und Ma\xdfe\n".encode("latin-1")),
+        ("nothing.txt", b"just some words\nwithout any section\n"),
+        ("truncated.txt", "Zusammenfassung\n\nText.\n\nWichtigste Punkte & Zeitstempel\n\n• 7:4".encode()),
+    ],
+)
+async def test_bad_file_fails_ingest_and_old_store_keeps_serving(
+    db_path: Path, tmp_path: Path, name: str, content: bytes
+) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for path in CORPUS_FILES:
+        shutil.copy(path, corpus / path.name)
+    (corpus / name).write_bytes(content)
+    store = await Store.open(db_path, CORPUS)
+    try:
+        with pytest.raises(CorpusError) as error:
+            await store.ingest([corpus])
+        assert name in str(error.value)
+        assert (await store.find_talks("pallas"))[0].source.file == PALLAS_FILE
+        assert (await store.stats())["talks"] == 19
+    finally:
+        await store.close()
+
+
+async def test_queries_during_ingest_see_old_or_new_never_half(db_path: Path, tmp_path: Path) -> None:
+    """50 concurrent queries while an ingest swaps in a smaller corpus: each sees 19 talks or 1."""
+    small = tmp_path / "small"
+    small.mkdir()
+    shutil.copy(CORPUS / PALLAS_FILE, small / PALLAS_FILE)
+    reader = await Store.open(db_path, CORPUS)
+    writer = await Store.open(db_path, CORPUS)
+    try:
+        async def query(i: int) -> int:
+            await asyncio.sleep(i * 0.001)
+            await reader.find_talks("pallas" if i % 2 else "xla")
+            return len(await reader.list_talks())
+
+        results = await asyncio.gather(writer.ingest([small]), *(query(i) for i in range(50)))
+        counts = results[1:]
+        assert set(counts) <= {19, 1}
+        assert len(await reader.list_talks()) == 1
+        assert (await reader.find_talks("pallas"))[0].source.file == PALLAS_FILE
+    finally:
+        await reader.close()
+        await writer.close()
