@@ -124,7 +124,8 @@ def _word_concept(
         for token in variant.split():
             concept.add(token, word, "alias")
     if translate:
-        for form in lexicon.en_de.get(word, ()) + pairs.get(word, ()):
+        stem = word[:-1] if len(word) > 4 and word.endswith("s") else word
+        for form in lexicon.en_de.get(word, ()) + lexicon.en_de.get(stem, ()) + pairs.get(word, ()):
             for token in form.split():
                 concept.add(token, word, "translation")
     if correct is not None:

@@ -43,6 +43,7 @@ SUGGESTION_CUTOFF = 60.0
 TALK_CANDIDATES = 300
 POINT_CANDIDATES = 150
 TERM_CANDIDATES = 60
+TERM_TEXT_COVERAGE = 0.6
 
 # How much a concept found in each place says about a talk.
 TALK_FIELD_WEIGHTS = {
@@ -253,29 +254,35 @@ class Store:
         return sorted(grouped.values(), key=lambda h: order.get(term_key(h.term), len(order)))
 
     async def _terms_by_text(self, query: str) -> list[TermHit]:
-        """Entries whose head and definition hold every word of the query ("brain floating point")."""
+        """Entries whose head and definition describe the query ("brain floating point", "ODE solver in JAX")."""
         concepts = self._concepts(query)
-        if len(concepts) < 1:
+        if not concepts:
             return []
         rows = await self._rows(
             "SELECT ref_id, title, body, parts FROM search_fts WHERE search_fts MATCH ? ORDER BY rank LIMIT ?",
             (fts_query(concepts, kind="kterm"), TERM_CANDIDATES),
         )
-        word_concepts = [c for c in concepts if " " not in c.words] or concepts
-        idfs = concept_idfs(word_concepts, self._vocabulary)
-        best: list[tuple[float, int]] = []
+        idfs = concept_idfs(concepts, self._vocabulary)
+        ranked: list[tuple[float, int]] = []
         for ref_id, title, body, parts in rows:
-            match = match_row(word_concepts, {"title": title, "body": body}, parts, idfs)
-            if match.coverage >= 0.999:
-                best.append((match.score, ref_id))
-        if not best:
+            match = match_row(concepts, {"title": title, "body": body}, parts, idfs)
+            matched = len(match.per_concept)
+            # One word alone must be all of the query; longer descriptions may miss a word or two.
+            if match.coverage >= 0.999 or (matched >= 2 and match.coverage >= TERM_TEXT_COVERAGE):
+                score = sum(
+                    concepts[i].weight * value * (1.0 if field == "title" else 0.8)
+                    for i, (field, value) in match.per_concept.items()
+                )
+                ranked.append((score * (0.5 + match.coverage), ref_id))
+        if not ranked:
             return []
-        best.sort(key=lambda item: -item[0])
-        entry_ids = [ref_id for _, ref_id in best[:3]]
+        ranked.sort(key=lambda item: -item[0])
+        entry_ids = [ref_id for _, ref_id in ranked[:6]]
         marks = ",".join("?" * len(entry_ids))
-        terms = [row[0] for row in await self._rows(
-            f"SELECT term FROM term_names WHERE entry_id IN ({marks}) AND kind = 'term'", entry_ids
-        )]
+        term_by_entry = dict(await self._rows(
+            f"SELECT entry_id, term FROM term_names WHERE entry_id IN ({marks}) AND kind = 'term'", entry_ids
+        ))
+        terms = [term_by_entry[e] for e in entry_ids if e in term_by_entry]
         return await self._term_hits(terms, "text", score=80.0)
 
     async def _suggestions(self, key: str, query: str) -> list[str]:
