@@ -14,12 +14,13 @@ from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
+from slack_sdk.web.async_client import AsyncWebClient
 
 from store.db import Store
 from store.ingest import IngestReport, ingest_sync
 from store.state import BotState
 
-from .app import Services, build_app
+from .app import WEB_API_TIMEOUT, Services, build_app
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -94,6 +95,14 @@ async def start_http(app: AsyncApp, services: Services, host: str, port: int) ->
     return RunningServer(runner, f"http://{bound[0]}:{bound[1]}")
 
 
+async def connect_socket_mode(app: AsyncApp, settings: Settings) -> AsyncSocketModeHandler:
+    """Open the Socket Mode connection; its ``apps.connections.open`` goes to SLACK_API_URL too."""
+    web_client = AsyncWebClient(base_url=settings.slack_api_url, timeout=WEB_API_TIMEOUT)
+    handler = AsyncSocketModeHandler(app, settings.slack_app_token.reveal(), web_client=web_client)
+    await handler.connect_async()
+    return handler
+
+
 async def finish_in_flight(timeout: float = SHUTDOWN_GRACE_SECONDS) -> None:
     """Let answers that are still being written finish, up to ``timeout`` seconds."""
     current = asyncio.current_task()
@@ -120,8 +129,7 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
             await finish_in_flight()
             await server.stop()
         else:
-            handler = AsyncSocketModeHandler(app, settings.slack_app_token.reveal())
-            await handler.connect_async()
+            handler = await connect_socket_mode(app, settings)
             log.info("talkbot connected (Socket Mode)")
             await stop.wait()
             await handler.close_async()

@@ -1,0 +1,5 @@
+"""``python -m bot`` runs the talkbot command."""
+
+from bot.cli import main
+
+main()

@@ -1,0 +1,100 @@
+"""The talkbot command as a user runs it: a real process, the bundled corpus, a temporary database."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CORPUS, ROOT
+
+EVAL_QUESTIONS = ROOT / "bench" / "eval_questions.toml"
+
+
+def talkbot(args: list[str], tmp_path: Path, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "TALKBOT_"))}
+    environment.update(TALKBOT_DB=str(tmp_path / "db" / "talkbot.db"), TALKBOT_LOG_LEVEL="WARNING",
+                       PYTHONPATH=str(ROOT), **env)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], cwd=tmp_path, env=environment, input=stdin,
+        capture_output=True, text=True, timeout=120,
+    )
+
+
+def test_ingest_prints_what_it_found(tmp_path: Path) -> None:
+    result = talkbot(["ingest"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    for line in ("summaries: 21", "talks: 19", "key points: 216", "glossary lines: 234"):
+        assert line in result.stdout
+    again = talkbot(["ingest"], tmp_path)
+    assert "unchanged" in again.stdout
+    stats = talkbot(["stats"], tmp_path)
+    assert "talks: 19" in stats.stdout
+
+
+def test_ingest_of_a_bad_file_is_one_line_naming_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.txt"
+    bad.write_bytes(b"\x00\x01binary")
+    result = talkbot(["ingest", str(bad)], tmp_path)
+    assert result.returncode != 0
+    assert "broken.txt" in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_ask_talk_pallas_shows_the_palace_talk_first(tmp_path: Path) -> None:
+    result = talkbot(["ask", "/talk pallas"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    first_title = next(line for line in result.stdout.splitlines() if line.startswith("== "))
+    assert "Palace" in first_title
+
+
+def test_ask_json_has_message_and_hits_with_sources(tmp_path: Path) -> None:
+    result = talkbot(["ask", "--json", "/define XLA"], tmp_path)
+    body = json.loads(result.stdout)
+    assert body["message"]["blocks"] and body["message"]["text"]
+    hit = body["hits"][0]
+    assert hit["kind"] == "term" and hit["term"] == "XLA" and hit["expansion"] == "Accelerated Linear Algebra"
+    assert hit["source"]["file"].endswith(".txt") and hit["source"]["line"] > 0
+    line = (CORPUS / hit["source"]["file"]).read_text(encoding="utf-8").splitlines()[hit["source"]["line"] - 1]
+    assert "XLA" in line
+
+
+def test_ask_json_stdin_answers_100_questions_in_one_process(tmp_path: Path) -> None:
+    import tomllib
+
+    questions = [q["text"] for q in tomllib.loads(EVAL_QUESTIONS.read_text())["question"]][:100]
+    assert len(questions) == 100
+    result = talkbot(["ask", "--json", "-"], tmp_path, stdin="\n".join(questions) + "\n")
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(answers) == 100
+    assert sum(1 for a in answers if a["hits"]) >= 90
+    point = next(a for a in answers if any(h["kind"] == "point" for h in a["hits"]))
+    assert any("ts" in h for h in point["hits"] if h["kind"] == "point")
+
+
+@pytest.mark.parametrize(
+    ("args", "missing"),
+    [(["serve"], "SLACK_BOT_TOKEN"), (["serve", "--http"], "SLACK_SIGNING_SECRET")],
+)
+def test_serve_without_settings_names_what_to_set(tmp_path: Path, args: list[str], missing: str) -> None:
+    result = talkbot(args, tmp_path)
+    assert result.returncode != 0
+    assert missing in result.stderr and "README" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_malformed_token_is_named_and_not_echoed(tmp_path: Path) -> None:
+    result = talkbot(["serve"], tmp_path, SLACK_BOT_TOKEN="not-a-token-secret123", SLACK_APP_TOKEN="xapp-1-x")
+    assert result.returncode != 0
+    assert "SLACK_BOT_TOKEN" in result.stderr and "secret123" not in result.stderr
+
+
+def test_start_without_slack_answers_in_the_terminal(tmp_path: Path) -> None:
+    result = talkbot(["start"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Slack is not configured" in result.stdout and ".env" in result.stdout
+    assert "Accelerated Linear Algebra" in result.stdout

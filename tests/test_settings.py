@@ -1,0 +1,33 @@
+"""Settings: environment over .env over defaults; secrets never shown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings, SettingsError
+
+
+def test_environment_beats_dotenv_beats_default(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("SLACK_BOT_TOKEN=xoxb-from-file\nTALKBOT_DB=/file/db\nTALKBOT_TZ=Europe/Berlin\n")
+    settings = Settings.load({"TALKBOT_DB": "/env/db"}, env_file)
+    assert settings.db_path == Path("/env/db")
+    assert settings.slack_bot_token.reveal() == "xoxb-from-file"
+    assert settings.timezone == "Europe/Berlin"
+    assert settings.log_level == "INFO" and settings.port == 3000
+
+
+def test_secrets_do_not_show_in_repr(tmp_path: Path) -> None:
+    settings = Settings.load({"SLACK_BOT_TOKEN": "xoxb-very-secret", "SLACK_SIGNING_SECRET": "shh-secret"}, None)
+    assert "very-secret" not in repr(settings) and "shh-secret" not in repr(settings)
+
+
+def test_missing_and_malformed_settings_are_named(tmp_path: Path) -> None:
+    settings = Settings.load({"TALKBOT_TZ": "Mars/Olympus", "SLACK_API_URL": "ftp://x"}, None)
+    with pytest.raises(SettingsError) as error:
+        settings.require("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN")
+    message = str(error.value)
+    for key in ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "TALKBOT_TZ", "SLACK_API_URL", "README"):
+        assert key in message

@@ -1,0 +1,54 @@
+"""Socket Mode: a local WebSocket server stands in for Slack and delivers a slash-command envelope."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from bot.app import build_app
+from bot.posting import ChannelPacer
+from bot.server import connect_socket_mode
+from bot.settings import Secret
+from store.db import Store
+from store.state import BotState
+from tests.conftest import CORPUS, bot_settings
+from tests.fakes.fixtures import APP_TOKEN
+from tests.fakes.slack_api import FakeSlackAPI
+from tests.fakes.socket_mode import FakeSocketMode
+
+PAYLOADS = Path(__file__).resolve().parent.parent.parent / "shared" / "slack-payloads"
+
+
+def slash_envelope(response_url: str) -> dict:
+    """The wire example of a slash-command envelope, asking /define XLA."""
+    example = PAYLOADS / "socket_mode_slash_command_envelope.json"
+    env = json.loads(example.read_text()) if example.exists() else {"type": "slash_commands", "payload": {}}
+    env.pop("envelope_id", None)
+    env["payload"].update(command="/define", text="XLA", response_url=response_url, channel_id="CSOCK")
+    return env
+
+
+async def test_slash_command_over_socket_mode_is_acked_and_answered(
+    clean_slack_env, fake_slack: FakeSlackAPI, fake_socket: FakeSocketMode, db_path: Path
+) -> None:
+    settings = replace(bot_settings(fake_slack, db_path), slack_signing_secret=None,
+                       slack_app_token=Secret(APP_TOKEN))
+    store = await Store.open(db_path, CORPUS)
+    state = await BotState.open(db_path)
+    app, _ = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
+    handler = await connect_socket_mode(app, settings)
+    try:
+        await fake_socket.wait_for_connection()
+        envelope_id = await fake_socket.send_envelope(slash_envelope(fake_slack.response_url("sock")))
+        ack = await fake_socket.wait_for_ack(envelope_id)
+        assert ack["envelope_id"] == envelope_id
+        [answer] = await fake_slack.wait_for("response_url")
+        assert answer.params["response_type"] == "ephemeral"
+        assert "Accelerated Linear Algebra" in json.dumps(answer.params)
+        [opened] = fake_slack.calls_to("apps.connections.open")
+        assert opened.headers["Authorization"] == f"Bearer {APP_TOKEN}"
+    finally:
+        await handler.close_async()
+        await state.close()
+        await store.close()
