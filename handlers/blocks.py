@@ -233,6 +233,8 @@ def render_talk_list(reply: TalkListReply) -> dict:
         )
     if reply.first is not None:
         blocks.extend(talk_card(reply.first, points=reply.points_shown))
+        if reply.talks and reply.talks[0].talk_id == reply.first.talk_id and reply.talks[0].matched:
+            blocks.insert(2, context(f"_matched: {mrkdwn(', '.join(reply.talks[0].matched[:4]), 300)}_"))
     others = [hit for hit in reply.talks if reply.first is None or hit.talk_id != reply.first.talk_id]
     if others:
         if reply.first is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -339,7 +340,9 @@ class Store:
                     continue
                 summary = await self._scalar("SELECT summary FROM talks WHERE talk_id = ?", (talk_id,))
                 source = await self._rows("SELECT source_file, source_line FROM talks WHERE talk_id = ?", (talk_id,))
-                matched = self.lexicon.alias_notes(info.title) + _notes(concepts, [m for _, m in best.values()])
+                matched = self.lexicon.alias_notes(info.title) + _notes(
+                    concepts, [m for _, m in best.values()], f"{info.title} {summary}"
+                )
                 hits.append(TalkHit(talk_id, info.title, info.speakers, str(summary), round(score, 3),
                                     Source(*source[0]), matched))
             return hits
@@ -383,7 +386,7 @@ class Store:
                 hits.append(PointHit(
                     talk_id=row[0], talk_title=info.title if info else row[0], seconds=row[1], label=row[2],
                     title=row[3], text=row[4], score=round(score, 3), source=Source(row[5], row[6]),
-                    video_url=info.video_url if info else None, matched=_notes(concepts, [match]),
+                    video_url=info.video_url if info else None, matched=_notes(concepts, [match], f"{row[3]} {row[4]}"),
                 ))
             return hits
 
@@ -489,13 +492,31 @@ def _in_title(concept: Concept, title_tokens: frozenset[str]) -> bool:
     return any(token.startswith(form.token) for form in concept.forms for token in title_tokens)
 
 
-def _notes(concepts: list[Concept], matches: list[RowMatch]) -> list[str]:
-    """"Holzschutz ← wood protection" for every concept matched through a translation, alias or correction."""
-    notes: dict[str, None] = {}
+def _notes(concepts: list[Concept], matches: list[RowMatch], shown_text: str) -> list[str]:
+    """"Holzschutz ← wood protection" for concepts matched through a translation, alias or correction.
+
+    A word inside a matched phrase adds nothing ("Holzschutz ← wood" after "… ← wood protection").
+    """
+    pairs: dict[tuple[str, str], None] = {}
     for match in matches:
-        for note in match.notes:
-            notes[note] = None
+        for pair in match.notes:
+            pairs[pair] = None
+    phrases = [via for _, via in pairs if " " in via]
+    notes: dict[str, None] = {}
+    for token, via in sorted(pairs, key=lambda pair: -len(pair[1])):
+        if " " not in via and any(via in phrase.split() for phrase in phrases):
+            continue
+        notes[f"{_as_written(token, shown_text)} ← {via}"] = None
     for concept in concepts:
         if concept.alias_note:
             notes[concept.alias_note] = None
     return list(notes)
+
+
+def _as_written(token: str, text: str) -> str:
+    """The word of ``text`` that folds to (or contains) ``token``, as written: "holzschutz" -> "Holzschutz"."""
+    for word in re.findall(r"[^\W_]+", text):
+        folded = "".join(tokens(word))
+        if folded == token or (folded.startswith(token) and len(folded) - len(token) <= 3):
+            return word
+    return token

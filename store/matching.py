@@ -20,7 +20,7 @@ class RowMatch:
     per_concept: dict[int, tuple[str, float]] = field(default_factory=dict)
     coverage: float = 0.0
     score: float = 0.0
-    notes: list[str] = field(default_factory=list)
+    notes: list[tuple[str, str]] = field(default_factory=list)  # (matched token, the user's words)
 
 
 def fts_query(concepts: list[Concept], *, kind: str | None = None) -> str:
@@ -78,6 +78,6 @@ def match_row(concepts: list[Concept], fields: dict[str, str], parts: str, idfs:
         covered += concept.weight
         match.score += concept.weight * idf
         if form.via and form.kind in ("translation", "alias", "correction"):
-            match.notes.append(f"{token} ← {form.via}")
+            match.notes.append((token, form.via))
     match.coverage = covered / total
     return match
