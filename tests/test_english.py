@@ -1,0 +1,76 @@
+"""English questions over the German summaries: the examples the team asked for, through the handlers.
+
+These are the "tune" examples; bench/eval.py measures the wider set, holdout included.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.console import dispatch
+from handlers import commands
+from handlers.replies import DefineReply, PointsReply, TalkListReply
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+PALLAS = "004_b9033c416a07336f.txt"
+
+
+async def first_talk_sources(store: Store, text: str) -> set[tuple[str, int]]:
+    reply = await commands.talk(store, text)
+    assert isinstance(reply, TalkListReply) and reply.talks, f"no talk for {text!r}"
+    talk = await store.get_talk(reply.talks[0].talk_id)
+    return {(s.source.file, s.source.line) for s in talk.summaries}
+
+
+@pytest.mark.parametrize(
+    ("text", "summary_line"),
+    [
+        ("quantum error correction", (MAIN, 27)),
+        ("wood protection", (MAIN, 541)),
+        ("weight synchronisation between trainer and sampler", (MAIN, 153)),
+        ("is there a talk about the oneCCL library", (MAIN, 257)),
+        ("who presented kinetic", (MAIN, 60)),
+    ],
+)
+async def test_english_talk_questions(store: Store, text: str, summary_line: tuple[str, int]) -> None:
+    assert summary_line in await first_talk_sources(store, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "file", "label"),
+    [
+        ("memory hierarchy of the TPU", PALLAS, "0:21"),
+        ("suspension bridge", MAIN, "25:00"),
+        ("when do they talk about the roofline model", MAIN, "6:00"),
+    ],
+)
+async def test_english_key_point_questions(store: Store, text: str, file: str, label: str) -> None:
+    reply = await dispatch(store, text)  # a mention, as in "@talkbot memory hierarchy of the TPU"
+    assert isinstance(reply, PointsReply)
+    top3 = [(p.source.file, p.label) for p in reply.points[:3]]
+    assert (file, label) in top3
+
+
+async def test_what_did_they_say_about_tiling(store: Store) -> None:
+    reply = await dispatch(store, "what did they say about tiling")
+    assert isinstance(reply, PointsReply)
+    assert any("Tiling" in p.title or "Tiling" in p.text for p in reply.points[:3])
+
+
+async def test_define_brain_floating_point_is_bf16(store: Store) -> None:
+    reply = await dispatch(store, "/define brain floating point")
+    assert isinstance(reply, DefineReply)
+    assert reply.results[0].hits[0].term == "BF16"
+
+
+async def test_answers_say_which_words_matched(store: Store) -> None:
+    reply = await dispatch(store, "memory hierarchy of the TPU")
+    assert isinstance(reply, PointsReply)
+    assert "Speicherarchitektur ← memory hierarchy" in reply.points[0].matched
+
+
+async def test_german_and_english_find_the_same_talk(store: Store) -> None:
+    english = await first_talk_sources(store, "treehouse wood protection")
+    german = await first_talk_sources(store, "Baumhaus Holzschutz")
+    assert english == german
