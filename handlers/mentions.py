@@ -8,7 +8,6 @@ from store.db import Store
 from store.text import clean_query, tokens
 
 from . import commands
-from .blocks import escape
 from .replies import DefineReply, Notice, PointsReply, Reply
 
 MENTION_USAGE = (
@@ -20,7 +19,12 @@ _DEFINE_RE = re.compile(
     r"(?:\s+(?:mean|stand for|bedeutet))?\s*\??$",
     re.IGNORECASE,
 )
-_TALK_RE = re.compile(r"^(?:talks?|find talks?|talks? about|vortrag|vortr[äa]ge)\s+(.+)$", re.IGNORECASE)
+_TALK_RE = re.compile(
+    r"^(?:talks?(?: about| on)?|find talks?(?: about| on)?|is there a talk (?:about|on)|which talks? (?:is |are )?(?:about|on)"
+    r"|who (?:presented|gave|spoke about|talked about|presents|gives)(?: the talk on| the talk about)?"
+    r"|vortrag|vortr[äa]ge|wer hat)\s+(.+?)\??$",
+    re.IGNORECASE,
+)
 _DIGEST_RE = re.compile(r"^digest\s+(.+)$", re.IGNORECASE)
 POINTS_IN_ANSWER = 3
 
@@ -65,7 +69,3 @@ async def _points(store: Store, query: str, thread_talk_id: str | None, defined:
         reply.suggestions = [hit.term for hit in result.hits] or result.suggestions
     return reply
 
-
-def echo(text: str) -> str:
-    """User text made safe to quote back in mrkdwn."""
-    return escape(clean_query(text))

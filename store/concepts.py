@@ -42,6 +42,11 @@ class Form:
     via: str | None = None  # e.g. "wood protection" or "palace" when this form is a translation/alias
     kind: str = "word"  # "word", "translation", "alias", "correction", "stem"
 
+    @property
+    def prefix(self) -> bool:
+        """Whether longer tokens starting with this form match too (a typo correction is a whole word)."""
+        return len(self.token) >= MIN_PREFIX and self.kind != "correction"
+
 
 @dataclass
 class Concept:
@@ -124,14 +129,31 @@ def _word_concept(
         for token in variant.split():
             concept.add(token, word, "alias")
     if translate:
-        stem = word[:-1] if len(word) > 4 and word.endswith("s") else word
-        for form in lexicon.en_de.get(word, ()) + lexicon.en_de.get(stem, ()) + pairs.get(word, ()):
-            for token in form.split():
-                concept.add(token, word, "translation")
+        for variant in english_variants(word):
+            for form in lexicon.en_de.get(variant, ()) + pairs.get(variant, ()):
+                for token in form.split():
+                    concept.add(token, word, "translation")
     if correct is not None:
         for suggestion in correct(word):
             concept.add(suggestion, word, "correction")
     return concept
+
+
+def english_variants(word: str) -> list[str]:
+    """The word and its likely base forms, to look up in the word list: "caching" -> "cache"."""
+    variants = [word]
+    if len(word) > 4:
+        if word.endswith("ies"):
+            variants.append(word[:-3] + "y")
+        elif word.endswith("es"):
+            variants += [word[:-2], word[:-1]]
+        elif word.endswith("s") and not word.endswith("ss"):
+            variants.append(word[:-1])
+        elif word.endswith("ed"):
+            variants += [word[:-2], word[:-1]]
+        elif word.endswith("ing"):
+            variants += [word[:-3], word[:-3] + "e"]
+    return variants
 
 
 def _merge_duplicates(concepts: list[Concept]) -> list[Concept]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
-from .concepts import MIN_PREFIX, Concept
+from .concepts import Concept, Form
 from .text import fts_string
 from .vocabulary import Vocabulary
 
@@ -29,19 +29,19 @@ def fts_query(concepts: list[Concept], *, kind: str | None = None) -> str:
     for concept in concepts:
         for form in concept.forms:
             quoted = fts_string(form.token)
-            terms[quoted + "*" if len(form.token) >= MIN_PREFIX else quoted] = None
+            terms[quoted + "*" if form.prefix else quoted] = None
     expression = "{title body parts} : (" + " OR ".join(list(terms)[:MAX_FORMS]) + ")"
     if kind:
         expression += f" AND kind : {fts_string(kind)}"
     return expression
 
 
-def _holds(sorted_tokens: list[str], form: str) -> str | None:
-    """The first token equal to ``form`` or (for long enough forms) starting with it."""
-    index = bisect_left(sorted_tokens, form)
+def _holds(sorted_tokens: list[str], form: Form) -> str | None:
+    """The first token equal to ``form`` or, for prefix forms, starting with it."""
+    index = bisect_left(sorted_tokens, form.token)
     if index < len(sorted_tokens):
         token = sorted_tokens[index]
-        if token == form or (len(form) >= MIN_PREFIX and token.startswith(form)):
+        if token == form.token or (form.prefix and token.startswith(form.token)):
             return token
     return None
 
@@ -62,9 +62,9 @@ def match_row(concepts: list[Concept], fields: dict[str, str], parts: str, idfs:
         best: tuple[str, str, object] | None = None
         for name in FIELDS:  # a title match beats any body match
             for form in concept.forms:  # the user's own word first, then translations and aliases
-                token = _holds(field_tokens.get(name, []), form.token)
+                token = _holds(field_tokens.get(name, []), form)
                 if token is None and name == "body":
-                    token = _holds(part_tokens, form.token)
+                    token = _holds(part_tokens, form)
                 if token is not None:
                     best = (name, token, form)
                     break
