@@ -1,0 +1,147 @@
+"""Ranking talks and key points for a loose question, German or English."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from .concepts import Concept
+from .matching import RowMatch, concept_idfs, fts_query, match_row
+from .model import PointHit, Source, TalkHit
+from .text import tokens
+from .view import View
+
+TALK_CANDIDATES = 300
+POINT_CANDIDATES = 150
+
+# How much a concept found in each place says about a talk.
+TALK_FIELD_WEIGHTS = {
+    ("ktalk", "title"): 1.0,
+    ("ktalk", "body"): 0.7,
+    ("kterm", "title"): 0.6,
+    ("kterm", "body"): 0.35,
+    ("kpoint", "title"): 0.5,
+    ("kpoint", "body"): 0.4,
+}
+POINT_FIELD_WEIGHTS = {"title": 1.0, "body": 0.8}
+POINT_CONTEXT_WEIGHT = 0.45  # a concept found only in the point's talk title
+MENTION_WEIGHT = 0.15
+
+
+async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
+    """Talks ranked by title, speakers, summary, key points and glossary."""
+    concepts = view.concepts(text)
+    if not concepts:
+        return []
+    rows = await view.rows(
+        "SELECT kind, talk_id, title, body, parts, rank FROM search_fts WHERE search_fts MATCH ?"
+        " ORDER BY rank LIMIT ?",
+        (fts_query(concepts), TALK_CANDIDATES),
+    )
+    idfs = concept_idfs(concepts, view.vocabulary)
+    per_talk: dict[str, dict[int, tuple[float, RowMatch]]] = {}
+    mentions: dict[str, int] = {}
+    for kind, talk_id, title, body, parts, _rank in rows:
+        match = match_row(concepts, {"title": title, "body": body}, parts, idfs)
+        best = per_talk.setdefault(talk_id, {})
+        mentions[talk_id] = mentions.get(talk_id, 0) + (1 if match.per_concept else 0)
+        for index, (field, value) in match.per_concept.items():
+            weighted = value * TALK_FIELD_WEIGHTS[(kind, field)]
+            if index not in best or weighted > best[index][0]:
+                best[index] = (weighted, match)
+    ranked = []
+    for talk_id, best in per_talk.items():
+        score = sum(concepts[i].weight * value for i, (value, _) in best.items())
+        score += MENTION_WEIGHT * math.log1p(mentions.get(talk_id, 0))  # a talk that keeps coming back to it
+        ranked.append((score, talk_id, best))
+    ranked.sort(key=lambda item: (-item[0], view.talks[item[1]].position if item[1] in view.talks else 0))
+    hits = []
+    for score, talk_id, best in ranked[:limit]:
+        info = view.talks.get(talk_id)
+        if info is None:
+            continue
+        summary = await view.scalar("SELECT summary FROM talks WHERE talk_id = ?", (talk_id,))
+        source = await view.rows("SELECT source_file, source_line FROM talks WHERE talk_id = ?", (talk_id,))
+        matched = view.lexicon.alias_notes(info.title) + _notes(
+            concepts, [m for _, m in best.values()], f"{info.title} {summary}"
+        )
+        hits.append(TalkHit(talk_id, info.title, info.speakers, str(summary), round(score, 3),
+                            Source(*source[0]), matched))
+    return hits
+
+
+async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = None) -> list[PointHit]:
+    """Key points ranked for a free question; ``talk_id`` keeps to one talk."""
+    concepts = view.concepts(text)
+    if not concepts:
+        return []
+    rows = await view.rows(
+        "SELECT ref_id, talk_id, title, body, parts FROM search_fts WHERE search_fts MATCH ?"
+        + (" AND talk_id = ?" if talk_id else "") + " ORDER BY rank LIMIT ?",
+        (fts_query(concepts, kind="kpoint"), *([talk_id] if talk_id else []), POINT_CANDIDATES),
+    )
+    idfs = concept_idfs(concepts, view.vocabulary)
+    scored = []
+    for ref_id, row_talk, title, body, parts in rows:
+        if talk_id is not None and row_talk != talk_id:
+            continue
+        match = match_row(concepts, {"title": title, "body": body}, parts, idfs)
+        info = view.talks.get(row_talk)
+        score = 0.0
+        for index, concept in enumerate(concepts):
+            if index in match.per_concept:
+                field, value = match.per_concept[index]
+                score += concept.weight * value * POINT_FIELD_WEIGHTS[field]
+            elif info is not None:
+                if _in_title(concept, info.title_tokens):
+                    score += concept.weight * idfs[index] * POINT_CONTEXT_WEIGHT
+        if match.per_concept:
+            scored.append((score, ref_id, match))
+    scored.sort(key=lambda item: -item[0])
+    hits = []
+    for score, ref_id, match in scored[:limit]:
+        row = (await view.rows(
+            "SELECT talk_id, seconds, label, title, text, source_file, source_line FROM points WHERE point_id = ?",
+            (ref_id,),
+        ))[0]
+        info = view.talks.get(row[0])
+        hits.append(PointHit(
+            talk_id=row[0], talk_title=info.title if info else row[0], seconds=row[1], label=row[2],
+            title=row[3], text=row[4], score=round(score, 3), source=Source(row[5], row[6]),
+            video_url=info.video_url if info else None, matched=_notes(concepts, [match], f"{row[3]} {row[4]}"),
+        ))
+    return hits
+
+
+def _in_title(concept: Concept, title_tokens: frozenset[str]) -> bool:
+    return any(token.startswith(form.token) for form in concept.forms for token in title_tokens)
+
+
+def _notes(concepts: list[Concept], matches: list[RowMatch], shown_text: str) -> list[str]:
+    """"Holzschutz ← wood protection" for concepts matched through a translation, alias or correction.
+
+    A word inside a matched phrase adds nothing ("Holzschutz ← wood" after "… ← wood protection").
+    """
+    pairs: dict[tuple[str, str], None] = {}
+    for match in matches:
+        for pair in match.notes:
+            pairs[pair] = None
+    phrases = [via for _, via in pairs if " " in via]
+    notes: dict[str, None] = {}
+    for token, via in sorted(pairs, key=lambda pair: -len(pair[1])):
+        if " " not in via and any(via in phrase.split() for phrase in phrases):
+            continue
+        notes[f"{_as_written(token, shown_text)} ← {via}"] = None
+    for concept in concepts:
+        if concept.alias_note:
+            notes[concept.alias_note] = None
+    return list(notes)
+
+
+def _as_written(token: str, text: str) -> str:
+    """The word of ``text`` that folds to (or contains) ``token``, as written: "holzschutz" -> "Holzschutz"."""
+    for word in re.findall(r"[^\W_]+", text):
+        folded = "".join(tokens(word))
+        if folded == token or (folded.startswith(token) and len(folded) - len(token) <= 3):
+            return word
+    return token

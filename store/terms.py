@@ -1,0 +1,162 @@
+"""Glossary lookups for ``define``: exact, alias, expansion, translation, fuzzy, then full text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .lexicon import phrase_key
+from .matching import concept_idfs, fts_query, match_row
+from .model import Source, TermDefinition, TermHit
+from .text import term_key
+from .view import View
+
+FUZZY_CUTOFF = 82.0
+SUGGESTION_CUTOFF = 60.0
+TERM_CANDIDATES = 60
+TERM_TEXT_COVERAGE = 0.6
+
+
+async def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
+    """The first step that finds anything wins; each later step is looser."""
+    hits = await _terms_named(view, [key], ("term", "variant"), "exact")
+    if hits:
+        return hits[:limit]
+    phrase = phrase_key(query)
+    canonical = view.lexicon.canonical.get(phrase) or view.lexicon.display.get(phrase)
+    variants = view.lexicon.variants.get(phrase_key(canonical), []) if canonical else []
+    if canonical:
+        keys = [term_key(canonical), *(v.replace(" ", "") for v in variants)]
+        hits = await _terms_named(view, keys, ("term", "variant"), "alias")
+        for hit in hits:
+            if term_key(hit.term) != term_key(canonical):
+                hit.alias_note = f"{hit.term} → {canonical}"
+                hit.term = canonical
+            elif phrase_key(query) != phrase_key(canonical):
+                hit.alias_note = f"{query} → {canonical}"
+        if hits:
+            return hits[:limit]
+    hits = await _terms_named(view, [key], ("expansion",), "expansion")
+    if hits:
+        return hits[:limit]
+    if view.translate:
+        forms = view.lexicon.en_de.get(phrase, ()) + view.pairs.get(phrase, ())
+        hits = await _terms_named(view, [f.replace(" ", "") for f in forms], ("term", "variant"), "translation")
+        if hits:
+            return hits[:limit]
+    # Names before long forms: "tensor parallelsm" is Tensor-Parallelismus, not TP (Tensor Parallelism).
+    hits = await _fuzzy_terms(view, key, ("term", "variant"), limit)
+    if hits:
+        return hits
+    hits = await _terms_by_text(view, query)
+    if hits:
+        return hits[:limit]
+    return await _fuzzy_terms(view, key, ("expansion",), limit)
+
+
+async def _fuzzy_terms(view: View, key: str, kinds: tuple[str, ...], limit: int) -> list[TermHit]:
+    similar = view.vocabulary.similar_names(key, limit=limit, cutoff=FUZZY_CUTOFF, kinds=kinds)
+    if not similar:
+        return []
+    best = similar[0][1]
+    keys = [term_key(name.term) for name, score in similar if score >= best - 2.0]
+    hits = await _term_hits(view, keys, "fuzzy", score=best)
+    return hits[:limit]
+
+
+def canonical(view: View, hit: TermHit) -> TermHit:
+    """Show a term the corpus spells with a known slip under its real name ("Palace → Pallas")."""
+    canonical = view.lexicon.canonical.get(phrase_key(hit.term))
+    if canonical and not hit.alias_note:
+        hit.alias_note = f"{hit.term} → {canonical}"
+        hit.term = canonical
+    return hit
+
+
+async def _terms_named(view: View, keys: Sequence[str], kinds: Sequence[str], how: str) -> list[TermHit]:
+    """Terms named by any of ``keys`` (as the given kinds of name), with all their definitions."""
+    keys = [k for k in dict.fromkeys(keys) if k]
+    if not keys:
+        return []
+    marks = ",".join("?" * len(keys))
+    kind_marks = ",".join("?" * len(kinds))
+    terms = [row[0] for row in await view.rows(
+        f"SELECT DISTINCT term FROM term_names WHERE name_key IN ({marks}) AND kind IN ({kind_marks})",
+        [*keys, *kinds],
+    )]
+    return await _term_hits(view, terms, how, score=100.0)
+
+
+async def _term_hits(view: View, terms: Sequence[str], how: str, *, score: float) -> list[TermHit]:
+    """Every talk's definition for each term, grouped by term (case and hyphens ignored)."""
+    grouped: dict[str, TermHit] = {}
+    term_keys = list(dict.fromkeys(term_key(t) for t in terms if term_key(t)))
+    if not term_keys:
+        return []
+    marks = ",".join("?" * len(term_keys))
+    rows = await view.rows(
+        "SELECT n.term, n.expansion, n.name_key, g.talk_id, t.title, g.head, g.definition,"
+        " g.source_file, g.source_line FROM term_names n JOIN glossary g ON g.entry_id = n.entry_id"
+        f" JOIN talks t ON t.talk_id = g.talk_id WHERE n.name_key IN ({marks}) AND n.kind IN ('term', 'variant')"
+        " ORDER BY t.position, g.source_line",
+        term_keys,
+    )
+    for term, expansion, name_key, talk_id, title, head, definition, file, line in rows:
+        hit = grouped.get(name_key)
+        if hit is None:
+            hit = grouped[name_key] = TermHit(term=term, expansion=expansion, score=score, match=how, alias_note=None)
+        hit.expansion = hit.expansion or expansion
+        if all(d.source != Source(file, line) for d in hit.definitions):
+            hit.definitions.append(TermDefinition(talk_id, title, head, definition, Source(file, line)))
+    order = {key: index for index, key in enumerate(term_keys)}
+    return sorted(grouped.values(), key=lambda h: order.get(term_key(h.term), len(order)))
+
+
+async def _terms_by_text(view: View, query: str) -> list[TermHit]:
+    """Entries whose head and definition describe the query ("brain floating point", "ODE solver in JAX")."""
+    concepts = view.concepts(query)
+    if not concepts:
+        return []
+    rows = await view.rows(
+        "SELECT ref_id, title, body, parts FROM search_fts WHERE search_fts MATCH ? ORDER BY rank LIMIT ?",
+        (fts_query(concepts, kind="kterm"), TERM_CANDIDATES),
+    )
+    idfs = concept_idfs(concepts, view.vocabulary)
+    ranked: list[tuple[float, int]] = []
+    for ref_id, title, body, parts in rows:
+        match = match_row(concepts, {"title": title, "body": body}, parts, idfs)
+        matched = len(match.per_concept)
+        # One word alone must be all of the query; longer descriptions may miss a word or two.
+        if match.coverage >= 0.999 or (matched >= 2 and match.coverage >= TERM_TEXT_COVERAGE):
+            score = sum(
+                concepts[i].weight * value * (1.0 if field == "title" else 0.8)
+                for i, (field, value) in match.per_concept.items()
+            )
+            ranked.append((score * (0.5 + match.coverage), ref_id))
+    if not ranked:
+        return []
+    ranked.sort(key=lambda item: -item[0])
+    entry_ids = [ref_id for _, ref_id in ranked[:6]]
+    marks = ",".join("?" * len(entry_ids))
+    term_by_entry = dict(await view.rows(
+        f"SELECT entry_id, term FROM term_names WHERE entry_id IN ({marks}) AND kind = 'term'", entry_ids
+    ))
+    terms = [term_by_entry[e] for e in entry_ids if e in term_by_entry]
+    return await _term_hits(view, terms, "text", score=80.0)
+
+
+async def suggestions(view: View, key: str, query: str) -> list[str]:
+    names = view.vocabulary.similar_names(key, limit=5, cutoff=SUGGESTION_CUTOFF)
+    suggestions = [name.term for name, _ in names]
+    if len(suggestions) < 5:
+        concepts = view.concepts(query)
+        if concepts:
+            rows = await view.rows(
+                "SELECT n.term FROM search_fts f JOIN term_names n ON n.entry_id = f.ref_id AND n.kind = 'term'"
+                " WHERE search_fts MATCH ? ORDER BY rank LIMIT 10",
+                (fts_query(concepts, kind="kterm"),),
+            )
+            suggestions += [row[0] for row in rows]
+    unique: dict[str, str] = {}
+    for term in suggestions:
+        unique.setdefault(term_key(term), term)
+    return list(unique.values())[:5]

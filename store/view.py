@@ -1,0 +1,74 @@
+"""One corpus generation as queries see it: the read connection plus in-memory vocabulary and talk facts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import aiosqlite
+
+from .concepts import Concept, build_concepts
+from .lexicon import Lexicon, phrase_key
+from .text import tokens
+from .vocabulary import TermName, Vocabulary
+
+
+@dataclass(frozen=True)
+class TalkInfo:
+    """What ranking needs of a talk without reading its rows."""
+
+    talk_id: str
+    position: int
+    title: str
+    speakers: tuple[str, ...]
+    video_url: str | None
+    title_tokens: frozenset[str]
+
+
+@dataclass
+class View:
+    """Queries run against this inside one read transaction (see Store._snapshot)."""
+
+    conn: aiosqlite.Connection
+    lexicon: Lexicon
+    translate: bool = True
+    vocabulary: Vocabulary = field(default_factory=lambda: Vocabulary([], 0, []))
+    talks: dict[str, TalkInfo] = field(default_factory=dict)
+    pairs: dict[str, tuple[str, ...]] = field(default_factory=dict)  # long form / other spelling -> term
+
+    async def scalar(self, sql: str, params: Sequence[object] = ()) -> object:
+        """The first column of the first row, or None."""
+        async with self.conn.execute(sql, params) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    async def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple]:
+        """All rows of a query."""
+        async with self.conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    def concepts(self, text: str) -> list[Concept]:
+        """The search concepts of a question."""
+        return build_concepts(text, self.lexicon, self.pairs, self.vocabulary.correct, translate=self.translate)
+
+    async def reload(self) -> None:
+        """Rebuild the in-memory parts from the database (after an ingest changed the corpus)."""
+        vocab_rows = await self.rows("SELECT term, doc FROM search_vocab")
+        documents = await self.scalar("SELECT count(*) FROM search_fts")
+        names = [TermName(*row) for row in await self.rows("SELECT name_key, term, kind FROM term_names")]
+        self.vocabulary = Vocabulary([(t, d) for t, d in vocab_rows], int(documents or 0), names)
+        self.talks = {}
+        for talk_id, position, title, speakers, video_url in await self.rows(
+            "SELECT talk_id, position, title, speakers, video_url FROM talks ORDER BY position"
+        ):
+            speaker_list = tuple(json.loads(speakers))
+            self.talks[talk_id] = TalkInfo(
+                talk_id, position, title, speaker_list, video_url, frozenset(tokens(" ".join([title, *speaker_list])))
+            )
+        self.pairs = {}
+        for term, name in await self.rows("SELECT term, name FROM term_names WHERE kind != 'term'"):
+            # The long form or other spelling a user may type -> the term as the corpus writes it.
+            key, target = phrase_key(name), " ".join(tokens(term))
+            if key and target and key != target:
+                self.pairs[key] = tuple(dict.fromkeys(self.pairs.get(key, ()) + (target,)))
