@@ -7,13 +7,15 @@ import contextlib
 import logging
 import signal
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 
 from aiohttp import web
-from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
+from slack_bolt.adapter.aiohttp import to_aiohttp_response
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.request.async_request import AsyncBoltRequest
+from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
 from store.db import Store
@@ -53,10 +55,22 @@ async def open_services(settings: Settings) -> AsyncIterator[tuple[Store, BotSta
 
 def build_web_app(app: AsyncApp, services: Services) -> web.Application:
     """The aiohttp application of HTTP mode: Slack's endpoint and a health check."""
+    secret = services.settings.slack_signing_secret
+    verifier = SignatureVerifier(secret.reveal()) if secret else None
 
     async def slack_events(request: web.Request) -> web.Response:
         started = time.perf_counter()
-        bolt_request = await to_bolt_request(request)  # reading past MAX_BODY_BYTES raises 413
+        try:
+            body = (await request.read()).decode("utf-8")  # reading past MAX_BODY_BYTES raises 413
+        except UnicodeDecodeError:  # Slack sends UTF-8, and slack_sdk's verifier raises on anything else
+            return _refused(400, "body is not UTF-8", started)
+        # Bolt parses the body before it checks the signature, so an unsigned body it cannot parse
+        # got a 500: check the signature first, then parse.
+        if verifier is not None and not _signed(verifier, body, request.headers):
+            return _refused(401, "bad or missing signature", started)
+        bolt_request = _bolt_request(body, request)
+        if bolt_request is None:
+            return _refused(400, "body is not the form or JSON Slack sends", started)
         response = await to_aiohttp_response(await app.async_dispatch(bolt_request))
         log.debug("http path=%s status=%d latency_ms=%.1f", request.path, response.status,
                   (time.perf_counter() - started) * 1000)
@@ -72,6 +86,32 @@ def build_web_app(app: AsyncApp, services: Services) -> web.Application:
     web_app = web.Application(client_max_size=MAX_BODY_BYTES)
     web_app.add_routes([web.post(EVENTS_PATH, slack_events), web.get("/healthz", healthz)])
     return web_app
+
+
+def _signed(verifier: SignatureVerifier, body: str, headers: Mapping[str, str]) -> bool:
+    """Slack's signature over the raw body; malformed headers count as unsigned instead of raising."""
+    timestamp = headers.get("X-Slack-Request-Timestamp", "")
+    signature = headers.get("X-Slack-Signature", "")
+    if not (timestamp.isascii() and timestamp.isdigit() and signature.isascii()):
+        return False
+    return verifier.is_valid(body, timestamp, signature)
+
+
+def _bolt_request(body: str, request: web.Request) -> AsyncBoltRequest | None:
+    """The bolt request for a signed body, or None when it is neither form data nor a JSON object."""
+    try:
+        parsed = AsyncBoltRequest(body=body, query=request.query_string,
+                                  headers=request.headers)  # type: ignore[arg-type] - a multidict works
+    except (ValueError, TypeError, AttributeError, LookupError):  # bolt's parser assumes Slack's shapes
+        return None
+    return parsed if isinstance(parsed.body, dict) else None
+
+
+def _refused(status: int, reason: str, started: float) -> web.Response:
+    """Refuse a request before bolt sees it; one log line, like every handled request."""
+    log.info("request refused status=%d reason=%s latency_ms=%.1f", status, reason,
+             (time.perf_counter() - started) * 1000)
+    return web.json_response({"error": reason}, status=status)
 
 
 @dataclass
@@ -122,12 +162,14 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
     async with open_services(settings) as (store, state):
         app, services = build_app(settings, store, state)
         if http:
-            server = await start_http(app, services, host, port or settings.port)
+            server = await start_http(app, services, host, settings.port if port is None else port)
             log.info("talkbot listening on %s%s (HTTP mode)", server.url, EVENTS_PATH)
             await stop.wait()
-            await server.runner.shutdown()  # stop accepting; in-flight handlers keep running
-            await finish_in_flight()
+            deadline = loop.time() + SHUTDOWN_GRACE_SECONDS
+            # Stop listening and close idle keep-alive connections first (their handler tasks would
+            # otherwise count as in flight); requests being read finish, as they only wait for ack().
             await server.stop()
+            await finish_in_flight(max(0.0, deadline - loop.time()))  # answers still running after ack()
         else:
             handler = await connect_socket_mode(app, settings)
             log.info("talkbot connected (Socket Mode)")

@@ -9,6 +9,7 @@ header, 75 per button label, 2,000 per button value.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 
 from store.model import PointHit, Talk, TalkHit, TermHit
@@ -42,6 +43,11 @@ ACTION_DIGEST = "talk_digest"
 ACTION_MORE_POINTS = "talk_more_points"
 ACTION_TALK_PAGE = "talk_page"
 ACTION_IDS = (ACTION_DEFINE, ACTION_DEFINE_ALL, ACTION_SHARE, ACTION_DIGEST, ACTION_MORE_POINTS, ACTION_TALK_PAGE)
+
+
+def action_id_pattern(action_id: str) -> re.Pattern[str]:
+    """Matches ``action_id`` and the ``action_id:n`` that ``actions()`` gives its repeats."""
+    return re.compile(rf"^{re.escape(action_id)}(?::\d+)?$")
 
 
 def escape(text: str) -> str:
@@ -101,7 +107,15 @@ def button(label: str, action_id: str, value: str | dict, *, style: str | None =
 
 
 def actions(elements: list[dict], block_id: str | None = None) -> dict:
-    block = {"type": "actions", "elements": elements[:MAX_ACTIONS]}
+    """An actions block; a repeated ``action_id`` gets a ``:n`` suffix, since Slack rejects duplicates in a block."""
+    seen: dict[str, int] = {}
+    unique = []
+    for element in elements[:MAX_ACTIONS]:
+        action_id = element["action_id"]
+        count = seen.get(action_id, 0)
+        seen[action_id] = count + 1
+        unique.append({**element, "action_id": f"{action_id}:{count}"} if count else element)
+    block = {"type": "actions", "elements": unique}
     if block_id:
         block["block_id"] = block_id
     return block

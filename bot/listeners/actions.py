@@ -16,6 +16,7 @@ from handlers.blocks import (
     ACTION_MORE_POINTS,
     ACTION_SHARE,
     ACTION_TALK_PAGE,
+    action_id_pattern,
     render,
 )
 from handlers.replies import DefineReply, DigestThread, Notice
@@ -46,21 +47,21 @@ def register(app: AsyncApp, services: "Services") -> None:
     """Register every button's listener."""
     store = services.store
 
-    @app.action(ACTION_DEFINE)
+    @app.action(action_id_pattern(ACTION_DEFINE))
     @logged("action_define")
     async def define_lookup(ack, action: dict, respond) -> None:
         await ack()
         reply = await commands.define(store, str(action.get("value", ""))[:300])
         await respond(replace_original=True, **render(reply))
 
-    @app.action(ACTION_DEFINE_ALL)
+    @app.action(action_id_pattern(ACTION_DEFINE_ALL))
     @logged("action_define_all")
     async def define_all(ack, action: dict, respond) -> None:
         await ack()
         reply = await commands.define(store, str(action.get("value", ""))[:1500], expanded=True)
         await respond(replace_original=True, **render(reply))
 
-    @app.action(ACTION_SHARE)
+    @app.action(action_id_pattern(ACTION_SHARE))
     @logged("action_share")
     async def share(ack, action: dict, body: dict, respond) -> None:
         await ack()
@@ -73,7 +74,7 @@ def register(app: AsyncApp, services: "Services") -> None:
         reply.shared_by = body.get("user", {}).get("id", "")
         await respond(response_type="in_channel", replace_original=False, delete_original=False, **render(reply))
 
-    @app.action(ACTION_DIGEST)
+    @app.action(action_id_pattern(ACTION_DIGEST))
     @logged("action_digest")
     async def digest(ack, action: dict, body: dict, respond) -> None:
         await ack()
@@ -86,7 +87,7 @@ def register(app: AsyncApp, services: "Services") -> None:
         if isinstance(thread, DigestThread):
             await post_digest_here(services, channel, thread, respond)
 
-    @app.action(ACTION_MORE_POINTS)
+    @app.action(action_id_pattern(ACTION_MORE_POINTS))
     @logged("action_more_points")
     async def more_points(ack, action: dict, respond) -> None:
         await ack()
@@ -95,7 +96,7 @@ def register(app: AsyncApp, services: "Services") -> None:
         reply = await commands.more_points(store, talk_id, _int(value.get("start"))) if isinstance(talk_id, str) else STALE
         await respond(replace_original=False, **render(reply))
 
-    @app.action(ACTION_TALK_PAGE)
+    @app.action(action_id_pattern(ACTION_TALK_PAGE))
     @logged("action_talk_page")
     async def talk_page(ack, action: dict, respond) -> None:
         await ack()
