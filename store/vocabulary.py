@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections import defaultdict
 from dataclasses import dataclass
 from itertools import accumulate
 
 from rapidfuzz import fuzz, process
 
 from .concepts import MIN_PREFIX
+from .trigrams import TrigramIndex
 
 CORRECTION_CUTOFF = 85.0
-MAX_BUCKET = 4000  # fuzzy candidates scanned at most per lookup
+FUZZY_CANDIDATES = 300  # strings scored by rapidfuzz per lookup, after trigram narrowing
 
 
 @dataclass(frozen=True)
@@ -38,14 +38,9 @@ class Vocabulary:
         self.terms = [term for term, _ in vocab_rows]
         self._cumulative = [0, *accumulate(doc for _, doc in vocab_rows)]
         self.documents = max(documents, 1)
-        self._by_initial: dict[str, list[str]] = defaultdict(list)
-        for term in self.terms:
-            if len(term) >= 4 and term.isalpha():
-                self._by_initial[term[0]].append(term)
+        self._words = TrigramIndex([t for t in self.terms if len(t) >= 4 and t.isalpha()])
         self.names = names
-        self._names_by_length: dict[int, list[TermName]] = defaultdict(list)
-        for name in names:
-            self._names_by_length[len(name.key)].append(name)
+        self._names = TrigramIndex([name.key for name in names])
 
     def doc_frequency(self, form: str) -> int:
         """Documents holding ``form`` (as a prefix when long enough); an upper bound, capped at N."""
@@ -70,7 +65,8 @@ class Vocabulary:
         """Vocabulary words close to a word that matches nothing (typos in names): "kinetik" -> "kinetic"."""
         if len(word) < 4 or not word.isalpha() or self.doc_frequency(word) > 0:
             return []
-        candidates = [t for t in self._by_initial.get(word[0], ()) if abs(len(t) - len(word)) <= 2][:MAX_BUCKET]
+        words = self._words.strings
+        candidates = [words[i] for i in self._words.candidates(word, FUZZY_CANDIDATES) if abs(len(words[i]) - len(word)) <= 2]
         found = process.extract(word, candidates, scorer=fuzz.ratio, limit=2, score_cutoff=CORRECTION_CUTOFF)
         return [term for term, _, _ in found]
 
@@ -83,12 +79,11 @@ class Vocabulary:
         """
         if not key:
             return []
-        low, high = max(1, int(len(key) * 0.7)), int(len(key) * 1.3) + 1
         candidates = [
-            n for length in range(low, high + 1) for n in self._names_by_length.get(length, ()) if n.kind in kinds
+            self.names[i] for i in self._names.candidates(key, FUZZY_CANDIDATES) if self.names[i].kind in kinds
         ]
-        keys = [n.key for n in candidates[: MAX_BUCKET * 4]]
-        scored = process.extract(key, keys, scorer=fuzz.ratio, limit=limit * 4, score_cutoff=cutoff)
+        scored = process.extract(key, [n.key for n in candidates], scorer=fuzz.ratio, limit=limit * 4,
+                                 score_cutoff=cutoff)
         ranked = sorted(scored, key=lambda item: (-item[1], abs(len(item[0]) - len(key))))
         out: list[tuple[TermName, float]] = []
         seen: set[str] = set()

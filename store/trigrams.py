@@ -1,0 +1,44 @@
+"""A trigram index that narrows fuzzy lookups to the few strings worth scoring.
+
+rapidfuzz's scorers hold the GIL while they scan, so scoring every term at 100,000 terms would
+stall the event loop; scoring the few hundred that share the most trigrams with the query does not.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+COMMON_SHARE = 0.05  # a trigram in more than 5 % of the strings says little about which one is meant
+
+
+def trigrams(text: str) -> set[str]:
+    """Trigrams of ``text`` padded with one space at each end, so short strings have some too."""
+    padded = f" {text} "
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+class TrigramIndex:
+    """Strings by trigram; ``candidates`` returns the indexes sharing the most trigrams with a query."""
+
+    def __init__(self, strings: Sequence[str]) -> None:
+        self.strings = list(strings)
+        postings: dict[str, list[int]] = defaultdict(list)
+        for index, text in enumerate(self.strings):
+            for gram in trigrams(text):
+                postings[gram].append(index)
+        self._postings = {gram: array("I", ids) for gram, ids in postings.items()}
+        self._common = max(64, int(len(self.strings) * COMMON_SHARE))
+
+    def candidates(self, query: str, limit: int = 300) -> list[int]:
+        """Up to ``limit`` string indexes, most shared trigrams first (common trigrams only as a last resort)."""
+        grams = [self._postings[g] for g in trigrams(query) if g in self._postings]
+        counts: Counter[int] = Counter()
+        for ids in grams:
+            if len(ids) <= self._common:
+                counts.update(ids)
+        if not counts:
+            for ids in grams:
+                counts.update(ids)
+        return [index for index, _ in counts.most_common(limit)]
