@@ -1,4 +1,4 @@
-"""The ``talkbot`` command: ingest, stats, ask, start, serve, settings.
+"""The ``talkbot`` command: ingest, stats, ask, start, serve, digest, settings.
 
 Errors are one clear line on stderr and a non-zero exit, never a traceback.
 """
@@ -19,6 +19,7 @@ from store.errors import CorpusError
 from store.ingest import IngestReport, ingest_sync
 
 from . import console
+from .digest_admin import digest_command
 from .server import ensure_corpus, serve
 from .settings import README_SECTION, Settings, SettingsError, configure_logging, describe
 
@@ -42,6 +43,10 @@ def _parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--host", default="0.0.0.0", help="HTTP address to bind (default: 0.0.0.0)")
     sub.add_parser("start", help="serve if Slack is configured, else answer sample questions in the terminal")
     sub.add_parser("settings", help="list every setting with its help text")
+    digest = sub.add_parser("digest", help="weekly digests: post a channel's next one now, or list them")
+    digest.add_argument("--channel", help="Slack channel id, e.g. C0123ABCD")
+    digest.add_argument("--now", action="store_true", help="post the channel's next digest now (same ledger as serve)")
+    digest.add_argument("--list", action="store_true", help="print subscriptions and the latest digests")
     return parser
 
 
@@ -122,6 +127,8 @@ def run(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(_ask(settings, args.text, args.json))
         if args.command == "start":
             return asyncio.run(_start(settings))
+        if args.command == "digest":
+            return asyncio.run(digest_command(settings, channel=args.channel, post_now=args.now, show_list=args.list))
         if args.command == "serve":
             needed = ("SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET") if args.http else ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN")
             settings.require(*needed)

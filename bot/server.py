@@ -23,6 +23,7 @@ from store.ingest import IngestReport, ingest_sync
 from store.state import BotState
 
 from .app import WEB_API_TIMEOUT, Services, build_app
+from .scheduler import create_scheduler
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -161,6 +162,8 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
         loop.add_signal_handler(sig, stop.set)
     async with open_services(settings) as (store, state):
         app, services = build_app(settings, store, state)
+        scheduler = await create_scheduler(settings, store, services.poster.client, services.poster.pacer)
+        scheduler.start()
         if http:
             server = await start_http(app, services, host, settings.port if port is None else port)
             log.info("talkbot listening on %s%s (HTTP mode)", server.url, EVENTS_PATH)
@@ -169,11 +172,13 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
             # Stop listening and close idle keep-alive connections first (their handler tasks would
             # otherwise count as in flight); requests being read finish, as they only wait for ack().
             await server.stop()
+            await scheduler.stop()  # a thread cut off here is completed by the next start (ledger)
             await finish_in_flight(max(0.0, deadline - loop.time()))  # answers still running after ack()
         else:
             handler = await connect_socket_mode(app, settings)
             log.info("talkbot connected (Socket Mode)")
             await stop.wait()
             await handler.close_async()
+            await scheduler.stop()
             await finish_in_flight()
     log.info("talkbot stopped")

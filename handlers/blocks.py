@@ -16,14 +16,17 @@ from store.model import PointHit, Talk, TalkHit, TermHit
 
 from .replies import (
     DefineReply,
+    DigestPreview,
     DigestThread,
     Notice,
     PointsReply,
     Reply,
+    ScheduleReply,
     TalkHome,
     TalkListReply,
     TalkPointsReply,
 )
+from .schedule_times import describe_instant, describe_schedule
 
 MAX_BLOCKS = 50
 MAX_HOME_BLOCKS = 100
@@ -369,6 +372,44 @@ def _chunked_sections(title: str, lines: list[str]) -> list[dict]:
     return blocks
 
 
+# -- weekly digest subscriptions ---------------------------------------------------------
+
+def render_schedule(reply: ScheduleReply) -> dict:
+    """A channel's weekly schedule: when, which talks, what comes next (ephemeral)."""
+    subscription = reply.subscription
+    lines = [reply.headline, f"*When:* {escape(describe_schedule(subscription))}"]
+    if reply.filter_note:
+        lines.append(f"*Which talks:* {reply.filter_note}")
+    if subscription.paused:
+        reason = f" ({mrkdwn(subscription.paused_reason, 200)})" if subscription.paused_reason else ""
+        lines.append(f"*Paused*{reason}. `/digest resume` starts again from the next slot.")
+    elif reply.next_post_at is not None:
+        lines.append(f"*Next digest:* {escape(describe_instant(reply.next_post_at, subscription.timezone))}")
+    if reply.next_talk is not None:
+        lines.append(f"*Next talk:* {mrkdwn(reply.next_talk.title, 200)}")
+    else:
+        lines.append("*Next talk:* none: no talk matches this channel's filter.")
+    blocks = [section("\n".join(lines)),
+              context("`/digest preview` shows it · `/digest pause` · `/digest resume` · `/digest unsubscribe`")]
+    return message("\n".join(lines), blocks)
+
+
+def render_digest_preview(reply: DigestPreview) -> dict:
+    """The next weekly digest's messages as one ephemeral message, each part after a divider."""
+    thread = render_digest(reply.thread)
+    when = (f"Preview of the next weekly digest, posted {escape(describe_instant(reply.post_at, reply.timezone))}"
+            if reply.post_at is not None else "Preview of the next weekly digest")
+    intro = f"{when}. In the channel it is a thread of {len(thread)} messages."
+    if reply.note:
+        intro += f" {reply.note}"
+    blocks = [context(intro)]
+    for index, payload in enumerate(thread):
+        if index:
+            blocks.append({"type": "divider"})
+        blocks.extend(payload["blocks"])
+    return message(f"{intro}\n{thread[0]['text']}", blocks)
+
+
 # -- App Home ----------------------------------------------------------------------------
 
 def render_home(home: TalkHome) -> dict:
@@ -413,5 +454,9 @@ def render(reply: Reply) -> dict:
         return render_digest(reply)[0]
     if isinstance(reply, TalkHome):
         return render_home(reply)
+    if isinstance(reply, ScheduleReply):
+        return render_schedule(reply)
+    if isinstance(reply, DigestPreview):
+        return render_digest_preview(reply)
     raise TypeError(f"no renderer for {type(reply).__name__}")
 

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import math
+from datetime import datetime
+
+import aiosqlite
 
 from store.db import Store
 from store.model import DefineResult, TalkHit
 from store.text import clean_query, tokens
 
+from . import subscriptions
 from .blocks import escape
 from .digests import build_digest
-from .replies import DefineReply, DigestThread, Notice, TalkListReply, TalkPointsReply
+from .replies import DefineReply, Notice, Reply, TalkListReply, TalkPointsReply
 
 DEFINE_USAGE = (
     "*Usage:* `/define TERM` — for example `/define XLA`.\n"
@@ -87,11 +91,26 @@ async def more_points(store: Store, talk_id: str, start: int) -> Notice | TalkPo
     return TalkPointsReply(found, start=min(start, len(found.summaries[0].key_points)))
 
 
-async def digest(store: Store, text: str) -> Notice | DigestThread:
-    """``/digest TALK``: the digest thread of the best-matching talk."""
+async def digest(
+    store: Store,
+    text: str,
+    *,
+    channel: str | None = None,
+    timezone: str = "UTC",
+    schedule_db: aiosqlite.Connection | None = None,
+    user: str | None = None,
+    now: datetime | None = None,
+) -> Reply:
+    """``/digest TALK``: the digest thread of the best-matching talk; ``/digest subscribe …`` and friends manage
+    the channel's weekly digests (they need ``channel`` and ``schedule_db``)."""
+    if subscriptions.subcommand_of(text):
+        if channel is None or schedule_db is None:
+            return Notice("Weekly digests are set up in a Slack channel: run `/digest subscribe` there.")
+        return await subscriptions.handle(store, schedule_db, channel, text, default_timezone=timezone, user=user,
+                                          now=now)
     query = clean_query(text)
     if not tokens(query):
-        return Notice(DIGEST_USAGE)
+        return Notice(DIGEST_USAGE + "\n" + subscriptions.SUBSCRIPTION_USAGE.format(zone=escape(timezone)))
     found = await store.get_talk(query.strip())  # a talk id from a button or a precise user
     if found is None:
         hits = await store.find_talks(query, limit=1)

@@ -7,8 +7,10 @@ they go. ``hits()`` lists what an answer was built from, for ``talkbot ask --jso
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from store.model import DefineResult, PointHit, Talk, TalkHit, TermHit
+from store.subscriptions import Subscription
 
 
 def term_hit_json(hit: TermHit) -> list[dict]:
@@ -136,4 +138,34 @@ class TalkHome:
         return []
 
 
-Reply = Notice | DefineReply | TalkListReply | TalkPointsReply | PointsReply | DigestThread | TalkHome
+@dataclass
+class ScheduleReply:
+    """A channel's weekly digest schedule (after subscribe, resume or ``/digest schedule``)."""
+
+    headline: str  # already-escaped mrkdwn, e.g. "Subscribed this channel to weekly digests."
+    subscription: Subscription
+    next_post_at: datetime | None  # UTC; None while paused
+    next_talk: Talk | None
+    filter_note: str | None = None  # "talks tagged xla", "talks matching …"
+
+    def hits(self) -> list[dict]:
+        return [] if self.next_talk is None else [{"kind": "talk", "talk_id": self.next_talk.talk_id,
+                                                    "title": self.next_talk.title,
+                                                    "source": self.next_talk.source.as_dict()}]
+
+
+@dataclass
+class DigestPreview:
+    """What the channel's next weekly digest will look like, shown only to the asker."""
+
+    thread: DigestThread
+    post_at: datetime | None  # UTC; None when the channel is not subscribed or paused
+    timezone: str
+    note: str | None = None  # already-escaped mrkdwn, e.g. "This channel is not subscribed."
+
+    def hits(self) -> list[dict]:
+        return self.thread.hits()
+
+
+Reply = (Notice | DefineReply | TalkListReply | TalkPointsReply | PointsReply | DigestThread | TalkHome
+         | ScheduleReply | DigestPreview)

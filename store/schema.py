@@ -110,7 +110,57 @@ CREATE TABLE digest_threads (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1,)
+# Weekly digests: per-channel schedules, the posting ledger and leases between bot processes.
+_V2 = """
+CREATE TABLE subscriptions (
+    channel TEXT PRIMARY KEY,
+    weekday INTEGER NOT NULL,        -- 0 = Monday ... 6 = Sunday
+    minute_of_day INTEGER NOT NULL,  -- local wall-clock time, minutes after midnight
+    timezone TEXT NOT NULL,          -- IANA name
+    tag TEXT,                        -- only talks with this tag
+    query TEXT,                      -- only talks matching this query
+    paused INTEGER NOT NULL DEFAULT 0,
+    paused_reason TEXT,
+    active_since REAL NOT NULL,      -- slots before this instant (subscribe, resume) are never posted
+    created_by TEXT,
+    updated_at REAL NOT NULL
+);
+
+-- One row per digest thread the bot set out to post; (channel, slot) makes each slot happen once.
+CREATE TABLE digests (
+    digest_id INTEGER PRIMARY KEY,
+    channel TEXT NOT NULL,
+    slot TEXT NOT NULL,              -- weekly: the slot's UTC instant (ISO); otherwise 'now:...'/'manual:...'
+    kind TEXT NOT NULL,              -- 'weekly', 'now' or 'manual'
+    talk_id TEXT NOT NULL,
+    status TEXT NOT NULL,            -- 'posting', 'done', 'skipped' or 'abandoned'
+    note TEXT,
+    parent_ts TEXT,
+    created_at REAL NOT NULL,
+    finished_at REAL,
+    UNIQUE (channel, slot)
+);
+CREATE INDEX digests_by_status ON digests(status, channel);
+
+-- Each message of a digest, rendered when the digest was claimed so a restart posts the same text.
+CREATE TABLE digest_messages (
+    digest_id INTEGER NOT NULL REFERENCES digests(digest_id),
+    position INTEGER NOT NULL,       -- 0 is the thread's parent
+    payload TEXT NOT NULL,           -- JSON: text and blocks
+    attempted_at REAL,               -- set before each request: a crash after it means "maybe posted"
+    ts TEXT,                         -- set once Slack confirmed the post
+    PRIMARY KEY (digest_id, position)
+);
+
+-- Short leases so two bot processes never post to the same channel at once.
+CREATE TABLE leases (
+    name TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    expires_at REAL NOT NULL
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Tables that every ingest rebuilds, in an order that respects references.

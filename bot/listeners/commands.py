@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import TYPE_CHECKING
 
 from slack_bolt.async_app import AsyncApp
@@ -10,7 +11,10 @@ from slack_sdk.errors import SlackApiError
 from handlers import commands
 from handlers.blocks import escape, render
 from handlers.replies import DigestThread
+from store.ledger import DONE
 
+from ..ledger_poster import INCOMPLETE
+from ..scheduler import ChannelBusy, DigestScheduler, open_scheduler
 from . import logged
 
 if TYPE_CHECKING:
@@ -43,11 +47,34 @@ def register(app: AsyncApp, services: "Services") -> None:
     @logged("digest")
     async def digest(ack, command: dict, respond) -> None:
         await ack()
-        reply = await commands.digest(store, command.get("text", ""))
-        if not isinstance(reply, DigestThread):
-            await respond(response_type="ephemeral", **render(reply))
-            return
-        await post_digest_here(services, command["channel_id"], reply, respond)
+        channel = command["channel_id"]
+        # Its own connection: subscription writes and ledger transactions never mix with other requests'.
+        async with open_scheduler(services.settings, store, services.poster.client, services.poster.pacer) as scheduler:
+            reply = await commands.digest(store, command.get("text", ""), channel=channel,
+                                          timezone=services.settings.timezone, schedule_db=scheduler.conn,
+                                          user=command.get("user_id"))
+            if not isinstance(reply, DigestThread):
+                await respond(response_type="ephemeral", **render(reply))
+                return
+            await post_digest_through_ledger(scheduler, channel, reply, command.get("trigger_id") or "", respond)
+
+
+async def post_digest_through_ledger(scheduler: DigestScheduler, channel: str, thread: DigestThread,
+                                     request_id: str, respond) -> None:
+    """Post ``/digest TALK`` exactly once (the ledger completes it after a crash); tell the user if Slack refuses."""
+    try:
+        outcome = await scheduler.post_thread(channel, thread, request_id or uuid.uuid4().hex)
+    except ChannelBusy:
+        await respond(response_type="ephemeral", replace_original=False,
+                      text="A digest thread is being posted in this channel right now. Try again in a minute.")
+        return
+    if outcome.status == INCOMPLETE:
+        await respond(response_type="ephemeral", replace_original=False,
+                      text="Slack is having trouble right now; I'll finish the digest thread as soon as it answers.")
+    elif outcome.status != DONE:
+        code = outcome.error or ""
+        text = POST_FAILURES.get(code, f"Slack refused the digest ({escape(code or 'unknown error')}).")
+        await respond(response_type="ephemeral", replace_original=False, text=text)
 
 
 async def post_digest_here(services: "Services", channel: str, thread: DigestThread, respond) -> None:
