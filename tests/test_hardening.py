@@ -103,7 +103,7 @@ hostile = st.one_of(
 mention_text = st.tuples(st.sampled_from(["", "define ", "what is ", "talk ", "digest ", "was ist "]), hostile).map(
     "".join
 )
-HYPOTHESIS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+HYPOTHESIS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @pytest.fixture(scope="module")
@@ -208,7 +208,6 @@ def test_every_digest_and_every_definition_is_sendable(runner: asyncio.Runner, c
         assert_sendable(runner.run(commands.all_talks(corpus_store, page=page)))
 
 
-
 # -- hostile requests ------------------------------------------------------------------------
 
 def answers_sent(fake: FakeSlackAPI) -> list:
@@ -264,8 +263,10 @@ def hostile_request(case: str, response_url: str) -> SlackRequest:
 
 
 # Status per case. Signature problems are 401 before the body is even parsed (bolt parses first and
-# answered 500 to unsigned garbage); a body over 1 MB is 413 before anything else; a signed body
-# that is not UTF-8 form data or a JSON object is 400, the client's fault. Anything well-formed
+# answered 500 to unsigned garbage); a body over 1 MB is 413 before anything else; a body that is
+# not UTF-8 is 400 even before the signature check (Slack sends UTF-8, and slack_sdk's verifier
+# raises on anything else); a signed body that is not form data or a JSON object is 400, the
+# client's fault. Anything well-formed
 # that no listener handles keeps bolt's 404: for an unknown button Slack then marks the click as
 # failed, which is honest, as we cannot know what an id from an older version meant.
 EXPECTED_STATUS = {
@@ -278,17 +279,18 @@ EXPECTED_STATUS = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(EXPECTED_STATUS))
-async def test_hostile_request_gets_its_status_and_no_slack_call(bot: RunningBot, case: str) -> None:
-    result = await bot.send(hostile_request(case, bot.fake.response_url(case)))
-    assert result.status == EXPECTED_STATUS[case], result.text
-    await asyncio.sleep(0.1)  # a listener would have run by now
+async def test_hostile_requests_get_their_status_and_no_slack_call(bot: RunningBot) -> None:
+    got = {}
+    for case in EXPECTED_STATUS:
+        got[case] = (await bot.send(hostile_request(case, bot.fake.response_url(case)))).status
+    assert got == EXPECTED_STATUS
+    await asyncio.sleep(0.2)  # a listener would have run by now
     assert answers_sent(bot.fake) == []
 
 
 async def test_unknown_command_gets_a_friendly_ephemeral_answer_and_no_slack_call(bot: RunningBot) -> None:
     # A command the manifest routes here but this version does not know: bolt's 404 would make Slack
-    # show "/nope failed with the error dispatch_failed"; we answer in the HTTP response instead.
+    # show the user a bare failure; we answer in the HTTP response itself instead.
     result = await bot.send(slash_command("/nope", "<!channel>", response_url=bot.fake.response_url("n")))
     assert result.status == 200
     answer = result.json()
@@ -318,11 +320,11 @@ async def test_tampered_button_values_get_friendly_answers(bot: RunningBot) -> N
     assert len(stale) >= 7
 
 
-@pytest.mark.parametrize("action_id", ACTION_IDS)
-async def test_repeated_buttons_numbered_apart_still_reach_their_listener(bot: RunningBot, action_id: str) -> None:
+async def test_repeated_buttons_numbered_apart_still_reach_their_listener(bot: RunningBot) -> None:
     # Slack rejects a block whose buttons share an action_id, so repeats are sent as "id:n".
-    result = await bot.send(block_actions(f"{action_id}:2", "{}", response_url=bot.fake.response_url("n")))
-    assert result.status == 200
+    for action_id in ACTION_IDS:
+        result = await bot.send(block_actions(f"{action_id}:2", "{}", response_url=bot.fake.response_url(action_id)))
+        assert result.status == 200, action_id
 
 
 @pytest.mark.parametrize("text", [
