@@ -33,7 +33,7 @@ from store.db import Store
 from store.state import BotState
 
 from .listeners import actions, commands, events, logged
-from .posting import ChannelPacer, DigestPoster
+from .posting import ChannelPacer
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,8 @@ class Services:
 
     store: Store
     state: BotState
-    poster: DigestPoster
+    client: AsyncWebClient
+    pacer: ChannelPacer  # shared, so every digest in a channel keeps to its rate limit
     settings: Settings
 
 
@@ -159,7 +160,7 @@ def build_app(
         request_verification_enabled=settings.slack_signing_secret is not None,
         logger=logging.getLogger("talkbot.bolt"),
     )
-    services = Services(store, state, DigestPoster(client, state, pacer or ChannelPacer()), settings)
+    services = Services(store, state, client, pacer or ChannelPacer(), settings)
 
     @app.middleware
     async def respond_with_retries(context: AsyncBoltContext, next) -> BoltResponse | None:  # noqa: A002

@@ -162,7 +162,7 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
         loop.add_signal_handler(sig, stop.set)
     async with open_services(settings) as (store, state):
         app, services = build_app(settings, store, state)
-        scheduler = await create_scheduler(settings, store, services.poster.client, services.poster.pacer)
+        scheduler = await create_scheduler(settings, store, services.client, services.pacer)
         scheduler.start()
         if http:
             server = await start_http(app, services, host, settings.port if port is None else port)

@@ -85,7 +85,7 @@ def register(app: AsyncApp, services: "Services") -> None:
             return
         thread = await commands.digest(store, talk.talk_id)
         if isinstance(thread, DigestThread):
-            await post_digest_here(services, channel, thread, respond)
+            await post_digest_here(services, channel, thread, body.get("trigger_id") or "", respond)
 
     @app.action(action_id_pattern(ACTION_MORE_POINTS))
     @logged("action_more_points")

@@ -6,7 +6,6 @@ import uuid
 from typing import TYPE_CHECKING
 
 from slack_bolt.async_app import AsyncApp
-from slack_sdk.errors import SlackApiError
 
 from handlers import commands
 from handlers.blocks import escape, render
@@ -49,7 +48,7 @@ def register(app: AsyncApp, services: "Services") -> None:
         await ack()
         channel = command["channel_id"]
         # Its own connection: subscription writes and ledger transactions never mix with other requests'.
-        async with open_scheduler(services.settings, store, services.poster.client, services.poster.pacer) as scheduler:
+        async with open_scheduler(services.settings, store, services.client, services.pacer) as scheduler:
             reply = await commands.digest(store, command.get("text", ""), channel=channel,
                                           timezone=services.settings.timezone, schedule_db=scheduler.conn,
                                           user=command.get("user_id"))
@@ -77,11 +76,8 @@ async def post_digest_through_ledger(scheduler: DigestScheduler, channel: str, t
         await respond(response_type="ephemeral", replace_original=False, text=text)
 
 
-async def post_digest_here(services: "Services", channel: str, thread: DigestThread, respond) -> None:
-    """Post a digest thread in ``channel``; tell the user (ephemerally) if Slack refuses."""
-    try:
-        await services.poster.post(channel, thread)
-    except SlackApiError as error:
-        code = error.response.get("error", "") if error.response else ""
-        text = POST_FAILURES.get(code, f"Slack refused the digest ({escape(code or 'unknown error')}).")
-        await respond(response_type="ephemeral", replace_original=False, text=text)
+async def post_digest_here(services: "Services", channel: str, thread: DigestThread, request_id: str,
+                           respond) -> None:
+    """Post a digest thread from a button or a mention through the ledger, like ``/digest TALK``."""
+    async with open_scheduler(services.settings, services.store, services.client, services.pacer) as scheduler:
+        await post_digest_through_ledger(scheduler, channel, thread, request_id, respond)

@@ -11,6 +11,7 @@ from handlers.blocks import render, render_home
 from handlers.replies import DigestThread, TalkHome
 
 from . import logged
+from .commands import post_digest_here
 
 if TYPE_CHECKING:
     from ..app import Services
@@ -27,10 +28,15 @@ def register(app: AsyncApp, services: "Services") -> None:
         parent = event.get("thread_ts")
         talk_id = await state.digest_thread_talk(channel, parent) if parent else None
         reply = await mentions.answer(store, event.get("text", ""), thread_talk_id=talk_id)
+        thread_ts = parent or event["ts"]
         if isinstance(reply, DigestThread):
-            await services.poster.post(channel, reply)
+
+            async def tell_in_thread(**message: object) -> None:
+                await say(thread_ts=thread_ts, text=str(message.get("text", "")))
+
+            await post_digest_here(services, channel, reply, f"mention-{event['ts']}", tell_in_thread)
             return
-        await say(thread_ts=parent or event["ts"], unfurl_links=False, **render(reply))
+        await say(thread_ts=thread_ts, unfurl_links=False, **render(reply))
 
     @app.event("app_home_opened")
     @logged("home")
