@@ -152,7 +152,7 @@ async def record_posted(conn: aiosqlite.Connection, digest: Digest, position: in
                       (ts, digest.digest_id, position))
         if position == 0:
             await changed(conn, "UPDATE digests SET parent_ts = ? WHERE digest_id = ?", (ts, digest.digest_id))
-            # The same row BotState.record_digest_thread writes: mentions in the thread answer about its talk.
+            # So that mentions in the thread answer about its talk (BotState.digest_thread_talk).
             await changed(
                 conn, "INSERT OR REPLACE INTO digest_threads (channel, thread_ts, talk_id, posted_at) VALUES (?, ?, ?, ?)",
                 (digest.channel, ts, digest.talk_id, now),

@@ -1,4 +1,4 @@
-"""Bot state that must survive restarts: events already answered and digest threads posted.
+"""Bot state that must survive restarts: events already answered, and which talk a digest thread is about.
 
 Kept apart from the corpus tables (ingest never touches them) on its own connection, so
 writes here never wait behind a query's read transaction.
@@ -47,15 +47,8 @@ class BotState:
             await self._conn.execute("DELETE FROM seen_events WHERE seen_at < ?", (now - SEEN_EVENTS_KEEP_SECONDS,))
         return inserted
 
-    async def record_digest_thread(self, channel: str, thread_ts: str, talk_id: str) -> None:
-        """Remember which talk a digest thread is about."""
-        await self._conn.execute(
-            "INSERT OR REPLACE INTO digest_threads (channel, thread_ts, talk_id, posted_at) VALUES (?, ?, ?, ?)",
-            (channel, thread_ts, talk_id, time.time()),
-        )
-
     async def digest_thread_talk(self, channel: str, thread_ts: str) -> str | None:
-        """The talk of the digest thread ``thread_ts`` in ``channel``, if the bot posted one there."""
+        """The talk of the digest thread ``thread_ts`` in ``channel`` (store.ledger records it when posting)."""
         async with self._conn.execute(
             "SELECT talk_id FROM digest_threads WHERE channel = ? AND thread_ts = ?", (channel, thread_ts)
         ) as cursor:
