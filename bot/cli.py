@@ -113,7 +113,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         settings = Settings.load()
-        configure_logging(settings.log_level)
+        configure_logging(settings.log_level, settings)
         if args.command == "settings":
             print(describe())
             return 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -154,10 +155,37 @@ class Settings:
         return self.slack_app_token is not None
 
 
-def configure_logging(level: str) -> None:
-    """One-line log records on stderr."""
+_TOKEN_RE = re.compile(r"\b(xox[abposr]|xapp)-[0-9A-Za-z-]+")
+
+
+class RedactSecrets(logging.Filter):
+    """A second line of defence: no Slack token and no configured secret reaches a log line."""
+
+    def __init__(self, secrets: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self._secrets = tuple(s for s in secrets if len(s) >= 8)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        redacted = _TOKEN_RE.sub(r"\1-[redacted]", message)
+        for secret in self._secrets:
+            redacted = redacted.replace(secret, "[redacted]")
+        if redacted != message:
+            record.msg, record.args = redacted, None
+        return True
+
+
+def configure_logging(level: str, settings: "Settings | None" = None) -> None:
+    """One-line log records on stderr, with secrets redacted."""
     logging.basicConfig(level=getattr(logging, level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    secrets = tuple(
+        value.reveal() for value in (
+            settings.slack_bot_token, settings.slack_signing_secret, settings.slack_app_token
+        ) if value is not None
+    ) if settings else ()
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RedactSecrets(secrets))
 
 
 def describe() -> str:

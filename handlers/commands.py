@@ -88,7 +88,10 @@ async def more_points(store: Store, talk_id: str, start: int) -> Notice | TalkPo
     found = await store.get_talk(talk_id)
     if found is None or start < 0:
         return Notice(_stale_button())
-    return TalkPointsReply(found, start=min(start, len(found.summaries[0].key_points)))
+    total = len(found.summaries[0].key_points)
+    if start >= total:
+        return Notice(f"That was all: *{escape(found.title)}* has {total} key points.")
+    return TalkPointsReply(found, start=start)
 
 
 async def digest(

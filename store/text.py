@@ -35,6 +35,8 @@ def clean_query(text: str) -> str:
     """Make user text safe to search: drop Slack markup and control characters, cap the length."""
     text = _LINK_RE.sub(r"\2", text or "")
     text = _SLACK_MARKUP_RE.sub(" ", text)
+    # Slack sends what users type with &, < and > escaped; rendering escapes once again on the way out.
+    text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
     text = "".join(ch if ch.isprintable() else " " for ch in text)
     text = " ".join(text.split())
     return text[:MAX_QUERY_CHARS]

@@ -31,3 +31,16 @@ def test_missing_and_malformed_settings_are_named(tmp_path: Path) -> None:
     message = str(error.value)
     for key in ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "TALKBOT_TZ", "SLACK_API_URL", "README"):
         assert key in message
+
+
+def test_log_lines_never_carry_tokens_or_secrets() -> None:
+    import logging
+
+    from bot.settings import RedactSecrets
+
+    settings = Settings.load({"SLACK_BOT_TOKEN": "xoxb-1-abc", "SLACK_SIGNING_SECRET": "s3cr3t-signing"}, None)
+    record = logging.LogRecord("t", logging.INFO, __file__, 1, "token %s secret %s other xapp-1-zzz",
+                               ("xoxb-1-abc", "s3cr3t-signing"), None)
+    RedactSecrets((settings.slack_signing_secret.reveal(),)).filter(record)
+    message = record.getMessage()
+    assert "xoxb-1-abc" not in message and "s3cr3t-signing" not in message and "xapp-1-zzz" not in message

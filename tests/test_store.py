@@ -218,3 +218,8 @@ async def test_queries_during_ingest_see_old_or_new_never_half(db_path: Path, tm
     finally:
         await reader.close()
         await writer.close()
+
+
+async def test_text_as_slack_sends_it_is_unescaped_once(store: Store) -> None:
+    """Slack sends a typed "&" as "&amp;": the query must read it as "&"."""
+    assert (await store.define("Q&amp;A")).query == "Q&A"
