@@ -11,7 +11,7 @@ from store.db import Store
 from store.ledger import DONE, recent_digests
 from store.subscriptions import list_subscriptions
 
-from .app import build_client
+from .slack_client import build_client
 from .posting import ChannelPacer
 from .scheduler import ChannelBusy, create_scheduler
 from .server import ensure_corpus

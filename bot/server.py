@@ -22,7 +22,8 @@ from store.db import Store
 from store.ingest import IngestReport, ingest_sync
 from store.state import BotState
 
-from .app import WEB_API_TIMEOUT, Services, build_app
+from .app import Services, build_app
+from .slack_client import WEB_API_TIMEOUT
 from .scheduler import create_scheduler
 from .settings import Settings
 

@@ -35,7 +35,8 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 from slack_sdk.http_retry.builtin_interval_calculators import FixedValueRetryIntervalCalculator
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.app import LogGiveUp, build_app, build_client
+from bot.app import build_app
+from bot.slack_client import LogGiveUp, build_client
 from bot.posting import ChannelPacer
 from bot.server import start_http
 from handlers import commands, mentions
