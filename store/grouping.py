@@ -11,7 +11,7 @@ import hashlib
 import re
 import tomllib
 import unicodedata
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rapidfuzz import fuzz
@@ -32,6 +32,7 @@ POINT_SIMILARITY = 60
 SAME_TALK_SCORE = 0.6
 # With key points on both sides, at least this share of them must line up.
 MIN_ALIGNED = 0.2
+DISTINCTIVE_MAX_SUMMARIES = 20  # a word in more summaries than this does not pair two of them (see _candidate_pairs)
 _WORD_RE = re.compile(r"\w{4,}")
 _SLUG_STOPWORDS = set(
     "und and der die das des dem den ein eine einer eines von vom fuer mit zu zur zum in im auf bei durch ueber"
@@ -61,16 +62,61 @@ def same_talk_score(
     a: Summary, b: Summary, speakers_a: tuple[str, ...] = (), speakers_b: tuple[str, ...] = ()
 ) -> float:
     """Evidence (0 to ~2.5) that two summaries describe the same talk; SAME_TALK_SCORE or more means yes."""
-    words = _jaccard(_words(a.text), _words(b.text))
-    terms = _jaccard(_terms(a), _terms(b))
-    shared_speaker = bool({s.casefold() for s in speakers_a} & {s.casefold() for s in speakers_b})
+    return _score(_Features.of(a, speakers_a), _Features.of(b, speakers_b))
+
+
+@dataclass(frozen=True)
+class _Features:
+    """What same-talk scoring compares, computed once per summary."""
+
+    summary: Summary
+    words: frozenset[str]
+    terms: frozenset[str]
+    speakers: frozenset[str]
+
+    @classmethod
+    def of(cls, summary: Summary, speakers: tuple[str, ...]) -> "_Features":
+        return cls(summary, frozenset(_words(summary.text)), frozenset(_terms(summary)),
+                   frozenset(s.casefold() for s in speakers))
+
+
+def _score(a: _Features, b: _Features) -> float:
+    words = _jaccard(a.words, b.words)
+    terms = _jaccard(a.terms, b.terms)
+    shared_speaker = bool(a.speakers & b.speakers)
     if words < 0.08 and terms < 0.2 and not shared_speaker:
         return words + terms / 2  # cheap exit: nothing in common worth aligning key points for
-    aligned = max(_alignment(a.key_points, b.key_points), _alignment(b.key_points, a.key_points))
-    if aligned < MIN_ALIGNED and min(len(a.key_points), len(b.key_points)) >= 3:
+    points_a, points_b = a.summary.key_points, b.summary.key_points
+    aligned = max(_alignment(points_a, points_b), _alignment(points_b, points_a))
+    if aligned < MIN_ALIGNED and min(len(points_a), len(points_b)) >= 3:
         # Two timelines that do not line up are two videos, however alike the prose reads.
         return min(aligned + words + terms / 2, SAME_TALK_SCORE / 2)
     return aligned + words + terms / 2 + (0.25 if shared_speaker else 0.0)
+
+
+def _candidate_pairs(features: list[_Features]) -> list[tuple[int, int]]:
+    """Pairs worth scoring: they share a speaker or at least two distinctive words or terms.
+
+    Scoring every pair is quadratic (50 million pairs at 10,000 summaries). Two summaries of one
+    talk share its rare words (names, products); a word found in many summaries says nothing
+    about which two belong together, so it does not make a pair.
+    """
+    postings: dict[str, list[int]] = {}
+    for index, feature in enumerate(features):
+        keys = {f"w:{w}" for w in feature.words} | {f"t:{t}" for t in feature.terms}
+        keys |= {f"s:{s}" for s in feature.speakers}
+        for key in keys:
+            postings.setdefault(key, []).append(index)
+    limit = max(DISTINCTIVE_MAX_SUMMARIES, len(features) // 500)
+    shared: dict[tuple[int, int], int] = {}
+    for key, members in postings.items():
+        if len(members) < 2 or len(members) > limit:
+            continue
+        weight = 2 if key.startswith("s:") else 1  # one shared speaker is enough to look closer
+        for position, i in enumerate(members):
+            for j in members[position + 1 :]:
+                shared[(i, j)] = shared.get((i, j), 0) + weight
+    return sorted(pair for pair, count in shared.items() if count >= 2)
 
 
 def talk_slug(title: str) -> str:
@@ -137,12 +183,12 @@ def _cluster(summaries: list[Summary], speakers: list[tuple[str, ...]]) -> list[
             i = parent[i]
         return i
 
-    for i in range(len(summaries)):
-        for j in range(i + 1, len(summaries)):
-            if root(i) == root(j):
-                continue
-            if same_talk_score(summaries[i], summaries[j], speakers[i], speakers[j]) >= SAME_TALK_SCORE:
-                parent[max(root(i), root(j))] = min(root(i), root(j))
+    features = [_Features.of(summary, names) for summary, names in zip(summaries, speakers)]
+    for i, j in _candidate_pairs(features):
+        if root(i) == root(j):
+            continue
+        if _score(features[i], features[j]) >= SAME_TALK_SCORE:
+            parent[max(root(i), root(j))] = min(root(i), root(j))
     groups: dict[int, list[int]] = {}
     for i in range(len(summaries)):
         groups.setdefault(root(i), []).append(i)

@@ -24,7 +24,7 @@ _GERMAN_ROLES = (
 ).split()
 # After a name ("Shyok, Senior Research Engineer") English roles are safe too.
 _ENGLISH_ROLES = "engineer researcher developer scientist student founder speaker phd".split()
-_ROLE_BEFORE = "(?:" + "|".join(_GERMAN_ROLES) + ")"
+_GERMAN_ROLE_ENDINGS = tuple(_GERMAN_ROLES)
 _ROLE = "(?:" + "|".join(_GERMAN_ROLES + _ENGLISH_ROLES) + ")"
 # One personal name word: "Kai", "Gleason", "MaxiGorov"; no digits, not all capitals.
 _WORD = r"[A-ZÄÖÜ][a-zäöüßéèêáàíóúñç]+(?:[A-ZÄÖÜ][a-zäöüßéèêáàíóúñç]+)?"
@@ -39,13 +39,15 @@ _CUES = (
     re.compile(rf"\b{_PRESENTING},?\s+(?:von|durch|by)\s+(?P<names>{_NAMES})"),
     # "Vorstellung des Teams und der Agenda ... durch Lance, Su und Hu": same sentence, further on
     re.compile(rf"\bVorstellung\b[^.]{{0,160}}?\sdurch\s+(?P<names>{_NAMES})"),
-    # "Holzbauexperten Johannes Schelle", "Google-Entwicklern Kevin Gleason und Peter Gavin"
-    re.compile(rf"(?i:\b[\w-]*{_ROLE_BEFORE})\s+(?P<names>{_NAMES})"),
-    # "des Vloggers (MaxiGorov)"
-    re.compile(rf"(?i:\b[\w-]*{_ROLE_BEFORE})\s*\((?P<names>{_NAME})\)"),
     # "Shantanu, einem Doktoranden", "Shyok, Senior Research Engineer", "Bavani (Softwareingenieurin"
     re.compile(rf"(?P<names>{_NAME})(?:,\s*(?:ein|eine|einem|einer|einen|a|an)?\s*|\s*\()[^,()]{{0,30}}?(?i:{_ROLE})"),
 )
+# After a word ending in a German role noun ("Holzbauexperten", "Google-Entwicklern"): the names, plain
+# ("... Johannes Schelle", "... Kevin Gleason und Peter Gavin") or in brackets ("des Vloggers (MaxiGorov)").
+# Checked per word with str.endswith: a regex with the role alternation inside scanned every position
+# of every summary and was the slowest part of a large ingest.
+_WORD_RE = re.compile(r"[\w-]+")
+_AFTER_ROLE = (re.compile(rf"\s+(?P<names>{_NAMES})"), re.compile(rf"\s*\((?P<names>{_NAME})\)"))
 # Organisations and title words that look like names but are not people.
 _NOT_PERSON = {
     "university", "universität", "universitaet", "institute", "institut", "college", "school", "google", "intel",
@@ -63,15 +65,29 @@ def find_speakers(summary: Summary, exclude: set[str] | None = None) -> tuple[st
     texts = [summary.text] + [f"{p.title}: {p.text}" for p in summary.key_points[:_SCAN_KEY_POINTS]]
     found: list[tuple[int, int, int, str]] = []
     for order, text in enumerate(texts):
-        for cue in _CUES:
-            for match in cue.finditer(text):
-                position = match.start("names")
-                for index, name in enumerate(_split_names(match.group("names"))):
-                    if _is_person(name, blocked):
-                        found.append((order, position, index, name))
-                    else:
-                        break  # "Shyok, Senior Research Engineer": the list ends at the first non-name
+        for match in _cue_matches(text):
+            position = match.start("names")
+            for index, name in enumerate(_split_names(match.group("names"))):
+                if _is_person(name, blocked):
+                    found.append((order, position, index, name))
+                else:
+                    break  # "Shyok, Senior Research Engineer": the list ends at the first non-name
     return _unique_names(name for *_, name in sorted(found))
+
+
+def _cue_matches(text: str):
+    """Every match of a cue in ``text``: the regex cues, then names after a role noun."""
+    for cue in _CUES:
+        yield from cue.finditer(text)
+    folded = text.casefold()
+    if not any(role in folded for role in _GERMAN_ROLE_ENDINGS):
+        return  # most texts name no role: skip the word-by-word look
+    for word in _WORD_RE.finditer(text):
+        if word.group().casefold().endswith(_GERMAN_ROLE_ENDINGS):
+            for after in _AFTER_ROLE:
+                match = after.match(text, word.end())
+                if match:
+                    yield match
 
 
 def merge_speakers(*groups: tuple[str, ...]) -> tuple[str, ...]:
