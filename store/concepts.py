@@ -100,9 +100,12 @@ def _phrase_concept(phrase: str, lexicon: Lexicon, pairs: dict[str, tuple[str, .
         for token in tokens(canonical):
             concept.add(token, phrase, "alias")
     if translate:
-        for form in lexicon.en_de.get(phrase, ()) + pairs.get(phrase, ()):
-            for token in form.split():
-                concept.add(token, phrase, "translation")
+        head, _, last = phrase.rpartition(" ")
+        for variant in english_variants(last):  # "memory hierarchies" finds "memory hierarchy"
+            key = f"{head} {variant}"
+            for form in lexicon.en_de.get(key, ()) + pairs.get(key, ()):
+                for token in translation_tokens(form):
+                    concept.add(token, phrase, "translation")
         joined = phrase.replace(" ", "")
         if len(joined) >= 6:
             concept.add(joined, phrase, "word")  # "flash attention" also finds "flashattention"
@@ -131,12 +134,21 @@ def _word_concept(
     if translate:
         for variant in english_variants(word):
             for form in lexicon.en_de.get(variant, ()) + pairs.get(variant, ()):
-                for token in form.split():
+                for token in translation_tokens(form):
                     concept.add(token, word, "translation")
     if correct is not None:
         for suggestion in correct(word):
             concept.add(suggestion, word, "correction")
     return concept
+
+
+def translation_tokens(form: str) -> list[str]:
+    """The search tokens of a German form: all of a one-word form, only the telling parts of a longer one.
+
+    "prä-fill" must not search for "pra", which begins half the German vocabulary.
+    """
+    parts = form.split()
+    return parts if len(parts) == 1 else [part for part in parts if len(part) >= 4] or parts
 
 
 def english_variants(word: str) -> list[str]:
