@@ -34,15 +34,13 @@ class Lexicon:
     display: dict[str, str] = field(default_factory=dict)  # "pallas" -> "Pallas"
     en_de: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "wood" -> ("holz",)
 
-    @property
-    def longest_phrase(self) -> int:
-        keys = [*self.canonical, *self.variants, *self.en_de]
-        return max((key.count(" ") + 1 for key in keys), default=1)
+    longest_phrase: int = 1  # words in the longest key, kept up to date by the add_* methods
 
     def add_alias(self, canonical: str, variant: str) -> None:
         canonical_key, variant_key = phrase_key(canonical), phrase_key(variant)
         if not canonical_key or not variant_key or canonical_key == variant_key:
             return
+        self.longest_phrase = max(self.longest_phrase, variant_key.count(" ") + 1, canonical_key.count(" ") + 1)
         self.canonical[variant_key] = canonical
         self.display[canonical_key] = canonical
         self.variants.setdefault(canonical_key, [])
@@ -62,6 +60,7 @@ class Lexicon:
         key = phrase_key(english)
         forms = tuple(dict.fromkeys(" ".join(tokens(g)) for g in german if tokens(g)))
         if key and forms:
+            self.longest_phrase = max(self.longest_phrase, key.count(" ") + 1)
             self.en_de[key] = tuple(dict.fromkeys(self.en_de.get(key, ()) + forms))
 
 

@@ -55,18 +55,20 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
         score += MENTION_WEIGHT * math.log1p(mentions.get(talk_id, 0))  # a talk that keeps coming back to it
         ranked.append((score, talk_id, best))
     ranked.sort(key=lambda item: (-item[0], view.talks[item[1]].position if item[1] in view.talks else 0))
+    top = [item for item in ranked[:limit] if item[1] in view.talks]
+    ids = [talk_id for _, talk_id, _ in top]
+    rows = {row[0]: row[1:] for row in await view.rows(
+        f"SELECT talk_id, summary, source_file, source_line FROM talks WHERE talk_id IN ({','.join('?' * len(ids))})",
+        ids,
+    )}
     hits = []
-    for score, talk_id, best in ranked[:limit]:
-        info = view.talks.get(talk_id)
-        if info is None:
-            continue
-        summary = await view.scalar("SELECT summary FROM talks WHERE talk_id = ?", (talk_id,))
-        source = await view.rows("SELECT source_file, source_line FROM talks WHERE talk_id = ?", (talk_id,))
+    for score, talk_id, best in top:
+        info = view.talks[talk_id]
+        summary, file, line = rows[talk_id]
         matched = view.lexicon.alias_notes(info.title) + _notes(
             concepts, [m for _, m in best.values()], f"{info.title} {summary}"
         )
-        hits.append(TalkHit(talk_id, info.title, info.speakers, str(summary), round(score, 3),
-                            Source(*source[0]), matched))
+        hits.append(TalkHit(talk_id, info.title, info.speakers, summary, round(score, 3), Source(file, line), matched))
     return hits
 
 
@@ -98,12 +100,15 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
         if match.per_concept:
             scored.append((score, ref_id, match))
     scored.sort(key=lambda item: -item[0])
+    best = scored[:limit]
+    ids = [ref_id for _, ref_id, _ in best]
+    rows = {row[0]: row[1:] for row in await view.rows(
+        "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line FROM points"
+        f" WHERE point_id IN ({','.join('?' * len(ids))})", ids,
+    )}
     hits = []
-    for score, ref_id, match in scored[:limit]:
-        row = (await view.rows(
-            "SELECT talk_id, seconds, label, title, text, source_file, source_line FROM points WHERE point_id = ?",
-            (ref_id,),
-        ))[0]
+    for score, ref_id, match in best:
+        row = rows[ref_id]
         info = view.talks.get(row[0])
         hits.append(PointHit(
             talk_id=row[0], talk_title=info.title if info else row[0], seconds=row[1], label=row[2],
@@ -114,7 +119,9 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
 
 
 def _in_title(concept: Concept, title_tokens: frozenset[str]) -> bool:
-    return any(token.startswith(form.token) for form in concept.forms for token in title_tokens)
+    return any(token.startswith(form.token) for token in title_tokens for form in concept.forms if form.prefix) or any(
+        form.token in title_tokens for form in concept.forms
+    )
 
 
 def _notes(concepts: list[Concept], matches: list[RowMatch], shown_text: str) -> list[str]:
