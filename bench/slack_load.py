@@ -85,7 +85,7 @@ async def run_level(session: aiohttp.ClientSession, app: Child, watcher: AnswerW
     await asyncio.gather(*(worker() for _ in range(level)))
     acked_s = time.perf_counter() - started
     if answers:
-        await watcher.drain(requests, deadline_s=60)
+        await watcher.drain(requests, deadline_s=180)
     stop_polling.set()
     await poller
     after = proc_status(app.pid)
