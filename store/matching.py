@@ -23,17 +23,35 @@ class RowMatch:
     notes: list[tuple[str, str]] = field(default_factory=list)  # (matched token, the user's words)
 
 
-def fts_query(concepts: list[Concept], *, kind: str | None = None) -> str:
-    """An FTS5 expression: any form of any concept, each quoted so user text is never syntax."""
+RANK_BUDGET = 5000  # rows FTS5 may rank per query: bm25 costs about a microsecond a row
+
+
+def fts_query(concepts: list[Concept], vocabulary: Vocabulary, *, kind: str | None = None) -> tuple[str, bool]:
+    """An FTS5 expression for the candidates of a query, and whether ranking them by bm25 is affordable.
+
+    Every form is quoted, so user text is never FTS syntax. Concepts are taken rarest first while
+    the rows they match stay within RANK_BUDGET: a word found in a quarter of the corpus finds no
+    particular answer, and ranking its 30,000 rows would cost 40 ms. It still counts when the
+    candidates are scored (match_row); only the rarest concept is kept when all are that common,
+    and then the candidates come unranked, in corpus order.
+    """
+    frequency = [min(sum(vocabulary.doc_frequency(f.token) for f in c.forms), vocabulary.documents)
+                 for c in concepts]
+    chosen, rows = [], 0
+    for index in sorted(range(len(concepts)), key=frequency.__getitem__):
+        if chosen and rows + frequency[index] > RANK_BUDGET:
+            break
+        chosen.append(concepts[index])
+        rows += frequency[index]
     terms: dict[str, None] = {}
-    for concept in concepts:
+    for concept in chosen:
         for form in concept.forms:
             quoted = fts_string(form.token)
             terms[quoted + "*" if form.prefix else quoted] = None
     expression = "{title body parts} : (" + " OR ".join(list(terms)[:MAX_FORMS]) + ")"
     if kind:
         expression += f" AND kind : {fts_string(kind)}"
-    return expression
+    return expression, rows <= RANK_BUDGET
 
 
 def _holds(sorted_tokens: list[str], form: Form) -> str | None:

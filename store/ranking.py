@@ -6,7 +6,7 @@ import math
 import re
 
 from .concepts import Concept
-from .matching import RowMatch, concept_idfs, fts_query, match_row
+from .matching import RowMatch, concept_idfs, match_row
 from .model import PointHit, Source, TalkHit
 from .text import tokens
 from .view import View
@@ -33,15 +33,11 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     concepts = view.concepts(text)
     if not concepts:
         return []
-    rows = await view.rows(
-        "SELECT kind, talk_id, title, body, parts, rank FROM search_fts WHERE search_fts MATCH ?"
-        " ORDER BY rank LIMIT ?",
-        (fts_query(concepts), TALK_CANDIDATES),
-    )
+    rows = await view.candidates("kind, talk_id, title, body, parts", concepts, TALK_CANDIDATES)
     idfs = concept_idfs(concepts, view.vocabulary)
     per_talk: dict[str, dict[int, tuple[float, RowMatch]]] = {}
     mentions: dict[str, int] = {}
-    for kind, talk_id, title, body, parts, _rank in rows:
+    for kind, talk_id, title, body, parts in rows:
         match = match_row(concepts, {"title": title, "body": body}, parts, idfs)
         best = per_talk.setdefault(talk_id, {})
         mentions[talk_id] = mentions.get(talk_id, 0) + (1 if match.per_concept else 0)
@@ -77,11 +73,8 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
     concepts = view.concepts(text)
     if not concepts:
         return []
-    rows = await view.rows(
-        "SELECT ref_id, talk_id, title, body, parts FROM search_fts WHERE search_fts MATCH ?"
-        + (" AND talk_id = ?" if talk_id else "") + " ORDER BY rank LIMIT ?",
-        (fts_query(concepts, kind="kpoint"), *([talk_id] if talk_id else []), POINT_CANDIDATES),
-    )
+    rows = await view.candidates("ref_id, talk_id, title, body, parts", concepts, POINT_CANDIDATES,
+                                 kind="kpoint", talk_id=talk_id)
     idfs = concept_idfs(concepts, view.vocabulary)
     scored = []
     for ref_id, row_talk, title, body, parts in rows:

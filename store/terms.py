@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .lexicon import phrase_key
-from .matching import concept_idfs, fts_query, match_row
+from .matching import concept_idfs, match_row
 from .model import Source, TermDefinition, TermHit
 from .text import term_key
 from .view import View
@@ -100,13 +100,16 @@ async def _term_hits(view: View, terms: Sequence[str], how: str, *, score: float
         " ORDER BY t.position, g.source_line",
         term_keys,
     )
+    seen: set[tuple[str, Source]] = set()  # an entry naming the term twice (term and variant) counts once
     for term, expansion, name_key, talk_id, title, head, definition, file, line in rows:
         hit = grouped.get(name_key)
         if hit is None:
             hit = grouped[name_key] = TermHit(term=term, expansion=expansion, score=score, match=how, alias_note=None)
         hit.expansion = hit.expansion or expansion
-        if all(d.source != Source(file, line) for d in hit.definitions):
-            hit.definitions.append(TermDefinition(talk_id, title, head, definition, Source(file, line)))
+        source = Source(file, line)
+        if (name_key, source) not in seen:
+            seen.add((name_key, source))
+            hit.definitions.append(TermDefinition(talk_id, title, head, definition, source))
     order = {key: index for index, key in enumerate(term_keys)}
     return sorted(grouped.values(), key=lambda h: order.get(term_key(h.term), len(order)))
 
@@ -116,10 +119,7 @@ async def _terms_by_text(view: View, query: str) -> list[TermHit]:
     concepts = view.concepts(query)
     if not concepts:
         return []
-    rows = await view.rows(
-        "SELECT ref_id, title, body, parts FROM search_fts WHERE search_fts MATCH ? ORDER BY rank LIMIT ?",
-        (fts_query(concepts, kind="kterm"), TERM_CANDIDATES),
-    )
+    rows = await view.candidates("ref_id, title, body, parts", concepts, TERM_CANDIDATES, kind="kterm")
     idfs = concept_idfs(concepts, view.vocabulary)
     ranked: list[tuple[float, int]] = []
     for ref_id, title, body, parts in rows:
@@ -150,12 +150,13 @@ async def suggestions(view: View, key: str, query: str) -> list[str]:
     if len(suggestions) < 5:
         concepts = view.concepts(query)
         if concepts:
-            rows = await view.rows(
-                "SELECT n.term FROM search_fts f JOIN term_names n ON n.entry_id = f.ref_id AND n.kind = 'term'"
-                " WHERE search_fts MATCH ? ORDER BY rank LIMIT 10",
-                (fts_query(concepts, kind="kterm"),),
-            )
-            suggestions += [row[0] for row in rows]
+            entries = [row[0] for row in await view.candidates("ref_id", concepts, 10, kind="kterm")]
+            if entries:
+                names = dict(await view.rows(
+                    f"SELECT entry_id, term FROM term_names WHERE kind = 'term'"
+                    f" AND entry_id IN ({','.join('?' * len(entries))})", entries,
+                ))
+                suggestions += [names[e] for e in entries if e in names]
     unique: dict[str, str] = {}
     for term in suggestions:
         unique.setdefault(term_key(term), term)

@@ -10,6 +10,7 @@ import aiosqlite
 
 from .concepts import Concept, build_concepts
 from .lexicon import Lexicon, phrase_key
+from .matching import fts_query
 from .text import tokens
 from .vocabulary import TermName, Vocabulary
 
@@ -47,6 +48,19 @@ class View:
         """All rows of a query."""
         async with self.conn.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
+
+    async def candidates(
+        self, columns: str, concepts: list[Concept], limit: int, *, kind: str | None = None, talk_id: str | None = None
+    ) -> list[tuple]:
+        """Rows of the full-text index that may answer the concepts, best first when affordable."""
+        expression, ranked = fts_query(concepts, self.vocabulary, kind=kind)
+        sql = f"SELECT {columns} FROM search_fts WHERE search_fts MATCH ?"
+        params: list[object] = [expression]
+        if talk_id is not None:
+            sql += " AND talk_id = ?"
+            params.append(talk_id)
+        sql += (" ORDER BY rank" if ranked else "") + " LIMIT ?"
+        return await self.rows(sql, [*params, limit])
 
     def concepts(self, text: str) -> list[Concept]:
         """The search concepts of a question."""
