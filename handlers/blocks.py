@@ -157,14 +157,16 @@ def _term_title(hit: TermHit) -> str:
 
 def _term_blocks(hit: TermHit, *, expanded: bool, compact: bool) -> list[dict]:
     best = hit.definitions[0]
-    talks = len({d.talk_id for d in hit.definitions})
+    talks = hit.talk_count or len({d.talk_id for d in hit.definitions})
     lines = [_term_title(hit)]
     if hit.alias_note:
         lines.append(f"_{mrkdwn(hit.alias_note, 200)}_")
     lines.append(mrkdwn(best.definition, 2200 if not compact else 600))
     blocks = [section("\n".join(lines))]
-    titles = ", ".join(mrkdwn(d.talk_title, 120) for d in _unique_talks(hit.definitions))
-    blocks.append(context(f"Defined in {talks} talk{'s' if talks != 1 else ''}: {titles}"))
+    shown = _unique_talks(hit.definitions)
+    titles = ", ".join(mrkdwn(d.talk_title, 120) for d in shown)
+    more = f" and {talks - len(shown)} more" if talks > len(shown) else ""
+    blocks.append(context(f"Defined in {talks} talk{'s' if talks != 1 else ''}: {titles}{more}"))
     if expanded:
         for definition in hit.definitions[1:]:
             blocks.append(section(f"_{mrkdwn(definition.talk_title, 150)}:_ {mrkdwn(definition.definition, 2500)}"))

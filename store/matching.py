@@ -23,7 +23,7 @@ class RowMatch:
     notes: list[tuple[str, str]] = field(default_factory=list)  # (matched token, the user's words)
 
 
-RANK_BUDGET = 5000  # rows FTS5 may rank per query: bm25 costs about a microsecond a row
+RANK_BUDGET = 2000  # rows FTS5 may rank per query: bm25 costs about a microsecond a row
 
 
 def fts_query(concepts: list[Concept], vocabulary: Vocabulary, *, kind: str | None = None) -> tuple[str, bool]:

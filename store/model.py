@@ -89,7 +89,8 @@ class TermHit:
     score: float
     match: str  # "exact", "alias", "expansion", "fuzzy"
     alias_note: str | None  # e.g. "Palace → Pallas"
-    definitions: list["TermDefinition"] = field(default_factory=list)
+    definitions: list["TermDefinition"] = field(default_factory=list)  # in corpus order, at most MAX_DEFINITIONS
+    talk_count: int = 0  # every talk that defines the term, also past the definitions carried
 
 
 @dataclass(frozen=True)

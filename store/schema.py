@@ -160,7 +160,12 @@ CREATE TABLE leases (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+# Glossary lookups go from an entry to its names (suggestions, full-text term hits, a talk's glossary).
+_V3 = """
+CREATE INDEX term_names_by_entry ON term_names(entry_id);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Tables that every ingest rebuilds, in an order that respects references.

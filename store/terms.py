@@ -14,6 +14,7 @@ FUZZY_CUTOFF = 82.0
 SUGGESTION_CUTOFF = 60.0
 TERM_CANDIDATES = 60
 TERM_TEXT_COVERAGE = 0.6
+MAX_DEFINITIONS = 25
 
 
 async def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
@@ -92,24 +93,36 @@ async def _term_hits(view: View, terms: Sequence[str], how: str, *, score: float
     term_keys = list(dict.fromkeys(term_key(t) for t in terms if term_key(t)))
     if not term_keys:
         return []
-    marks = ",".join("?" * len(term_keys))
-    rows = await view.rows(
-        "SELECT n.term, n.expansion, n.name_key, g.talk_id, t.title, g.head, g.definition,"
-        " g.source_file, g.source_line FROM term_names n JOIN glossary g ON g.entry_id = n.entry_id"
-        f" JOIN talks t ON t.talk_id = g.talk_id WHERE n.name_key IN ({marks}) AND n.kind IN ('term', 'variant')"
-        " ORDER BY t.position, g.source_line",
-        term_keys,
-    )
     seen: set[tuple[str, Source]] = set()  # an entry naming the term twice (term and variant) counts once
-    for term, expansion, name_key, talk_id, title, head, definition, file, line in rows:
+    for name_key in term_keys:
+        # At most MAX_DEFINITIONS per term, in corpus order (entry ids follow it): an answer shows a
+        # handful, and on a big corpus a common term (XLA) is defined in thousands of talks.
+        rows = await view.rows(
+            "SELECT n.term, n.expansion, g.talk_id, g.head, g.definition, g.source_file, g.source_line"
+            " FROM term_names n JOIN glossary g ON g.entry_id = n.entry_id"
+            " WHERE n.name_key = ? AND n.kind IN ('term', 'variant') ORDER BY n.entry_id LIMIT ?",
+            (name_key, MAX_DEFINITIONS * 2),
+        )
+        for term, expansion, talk_id, head, definition, file, line in rows:
+            hit = grouped.get(name_key)
+            if hit is None:
+                hit = grouped[name_key] = TermHit(term=term, expansion=expansion, score=score, match=how,
+                                                  alias_note=None)
+            hit.expansion = hit.expansion or expansion
+            source = Source(file, line)
+            if (name_key, source) not in seen and len(hit.definitions) < MAX_DEFINITIONS:
+                seen.add((name_key, source))
+                info = view.talks.get(talk_id)
+                hit.definitions.append(TermDefinition(talk_id, info.title if info else talk_id, head, definition,
+                                                      source))
         hit = grouped.get(name_key)
-        if hit is None:
-            hit = grouped[name_key] = TermHit(term=term, expansion=expansion, score=score, match=how, alias_note=None)
-        hit.expansion = hit.expansion or expansion
-        source = Source(file, line)
-        if (name_key, source) not in seen:
-            seen.add((name_key, source))
-            hit.definitions.append(TermDefinition(talk_id, title, head, definition, source))
+        if hit is not None:
+            hit.talk_count = len({d.talk_id for d in hit.definitions})
+            if len(rows) >= MAX_DEFINITIONS * 2:  # there are more: count them all (only big corpora get here)
+                hit.talk_count = int(await view.scalar(
+                    "SELECT count(DISTINCT g.talk_id) FROM term_names n JOIN glossary g ON g.entry_id = n.entry_id"
+                    " WHERE n.name_key = ? AND n.kind IN ('term', 'variant')", (name_key,),
+                ) or 0)
     order = {key: index for index, key in enumerate(term_keys)}
     return sorted(grouped.values(), key=lambda h: order.get(term_key(h.term), len(order)))
 

@@ -10,6 +10,7 @@ from array import array
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+MAX_GRAMS = 16
 COMMON_SHARE = 0.05  # a trigram in more than 5 % of the strings says little about which one is meant
 
 
@@ -33,7 +34,8 @@ class TrigramIndex:
 
     def candidates(self, query: str, limit: int = 300) -> list[int]:
         """Up to ``limit`` string indexes, most shared trigrams first (common trigrams only as a last resort)."""
-        grams = [self._postings[g] for g in trigrams(query) if g in self._postings]
+        # The rarest trigrams tell the most and cost the least to count; a long query has dozens.
+        grams = sorted((self._postings[g] for g in trigrams(query) if g in self._postings), key=len)[:MAX_GRAMS]
         counts: Counter[int] = Counter()
         for ids in grams:
             if len(ids) <= self._common:

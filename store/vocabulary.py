@@ -41,6 +41,7 @@ class Vocabulary:
         self._words = TrigramIndex([t for t in self.terms if len(t) >= 4 and t.isalpha()])
         self.names = names
         self._names = TrigramIndex([name.key for name in names])
+        self._longest_name = max((len(name.key) for name in names), default=0)
 
     def doc_frequency(self, form: str) -> int:
         """Documents holding ``form`` (as a prefix when long enough); an upper bound, capped at N."""
@@ -77,8 +78,8 @@ class Vocabulary:
 
         Whole-string ``ratio`` (not WRatio) so a short term inside a long query cannot win.
         """
-        if not key:
-            return []
+        if not key or len(key) > self._longest_name + 8:
+            return []  # nothing is named like a whole sentence
         candidates = [
             self.names[i] for i in self._names.candidates(key, FUZZY_CANDIDATES) if self.names[i].kind in kinds
         ]
