@@ -40,14 +40,14 @@ class CompoundSplitter:
                 if tail.startswith(link) and tail[len(link):] in vocabulary and len(tail) - len(link) >= MIN_PART:
                     found.append(tail[len(link):])
         result = tuple(dict.fromkeys(found))
-        if len(self._cache) < 500_000:
+        if len(self._cache) < 200_000:  # bounded: a big corpus has millions of distinct tokens
             self._cache[token] = result
         return result
 
     def expand(self, words: Iterable[str]) -> list[str]:
         """All compound parts of ``words``, in order, without repeats."""
         out: dict[str, None] = {}
-        for word in words:
+        for word in dict.fromkeys(words):  # each distinct word once: texts repeat their words
             for part in self.parts(word):
                 out[part] = None
         return list(out)

@@ -147,12 +147,13 @@ def _replace_corpus(
     try:
         for table in CORPUS_TABLES:
             conn.execute(f"DELETE FROM {table}")
-        fts_rows: list[tuple] = []
         for position, talk in enumerate(talks):
+            fts_rows: list[tuple] = []  # per talk, so a big corpus never holds its whole index in memory
             _insert_talk(conn, talk, position, splitter, fts_rows)
-        conn.executemany(
-            "INSERT INTO search_fts (title, body, parts, kind, ref_id, talk_id) VALUES (?, ?, ?, ?, ?, ?)", fts_rows
-        )
+            conn.executemany(
+                "INSERT INTO search_fts (title, body, parts, kind, ref_id, talk_id) VALUES (?, ?, ?, ?, ?, ?)",
+                fts_rows,
+            )
         meta = {
             "corpus_hash": corpus_hash,
             "ingested_at": str(time.time()),

@@ -39,9 +39,12 @@ _CUES = (
     re.compile(rf"\b{_PRESENTING},?\s+(?:von|durch|by)\s+(?P<names>{_NAMES})"),
     # "Vorstellung des Teams und der Agenda ... durch Lance, Su und Hu": same sentence, further on
     re.compile(rf"\bVorstellung\b[^.]{{0,160}}?\sdurch\s+(?P<names>{_NAMES})"),
-    # "Shantanu, einem Doktoranden", "Shyok, Senior Research Engineer", "Bavani (Softwareingenieurin"
-    re.compile(rf"(?P<names>{_NAME})(?:,\s*(?:ein|eine|einem|einer|einen|a|an)?\s*|\s*\()[^,()]{{0,30}}?(?i:{_ROLE})"),
 )
+# "Shantanu, einem Doktoranden", "Shyok, Senior Research Engineer", "Bavani (Softwareingenieurin"
+_ROLE_AFTER_NAME = re.compile(
+    rf"(?P<names>{_NAME})(?:,\s*(?:ein|eine|einem|einer|einen|a|an)?\s*|\s*\()[^,()]{{0,30}}?(?i:{_ROLE})"
+)
+_ALL_ROLES = tuple(_GERMAN_ROLES + _ENGLISH_ROLES)
 # After a word ending in a German role noun ("Holzbauexperten", "Google-Entwicklern"): the names, plain
 # ("... Johannes Schelle", "... Kevin Gleason und Peter Gavin") or in brackets ("des Vloggers (MaxiGorov)").
 # Checked per word with str.endswith: a regex with the role alternation inside scanned every position
@@ -80,8 +83,9 @@ def _cue_matches(text: str):
     for cue in _CUES:
         yield from cue.finditer(text)
     folded = text.casefold()
-    if not any(role in folded for role in _GERMAN_ROLE_ENDINGS):
-        return  # most texts name no role: skip the word-by-word look
+    if not any(role in folded for role in _ALL_ROLES):
+        return  # most texts name no role: the role cues cannot match, and they are the slow ones
+    yield from _ROLE_AFTER_NAME.finditer(text)
     for word in _WORD_RE.finditer(text):
         if word.group().casefold().endswith(_GERMAN_ROLE_ENDINGS):
             for after in _AFTER_ROLE:
