@@ -126,7 +126,7 @@ def start_fake(workdir: Path) -> Child:
 
 
 def start_app(kind: str, workdir: Path, fake_url: str, *, corpus: Path, db: Path | None,
-              log_level: str, port: int | None = None) -> Child:
+              log_level: str, port: int | None = None, profile: Path | None = None) -> Child:
     """``kind`` "talkbot" (the real `talkbot serve --http`) or "bare" (bench/bare_app.py)."""
     port = port or free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "TALKBOT_"))}
@@ -142,6 +142,8 @@ def start_app(kind: str, workdir: Path, fake_url: str, *, corpus: Path, db: Path
         env["TALKBOT_DB"] = str(home / "talkbot.db")  # first start ingests TALKBOT_CORPUS
     if kind == "talkbot":
         argv = [str(TALKBOT), "serve", "--http", "--host", "127.0.0.1", "--port", str(port)]
+        if profile:  # cProfile of the whole server process, written when it exits on SIGTERM
+            argv = [PYTHON, "-m", "cProfile", "-o", str(profile), *argv]
     else:
         argv = [PYTHON, str(ROOT / "bench" / "bare_app.py"), "--port", str(port)]
     log = home / "server.log"
@@ -189,6 +191,21 @@ def proc_status(pid: int) -> dict[str, float]:
     except (OSError, ValueError, IndexError):
         pass
     return out
+
+
+def fd_targets(pid: int) -> list[str]:
+    """What each open fd of a process points at ("socket:[...]" collapsed to "socket")."""
+    out = []
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            try:
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            except OSError:
+                continue
+            out.append(target.split(":[")[0] if target.startswith(("socket:", "pipe:", "anon_inode:")) else target)
+    except OSError:
+        pass
+    return sorted(out)
 
 
 # ---------------------------------------------------------------------------- answers

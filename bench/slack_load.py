@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/slack_load.py [--corpus bundled|synth|both] [--levels 1,10,50] [--requests 2000]
         [--synth-db bench/out/synth10k.db] [--synth-dir bench/out/synth] [--log-level INFO]
-        [--json bench/out/slack_load.json]
+        [--profile-dir DIR] [--json bench/out/slack_load.json]
 
 Processes (all loopback): the fake Slack Web API (`python -m tests.fakes.slack_api --port 0`), the app
 under test, and this load generator (aiohttp client). For each corpus, two apps are measured in the
@@ -122,7 +122,8 @@ async def run_level(session: aiohttp.ClientSession, app: Child, watcher: AnswerW
 
 async def measure_app(kind: str, session: aiohttp.ClientSession, fake: Child, watcher: AnswerWatcher,
                       workdir: Path, opts: argparse.Namespace, corpus: Path, db: Path | None, label: str) -> dict:
-    app = start_app(kind, workdir, fake.url, corpus=corpus, db=db, log_level=opts.log_level)
+    profile = opts.profile_dir / f"{label}-{kind}.prof" if opts.profile_dir and kind == "talkbot" else None
+    app = start_app(kind, workdir, fake.url, corpus=corpus, db=db, log_level=opts.log_level, profile=profile)
     try:
         ready_s = await wait_ready(session, app)
         print(f"[{label}/{kind}] ready in {ready_s:.1f} s (pid {app.pid}); warm-up ...", flush=True)
@@ -212,9 +213,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--synth-db", type=Path, default=ROOT / "bench" / "out" / "synth10k.db")
     parser.add_argument("--synth-dir", type=Path, default=ROOT / "bench" / "out" / "synth")
     parser.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    parser.add_argument("--profile-dir", type=Path, help="run talkbot under cProfile, writing DIR/<corpus>-talkbot.prof")
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "out" / "slack_load.json")
     opts = parser.parse_args(argv)
     opts.levels = [int(x) for x in opts.levels.split(",")]
+    if opts.profile_dir:
+        opts.profile_dir.mkdir(parents=True, exist_ok=True)
+        opts.profile_dir = opts.profile_dir.resolve()
     started = time.monotonic()
     version, load_before = code_version(), loadavg()
     results = asyncio.run(run(opts))

@@ -40,6 +40,7 @@ from harness import (  # noqa: E402
     loadavg,
     Pending,
     build_request,
+    fd_targets,
     machine,
     percentile,
     proc_status,
@@ -102,6 +103,7 @@ async def soak(opts: argparse.Namespace) -> dict:
                               f"{row['rss_mb']:>7.1f} {row['hwm_mb']:>7.1f} {row['fds']:>4} {cpu:>6.0f}", flush=True)
                         next_at += opts.sample
 
+                fds_at_start = fd_targets(app.pid)
                 sampling = asyncio.create_task(sampler())
                 for index in range(total):
                     delay = start + index / opts.rate - loop.time()
@@ -124,11 +126,19 @@ async def soak(opts: argparse.Namespace) -> dict:
                 stop_polling.set()
                 await poller
                 final_status = proc_status(app.pid)
+                final_status["fds_added"] = _added(fds_at_start, fd_targets(app.pid))
         finally:
             code = stop(app) if app else None
             stop(fake)
         log_text = app.log.read_text(errors="replace") if app else ""
     return summarize(requests, samples, opts, start_wall, final_status, code, log_text)
+
+
+def _added(before: list[str], after: list[str]) -> list[str]:
+    """fd targets open at the end that were not open at the start (what a growing fd count is made of)."""
+    from collections import Counter
+
+    return sorted((Counter(after) - Counter(before)).elements())
 
 
 def summarize(requests: list[Pending], samples: list[dict], opts: argparse.Namespace, start_wall: float,
@@ -190,7 +200,8 @@ def report(result: dict) -> None:
           f" (limit +10 %) -> {'PASS' if ok_rss else 'FAIL'}")
     print(f"open fds first/last/min/max {result['fds_first']}/{result['fds_last']}/{result['fds_min']}/"
           f"{result['fds_max']}; max in first minute {result['fds_max_first_minute']}, in last minute "
-          f"{result['fds_max_last_minute']} -> {'PASS' if ok_fds else 'FAIL'}")
+          f"{result['fds_max_last_minute']} -> {'PASS' if ok_fds else 'FAIL'}; opened since the start and still open: "
+          f"{result['final_status'].get('fds_added') or 'nothing'}")
 
 
 def main(argv: list[str] | None = None) -> int:
