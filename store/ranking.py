@@ -11,8 +11,8 @@ from .model import PointHit, Source, TalkHit
 from .text import tokens
 from .view import View
 
-TALK_CANDIDATES = 300
-POINT_CANDIDATES = 150
+TALK_CANDIDATES = 150
+POINT_CANDIDATES = 100
 
 # How much a concept found in each place says about a talk.
 TALK_FIELD_WEIGHTS = {
