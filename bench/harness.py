@@ -28,7 +28,6 @@ sys.path.insert(0, str(ROOT))
 from tests.fakes.slack_requests import DEFAULT_SIGNING_SECRET, app_mention, new_event_id, new_ts, slash_command  # noqa: E402
 
 BOT_TOKEN = "xoxb-bench-0000"
-TALKBOT = ROOT / ".venv" / "bin" / "talkbot"
 PYTHON = sys.executable
 
 # The fixed request mix: (kind, command or None, text). Hits, typos and misses for /define and /talk;
@@ -76,6 +75,7 @@ class Pending:
     error: str | None = None
     answered_wall: float | None = None
     answer_ok: bool | None = None
+    answered: asyncio.Event | None = None  # set when the answer is seen (answer-paced load)
 
 
 def build_request(index: int, tag: str, item: tuple[str, str | None, str], fake_root: str) -> Pending:
@@ -141,7 +141,10 @@ def start_app(kind: str, workdir: Path, fake_url: str, *, corpus: Path, db: Path
     else:
         env["TALKBOT_DB"] = str(home / "talkbot.db")  # first start ingests TALKBOT_CORPUS
     if kind == "talkbot":
-        argv = [str(TALKBOT), "serve", "--http", "--host", "127.0.0.1", "--port", str(port)]
+        # What .venv/bin/talkbot runs (bot.cli:main), but from the tree this script belongs to, so a scratch
+        # copy of the repo measures its own code rather than the installed one.
+        entry = f"import sys; sys.path.insert(0, {str(ROOT)!r}); from bot.cli import main; main()"
+        argv = [PYTHON, "-c", entry, "serve", "--http", "--host", "127.0.0.1", "--port", str(port)]
         if profile:  # cProfile of the whole server process, written when it exits on SIGTERM
             argv = [PYTHON, "-m", "cProfile", "-o", str(profile), *argv]
     else:
@@ -255,6 +258,8 @@ class AnswerWatcher:
                 continue
             if request.answered_wall is None:
                 request.answered_wall = call["time"]
+                if request.answered is not None:
+                    request.answered.set()
                 text = json.dumps(call["params"], ensure_ascii=False)
                 request.answer_ok = call["outcome"] == "ok" and "something went wrong" not in text
                 if not request.answer_ok:

@@ -10,8 +10,10 @@ One JSON object per line, {"cat": CATEGORY, "q": TEXT}, categories:
 * nonsense seeded random letter strings and hand-written gibberish
 * hostile  hand-written: FTS5/SQL syntax, Slack markup, control characters, very long input, emoji
 
-Deterministic (seeded, derived from the committed corpus), so the committed file can be regenerated
-byte for byte; store_bench.py reads the committed file, it does not regenerate it.
+Deterministic (seeded) for a given corpus/ and corpus/lexicon.toml. The committed file was written
+from the corpus and lexicon of commit 3e0911e; the lexicon has grown since, so regenerating now gives a
+different English sample. store_bench.py reads the committed file and never regenerates it, so results
+stay comparable across commits.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/slack_load.py [--corpus bundled|synth|both] [--levels 1,10,50] [--requests 2000]
         [--synth-db bench/out/synth10k.db] [--synth-dir bench/out/synth] [--log-level INFO]
-        [--profile-dir DIR] [--json bench/out/slack_load.json]
+        [--answer-paced] [--profile-dir DIR] [--json bench/out/slack_load.json]
 
 Processes (all loopback): the fake Slack Web API (`python -m tests.fakes.slack_api --port 0`), the app
 under test, and this load generator (aiohttp client). For each corpus, two apps are measured in the
@@ -62,7 +62,7 @@ TARGETS = {"c1_ack_p99_ms": 20.0, "c1_answer_p99_ms": 40.0, "ack_ratio_max": 1.5
 
 
 async def run_level(session: aiohttp.ClientSession, app: Child, watcher: AnswerWatcher, *, level: int, total: int,
-                    tag: str, answers: bool) -> dict:
+                    tag: str, answers: bool, paced: bool = False) -> dict:
     await watcher.reset()
     requests: list[Pending] = [build_request(i, tag, item, watcher.fake.url) for i, item in
                                enumerate(request_mix(total))]
@@ -77,9 +77,17 @@ async def run_level(session: aiohttp.ClientSession, app: Child, watcher: AnswerW
         while next_index < total:
             request = requests[next_index]
             next_index += 1
+            if paced:
+                request.answered = asyncio.Event()
             await send(session, url, request)
+            if paced and request.status == 200:
+                try:  # answer-paced: the next request only after this one's answer reached the fake
+                    await asyncio.wait_for(request.answered.wait(), 30)
+                except asyncio.TimeoutError:
+                    pass
 
     stop_polling = asyncio.Event()
+    watcher.interval = 0.005 if paced else 0.25
     poller = asyncio.create_task(watcher.run_until(stop_polling))
     started_wall, started = time.time(), time.perf_counter()
     await asyncio.gather(*(worker() for _ in range(level)))
@@ -132,7 +140,8 @@ async def measure_app(kind: str, session: aiohttp.ClientSession, fake: Child, wa
         levels = []
         for level in opts.levels:
             result = await run_level(session, app, watcher, level=level, total=opts.requests,
-                                     tag=f"{label}-{kind}-c{level}", answers=kind == "talkbot")
+                                     tag=f"{label}-{kind}-c{level}", answers=kind == "talkbot",
+                                     paced=opts.answer_paced and kind == "talkbot")
             levels.append(result)
             print(f"[{label}/{kind}] c={level}: ack p50 {result['ack_p50_ms']:.1f} p99 {result['ack_p99_ms']:.1f} ms, "
                   f"{result['ack_rps']:.0f} acks/s"
@@ -177,7 +186,9 @@ async def run(opts: argparse.Namespace) -> list[dict]:
 
 
 def report(results: list[dict], opts: argparse.Namespace) -> None:
-    print(f"\nmachine: {machine()}; {opts.requests} requests per level; TALKBOT_LOG_LEVEL={opts.log_level}")
+    print(f"\nmachine: {machine()}; {opts.requests} requests per level; TALKBOT_LOG_LEVEL={opts.log_level}"
+          + ("; talkbot answer-paced (a worker sends its next request after the previous answer)"
+             if opts.answer_paced else "; ack-paced closed loop (a worker sends its next request after the ack)"))
     for entry in results:
         bare = {lv["level"]: lv for lv in entry["bare"]["levels"]}
         ours = {lv["level"]: lv for lv in entry["talkbot"]["levels"]}
@@ -213,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--synth-db", type=Path, default=ROOT / "bench" / "out" / "synth10k.db")
     parser.add_argument("--synth-dir", type=Path, default=ROOT / "bench" / "out" / "synth")
     parser.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    parser.add_argument("--answer-paced", action="store_true",
+                        help="each worker waits for its answer before the next request (talkbot only): latency "
+                             "without a backlog, concurrency = requests in flight end to end")
     parser.add_argument("--profile-dir", type=Path, help="run talkbot under cProfile, writing DIR/<corpus>-talkbot.prof")
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "out" / "slack_load.json")
     opts = parser.parse_args(argv)
