@@ -40,14 +40,12 @@ class View:
 
     async def scalar(self, sql: str, params: Sequence[object] = ()) -> object:
         """The first column of the first row, or None."""
-        async with self.conn.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
-        return row[0] if row else None
+        rows = await self.rows(sql, params)
+        return rows[0][0] if rows else None
 
     async def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple]:
-        """All rows of a query."""
-        async with self.conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        """All rows of a query, in one trip to aiosqlite's thread (execute, fetch, close would be three)."""
+        return list(await self.conn.execute_fetchall(sql, params))
 
     async def candidates(
         self, columns: str, concepts: list[Concept], limit: int, *, kind: str | None = None, talk_id: str | None = None
