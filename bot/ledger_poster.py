@@ -136,6 +136,7 @@ def posting_client(client: AsyncWebClient, *, rate_limit_retries: int = 3, jitte
         timeout=client.timeout if timeout is None else timeout,  # type: ignore[arg-type] # aiohttp takes floats
         retry_handlers=[RetryAfterHandler(rate_limit_retries, jitter_seconds=jitter_seconds)],
         logger=client.logger,
+        session=client.session,  # the process's connection pool, when it has one
     )
 
 

@@ -10,6 +10,7 @@ import time
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 
+import aiohttp
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
@@ -23,7 +24,7 @@ from store.ingest import IngestReport, ingest_sync
 from store.state import BotState
 
 from .app import Services, build_app
-from .slack_client import WEB_API_TIMEOUT
+from .slack_client import WEB_API_TIMEOUT, build_client
 from .scheduler import create_scheduler
 from .settings import Settings
 
@@ -161,8 +162,9 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    async with open_services(settings) as (store, state):
-        app, services = build_app(settings, store, state)
+    async with open_services(settings) as (store, state), aiohttp.ClientSession() as session:
+        # One connection pool for every Web API call and response_url answer of this process.
+        app, services = build_app(settings, store, state, client=build_client(settings, session))
         scheduler = await create_scheduler(settings, store, services.client, services.pacer)
         scheduler.start()
         if http:

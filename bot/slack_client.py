@@ -57,13 +57,18 @@ def _call_name(url: str) -> str:
     return path.rsplit("/", 1)[-1] if "/api/" in path else "response_url"
 
 
-def build_client(settings: Settings) -> AsyncWebClient:
-    """A Web API client that retries connection errors, 429 (Retry-After) and 5xx, and logs when it gives up."""
+def build_client(settings: Settings, session: aiohttp.ClientSession | None = None) -> AsyncWebClient:
+    """A Web API client that retries connection errors, 429 (Retry-After) and 5xx, and logs when it gives up.
+
+    With ``session`` every call (and every response_url answer) reuses its connection pool; without
+    one, slack_sdk opens a new connection per call.
+    """
     token = settings.slack_bot_token.reveal() if settings.slack_bot_token else None
     return AsyncWebClient(
         token=token,
         base_url=settings.slack_api_url,
         timeout=WEB_API_TIMEOUT,
+        session=session,
         retry_handlers=[
             AsyncConnectionErrorRetryHandler(max_retry_count=2),
             AsyncRateLimitErrorRetryHandler(max_retry_count=3),
@@ -86,6 +91,7 @@ class RetryingRespond:
 
     async def __call__(self, text: str = "", **fields: Any) -> WebhookResponse:
         webhook = AsyncWebhookClient(self.response_url, timeout=self._client.timeout, proxy=self._client.proxy,
+                                     session=self._client.session,
                                      ssl=self._client.ssl, retry_handlers=self._client.retry_handlers)
         try:
             response = await webhook.send_dict({"text": text, **fields})
