@@ -181,6 +181,15 @@ def stop(child: Child, timeout: float = 15) -> int | None:
     return child.proc.returncode
 
 
+def check_alive(*children: Child) -> None:
+    """Stop the run with a clear message if a child process died (on a shared machine something may kill it)."""
+    for child in children:
+        code = child.proc.poll()
+        if code is not None:
+            raise SystemExit(f"{child.name} (pid {child.pid}) exited with code {code} during the run; "
+                             f"results are invalid. See {child.log}")
+
+
 def proc_status(pid: int) -> dict[str, float]:
     """VmRSS / VmHWM in MB, open fds and CPU seconds of a child, from /proc."""
     out: dict[str, float] = {}

@@ -46,6 +46,7 @@ from harness import (  # noqa: E402
     Child,
     Pending,
     build_request,
+    check_alive,
     machine,
     percentile,
     proc_status,
@@ -97,6 +98,7 @@ async def run_level(session: aiohttp.ClientSession, app: Child, watcher: AnswerW
     stop_polling.set()
     await poller
     after = proc_status(app.pid)
+    check_alive(watcher.fake, app)
 
     ok = [r for r in requests if r.status == 200]
     ack_ms = [r.ack_ms for r in requests if r.ack_ms is not None]

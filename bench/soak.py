@@ -40,6 +40,7 @@ from harness import (  # noqa: E402
     loadavg,
     Pending,
     build_request,
+    check_alive,
     fd_targets,
     machine,
     percentile,
@@ -86,6 +87,7 @@ async def soak(opts: argparse.Namespace) -> dict:
                     while next_at <= start + opts.seconds + 1e-6:
                         await asyncio.sleep(max(0.0, next_at - loop.time()))
                         now = loop.time()
+                        check_alive(fake, app)
                         status = proc_status(app.pid)
                         window = [r for r in requests if r.ack_ms is not None
                                   and start_wall + (now - start) - opts.sample <= r.sent_wall < start_wall + (now - start)]
@@ -121,7 +123,7 @@ async def soak(opts: argparse.Namespace) -> dict:
                     task.add_done_callback(in_flight.discard)
                 if in_flight:
                     await asyncio.wait(list(in_flight), timeout=30)
-                await sampling  # its last row is taken at start + seconds
+                await sampling  # its last row is taken at start + seconds; raises if a child died
                 await watcher.drain(requests, deadline_s=30)
                 stop_polling.set()
                 await poller
