@@ -226,6 +226,16 @@ def _disambiguate(talks: list[Talk]) -> list[Talk]:
             for index in indices:
                 suffix = _content_hash(talks[index])
                 talks[index] = replace(talks[index], talk_id=f"{talk_id[: MAX_ID_CHARS - 7].rstrip('-')}-{suffix}")
+    # Talks alike even in their opening key point still need distinct ids: number the repeats in
+    # source order (talks are sorted by source, so this stays stable across re-ingests).
+    seen: set[str] = set()
+    for index, talk in enumerate(talks):
+        talk_id, number = talk.talk_id, 2
+        while talk_id in seen:
+            talk_id, number = f"{talk.talk_id}-{number}", number + 1
+        seen.add(talk_id)
+        if talk_id != talk.talk_id:
+            talks[index] = replace(talk, talk_id=talk_id)
     return talks
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a big corpus holds ~200,000 of these while it ingests
 class Source:
     """Where a record starts: corpus file name and 1-based line."""
 
@@ -20,7 +20,7 @@ class Source:
         return {"file": self.file, "line": self.line}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class KeyPoint:
     """A timestamped key point: ``• 7:46 Title: text``."""
 
@@ -31,7 +31,7 @@ class KeyPoint:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GlossaryEntry:
     """One glossary line; a head such as ``ICI / DCN`` gives several terms sharing it."""
 
@@ -43,7 +43,7 @@ class GlossaryEntry:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Highlight:
     """A discussion highlight (``Diskussions-Highlights``)."""
 
@@ -52,7 +52,7 @@ class Highlight:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Summary:
     """One summary as exported: paragraph, key points, glossary, highlights."""
 
@@ -64,7 +64,7 @@ class Summary:
     highlights: tuple[Highlight, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Talk:
     """A talk: one or more summaries of the same video, grouped."""
 
@@ -93,7 +93,7 @@ class TermHit:
     talk_count: int = 0  # every talk that defines the term, also past the definitions carried
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TermDefinition:
     talk_id: str
     talk_title: str

@@ -243,3 +243,27 @@ def test_invalid_overrides_are_corpus_errors(tmp_path, content, line):
         load_overrides(tmp_path)
     assert info.value.file == "talks.toml"
     assert info.value.line == line
+
+
+def test_talks_alike_even_in_their_first_key_point_get_distinct_ids(tmp_path) -> None:
+    """Two different talks with the same opening and first key point must still ingest."""
+    from store.ingest import ingest_sync
+
+    def summary(words: list[str], offset: int) -> str:
+        points = "".join(
+            f"• {offset + 3 * i}:{10 + i} {word}: Ganz eigener Abschnitt über {word} und sonst nichts.\n"
+            for i, word in enumerate(words)
+        )
+        return (
+            "Zusammenfassung\n\nDer Vortrag behandelt CNC.\n\nWichtigste Punkte & Zeitstempel\n\n"
+            "• 0:10 Einführung: CNC im Überblick.\n" + points + "\n"
+            f"Glossar\n\n• {words[0]} (Other): Eine Erklärung zu {words[0]}.\n"
+        )
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    first = summary(["Fräsen", "Bohren", "Schleifen", "Honen", "Läppen"], 1)
+    second = summary(["Bienen", "Honig", "Wachs", "Imkerei", "Waben"], 20)
+    (corpus / "a.txt").write_text(first + "\n" + second, encoding="utf-8")
+    report = ingest_sync(tmp_path / "t.db", [corpus])
+    assert report.talks == 2
