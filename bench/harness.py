@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.fakes.slack_requests import DEFAULT_SIGNING_SECRET, app_mention, new_event_id, new_ts, slash_command  # noqa: E402
 
-BOT_TOKEN = "xoxb-bench-0000"
+BOT_TOKEN = "xoxb-bench"
 PYTHON = sys.executable
 
 # The fixed request mix: (kind, command or None, text). Hits, typos and misses for /define and /talk;

@@ -25,8 +25,8 @@ from slack_sdk.web.async_client import AsyncWebClient
 from .slack_api import FakeSlackAPI
 from .socket_mode import FakeSocketMode
 
-BOT_TOKEN = "xoxb-test-token"
-APP_TOKEN = "xapp-1-test-token"
+BOT_TOKEN = "xoxb-fake"  # short on purpose: nothing that looks like a real token in the repo
+APP_TOKEN = "xapp-1-fake"
 PROXY_VARIABLES = ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy")
 
 
