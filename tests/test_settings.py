@@ -20,8 +20,8 @@ def test_environment_beats_dotenv_beats_default(tmp_path: Path) -> None:
 
 
 def test_secrets_do_not_show_in_repr(tmp_path: Path) -> None:
-    settings = Settings.load({"SLACK_BOT_TOKEN": "xoxb-very-secret", "SLACK_SIGNING_SECRET": "shh-secret"}, None)
-    assert "very-secret" not in repr(settings) and "shh-secret" not in repr(settings)
+    settings = Settings.load({"SLACK_BOT_TOKEN": "xoxb-sekrit", "SLACK_SIGNING_SECRET": "shh-secret"}, None)
+    assert "sekrit" not in repr(settings) and "shh-secret" not in repr(settings)
 
 
 def test_missing_and_malformed_settings_are_named(tmp_path: Path) -> None:
