@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 1024 * 1024  # Slack's payloads are a few kB; anything near this is not from Slack
 SHUTDOWN_GRACE_SECONDS = 5.0
 EVENTS_PATH = "/slack/events"
+OUTBOUND_CONNECTIONS = 64  # to Slack at once; answers beyond this wait for a free connection
 
 
 async def ensure_corpus(settings: Settings) -> IngestReport | None:
@@ -162,7 +163,10 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    async with open_services(settings) as (store, state), aiohttp.ClientSession() as session:
+    # Bounded pool with idle connections dropped after a while: the bench soak saw open sockets
+    # creep up with an unbounded pool (BENCHMARKS.md, finding 8).
+    connector = aiohttp.TCPConnector(limit=OUTBOUND_CONNECTIONS, keepalive_timeout=15)
+    async with open_services(settings) as (store, state), aiohttp.ClientSession(connector=connector) as session:
         # One connection pool for every Web API call and response_url answer of this process.
         app, services = build_app(settings, store, state, client=build_client(settings, session))
         scheduler = await create_scheduler(settings, store, services.client, services.pacer)
