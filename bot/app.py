@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.context.async_context import AsyncBoltContext
@@ -23,6 +24,9 @@ from .slack_client import SLACK_FAILURES, ResponseUrlError, RetryingRespond, bui
 log = logging.getLogger(__name__)
 
 
+ANSWERS_IN_PROGRESS = 4  # answers computed at once; more would only take turns on the one event loop
+
+
 @dataclass
 class Services:
     """What listeners need, passed explicitly instead of living in module globals."""
@@ -32,6 +36,10 @@ class Services:
     client: AsyncWebClient
     pacer: ChannelPacer  # shared, so every digest in a channel keeps to its rate limit
     settings: Settings
+    # Answers are CPU work on the event loop that also runs bolt's ack polling: with 50 requests in
+    # flight, 50 answers taking turns made acks wait 4-7x as long as a bare app's (BENCHMARKS.md §2).
+    # A few at a time keep the loop free for acks; the rest wait here without using CPU.
+    answer_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ANSWERS_IN_PROGRESS))
 
 
 SORRY = "Sorry, something went wrong on my side. Please try again in a moment."

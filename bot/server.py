@@ -32,7 +32,11 @@ log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 1024 * 1024  # Slack's payloads are a few kB; anything near this is not from Slack
 SHUTDOWN_GRACE_SECONDS = 5.0
 EVENTS_PATH = "/slack/events"
-OUTBOUND_CONNECTIONS = 64  # to Slack at once; answers beyond this wait for a free connection
+# Connections to Slack at once; a call beyond this waits for a free one. aiohttp reuses the oldest
+# idle connection first, so under steady traffic none idles long enough to close and the pool
+# stays at its high-water mark (BENCHMARKS.md finding 8): keep the mark small. 8 carry ~80
+# answers/s at Slack's ~100 ms round trip, far above a team's traffic.
+OUTBOUND_CONNECTIONS = 8
 
 
 async def ensure_corpus(settings: Settings) -> IngestReport | None:
@@ -163,8 +167,6 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    # Bounded pool with idle connections dropped after a while: the bench soak saw open sockets
-    # creep up with an unbounded pool (BENCHMARKS.md, finding 8).
     connector = aiohttp.TCPConnector(limit=OUTBOUND_CONNECTIONS, keepalive_timeout=15)
     async with open_services(settings) as (store, state), aiohttp.ClientSession(connector=connector) as session:
         # One connection pool for every Web API call and response_url answer of this process.

@@ -219,3 +219,24 @@ async def test_oversized_body_gets_413(bot: RunningBot) -> None:
     request = signed(b"text=" + b"x" * (1024 * 1024 + 10), "application/x-www-form-urlencoded")
     result = await bot.send(request)
     assert result.status == 413
+
+
+async def test_acks_do_not_wait_for_busy_answer_slots(bot: RunningBot) -> None:
+    """With every answer slot taken, requests are still acked at once; their answers follow when one frees."""
+    slots = bot.services.answer_slots
+    taken = 0
+    while not slots.locked():
+        await slots.acquire()
+        taken += 1
+    try:
+        results = await asyncio.gather(*(
+            bot.send(slash_command("/define", "XLA", response_url=bot.fake.response_url(f"busy{i}"))) for i in range(3)
+        ))
+        assert [r.status for r in results] == [200, 200, 200]
+        await asyncio.sleep(0.1)
+        assert not bot.fake.calls_to("response_url")  # acked, answers waiting for a slot
+    finally:
+        for _ in range(taken):
+            slots.release()
+    calls = await bot.fake.wait_for("response_url", count=3)
+    assert all("Accelerated Linear Algebra" in all_text(c.params) for c in calls)

@@ -51,15 +51,17 @@ def register(app: AsyncApp, services: "Services") -> None:
     @logged("action_define")
     async def define_lookup(ack, action: dict, respond) -> None:
         await ack()
-        reply = await commands.define(store, str(action.get("value", ""))[:300])
-        await respond(replace_original=True, **render(reply))
+        async with services.answer_slots:
+            message = render(await commands.define(store, str(action.get("value", ""))[:300]))
+        await respond(replace_original=True, **message)
 
     @app.action(action_id_pattern(ACTION_DEFINE_ALL))
     @logged("action_define_all")
     async def define_all(ack, action: dict, respond) -> None:
         await ack()
-        reply = await commands.define(store, str(action.get("value", ""))[:1500], expanded=True)
-        await respond(replace_original=True, **render(reply))
+        async with services.answer_slots:
+            message = render(await commands.define(store, str(action.get("value", ""))[:1500], expanded=True))
+        await respond(replace_original=True, **message)
 
     @app.action(action_id_pattern(ACTION_SHARE))
     @logged("action_share")
@@ -67,12 +69,17 @@ def register(app: AsyncApp, services: "Services") -> None:
         await ack()
         value = _json_value(action)
         query = value.get("q")
-        reply = await commands.define(store, query, expanded=bool(value.get("all"))) if isinstance(query, str) else STALE
-        if not isinstance(reply, DefineReply) or not any(r.hits for r in reply.results):
-            await respond(replace_original=False, **render(STALE))
+        async with services.answer_slots:
+            reply = await commands.define(store, query, expanded=bool(value.get("all"))) if isinstance(query, str) else STALE
+            if not isinstance(reply, DefineReply) or not any(r.hits for r in reply.results):
+                reply = STALE
+            else:
+                reply.shared_by = body.get("user", {}).get("id", "")
+            message = render(reply)
+        if reply is STALE:
+            await respond(replace_original=False, **message)
             return
-        reply.shared_by = body.get("user", {}).get("id", "")
-        await respond(response_type="in_channel", replace_original=False, delete_original=False, **render(reply))
+        await respond(response_type="in_channel", replace_original=False, delete_original=False, **message)
 
     @app.action(action_id_pattern(ACTION_DIGEST))
     @logged("action_digest")
@@ -93,18 +100,23 @@ def register(app: AsyncApp, services: "Services") -> None:
         await ack()
         value = _json_value(action)
         talk_id = value.get("id")
-        reply = await commands.more_points(store, talk_id, _int(value.get("start"))) if isinstance(talk_id, str) else STALE
-        await respond(replace_original=False, **render(reply))
+        async with services.answer_slots:
+            reply = await commands.more_points(store, talk_id, _int(value.get("start"))) if isinstance(talk_id, str) else STALE
+            message = render(reply)
+        await respond(replace_original=False, **message)
 
     @app.action(action_id_pattern(ACTION_TALK_PAGE))
     @logged("action_talk_page")
     async def talk_page(ack, action: dict, respond) -> None:
         await ack()
         value = _json_value(action)
-        if isinstance(value.get("id"), str):
-            reply = await commands.open_talk(store, value["id"])
-            await respond(replace_original=False, **render(reply))
-        elif "page" in value:
-            await respond(replace_original=True, **render(await commands.all_talks(store, page=_int(value["page"]))))
-        else:
-            await respond(replace_original=False, **render(STALE))
+        replace_original = "page" in value and not isinstance(value.get("id"), str)
+        async with services.answer_slots:
+            if isinstance(value.get("id"), str):
+                reply = await commands.open_talk(store, value["id"])
+            elif "page" in value:
+                reply = await commands.all_talks(store, page=_int(value["page"]))
+            else:
+                reply = STALE
+            message = render(reply)
+        await respond(replace_original=replace_original, **message)

@@ -34,13 +34,17 @@ def register(app: AsyncApp, services: "Services") -> None:
     @logged("define")
     async def define(ack, command: dict, respond) -> None:
         await ack()
-        await respond(response_type="ephemeral", **render(await commands.define(store, command.get("text", ""))))
+        async with services.answer_slots:
+            message = render(await commands.define(store, command.get("text", "")))
+        await respond(response_type="ephemeral", **message)
 
     @app.command("/talk")
     @logged("talk")
     async def talk(ack, command: dict, respond) -> None:
         await ack()
-        await respond(response_type="ephemeral", **render(await commands.talk(store, command.get("text", ""))))
+        async with services.answer_slots:
+            message = render(await commands.talk(store, command.get("text", "")))
+        await respond(response_type="ephemeral", **message)
 
     @app.command("/digest")
     @logged("digest")

@@ -26,23 +26,26 @@ def register(app: AsyncApp, services: "Services") -> None:
     async def mention(event: dict, say) -> None:
         channel = event["channel"]
         parent = event.get("thread_ts")
-        talk_id = await state.digest_thread_talk(channel, parent) if parent else None
-        reply = await mentions.answer(store, event.get("text", ""), thread_talk_id=talk_id)
+        async with services.answer_slots:
+            talk_id = await state.digest_thread_talk(channel, parent) if parent else None
+            reply = await mentions.answer(store, event.get("text", ""), thread_talk_id=talk_id)
+            message = {} if isinstance(reply, DigestThread) else render(reply)
         thread_ts = parent or event["ts"]
         if isinstance(reply, DigestThread):
 
-            async def tell_in_thread(**message: object) -> None:
-                await say(thread_ts=thread_ts, text=str(message.get("text", "")))
+            async def tell_in_thread(**notice: object) -> None:
+                await say(thread_ts=thread_ts, text=str(notice.get("text", "")))
 
             await post_digest_here(services, channel, reply, f"mention-{event['ts']}", tell_in_thread)
             return
-        await say(thread_ts=thread_ts, unfurl_links=False, **render(reply))
+        await say(thread_ts=thread_ts, unfurl_links=False, **message)
 
     @app.event("app_home_opened")
     @logged("home")
     async def home(event: dict, client) -> None:
         if event.get("tab", "home") != "home":
             return
-        view = render_home(TalkHome(await store.list_talks()))
+        async with services.answer_slots:
+            view = render_home(TalkHome(await store.list_talks()))
         await client.views_publish(user_id=event["user"], view=view)
 
