@@ -146,7 +146,8 @@ def start_app(kind: str, workdir: Path, fake_url: str, *, corpus: Path, db: Path
         entry = f"import sys; sys.path.insert(0, {str(ROOT)!r}); from bot.cli import main; main()"
         argv = [PYTHON, "-c", entry, "serve", "--http", "--host", "127.0.0.1", "--port", str(port)]
         if profile:  # cProfile of the whole server process, written when it exits on SIGTERM
-            argv = [PYTHON, "-m", "cProfile", "-o", str(profile), *argv]
+            env["PYTHONPATH"] = str(ROOT)  # cProfile runs a module, not `-c`: the same tree via the path
+            argv = [PYTHON, "-m", "cProfile", "-o", str(profile), "-m", "bot", *argv[3:]]
     else:
         argv = [PYTHON, str(ROOT / "bench" / "bare_app.py"), "--port", str(port)]
     log = home / "server.log"

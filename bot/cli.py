@@ -61,7 +61,7 @@ def _print_report(report: IngestReport) -> None:
 
 async def _ask(settings: Settings, text: str, as_json: bool) -> int:
     await ensure_corpus(settings)
-    store = await Store.open(settings.db_path, settings.corpus)
+    store = await Store.open(settings.db_path, settings.corpus, cache_size=settings.result_cache)
     try:
         lines = sys.stdin if text == "-" else [text]
         for line in lines:
@@ -79,7 +79,7 @@ async def _stats(settings: Settings) -> int:
     if not settings.db_path.exists():
         print(f"error: no database at {settings.db_path}; run `talkbot ingest` first", file=sys.stderr)
         return 1
-    store = await Store.open(settings.db_path, settings.corpus)
+    store = await Store.open(settings.db_path, settings.corpus, cache_size=settings.result_cache)
     try:
         for name, count in (await store.stats()).items():
             print(f"{name.replace('_', ' ')}: {count}")

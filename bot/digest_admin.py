@@ -32,7 +32,7 @@ async def digest_command(settings: Settings, *, channel: str | None, post_now: b
         return await _list(settings, channel)
     settings.require("SLACK_BOT_TOKEN")
     assert channel is not None
-    store = await Store.open(settings.db_path, settings.corpus)
+    store = await Store.open(settings.db_path, settings.corpus, cache_size=settings.result_cache)
     try:
         scheduler = await create_scheduler(settings, store, build_client(settings), pacer or ChannelPacer())
         try:

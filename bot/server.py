@@ -52,7 +52,7 @@ async def ensure_corpus(settings: Settings) -> IngestReport | None:
 async def open_services(settings: Settings) -> AsyncIterator[tuple[Store, BotState]]:
     """The store and the bot state for one process, closed on exit."""
     await ensure_corpus(settings)
-    store = await Store.open(settings.db_path, settings.corpus)
+    store = await Store.open(settings.db_path, settings.corpus, cache_size=settings.result_cache)
     state = await BotState.open(settings.db_path)
     try:
         yield store, state

@@ -67,6 +67,8 @@ SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("TALKBOT_LOG_LEVEL", "Log level: DEBUG, INFO, WARNING or ERROR.", "INFO"),
     SettingSpec("TALKBOT_TZ", "Default time zone of weekly digest schedules (IANA name).", "UTC"),
     SettingSpec("TALKBOT_PORT", "Port of `talkbot serve --http`.", "3000"),
+    SettingSpec("TALKBOT_RESULT_CACHE", "Answers kept per corpus version for repeated questions; 0 turns it off.",
+                "1024"),
 )
 SPEC_BY_ENV = {spec.env: spec for spec in SPECS}
 
@@ -84,6 +86,7 @@ class Settings:
     log_level: str = "INFO"
     timezone: str = "UTC"
     port: int = 3000
+    result_cache: int = 1024
     problems: tuple[str, ...] = field(default=(), compare=False)
 
     @classmethod
@@ -123,6 +126,10 @@ class Settings:
         port = int(port_text) if port_text.isdigit() and 0 < int(port_text) < 65536 else 3000
         if str(port) != port_text:
             problems.append(f"TALKBOT_PORT must be a port number, got {port_text!r}")
+        cache_text = value("TALKBOT_RESULT_CACHE") or "1024"
+        result_cache = int(cache_text) if cache_text.isdigit() else 1024
+        if not cache_text.isdigit():
+            problems.append(f"TALKBOT_RESULT_CACHE must be a number of answers (0 turns it off), got {cache_text!r}")
         return cls(
             slack_bot_token=secrets["SLACK_BOT_TOKEN"],
             slack_signing_secret=secrets["SLACK_SIGNING_SECRET"],
@@ -133,6 +140,7 @@ class Settings:
             log_level=level,
             timezone=timezone,
             port=port,
+            result_cache=result_cache,
             problems=tuple(problems),
         )
 

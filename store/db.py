@@ -30,27 +30,34 @@ from .model import (
     Talk,
     TalkHit,
 )
+from .result_cache import ResultCache, cacheable
 from .text import clean_query, term_key
 from .view import View
+
+RESULT_CACHE_SIZE = 1024  # answers kept per corpus generation (a few MB at most)
+GENERATION_SQL = "SELECT value FROM meta WHERE key = 'corpus_hash'"
 
 
 class Store:
     """Read API over one talkbot database."""
 
-    def __init__(self, conn: aiosqlite.Connection, db_path: Path, lexicon: Lexicon, *, translate: bool = True) -> None:
+    def __init__(self, conn: aiosqlite.Connection, db_path: Path, lexicon: Lexicon, *, translate: bool = True,
+                 cache_size: int = RESULT_CACHE_SIZE) -> None:
         self._conn = conn
         self.db_path = db_path
         self.lexicon = lexicon
         self._lock = asyncio.Lock()
         self._generation: str | None = None
         self._view = View(conn, lexicon, translate)
+        self.results = ResultCache(cache_size)  # holds answers of self._generation only
 
     @classmethod
-    async def open(cls, db_path: Path, corpus_dir: Path | None = None, *, translate: bool = True) -> "Store":
+    async def open(cls, db_path: Path, corpus_dir: Path | None = None, *, translate: bool = True,
+                   cache_size: int = RESULT_CACHE_SIZE) -> "Store":
         """Open (and migrate) the database; ``translate=False`` disables English -> German forms."""
         lexicon = await asyncio.to_thread(load_lexicon, corpus_dir)
         conn = await connect_async(Path(db_path))
-        return cls(conn, Path(db_path), lexicon, translate=translate)
+        return cls(conn, Path(db_path), lexicon, translate=translate, cache_size=cache_size)
 
     async def close(self) -> None:
         """Close the connection."""
@@ -70,13 +77,24 @@ class Store:
         async with self._lock:
             await self._conn.execute("BEGIN")
             try:
-                generation = await self._view.scalar("SELECT value FROM meta WHERE key = 'corpus_hash'")
+                generation = await self._view.scalar(GENERATION_SQL)
                 if generation != self._generation:
                     await self._view.reload()
+                    self.results.clear()
                     self._generation = generation
                 yield self._view
             finally:
                 await self._conn.execute("COMMIT")
+
+    async def _cached_result(self, key: tuple) -> object | None:
+        """A kept answer for ``key`` if the corpus is still the generation it was computed for."""
+        if self.results.size <= 0 or self._generation is None:
+            return None
+        async with self._lock:
+            # One statement outside a transaction reads one committed state: no BEGIN/COMMIT needed.
+            if await self._view.scalar(GENERATION_SQL) != self._generation:
+                return None  # the next snapshot reloads and clears the cache
+            return self.results.get(key)
 
     async def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple]:
         return await self._view.rows(sql, params)
@@ -89,25 +107,40 @@ class Store:
     async def define(self, text: str, *, limit: int = 3) -> DefineResult:
         """Glossary entries for a term: exact, alias, expansion, translation, fuzzy, then full text."""
         query = clean_query(text)
-        result = DefineResult(query)
         key = term_key(query)
         if not key:
-            return result
+            return DefineResult(query)
+        cache_key = ("define", query, limit) if cacheable(query) else None
+        if cache_key and isinstance(cached := await self._cached_result(cache_key), DefineResult):
+            return cached
         async with self._snapshot() as view:
-            result.hits = [terms.canonical(view, hit) for hit in await terms.define_hits(view, query, key, limit)]
-            if not result.hits:
-                result.suggestions = await terms.suggestions(view, key, query)
+            hits = tuple(terms.canonical(view, hit) for hit in await terms.define_hits(view, query, key, limit))
+            result = DefineResult(query, hits, () if hits else tuple(await terms.suggestions(view, key, query)))
+            if cache_key:
+                self.results.put(cache_key, result)
         return result
 
     async def find_talks(self, text: str, *, limit: int = 5) -> list[TalkHit]:
         """Talks ranked by title, speakers, summary, key points and glossary."""
+        cache_key = ("find_talks", text, limit) if cacheable(text) else None
+        if cache_key and isinstance(cached := await self._cached_result(cache_key), tuple):
+            return list(cached)
         async with self._snapshot() as view:
-            return await ranking.find_talks(view, text, limit=limit)
+            hits = await ranking.find_talks(view, text, limit=limit)
+            if cache_key:
+                self.results.put(cache_key, tuple(hits))
+        return hits
 
     async def find_points(self, text: str, *, limit: int = 5, talk_id: str | None = None) -> list[PointHit]:
         """Key points ranked for a free question; ``talk_id`` keeps to one talk."""
+        cache_key = ("find_points", text, limit, talk_id) if cacheable(text) else None
+        if cache_key and isinstance(cached := await self._cached_result(cache_key), tuple):
+            return list(cached)
         async with self._snapshot() as view:
-            return await ranking.find_points(view, text, limit=limit, talk_id=talk_id)
+            hits = await ranking.find_points(view, text, limit=limit, talk_id=talk_id)
+            if cache_key:
+                self.results.put(cache_key, tuple(hits))
+        return hits
 
     # -- listing -------------------------------------------------------------------------
 

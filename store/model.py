@@ -6,7 +6,7 @@ the store persists both and returns the ``*Hit`` records from queries.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)  # slots: a big corpus holds ~200,000 of these while it ingests
@@ -80,7 +80,7 @@ class Talk:
         return self.summaries[0].source
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class TermHit:
     """A glossary term with every talk that defines it."""
 
@@ -89,7 +89,7 @@ class TermHit:
     score: float
     match: str  # "exact", "alias", "expansion", "fuzzy"
     alias_note: str | None  # e.g. "Palace → Pallas"
-    definitions: list["TermDefinition"] = field(default_factory=list)  # in corpus order, at most MAX_DEFINITIONS
+    definitions: tuple["TermDefinition", ...] = ()  # in corpus order, at most MAX_DEFINITIONS
     talk_count: int = 0  # every talk that defines the term, also past the definitions carried
 
 
@@ -102,7 +102,9 @@ class TermDefinition:
     source: Source
 
 
-@dataclass
+# Query results are frozen: the store caches them per corpus generation and hands the same objects
+# to every caller that asks the same question.
+@dataclass(frozen=True, slots=True)
 class TalkHit:
     talk_id: str
     title: str
@@ -110,10 +112,10 @@ class TalkHit:
     summary: str
     score: float
     source: Source
-    matched: list[str] = field(default_factory=list)  # e.g. ["Pallas ← palace"]
+    matched: tuple[str, ...] = ()  # e.g. ("Pallas ← palace",)
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class PointHit:
     talk_id: str
     talk_title: str
@@ -124,13 +126,13 @@ class PointHit:
     score: float
     source: Source
     video_url: str | None = None
-    matched: list[str] = field(default_factory=list)
+    matched: tuple[str, ...] = ()
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class DefineResult:
     """Answer to ``define``: hits best first, or suggestions when nothing matched."""
 
     query: str
-    hits: list[TermHit] = field(default_factory=list)
-    suggestions: list[str] = field(default_factory=list)
+    hits: tuple[TermHit, ...] = ()
+    suggestions: tuple[str, ...] = ()

@@ -64,7 +64,8 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
         matched = view.lexicon.alias_notes(info.title) + _notes(
             concepts, [m for _, m in best.values()], f"{info.title} {summary}"
         )
-        hits.append(TalkHit(talk_id, info.title, info.speakers, summary, round(score, 3), Source(file, line), matched))
+        hits.append(TalkHit(talk_id, info.title, info.speakers, summary, round(score, 3), Source(file, line),
+                            tuple(matched)))
     return hits
 
 
@@ -106,7 +107,7 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
         hits.append(PointHit(
             talk_id=row[0], talk_title=info.title if info else row[0], seconds=row[1], label=row[2],
             title=row[3], text=row[4], score=round(score, 3), source=Source(row[5], row[6]),
-            video_url=info.video_url if info else None, matched=_notes(concepts, [match], f"{row[3]} {row[4]}"),
+            video_url=info.video_url if info else None, matched=tuple(_notes(concepts, [match], f"{row[3]} {row[4]}")),
         ))
     return hits
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .lexicon import phrase_key
 from .matching import concept_idfs, match_row
@@ -27,13 +28,8 @@ async def define_hits(view: View, query: str, key: str, limit: int) -> list[Term
     variants = view.lexicon.variants.get(phrase_key(canonical), []) if canonical else []
     if canonical:
         keys = [term_key(canonical), *(v.replace(" ", "") for v in variants)]
-        hits = await _terms_named(view, keys, ("term", "variant"), "alias")
-        for hit in hits:
-            if term_key(hit.term) != term_key(canonical):
-                hit.alias_note = f"{hit.term} → {canonical}"
-                hit.term = canonical
-            elif phrase_key(query) != phrase_key(canonical):
-                hit.alias_note = f"{query} → {canonical}"
+        hits = [_as_alias(hit, query, canonical)
+                for hit in await _terms_named(view, keys, ("term", "variant"), "alias")]
         if hits:
             return hits[:limit]
     hits = await _terms_named(view, [key], ("expansion",), "expansion")
@@ -64,12 +60,20 @@ async def _fuzzy_terms(view: View, key: str, kinds: tuple[str, ...], limit: int)
     return hits[:limit]
 
 
+def _as_alias(hit: TermHit, query: str, canonical: str) -> TermHit:
+    """A hit found through an alias, named and noted as the alias resolves it."""
+    if term_key(hit.term) != term_key(canonical):
+        return replace(hit, term=canonical, alias_note=f"{hit.term} → {canonical}")
+    if phrase_key(query) != phrase_key(canonical):
+        return replace(hit, alias_note=f"{query} → {canonical}")
+    return hit
+
+
 def canonical(view: View, hit: TermHit) -> TermHit:
     """Show a term the corpus spells with a known slip under its real name ("Palace → Pallas")."""
     canonical = view.lexicon.canonical.get(phrase_key(hit.term))
     if canonical and not hit.alias_note:
-        hit.alias_note = f"{hit.term} → {canonical}"
-        hit.term = canonical
+        return replace(hit, term=canonical, alias_note=f"{hit.term} → {canonical}")
     return hit
 
 
@@ -89,7 +93,8 @@ async def _terms_named(view: View, keys: Sequence[str], kinds: Sequence[str], ho
 
 async def _term_hits(view: View, terms: Sequence[str], how: str, *, score: float) -> list[TermHit]:
     """Every talk's definition for each term, grouped by term (case and hyphens ignored)."""
-    grouped: dict[str, TermHit] = {}
+    grouped: dict[str, tuple[str, str | None, list[TermDefinition]]] = {}  # key -> term, expansion, definitions
+    talk_counts: dict[str, int] = {}
     term_keys = list(dict.fromkeys(term_key(t) for t in terms if term_key(t)))
     if not term_keys:
         return []
@@ -104,27 +109,28 @@ async def _term_hits(view: View, terms: Sequence[str], how: str, *, score: float
             (name_key, MAX_DEFINITIONS * 2),
         )
         for term, expansion, talk_id, head, definition, file, line in rows:
-            hit = grouped.get(name_key)
-            if hit is None:
-                hit = grouped[name_key] = TermHit(term=term, expansion=expansion, score=score, match=how,
-                                                  alias_note=None)
-            hit.expansion = hit.expansion or expansion
+            first_term, first_expansion, definitions = grouped.setdefault(name_key, (term, expansion, []))
+            if not first_expansion and expansion:
+                grouped[name_key] = (first_term, expansion, definitions)
             source = Source(file, line)
-            if (name_key, source) not in seen and len(hit.definitions) < MAX_DEFINITIONS:
+            if (name_key, source) not in seen and len(definitions) < MAX_DEFINITIONS:
                 seen.add((name_key, source))
                 info = view.talks.get(talk_id)
-                hit.definitions.append(TermDefinition(talk_id, info.title if info else talk_id, head, definition,
-                                                      source))
-        hit = grouped.get(name_key)
-        if hit is not None:
-            hit.talk_count = len({d.talk_id for d in hit.definitions})
+                definitions.append(TermDefinition(talk_id, info.title if info else talk_id, head, definition, source))
+        if name_key in grouped:
+            talk_counts[name_key] = len({d.talk_id for d in grouped[name_key][2]})
             if len(rows) >= MAX_DEFINITIONS * 2:  # there are more: count them all (only big corpora get here)
-                hit.talk_count = int(await view.scalar(
+                talk_counts[name_key] = int(await view.scalar(
                     "SELECT count(DISTINCT g.talk_id) FROM term_names n JOIN glossary g ON g.entry_id = n.entry_id"
                     " WHERE n.name_key = ? AND n.kind IN ('term', 'variant')", (name_key,),
                 ) or 0)
+    hits = [
+        TermHit(term=term, expansion=expansion, score=score, match=how, alias_note=None,
+                definitions=tuple(definitions), talk_count=talk_counts[name_key])
+        for name_key, (term, expansion, definitions) in grouped.items()
+    ]
     order = {key: index for index, key in enumerate(term_keys)}
-    return sorted(grouped.values(), key=lambda h: order.get(term_key(h.term), len(order)))
+    return sorted(hits, key=lambda h: order.get(term_key(h.term), len(order)))
 
 
 async def _terms_by_text(view: View, query: str) -> list[TermHit]:

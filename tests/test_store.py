@@ -94,7 +94,7 @@ async def test_define_without_match_suggests(store: Store) -> None:
     result = await store.define("Tensorparallel-Sharding-Kram")
     assert not result.hits or result.hits[0].match == "fuzzy"
     nothing = await store.define("qqqqzzzz")
-    assert nothing.hits == []
+    assert not nothing.hits
 
 
 async def test_pallas_ranks_the_palace_talk_first(store: Store) -> None:
@@ -223,3 +223,41 @@ async def test_queries_during_ingest_see_old_or_new_never_half(db_path: Path, tm
 async def test_text_as_slack_sends_it_is_unescaped_once(store: Store) -> None:
     """Slack sends a typed "&" as "&amp;": the query must read it as "&"."""
     assert (await store.define("Q&amp;A")).query == "Q&A"
+
+
+async def test_a_repeated_question_is_answered_from_the_cache_with_the_same_frozen_result(store: Store) -> None:
+    first = await store.define("XLA")
+    hits_before = store.results.hits
+    again = await store.define("XLA")
+    assert again is first and store.results.hits == hits_before + 1
+    with pytest.raises(AttributeError):  # frozen: a caller cannot change what the next one gets
+        first.hits[0].term = "changed"  # type: ignore[misc]
+    talks = await store.find_talks("pallas")
+    talks.clear()  # the caller's list, not the cache's
+    assert (await store.find_talks("pallas"))[0].source.file == PALLAS_FILE
+
+
+async def test_a_new_corpus_generation_is_never_answered_from_the_old_cache(db_path: Path, tmp_path: Path) -> None:
+    """Another process (``talkbot ingest``) swaps the corpus: cached answers of the old one are not served."""
+    small = tmp_path / "small"
+    small.mkdir()
+    shutil.copy(CORPUS / PALLAS_FILE, small / PALLAS_FILE)
+    store = await Store.open(db_path, CORPUS)
+    try:
+        xla_talks = (await store.define("XLA")).hits[0].talk_count
+        assert len(await store.find_talks("xla", limit=10)) > 1
+        await asyncio.to_thread(ingest_sync, db_path, [small])  # another connection, as the CLI would
+        xla = await store.define("XLA")
+        assert not xla.hits or xla.hits[0].talk_count < xla_talks
+        assert {hit.source.file for hit in await store.find_talks("xla", limit=10)} <= {PALLAS_FILE}
+    finally:
+        await store.close()
+
+
+async def test_cache_size_zero_searches_every_time(db_path: Path) -> None:
+    store = await Store.open(db_path, CORPUS, cache_size=0)
+    try:
+        first, again = await store.define("XLA"), await store.define("XLA")
+        assert again == first and again is not first and len(store.results) == 0
+    finally:
+        await store.close()
