@@ -76,6 +76,7 @@ class Pending:
     answered_wall: float | None = None
     answer_ok: bool | None = None
     answered: asyncio.Event | None = None  # set when the answer is seen (answer-paced load)
+    in_ack: bool = False  # the answer came as the body of the HTTP acknowledgement
 
 
 def build_request(index: int, tag: str, item: tuple[str, str | None, str], fake_root: str) -> Pending:
@@ -295,16 +296,33 @@ class AnswerWatcher:
             await asyncio.sleep(self.interval)
 
 
+def answered_in_ack(request: Pending, body: bytes) -> None:
+    """A slash command answered in the body of its acknowledgement (Slack shows it at once)."""
+    try:
+        message = json.loads(body)
+    except ValueError:
+        return
+    if not isinstance(message, dict) or not (message.get("text") or message.get("blocks")):
+        return
+    request.answered_wall = time.time()
+    request.in_ack = True
+    request.answer_ok = "something went wrong" not in json.dumps(message, ensure_ascii=False)
+    if request.answered is not None:
+        request.answered.set()
+
+
 async def send(session: aiohttp.ClientSession, url: str, request: Pending, timeout: float = 10) -> None:
     request.sent_wall = time.time()
     started = time.perf_counter()
     try:
         async with session.post(url, data=request.body, headers=request.headers,
                                 timeout=aiohttp.ClientTimeout(total=timeout)) as res:
-            await res.read()
+            body = await res.read()
             request.status = res.status
             if res.status != 200:
                 request.error = f"http {res.status}"
+            elif body and request.kind != "mention":
+                answered_in_ack(request, body)
     except (aiohttp.ClientError, asyncio.TimeoutError) as error:
         request.error = type(error).__name__
     request.ack_ms = (time.perf_counter() - started) * 1000

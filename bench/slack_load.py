@@ -13,7 +13,8 @@ At each concurrency level a closed loop of N workers sends ``--requests`` reques
 of /define and /talk (hits, typos, misses) and app_mention events (harness.MIX). Measured per level:
 
 * ack: HTTP round trip of the POST to /slack/events (perf_counter), p50/p99/max;
-* answer: from sending the request to the answer arriving at the fake (the fake's arrival time): the
+* answer: from sending the request to the answer arriving: in the body of the ack (slash commands
+  answered at once; the client's arrival time), else at the fake (the fake's arrival time): the
   response_url POST (unique response_url name per request) or the chat.postMessage in the mention's
   thread (unique ts per mention); the fake is polled with GET /_calls?since=N while the level runs;
 * throughput: requests acked per second, and for talkbot requests answered per second (until the last
@@ -118,7 +119,8 @@ async def run_level(session: aiohttp.ClientSession, app: Child, watcher: AnswerW
         for r in answered:
             by_kind.setdefault(r.kind, []).append((r.answered_wall - r.sent_wall) * 1000)
         result.update({
-            "answered": len(answered), "missing_answers": len(ok) - len(answered),
+            "answered": len(answered), "answered_in_ack": sum(1 for r in answered if r.in_ack),
+            "missing_answers": len(ok) - len(answered),
             "failed_answers": sum(1 for r in answered if not r.answer_ok),
             "answer_p50_ms": percentile(answer_ms, 50), "answer_p99_ms": percentile(answer_ms, 99),
             "answer_max_ms": max(answer_ms, default=float("nan")),
@@ -148,7 +150,8 @@ async def measure_app(kind: str, session: aiohttp.ClientSession, fake: Child, wa
             print(f"[{label}/{kind}] c={level}: ack p50 {result['ack_p50_ms']:.1f} p99 {result['ack_p99_ms']:.1f} ms, "
                   f"{result['ack_rps']:.0f} acks/s"
                   + (f"; answer p50 {result['answer_p50_ms']:.1f} p99 {result['answer_p99_ms']:.1f} ms, "
-                     f"{result['answer_rps']:.0f} answers/s" if kind == "talkbot" else "")
+                     f"{result['answer_rps']:.0f} answers/s ({result['answered_in_ack']} in the ack)"
+                     if kind == "talkbot" else "")
                   + f"; errors {result['errors']}; server VmHWM {result['server_vm_hwm_mb']:.0f} MB", flush=True)
         status = proc_status(app.pid)
     finally:

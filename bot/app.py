@@ -17,6 +17,7 @@ from store.db import Store
 from store.state import BotState
 
 from .listeners import actions, commands, events, logged
+from .listeners.answering import ACK_ANSWER_BUDGET_SECONDS
 from .posting import ChannelPacer
 from .settings import Settings
 from .slack_client import SLACK_FAILURES, ResponseUrlError, RetryingRespond, build_client, describe_failure
@@ -40,6 +41,7 @@ class Services:
     # flight, 50 answers taking turns made acks wait 4-7x as long as a bare app's (BENCHMARKS.md §2).
     # A few at a time keep the loop free for acks; the rest wait here without using CPU.
     answer_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ANSWERS_IN_PROGRESS))
+    ack_answer_budget: float = ACK_ANSWER_BUDGET_SECONDS  # 0: every slash command answers through response_url
 
 
 SORRY = "Sorry, something went wrong on my side. Please try again in a moment."

@@ -68,6 +68,18 @@ class RunningBot:
         """POST a built request to /slack/events; returns the HTTP result."""
         return await post(self.session, self.events_url, request.body, request.headers)
 
+    async def command_answer(self, request: SlackRequest) -> dict:
+        """Send a slash command and return its answer: the ack's body when the app answered at once,
+        else the message it POSTed to the command's response_url."""
+        result = await self.send(request)
+        assert result.status == 200, result.text
+        if result.body:
+            answer = result.json()
+            if answer.get("text") or answer.get("blocks"):
+                return answer
+        [call] = await self.fake.wait_for("response_url")
+        return call.params
+
 
 def bot_settings(fake: FakeSlackAPI, db: Path) -> Settings:
     return Settings(

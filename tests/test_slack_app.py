@@ -29,11 +29,8 @@ def all_text(payload: dict) -> str:
     return json.dumps(payload, ensure_ascii=False)
 
 
-async def test_define_answers_ephemerally_through_response_url(bot: RunningBot) -> None:
-    result = await bot.send(slash_command("/define", "XLA", response_url=bot.fake.response_url("d1")))
-    assert result.status == 200
-    [call] = await bot.fake.wait_for("response_url")
-    body = call.params
+async def test_define_answers_ephemerally(bot: RunningBot) -> None:
+    body = await bot.command_answer(slash_command("/define", "XLA", response_url=bot.fake.response_url("d1")))
     assert body["response_type"] == "ephemeral"
     assert "Accelerated Linear Algebra" in all_text(body)
     assert "Defined in" in all_text(body["blocks"])
@@ -42,38 +39,34 @@ async def test_define_answers_ephemerally_through_response_url(bot: RunningBot) 
 
 
 async def test_define_several_terms_gives_one_card(bot: RunningBot) -> None:
-    await bot.send(slash_command("/define", "XLA HLO PJRT", response_url=bot.fake.response_url("multi")))
-    [call] = await bot.fake.wait_for("response_url")
-    text = all_text(call.params["blocks"])
+    answer = await bot.command_answer(slash_command("/define", "XLA HLO PJRT", response_url=bot.fake.response_url("m")))
+    text = all_text(answer["blocks"])
     for term in ("XLA", "HLO", "PJRT"):
         assert f"*{term}*" in text
 
 
 async def test_define_no_match_offers_suggestion_buttons(bot: RunningBot) -> None:
-    await bot.send(slash_command("/define", "Stabel HLOO", response_url=bot.fake.response_url("miss")))
-    [call] = await bot.fake.wait_for("response_url")
-    blocks = call.params["blocks"]
+    answer = await bot.command_answer(slash_command("/define", "Stabel HLOO", response_url=bot.fake.response_url("x")))
+    blocks = answer["blocks"]
     buttons = [e for b in blocks if b["type"] == "actions" for e in b["elements"]]
     assert any(b["action_id"] == ACTION_DEFINE for b in buttons) or "StableHLO" in all_text(blocks)
 
 
 async def test_define_empty_text_gives_usage(bot: RunningBot) -> None:
-    await bot.send(slash_command("/define", "", response_url=bot.fake.response_url("empty")))
-    [call] = await bot.fake.wait_for("response_url")
-    assert "Usage" in call.params["text"]
+    answer = await bot.command_answer(slash_command("/define", "", response_url=bot.fake.response_url("empty")))
+    assert "Usage" in answer["text"]
 
 
 async def test_ping_in_query_is_never_echoed(bot: RunningBot) -> None:
-    await bot.send(slash_command("/define", "<!channel> <@U999> nichts", response_url=bot.fake.response_url("p")))
-    [call] = await bot.fake.wait_for("response_url")
-    text = all_text(call.params)
+    answer = await bot.command_answer(
+        slash_command("/define", "<!channel> <@U999> nichts", response_url=bot.fake.response_url("p")))
+    text = all_text(answer)
     assert "<!channel>" not in text and "<@U999>" not in text
 
 
 async def test_talk_pallas_shows_the_palace_talk_first_with_buttons(bot: RunningBot) -> None:
-    await bot.send(slash_command("/talk", "pallas", response_url=bot.fake.response_url("t")))
-    [call] = await bot.fake.wait_for("response_url")
-    blocks = call.params["blocks"]
+    answer = await bot.command_answer(slash_command("/talk", "pallas", response_url=bot.fake.response_url("t")))
+    blocks = answer["blocks"]
     assert blocks[0]["type"] == "header"
     assert "Pala" in blocks[0]["text"]["text"] or "Pallas" in blocks[0]["text"]["text"]
     action_ids = [e["action_id"] for b in blocks if b["type"] == "actions" for e in b["elements"]]
@@ -81,9 +74,8 @@ async def test_talk_pallas_shows_the_palace_talk_first_with_buttons(bot: Running
 
 
 async def test_talk_without_text_lists_all_talks_paged(bot: RunningBot) -> None:
-    await bot.send(slash_command("/talk", "", response_url=bot.fake.response_url("all")))
-    [call] = await bot.fake.wait_for("response_url")
-    assert "Page 1 of" in all_text(call.params["blocks"])
+    answer = await bot.command_answer(slash_command("/talk", "", response_url=bot.fake.response_url("all")))
+    assert "Page 1 of" in all_text(answer["blocks"])
 
 
 async def test_digest_posts_parent_and_key_points_in_the_thread(bot: RunningBot) -> None:
@@ -240,3 +232,25 @@ async def test_acks_do_not_wait_for_busy_answer_slots(bot: RunningBot) -> None:
             slots.release()
     calls = await bot.fake.wait_for("response_url", count=3)
     assert all("Accelerated Linear Algebra" in all_text(c.params) for c in calls)
+
+
+async def test_a_quick_answer_rides_in_the_ack_and_a_busy_bot_answers_through_response_url(bot: RunningBot) -> None:
+    """Slack shows a message in the ack body at once: no second request to Slack when the answer is ready."""
+    request = slash_command("/define", "XLA", response_url=bot.fake.response_url("ack1"))
+    await bot.command_answer(request)  # the first time may be slow (caches warm up): either way is right
+    for attempt in range(5):  # a stalled test machine may miss the 8 ms budget once; the cached answer is ~1 ms
+        bot.fake.reset()
+        result = await bot.send(slash_command("/define", "XLA", response_url=bot.fake.response_url(f"ack2-{attempt}")))
+        assert result.status == 200
+        if result.body:
+            break
+    answer = result.json()
+    assert answer["response_type"] == "ephemeral" and "Accelerated Linear Algebra" in all_text(answer)
+    await asyncio.sleep(0.1)
+    assert not bot.fake.calls_to("response_url")
+
+    bot.services.ack_answer_budget = 0.0  # as if the answer took longer than bolt's ack poll
+    result = await bot.send(slash_command("/define", "XLA", response_url=bot.fake.response_url("ack3")))
+    assert (result.status, result.text) == (200, "")
+    [call] = await bot.fake.wait_for("response_url")
+    assert "Accelerated Linear Algebra" in all_text(call.params)

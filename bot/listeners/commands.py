@@ -1,4 +1,4 @@
-"""Slash commands: ack at once, then answer through ``respond`` (ephemeral lookups) or post a digest."""
+"""Slash commands: lookups answered ephemerally (in the ack when quick, see answering.py); /digest posts a thread."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from store.ledger import DONE
 from ..ledger_poster import INCOMPLETE
 from ..scheduler import ChannelBusy, DigestScheduler, open_scheduler
 from . import logged
+from .answering import answer_command
 
 if TYPE_CHECKING:
     from ..app import Services
@@ -33,18 +34,18 @@ def register(app: AsyncApp, services: "Services") -> None:
     @app.command("/define")
     @logged("define")
     async def define(ack, command: dict, respond) -> None:
-        await ack()
-        async with services.answer_slots:
-            message = render(await commands.define(store, command.get("text", "")))
-        await respond(response_type="ephemeral", **message)
+        async def compute() -> dict:
+            return render(await commands.define(store, command.get("text", "")))
+
+        await answer_command(ack, respond, services, compute)
 
     @app.command("/talk")
     @logged("talk")
     async def talk(ack, command: dict, respond) -> None:
-        await ack()
-        async with services.answer_slots:
-            message = render(await commands.talk(store, command.get("text", "")))
-        await respond(response_type="ephemeral", **message)
+        async def compute() -> dict:
+            return render(await commands.talk(store, command.get("text", "")))
+
+        await answer_command(ack, respond, services, compute)
 
     @app.command("/digest")
     @logged("digest")

@@ -1,0 +1,39 @@
+"""Slash-command answers: in the acknowledgement itself when they are ready at once, else through ``respond``.
+
+Slack shows a message sent as the body of the acknowledgement straight away, with no second
+request to ``response_url``; that saves the user a round trip to Slack and the bot an outbound
+connection. Bolt's async runner polls for ``ack()`` every 10 ms, so an answer ready within
+``ACK_ANSWER_BUDGET_SECONDS`` costs the acknowledgement nothing. Under load (every answer slot
+busy) the request is acknowledged at once and answered later, so acks never queue behind answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..app import Services
+
+ACK_ANSWER_BUDGET_SECONDS = 0.008  # under bolt's 10 ms ack poll
+
+
+async def answer_command(ack: Callable[..., Awaitable[Any]], respond: Callable[..., Awaitable[Any]],
+                         services: "Services", compute: Callable[[], Awaitable[dict]]) -> None:
+    """Run ``compute`` (a rendered message) and deliver it ephemerally, in the ack when it is quick."""
+    if services.answer_slots.locked():
+        await ack()
+        async with services.answer_slots:
+            message = await compute()
+        await respond(response_type="ephemeral", **message)
+        return
+    async with services.answer_slots:
+        task = asyncio.ensure_future(compute())
+        done, _ = await asyncio.wait({task}, timeout=services.ack_answer_budget)
+        if task in done and task.exception() is None:
+            await ack(response_type="ephemeral", **task.result())
+            return
+        await ack()  # first, so a failure below reaches the user as an apology through response_url
+        message = await task
+    await respond(response_type="ephemeral", **message)
