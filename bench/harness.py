@@ -127,12 +127,15 @@ def start_fake(workdir: Path) -> Child:
 
 
 def start_app(kind: str, workdir: Path, fake_url: str, *, corpus: Path, db: Path | None,
-              log_level: str, port: int | None = None, profile: Path | None = None) -> Child:
+              log_level: str, port: int | None = None, profile: Path | None = None,
+              result_cache: int | None = None) -> Child:
     """``kind`` "talkbot" (the real `talkbot serve --http`) or "bare" (bench/bare_app.py)."""
     port = port or free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "TALKBOT_"))}
     env.update({"SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_SIGNING_SECRET": DEFAULT_SIGNING_SECRET,
                 "SLACK_API_URL": fake_url + "/api/", "TALKBOT_CORPUS": str(corpus), "TALKBOT_LOG_LEVEL": log_level})
+    if result_cache is not None:  # None: the app's default
+        env["TALKBOT_RESULT_CACHE"] = str(result_cache)
     home = workdir / f"{kind}-{port}"
     home.mkdir(parents=True, exist_ok=True)
     if db is not None:

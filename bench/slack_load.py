@@ -135,7 +135,8 @@ async def run_level(session: aiohttp.ClientSession, app: Child, watcher: AnswerW
 async def measure_app(kind: str, session: aiohttp.ClientSession, fake: Child, watcher: AnswerWatcher,
                       workdir: Path, opts: argparse.Namespace, corpus: Path, db: Path | None, label: str) -> dict:
     profile = opts.profile_dir / f"{label}-{kind}.prof" if opts.profile_dir and kind == "talkbot" else None
-    app = start_app(kind, workdir, fake.url, corpus=corpus, db=db, log_level=opts.log_level, profile=profile)
+    app = start_app(kind, workdir, fake.url, corpus=corpus, db=db, log_level=opts.log_level, profile=profile,
+                    result_cache=opts.result_cache)
     try:
         ready_s = await wait_ready(session, app)
         print(f"[{label}/{kind}] ready in {ready_s:.1f} s (pid {app.pid}); warm-up ...", flush=True)
@@ -192,6 +193,7 @@ async def run(opts: argparse.Namespace) -> list[dict]:
 
 def report(results: list[dict], opts: argparse.Namespace) -> None:
     print(f"\nmachine: {machine()}; {opts.requests} requests per level; TALKBOT_LOG_LEVEL={opts.log_level}"
+          + (f"; TALKBOT_RESULT_CACHE={opts.result_cache}" if opts.result_cache is not None else "")
           + ("; talkbot answer-paced (a worker sends its next request after the previous answer)"
              if opts.answer_paced else "; ack-paced closed loop (a worker sends its next request after the ack)"))
     for entry in results:
@@ -232,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--answer-paced", action="store_true",
                         help="each worker waits for its answer before the next request (talkbot only): latency "
                              "without a backlog, concurrency = requests in flight end to end")
+    parser.add_argument("--result-cache", type=int, help="TALKBOT_RESULT_CACHE for talkbot (0: every request searches;"
+                                                          " default: the app's default)")
     parser.add_argument("--profile-dir", type=Path, help="run talkbot under cProfile, writing DIR/<corpus>-talkbot.prof")
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "out" / "slack_load.json")
     opts = parser.parse_args(argv)
@@ -247,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     opts.json.parent.mkdir(parents=True, exist_ok=True)
     opts.json.write_text(json.dumps({"machine": machine(), "code": version, "loadavg_before": load_before,
                                      "loadavg_after": loadavg(), "log_level": opts.log_level,
+                                     "result_cache": opts.result_cache,
                                      "requests": opts.requests, "results": results}, indent=1, default=str))
     print(f"\nraw results: {opts.json}; total {time.monotonic() - started:.0f} s")
     return 0
