@@ -147,21 +147,26 @@ class DigestScheduler:
             if not held:
                 report.busy.append(channel)
                 return
-            if not await self._complete_unfinished(channel, report):
+            if await self._complete_unfinished(channel, report) is not None:
                 return  # nothing new before the half-posted thread is complete
             if subscription is None or subscription.paused:
                 return
             await self._post_slot(subscription, now, report)
 
-    async def _complete_unfinished(self, channel: str, report: TickReport) -> bool:
-        """Complete the channel's half-posted digests, oldest first; False if one is still incomplete."""
+    async def _complete_unfinished(self, channel: str, report: TickReport, *,
+                                   final_kind: str | None = None) -> PostOutcome | None:
+        """Complete the channel's half-posted digests, oldest first.
+
+        Returns the outcome that ends this turn: a digest still incomplete, or a completed one of
+        ``final_kind``; None when the channel is clear for a new digest.
+        """
         for digest in await unfinished_digests(self.conn, channel):
             outcome = await self.poster.complete(digest)
             report.outcomes.append(outcome)
             await self._pause_if_refused(outcome, report)
-            if not outcome.settled:
-                return False
-        return True
+            if not outcome.settled or digest.kind == final_kind:
+                return outcome
+        return None
 
     async def _post_slot(self, subscription: Subscription, now: datetime, report: TickReport) -> None:
         channel = subscription.channel
@@ -200,21 +205,24 @@ class DigestScheduler:
 
     # -- digests on demand -----------------------------------------------------------------
 
+    @contextlib.asynccontextmanager
+    async def _manual_turn(self, channel: str, wait_seconds: float) -> AsyncIterator[None]:
+        """Hold the channel's lease for a digest someone asked for, or raise ChannelBusy."""
+        async with self.poster.channel_lease(channel, wait_seconds=wait_seconds) as held:
+            if not held:
+                raise ChannelBusy(channel)
+            yield
+
     async def post_now(self, channel: str, *, wait_seconds: float = MANUAL_LEASE_WAIT_SECONDS) -> PostOutcome | None:
         """``talkbot digest --now``: the channel's next talk at once, through the ledger; None if no talk matches.
 
         A half-posted thread is completed first; if that was an earlier ``--now`` cut off by a crash,
         completing it is this run's digest (rerunning the command does not give two).
         """
-        async with self.poster.channel_lease(channel, wait_seconds=wait_seconds) as held:
-            if not held:
-                raise ChannelBusy(channel)
+        async with self._manual_turn(channel, wait_seconds):
             report = TickReport()
-            for digest in await unfinished_digests(self.conn, channel):
-                outcome = await self.poster.complete(digest)
-                await self._pause_if_refused(outcome, report)
-                if not outcome.settled or digest.kind == NOW:
-                    return outcome
+            if (unfinished := await self._complete_unfinished(channel, report, final_kind=NOW)) is not None:
+                return unfinished
             now = self.now()
             talk = await next_talk_for(self.store, self.conn, channel, await get_subscription(self.conn, channel))
             if talk is None:
@@ -229,15 +237,9 @@ class DigestScheduler:
     async def post_thread(self, channel: str, thread: DigestThread, request_id: str, *,
                           wait_seconds: float = MANUAL_LEASE_WAIT_SECONDS) -> PostOutcome:
         """``/digest TALK``: post this thread now; the same ``request_id`` never posts twice."""
-        async with self.poster.channel_lease(channel, wait_seconds=wait_seconds) as held:
-            if not held:
-                raise ChannelBusy(channel)
-            report = TickReport()
-            for digest in await unfinished_digests(self.conn, channel):
-                outcome = await self.poster.complete(digest)
-                await self._pause_if_refused(outcome, report)
-                if not outcome.settled:
-                    return outcome
+        async with self._manual_turn(channel, wait_seconds):
+            if (unfinished := await self._complete_unfinished(channel, TickReport())) is not None:
+                return unfinished
             digest, _ = await claim_digest(self.conn, channel, f"manual:{request_id}", MANUAL, thread.talk.talk_id,
                                            render_digest(thread), self.now().timestamp())
             if digest.status != POSTING:
