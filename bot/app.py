@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.context.async_context import AsyncBoltContext
+from slack_bolt.logger.messages import warning_client_prioritized_and_token_skipped
 from slack_bolt.response import BoltResponse
 from slack_sdk.web.async_client import AsyncWebClient
 
@@ -44,8 +45,26 @@ class Services:
     ack_answer_budget: float = ACK_ANSWER_BUDGET_SECONDS  # 0: every slash command answers through response_url
 
 
+class _SameTokenNotice(logging.Filter):
+    """Drops bolt's start-up warning that the token "will be unused".
+
+    Bolt reads SLACK_BOT_TOKEN from the environment by itself and warns because we also pass a
+    client; that client was built from the very same setting, so the warning only alarms admins.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() != warning_client_prioritized_and_token_skipped()
+
+
 SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
 KNOWN_COMMANDS = ("/define", "/talk", "/digest")  # the manifest's commands, registered in listeners.commands
+
+
+def _bolt_logger() -> logging.Logger:
+    logger = logging.getLogger("talkbot.bolt")
+    if not any(isinstance(f, _SameTokenNotice) for f in logger.filters):
+        logger.addFilter(_SameTokenNotice())
+    return logger
 
 
 def build_app(
@@ -64,7 +83,7 @@ def build_app(
         signing_secret=signing_secret,
         # Socket Mode has no signatures to check; HTTP mode must always verify them.
         request_verification_enabled=settings.slack_signing_secret is not None,
-        logger=logging.getLogger("talkbot.bolt"),
+        logger=_bolt_logger(),
     )
     services = Services(store, state, client, pacer or ChannelPacer(), settings)
 

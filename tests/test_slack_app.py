@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 
 import pytest
 
+from bot.app import build_app
 from handlers.blocks import ACTION_DEFINE, ACTION_DIGEST, ACTION_MORE_POINTS, ACTION_SHARE
-from tests.conftest import RunningBot
+from store.state import BotState
+from tests.conftest import RunningBot, bot_settings
+from tests.fakes.fixtures import BOT_TOKEN
 from tests.fakes.slack_requests import (
     app_home_opened,
     app_mention,
@@ -254,3 +258,18 @@ async def test_a_quick_answer_rides_in_the_ack_and_a_busy_bot_answers_through_re
     assert (result.status, result.text) == (200, "")
     [call] = await bot.fake.wait_for("response_url")
     assert "Accelerated Linear Algebra" in all_text(call.params)
+
+
+async def test_start_up_has_no_token_will_be_unused_warning(
+    store, db_path, fake_slack, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Bolt reads SLACK_BOT_TOKEN itself and warns about the client we pass; it is the same token."""
+    monkeypatch.setenv("SLACK_BOT_TOKEN", BOT_TOKEN)
+    caplog.set_level(logging.WARNING)
+    state = await BotState.open(db_path)
+    try:
+        build_app(bot_settings(fake_slack, db_path), store, state)
+    finally:
+        await state.close()
+    warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert not [w for w in warnings if "will be unused" in w], warnings
