@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import sqlite3
 import sys
 import tempfile
 import time
@@ -98,7 +100,8 @@ async def soak(opts: argparse.Namespace) -> dict:
                                "ack_p50": percentile(acks, 50), "ack_p99": percentile(acks, 99),
                                "errors_so_far": sum(1 for r in requests if r.error) + overload,
                                "in_flight": len(in_flight), "rss_mb": status.get("VmRSS"),
-                               "hwm_mb": status.get("VmHWM"), "fds": status.get("fds"), "cpu_pct": cpu}
+                               "hwm_mb": status.get("VmHWM"), "fds": status.get("fds"), "cpu_pct": cpu,
+                               **db_status(app.tmp / "talkbot.db")}
                         samples.append(row)
                         print(f"{row['t']:>5} {row['sent']:>6} {row['window_acks']:>6} {row['ack_p50']:>8.1f} "
                               f"{row['ack_p99']:>8.1f} {row['errors_so_far']:>4} {row['in_flight']:>9} "
@@ -136,6 +139,18 @@ async def soak(opts: argparse.Namespace) -> dict:
     return summarize(requests, samples, opts, start_wall, final_status, code, log_text)
 
 
+def db_status(db: Path) -> dict:
+    """The server database's WAL size and remembered event ids (read-only; what might grow with the run)."""
+    status: dict = {"wal_kb": db.with_name(db.name + "-wal").stat().st_size / 1024
+                    if db.with_name(db.name + "-wal").exists() else 0.0}
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)) as conn:
+            status["seen_events"] = conn.execute("SELECT count(*) FROM seen_events").fetchone()[0]
+    except sqlite3.Error:
+        status["seen_events"] = -1
+    return status
+
+
 def _added(before: list[str], after: list[str]) -> list[str]:
     """fd targets open at the end that were not open at the start (what a growing fd count is made of)."""
     from collections import Counter
@@ -150,8 +165,12 @@ def summarize(requests: list[Pending], samples: list[dict], opts: argparse.Names
         lo, hi = start_wall + row["t"] - opts.sample, start_wall + row["t"]
         window = [r for r in requests if lo <= r.sent_wall < hi]
         answers = [(r.answered_wall - r.sent_wall) * 1000 for r in window if r.answered_wall is not None]
+        by_kind = {kind: max(((r.answered_wall - r.sent_wall) * 1000 for r in window
+                              if r.answered_wall is not None and (r.kind == "mention") == (kind == "mention")),
+                             default=float("nan")) for kind in ("mention", "command")}
         windows.append({**row, "answers": len(answers), "answer_p50": percentile(answers, 50),
-                        "answer_p99": percentile(answers, 99)})
+                        "answer_p99": percentile(answers, 99), "mention_answer_max": by_kind["mention"],
+                        "command_answer_max": by_kind["command"]})
     sent = [r for r in requests if r.error != "not sent: too many in flight"]
     transport = sum(1 for r in requests if r.error)
     missing = sum(1 for r in sent if r.status == 200 and r.answered_wall is None)
@@ -186,10 +205,12 @@ def report(result: dict) -> None:
     print(f"\nmachine: {result['machine']}; {result['rate']}/s for {result['seconds']} s; "
           f"TALKBOT_LOG_LEVEL={result['log_level']}")
     print(f"{'t s':>5} {'acks':>6} {'ack p50':>8} {'ack p99':>8} {'answers':>7} {'ans p50':>8} {'ans p99':>8} "
-          f"{'RSS MB':>7} {'fds':>4} {'cpu %':>6}")
+          f"{'max cmd':>8} {'max mtn':>8} {'RSS MB':>7} {'fds':>4} {'cpu %':>6} {'WAL kB':>7} {'seen':>6}")
     for w in result["windows"]:
         print(f"{w['t']:>5} {w['window_acks']:>6} {w['ack_p50']:>8.1f} {w['ack_p99']:>8.1f} {w['answers']:>7} "
-              f"{w['answer_p50']:>8.1f} {w['answer_p99']:>8.1f} {w['rss_mb']:>7.1f} {w['fds']:>4} {w['cpu_pct']:>6.0f}")
+              f"{w['answer_p50']:>8.1f} {w['answer_p99']:>8.1f} {w['command_answer_max']:>8.1f} "
+              f"{w['mention_answer_max']:>8.1f} {w['rss_mb']:>7.1f} {w['fds']:>4} {w['cpu_pct']:>6.0f} "
+              f"{w.get('wal_kb', float('nan')):>7.0f} {w.get('seen_events', -1):>6}")
     ok_errors = result["errors"] == 0 and result["log_error_lines"] == 0
     ok_rss = result["rss_growth_after_60s"] <= 0.10
     # Sockets come and go with the answers in flight (each answer opens a connection); a leak raises the floor.
