@@ -179,6 +179,9 @@ class LedgerPoster:
         self.retry = retry
         self.lease_ttl = lease_ttl
         self.holder = holder or uuid.uuid4().hex
+        # The database lease keeps other processes (and other posters) out, but it is re-entrant for
+        # its holder: two ticks of this poster at once must still take turns in a channel.
+        self._turns: dict[str, asyncio.Lock] = {}
 
     def _time(self) -> float:
         return self.now().timestamp()
@@ -191,15 +194,25 @@ class LedgerPoster:
         name = f"digest-channel:{channel}"
         loop = asyncio.get_running_loop()
         deadline = loop.time() + wait_seconds
-        while not await acquire_lease(self.conn, name, self.holder, self._time(), self.lease_ttl):
+        turn = self._turns.setdefault(channel, asyncio.Lock())
+        while turn.locked():  # this poster is already in the channel (another tick, or a /digest)
             if loop.time() >= deadline:
                 yield False
                 return
             await asyncio.sleep(LEASE_POLL_SECONDS)
+        await turn.acquire()  # free, so it is taken at once, without yielding to another task
         try:
-            yield True
+            while not await acquire_lease(self.conn, name, self.holder, self._time(), self.lease_ttl):
+                if loop.time() >= deadline:
+                    yield False
+                    return
+                await asyncio.sleep(LEASE_POLL_SECONDS)
+            try:
+                yield True
+            finally:
+                await release_lease(self.conn, name, self.holder)
         finally:
-            await release_lease(self.conn, name, self.holder)
+            turn.release()
 
     async def _renew(self, channel: str) -> None:
         if not await acquire_lease(self.conn, f"digest-channel:{channel}", self.holder, self._time(), self.lease_ttl):

@@ -341,6 +341,18 @@ async def test_two_schedulers_racing_on_one_database_post_exactly_one_digest(har
     assert len(ok_posts(harness.fake)) == len(harness.fake.posted())
 
 
+async def test_one_poster_holds_a_channel_once_at_a_time(harness: Harness) -> None:
+    """The database lease is re-entrant for its holder; two ticks of one scheduler must still take turns."""
+    poster = (await harness.scheduler()).poster
+    async with poster.channel_lease("CTWICE") as first:
+        async with poster.channel_lease("CTWICE") as second:
+            assert first and not second
+        async with poster.channel_lease("COTHER") as other:
+            assert other  # another channel is free
+    async with poster.channel_lease("CTWICE") as again:
+        assert again
+
+
 async def test_two_restarted_schedulers_racing_to_complete_a_half_posted_thread_post_each_message_once(
     harness: Harness
 ) -> None:
