@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TypeVar, cast
 
 import aiosqlite
 
@@ -30,12 +31,13 @@ from .model import (
     Talk,
     TalkHit,
 )
-from .result_cache import ResultCache, cacheable
+from .result_cache import MISSING, ResultCache, cacheable
 from .text import clean_query, term_key
 from .view import View
 
 RESULT_CACHE_SIZE = 1024  # answers kept per corpus generation (a few MB at most)
 GENERATION_SQL = "SELECT value FROM meta WHERE key = 'corpus_hash'"
+T = TypeVar("T")
 
 
 class Store:
@@ -86,15 +88,23 @@ class Store:
             finally:
                 await self._conn.execute("COMMIT")
 
-    async def _cached_result(self, key: tuple) -> object | None:
-        """A kept answer for ``key`` if the corpus is still the generation it was computed for."""
-        if self.results.size <= 0 or self._generation is None:
-            return None
-        async with self._lock:
-            # One statement outside a transaction reads one committed state: no BEGIN/COMMIT needed.
-            if await self._view.scalar(GENERATION_SQL) != self._generation:
-                return None  # the next snapshot reloads and clears the cache
-            return self.results.get(key)
+    async def _answer(self, key: Hashable | None, compute: Callable[[View], Awaitable[T]]) -> T:
+        """``compute`` in a snapshot, or its kept answer for ``key`` while the corpus is the same generation.
+
+        Answers must be immutable (frozen records in tuples): every caller gets the same object.
+        ``key`` None: not kept (the question is too long to be asked again).
+        """
+        if key is not None and self.results.size > 0 and self._generation is not None:
+            async with self._lock:
+                # One statement outside a transaction reads one committed state: no BEGIN/COMMIT needed.
+                if await self._view.scalar(GENERATION_SQL) == self._generation:
+                    if (kept := self.results.get(key)) is not MISSING:
+                        return cast(T, kept)
+        async with self._snapshot() as view:  # a new generation reloads the view and empties the cache
+            answer = await compute(view)
+            if key is not None:
+                self.results.put(key, answer)
+        return answer
 
     async def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple]:
         return await self._view.rows(sql, params)
@@ -110,85 +120,87 @@ class Store:
         key = term_key(query)
         if not key:
             return DefineResult(query)
-        cache_key = ("define", query, limit) if cacheable(query) else None
-        if cache_key and isinstance(cached := await self._cached_result(cache_key), DefineResult):
-            return cached
-        async with self._snapshot() as view:
+
+        async def compute(view: View) -> DefineResult:
             hits = tuple(terms.canonical(view, hit) for hit in await terms.define_hits(view, query, key, limit))
-            result = DefineResult(query, hits, () if hits else tuple(await terms.suggestions(view, key, query)))
-            if cache_key:
-                self.results.put(cache_key, result)
-        return result
+            return DefineResult(query, hits, () if hits else tuple(await terms.suggestions(view, key, query)))
+
+        return await self._answer(("define", query, limit) if cacheable(query) else None, compute)
 
     async def find_talks(self, text: str, *, limit: int = 5) -> list[TalkHit]:
         """Talks ranked by title, speakers, summary, key points and glossary."""
-        cache_key = ("find_talks", text, limit) if cacheable(text) else None
-        if cache_key and isinstance(cached := await self._cached_result(cache_key), tuple):
-            return list(cached)
-        async with self._snapshot() as view:
-            hits = await ranking.find_talks(view, text, limit=limit)
-            if cache_key:
-                self.results.put(cache_key, tuple(hits))
-        return hits
+
+        async def compute(view: View) -> tuple[TalkHit, ...]:
+            return tuple(await ranking.find_talks(view, text, limit=limit))
+
+        return list(await self._answer(("find_talks", text, limit) if cacheable(text) else None, compute))
 
     async def find_points(self, text: str, *, limit: int = 5, talk_id: str | None = None) -> list[PointHit]:
         """Key points ranked for a free question; ``talk_id`` keeps to one talk."""
-        cache_key = ("find_points", text, limit, talk_id) if cacheable(text) else None
-        if cache_key and isinstance(cached := await self._cached_result(cache_key), tuple):
-            return list(cached)
-        async with self._snapshot() as view:
-            hits = await ranking.find_points(view, text, limit=limit, talk_id=talk_id)
-            if cache_key:
-                self.results.put(cache_key, tuple(hits))
-        return hits
+
+        async def compute(view: View) -> tuple[PointHit, ...]:
+            return tuple(await ranking.find_points(view, text, limit=limit, talk_id=talk_id))
+
+        key = ("find_points", text, limit, talk_id) if cacheable(text) else None
+        return list(await self._answer(key, compute))
 
     # -- listing -------------------------------------------------------------------------
 
     async def list_talks(self) -> list[Talk]:
         """All talks in corpus order, without their summaries' details."""
-        async with self._snapshot():
-            rows = await self._rows(
-                "SELECT talk_id, title, speakers, tags, video_url, summary, source_file, source_line"
-                " FROM talks ORDER BY position"
-            )
-        return [
+        return list(await self._answer(("list_talks",), self._list_talks))
+
+    async def _list_talks(self, view: View) -> tuple[Talk, ...]:
+        rows = await view.rows(
+            "SELECT talk_id, title, speakers, tags, video_url, summary, source_file, source_line"
+            " FROM talks ORDER BY position"
+        )
+        return tuple(
             Talk(talk_id, title, tuple(json.loads(speakers)),
                  (Summary("", summary, Source(file, line)),), tuple(json.loads(tags)), video_url)
             for talk_id, title, speakers, tags, video_url, summary, file, line in rows
-        ]
+        )
 
     async def get_talk(self, talk_id: str) -> Talk | None:
         """One talk with all its summaries, key points, glossary and highlights."""
-        async with self._snapshot():
-            rows = await self._rows(
-                "SELECT title, speakers, tags, video_url FROM talks WHERE talk_id = ?", (talk_id,)
+
+        async def compute(_: View) -> Talk | None:
+            return await self._read_talk(talk_id)
+
+        # Talk records are frozen all the way down (summaries, key points, glossary are tuples).
+        return await self._answer(("get_talk", talk_id) if cacheable(talk_id) else None, compute)
+
+    async def _read_talk(self, talk_id: str) -> Talk | None:
+        """``get_talk``'s reads, inside the caller's snapshot."""
+        rows = await self._rows(
+            "SELECT title, speakers, tags, video_url FROM talks WHERE talk_id = ?", (talk_id,)
+        )
+        if not rows:
+            return None
+        title, speakers, tags, video_url = rows[0]
+        summaries = []
+        for summary_id, heading, text, file, line in await self._rows(
+            "SELECT summary_id, heading, text, source_file, source_line FROM summaries"
+            " WHERE talk_id = ? ORDER BY summary_id", (talk_id,)
+        ):
+            points = tuple(
+                KeyPoint(seconds, label, p_title, p_text, Source(p_file, p_line))
+                for seconds, label, p_title, p_text, p_file, p_line in await self._rows(
+                    "SELECT seconds, label, title, text, source_file, source_line FROM points"
+                    " WHERE summary_id = ? ORDER BY position", (summary_id,)
+                )
             )
-            if not rows:
-                return None
-            title, speakers, tags, video_url = rows[0]
-            summaries = []
-            for summary_id, heading, text, file, line in await self._rows(
-                "SELECT summary_id, heading, text, source_file, source_line FROM summaries"
-                " WHERE talk_id = ? ORDER BY summary_id", (talk_id,)
-            ):
-                points = tuple(
-                    KeyPoint(seconds, label, p_title, p_text, Source(p_file, p_line))
-                    for seconds, label, p_title, p_text, p_file, p_line in await self._rows(
-                        "SELECT seconds, label, title, text, source_file, source_line FROM points"
-                        " WHERE summary_id = ? ORDER BY position", (summary_id,)
-                    )
+            glossary = tuple(
+                await self._glossary_entries("WHERE g.summary_id = ?", (summary_id,))
+            )
+            highlights = tuple(
+                Highlight(h_title, h_text, Source(h_file, h_line))
+                for h_title, h_text, h_file, h_line in await self._rows(
+                    "SELECT title, text, source_file, source_line FROM highlights"
+                    " WHERE summary_id = ? ORDER BY highlight_id", (summary_id,)
                 )
-                glossary = tuple(
-                    await self._glossary_entries("WHERE g.summary_id = ?", (summary_id,))
-                )
-                highlights = tuple(
-                    Highlight(h_title, h_text, Source(h_file, h_line))
-                    for h_title, h_text, h_file, h_line in await self._rows(
-                        "SELECT title, text, source_file, source_line FROM highlights"
-                        " WHERE summary_id = ? ORDER BY highlight_id", (summary_id,)
-                    )
-                )
-                summaries.append(Summary(heading, text, Source(file, line), points, glossary, highlights))
+            )
+            summaries.append(Summary(heading, text, Source(file, line), points, glossary, highlights))
         return Talk(talk_id, title, tuple(json.loads(speakers)), tuple(summaries), tuple(json.loads(tags)), video_url)
 
     async def _glossary_entries(self, where: str, params: Sequence[object]) -> list[GlossaryEntry]:

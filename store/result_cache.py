@@ -11,6 +11,7 @@ from collections import OrderedDict
 from collections.abc import Hashable
 
 MAX_CACHED_TEXT = 500  # longer questions rarely repeat; keeping them would only hold memory
+MISSING = object()  # what ``get`` returns for a key it does not hold (None is a valid answer: no such talk)
 
 
 class ResultCache:
@@ -25,12 +26,12 @@ class ResultCache:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def get(self, key: Hashable) -> object | None:
-        """The cached result, or None (no query result is None)."""
-        found = self._entries.get(key)
-        if found is None:
+    def get(self, key: Hashable) -> object:
+        """The cached result, or ``MISSING``."""
+        found = self._entries.get(key, MISSING)
+        if found is MISSING:
             self.misses += 1
-            return None
+            return MISSING
         self._entries.move_to_end(key)
         self.hits += 1
         return found

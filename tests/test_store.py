@@ -235,6 +235,9 @@ async def test_a_repeated_question_is_answered_from_the_cache_with_the_same_froz
     talks = await store.find_talks("pallas")
     talks.clear()  # the caller's list, not the cache's
     assert (await store.find_talks("pallas"))[0].source.file == PALLAS_FILE
+    talk_id = (await store.find_talks("pallas"))[0].talk_id
+    assert await store.get_talk(talk_id) is await store.get_talk(talk_id)
+    assert await store.get_talk("no-such-talk") is None and await store.get_talk("no-such-talk") is None
 
 
 async def test_a_new_corpus_generation_is_never_answered_from_the_old_cache(db_path: Path, tmp_path: Path) -> None:
