@@ -30,7 +30,11 @@ async def answer_command(ack: Callable[..., Awaitable[Any]], respond: Callable[.
         return
     async with services.answer_slots:
         task = asyncio.ensure_future(compute())
-        done, _ = await asyncio.wait({task}, timeout=services.ack_answer_budget)
+        try:
+            done, _ = await asyncio.wait({task}, timeout=services.ack_answer_budget)
+        except asyncio.CancelledError:
+            task.cancel()  # asyncio.wait leaves it running
+            raise
         if task in done and task.exception() is None:
             await ack(response_type="ephemeral", **task.result())
             return
