@@ -59,6 +59,8 @@ from harness import (  # noqa: E402
 async def soak(opts: argparse.Namespace) -> dict:
     total = int(opts.seconds * opts.rate)
     mix = request_mix(total, seed=11)
+    if opts.only:  # e.g. only slash commands: no mention, so no event id is remembered
+        mix = [item for item in request_mix(total * 2, seed=11) if item[0] == opts.only][:total]
     requests: list[Pending] = []
     samples: list[dict] = []
     with tempfile.TemporaryDirectory(prefix="talkbot-soak-") as tmp:
@@ -235,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=float, default=10)
     parser.add_argument("--max-in-flight", type=int, default=500)
     parser.add_argument("--log-level", default="INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    parser.add_argument("--only", choices=("command", "mention"),
+                        help="send only slash commands or only mentions (the same mix otherwise)")
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "out" / "soak.json")
     opts = parser.parse_args(argv)
     if opts.seconds > 3600 or opts.rate > 1000:
