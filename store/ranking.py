@@ -53,6 +53,8 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     ranked.sort(key=lambda item: (-item[0], view.talks[item[1]].position if item[1] in view.talks else 0))
     top = [item for item in ranked[:limit] if item[1] in view.talks]
     ids = [talk_id for _, talk_id, _ in top]
+    if not ids:
+        return []  # nothing ranked: no trip to the database for an empty IN ()
     rows = {row[0]: row[1:] for row in await view.rows(
         f"SELECT talk_id, summary, source_file, source_line FROM talks WHERE talk_id IN ({','.join('?' * len(ids))})",
         ids,
@@ -96,6 +98,8 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
     scored.sort(key=lambda item: -item[0])
     best = scored[:limit]
     ids = [ref_id for _, ref_id, _ in best]
+    if not ids:
+        return []
     rows = {row[0]: row[1:] for row in await view.rows(
         "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line FROM points"
         f" WHERE point_id IN ({','.join('?' * len(ids))})", ids,
