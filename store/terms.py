@@ -154,13 +154,19 @@ async def _terms_by_text(view: View, query: str) -> list[TermHit]:
     if not ranked:
         return []
     ranked.sort(key=lambda item: -item[0])
-    entry_ids = [ref_id for _, ref_id in ranked[:6]]
-    marks = ",".join("?" * len(entry_ids))
-    term_by_entry = dict(await view.rows(
-        f"SELECT entry_id, term FROM term_names WHERE entry_id IN ({marks}) AND kind = 'term'", entry_ids
-    ))
-    terms = [term_by_entry[e] for e in entry_ids if e in term_by_entry]
+    terms = await _entry_terms(view, [ref_id for _, ref_id in ranked[:6]])
     return await _term_hits(view, terms, "text", score=80.0)
+
+
+async def _entry_terms(view: View, entry_ids: Sequence[int]) -> list[str]:
+    """The term each glossary entry defines, in the order of ``entry_ids``."""
+    if not entry_ids:
+        return []
+    term_by_entry = dict(await view.rows(
+        f"SELECT entry_id, term FROM term_names WHERE entry_id IN ({','.join('?' * len(entry_ids))})"
+        " AND kind = 'term'", list(entry_ids),
+    ))
+    return [term_by_entry[e] for e in entry_ids if e in term_by_entry]
 
 
 async def suggestions(view: View, key: str, query: str) -> list[str]:
@@ -170,12 +176,7 @@ async def suggestions(view: View, key: str, query: str) -> list[str]:
         concepts = view.concepts(query)
         if concepts:
             entries = [row[0] for row in await view.candidates("ref_id", concepts, 10, kind="kterm")]
-            if entries:
-                names = dict(await view.rows(
-                    f"SELECT entry_id, term FROM term_names WHERE kind = 'term'"
-                    f" AND entry_id IN ({','.join('?' * len(entries))})", entries,
-                ))
-                suggestions += [names[e] for e in entries if e in names]
+            suggestions += await _entry_terms(view, entries)
     unique: dict[str, str] = {}
     for term in suggestions:
         unique.setdefault(term_key(term), term)
