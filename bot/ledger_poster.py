@@ -195,7 +195,7 @@ class LedgerPoster:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + wait_seconds
         turn = self._turns.setdefault(channel, asyncio.Lock())
-        while turn.locked():  # this poster is already in the channel (another tick, or a /digest)
+        while turn.locked():  # this poster is already in the channel (two ticks of one scheduler at once)
             if loop.time() >= deadline:
                 yield False
                 return
