@@ -1,4 +1,5 @@
-"""The natural-question set (bench/eval_answers.toml) loads and every expected answer is a real corpus line."""
+"""bench/eval_answers: the question set loads, every expected answer is a real corpus line, and the scoring
+reads replies the way its contract says."""
 
 from __future__ import annotations
 
@@ -8,6 +9,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from bench import eval_answers
+from handlers import mentions
+from handlers.replies import Notice, PointsReply
+from store.db import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
@@ -77,3 +83,38 @@ def test_absent_concepts_are_absent_and_near_misses_present(questions: list[dict
         assert not re.search(rf"(?<!\w){re.escape(q['absent'])}(?!\w)", corpus, re.IGNORECASE), q["id"]
         for term in q["near"]:
             assert re.search(rf"(?<!\w){re.escape(term)}(?!\w)", corpus), (q["id"], term)
+
+
+F0 = "000_05e4716c93976b38.txt"
+
+
+def _question(shape: str, answers: list[set[tuple[str, int]]], near: list[str] | None = None) -> eval_answers.Question:
+    return eval_answers.Question("t", "text", "en", shape, shape, "tune", answers, near=near or [])
+
+
+async def test_scoring_reads_the_first_hit_its_talk_and_groups(store: Store) -> None:
+    talks = await eval_answers.talk_sources(store)
+    reply = await mentions.answer(store, "<@UBOT> what is SPMD?")  # first hit: the glossary line 430 (Qwen Image)
+    assert eval_answers.score(_question("definition", [{(F0, 430)}]), reply, talks).top1
+    assert not eval_answers.score(_question("definition", [{(F0, 113)}]), reply, talks).top1
+    assert eval_answers.score(_question("who", [{(F0, 406)}]), reply, talks).top1
+    assert not eval_answers.score(_question("who", [{(F0, 189)}, {(F0, 473)}]), reply, talks).top1
+    assert eval_answers.score(_question("difference", [{(F0, 430)}, {(F0, 113)}]), reply, talks).recall == 0.5
+    # asked about GSPMD, the same reply is another term answered under its own heading
+    assert not eval_answers.score(_question("not_covered", [], near=["SPMD"]), reply, talks).top1
+
+
+async def test_a_talk_summarised_twice_is_one_talk(store: Store) -> None:
+    talks = await eval_answers.talk_sources(store)
+    digest = await mentions.answer(store, "<@UBOT> digest xla")  # its hit names the first summary (189)
+    result = eval_answers.score(_question("talks", [{(F0, 189)}, {(F0, 473)}, {(F0, 228)}]), digest, talks)
+    assert result.top1 and result.recall == 0.5
+
+
+async def test_help_and_not_covered_without_the_new_reply_fields(store: Store) -> None:
+    talks = await eval_answers.talk_sources(store)
+    assert eval_answers.score(_question("help", []), Notice(mentions.MENTION_USAGE), talks).top1
+    assert not eval_answers.score(_question("help", []), PointsReply(query="help", points=[]), talks).top1
+    nothing = PointsReply(query="GSPMD", points=[])
+    assert eval_answers.score(_question("not_covered", [], near=["SPMD"]), nothing, talks).top1
+    assert not eval_answers.score(_question("definition", [{(F0, 430)}]), nothing, talks).top1

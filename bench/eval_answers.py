@@ -1,0 +1,287 @@
+"""Natural questions (English and German) answered through the mention path, scored per shape and language.
+
+Usage: .venv/bin/python bench/eval_answers.py [--split tune|holdout|all] [--show-misses]
+
+Every question of bench/eval_answers.toml (see its header for the fields) is asked on a fresh database
+of the bundled corpus, in-process, through the function a Slack mention or DM uses
+(``handlers.mentions.answer``), as the Slack text ``"<@UBOT> question"``. Its reply is read the way
+``talkbot ask --json`` reports it: the JSON body of ``bot.console.as_json(reply)``.
+
+Scoring contract (what the answering layer of issue 10 gives; this runner reads nothing else):
+
+- ``body["hits"]``: what the reply shows, in the order shown, each with ``talk_id`` and ``source``
+  (``{"file", "line"}``). The FIRST hit is the answer.
+- ``body["covered"]``: false when the summaries do not cover the question ("The summaries don't mention
+  GSPMD"). Without the key (today) a reply counts as covered when it has hits.
+- ``body["shape"]``: ``"help"`` marks the usage reply to help / hilfe / hi / what can you do. Without the
+  key (today) only the usage notice (``mentions.MENTION_USAGE``) counts as help.
+- ``body["lang"]``: ``"de"`` or ``"en"``, the language of the bot's own words. Without it: "n/a".
+- The heading is the reply's first block: a header's text, or the first line of a section.
+- Threads: each question runs in its own thread (channel ``CEVAL``, a fresh ``thread_ts``); a follow-up
+  first asks its earlier ``turns`` in that thread, then the scored question. If ``answer`` takes the
+  keyword parameters ``state``, ``channel`` and ``thread_ts``, the runner passes them (a
+  ``store.state.BotState`` on the same database) and the answering layer reads and writes the thread's
+  memory itself, so the Slack listener must call it the same way. Otherwise (today) the runner does what
+  ``bot/listeners/events.py`` does: ``thread_talk_id = state.digest_thread_talk(channel, thread_ts)``.
+  A turn answered with a digest (``DigestThread``) is recorded in ``digest_threads`` as the ledger does
+  once Slack confirms the posted parent, since a follow-up to a digest is asked in the digest's thread.
+
+Scores per question, by shape (a follow-up is scored as its ``scored_as`` shape):
+
+- single answer (definition, number, explain): top-1 = the first hit's file:line is an expected line.
+- talk (who, summary, watch): top-1 = the first hit belongs to an expected talk (any of its summaries).
+- list (when, talks): recall = share of expected answers shown among all hits (a moment counts when a
+  hit points at any of its lines, a talk when any hit is from it); top-1 as above is also reported.
+- difference: recall = share of the expected groups (each side, and the contrasting points) with a hit.
+- not_covered: pass (top-1 column) = covered is false and the heading names none of the question's
+  ``near`` terms (whole word), i.e. no other term answered under its own heading.
+- help: pass (top-1 column) = the reply is the help reply.
+- Every other question whose reply says covered = false fails.
+
+The primary score of a question is its recall for list and difference shapes, else its top-1; the
+targets of issue 10 apply to the holdout split: single answer top-1 >= 90 %, list recall >= 80 %,
+talk top-1 100 %, every not_covered passes, German and English primary scores within 5 points.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import inspect
+import json
+import re
+import sys
+import tempfile
+import time
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.console import as_json  # noqa: E402
+from handlers import mentions  # noqa: E402
+from handlers.replies import DigestThread, Notice, Reply  # noqa: E402
+from store.db import Store  # noqa: E402
+from store.ingest import ingest_sync  # noqa: E402
+from store.serial import changed, writing  # noqa: E402
+from store.state import BotState  # noqa: E402
+
+QUESTIONS = ROOT / "bench" / "eval_answers.toml"
+CORPUS = ROOT / "corpus"
+CHANNEL = "CEVAL"
+BOT_MENTION = "<@UBOT> "
+SHAPES = ("definition", "who", "when", "difference", "summary", "watch", "number", "explain", "talks",
+          "help", "not_covered", "followup")
+SINGLE, TALK, LIST = {"definition", "number", "explain"}, {"who", "summary", "watch"}, {"when", "talks"}
+RECALL_PRIMARY = LIST | {"difference"}
+TARGETS = {"definition": "top-1", "number": "top-1", "explain": "top-1", "who": "talk top-1",
+           "summary": "talk top-1", "watch": "talk top-1", "when": "recall", "talks": "recall",
+           "difference": "recall", "not_covered": "pass", "help": "pass"}
+Location = tuple[str, int]
+
+
+@dataclass
+class Question:
+    id: str
+    text: str
+    lang: str
+    shape: str
+    scored_as: str
+    split: str
+    answers: list[set[Location]]  # one set per expected answer (a group, or a single line)
+    turns: list[str] = field(default_factory=list)
+    near: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Score:
+    question: Question
+    top1: bool
+    recall: float | None
+    lang_ok: bool | None
+    first: str
+
+
+def load_questions(split: str) -> list[Question]:
+    with QUESTIONS.open("rb") as handle:
+        raw = tomllib.load(handle)["question"]
+    out = []
+    for q in raw:
+        groups: dict[str, set[Location]] = {}
+        for index, entry in enumerate(q.get("expect", [])):
+            groups.setdefault(entry.get("group", f"#{index}"), set()).add((entry["file"], entry["line"]))
+        out.append(Question(q["id"], q["text"], q["lang"], q["shape"], q.get("scored_as", q["shape"]), q["split"],
+                            list(groups.values()), q.get("turns", []), q.get("near", [])))
+    return [q for q in out if split == "all" or q.split == split]
+
+
+def _remembers_threads() -> bool:
+    """True once ``mentions.answer`` keeps thread memory itself (the contract above)."""
+    return {"state", "channel", "thread_ts"} <= set(inspect.signature(mentions.answer).parameters)
+
+
+async def ask(store: Store, state: BotState, text: str, thread_ts: str) -> Reply:
+    """One mention in a thread, called as the Slack listener calls it."""
+    params = inspect.signature(mentions.answer).parameters
+    kwargs: dict[str, object] = {}
+    if _remembers_threads():
+        kwargs.update(state=state, channel=CHANNEL, thread_ts=thread_ts)
+    if "thread_talk_id" in params:
+        kwargs["thread_talk_id"] = await state.digest_thread_talk(CHANNEL, thread_ts)
+    reply = await mentions.answer(store, BOT_MENTION + text, **kwargs)
+    if isinstance(reply, DigestThread):
+        async with writing(state.connection):  # as store.ledger.record_posted does for the posted parent
+            await changed(state.connection, "INSERT OR REPLACE INTO digest_threads (channel, thread_ts, talk_id,"
+                          " posted_at) VALUES (?, ?, ?, ?)", (CHANNEL, thread_ts, reply.talk.talk_id, time.time()))
+    return reply
+
+
+def heading(body: dict) -> str:
+    blocks = body["message"].get("blocks") or []
+    if not blocks:
+        return body["message"].get("text", "")
+    text = blocks[0].get("text", {})
+    return (text.get("text", "") if isinstance(text, dict) else str(text)).split("\n")[0]
+
+
+def is_help(reply: Reply, body: dict) -> bool:
+    if "shape" in body:
+        return body["shape"] == "help"
+    return isinstance(reply, Notice) and reply.text == getattr(mentions, "MENTION_USAGE", None)
+
+
+def names(text: str, term: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(term)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+def score(question: Question, reply: Reply, talks: dict[str, set[Location]]) -> Score:
+    body = json.loads(as_json(reply))
+    hits = body["hits"]
+    shown = [(h["source"]["file"], h["source"]["line"]) for h in hits]
+    covered = body.get("covered", bool(hits))
+    lang_ok = body["lang"] == question.lang if "lang" in body else None
+    first = f"{shown[0][0][:3]}:{shown[0][1]}" if shown else "-"
+    shape = question.scored_as
+    if shape == "help":
+        return Score(question, is_help(reply, body), None, lang_ok, first)
+    if shape == "not_covered":
+        passed = not covered and not any(names(heading(body), term) for term in question.near)
+        return Score(question, passed, None, lang_ok, f"{first} '{heading(body)[:60]}'")
+    if not covered:
+        return Score(question, False, 0.0 if question.answers else None, lang_ok, "not covered")
+    if shape in TALK or shape == "talks":
+        # talk shapes are about talks: an expected summary line names its talk, a hit counts for its talk
+        lines = set().union(*question.answers)
+        expected = {talk_id for talk_id, sources in talks.items() if sources & lines}
+        if not expected:
+            raise ValueError(f"{question.id}: no talk has a summary at {sorted(lines)}")
+        hit_talks = [h["talk_id"] for h in hits]
+        top1 = bool(hit_talks) and hit_talks[0] in expected
+        return Score(question, top1, len(expected & set(hit_talks)) / len(expected), lang_ok, first)
+    top1 = bool(shown) and any(shown[0] in answer for answer in question.answers)
+    found = sum(bool(answer & set(shown)) for answer in question.answers)
+    return Score(question, top1, found / len(question.answers), lang_ok, first)
+
+
+async def talk_sources(store: Store) -> dict[str, set[Location]]:
+    """Each talk's summary heading lines (two for a talk summarised twice)."""
+    out = {}
+    for talk in await store.list_talks():
+        full = await store.get_talk(talk.talk_id)
+        out[talk.talk_id] = {(s.source.file, s.source.line) for s in full.summaries} if full else set()
+    return out
+
+
+async def evaluate(db: Path, questions: list[Question], show_misses: bool) -> list[Score]:
+    store = await Store.open(db, CORPUS)
+    state = await BotState.open(db)
+    try:
+        talks = await talk_sources(store)
+        scores = []
+        for index, question in enumerate(questions):
+            thread_ts = f"1700000000.{index:06d}"
+            for turn in question.turns:
+                await ask(store, state, turn, thread_ts)
+            result = score(question, await ask(store, state, question.text, thread_ts), talks)
+            scores.append(result)
+            if show_misses and primary(result) < 1:
+                expected = sorted(f"{f[:3]}:{n}" for answer in question.answers for f, n in answer)
+                print(f"  miss [{question.id}/{question.split}] {question.text!r}: first {result.first}, "
+                      f"recall {result.recall if result.recall is not None else '-'}, expected {' '.join(expected[:8])}",
+                      file=sys.stderr)
+    finally:
+        await state.close()
+        await store.close()
+    return scores
+
+
+def primary(result: Score) -> float:
+    if result.question.scored_as in RECALL_PRIMARY:
+        return result.recall or 0.0
+    return float(result.top1)
+
+
+def _pct(values: list[float]) -> str:
+    return f"{100 * sum(values) / len(values):.0f} %" if values else "–"
+
+
+def table(scores: list[Score]) -> list[str]:
+    lines = ["| shape | target | n (de/en) | top-1 de | top-1 en | top-1 | recall de | recall en | recall | reply lang |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for shape in SHAPES:
+        rows = [s for s in scores if s.question.shape == shape]
+        if not rows:
+            continue
+        by_lang = {lang: [s for s in rows if s.question.lang == lang] for lang in ("de", "en")}
+        target = TARGETS.get(shape, "as scored_as")
+        recall = {k: [s.recall for s in v if s.recall is not None] for k, v in (*by_lang.items(), ("all", rows))}
+        lang = [float(s.lang_ok) for s in rows if s.lang_ok is not None]
+        lines.append(
+            f"| {shape} | {target} | {len(rows)} ({len(by_lang['de'])}/{len(by_lang['en'])}) "
+            f"| {_pct([float(s.top1) for s in by_lang['de']])} | {_pct([float(s.top1) for s in by_lang['en']])} "
+            f"| {_pct([float(s.top1) for s in rows])} | {_pct(recall['de'])} | {_pct(recall['en'])} "
+            f"| {_pct(recall['all'])} | {_pct(lang) if lang else 'n/a'} |")
+    return lines
+
+
+def summary(scores: list[Score]) -> list[str]:
+    def pick(kinds: set[str]) -> list[Score]:
+        return [s for s in scores if s.question.scored_as in kinds]
+
+    single, talk, listed = pick(SINGLE), pick(TALK), pick(LIST)
+    de = [primary(s) for s in scores if s.question.lang == "de"]
+    en = [primary(s) for s in scores if s.question.lang == "en"]
+    return [
+        f"- single-answer top-1 (definition, number, explain; follow-ups included): {_pct([float(s.top1) for s in single])}"
+        f" of {len(single)}",
+        f"- list recall (when, talks): {_pct([s.recall or 0.0 for s in listed])} of {len(listed)}",
+        f"- talk first (who, summary, watch): {_pct([float(s.top1) for s in talk])} of {len(talk)}",
+        f"- difference recall (both sides and the contrast): {_pct([s.recall or 0.0 for s in pick({'difference'})])}",
+        f"- not covered said, no other term's heading: {_pct([float(s.top1) for s in pick({'not_covered'})])}"
+        f" of {len(pick({'not_covered'}))}",
+        f"- primary score German {_pct(de)} vs English {_pct(en)}",
+        f"- thread memory: {'answer() keeps it (state, channel, thread_ts)' if _remembers_threads() else 'digest threads only (thread_talk_id)'}",
+    ]
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--split", default="all", choices=("tune", "holdout", "all"))
+    parser.add_argument("--show-misses", action="store_true")
+    args = parser.parse_args()
+    questions = load_questions(args.split)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "eval_answers.db"
+        ingest_sync(db, [CORPUS])
+        scores = await evaluate(db, questions, args.show_misses)
+    print(f"split: {args.split}, {len(questions)} questions "
+          f"({sum(q.lang == 'de' for q in questions)} German, {sum(q.lang == 'en' for q in questions)} English)\n")
+    print("\n".join(table(scores)))
+    print()
+    print("\n".join(summary(scores)))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
