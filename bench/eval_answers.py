@@ -208,9 +208,9 @@ async def evaluate(db: Path, questions: list[Question], show_misses: bool) -> li
             scores.append(result)
             if show_misses and primary(result) < 1:
                 expected = sorted(f"{f[:3]}:{n}" for answer in question.answers for f, n in answer)
+                recall = "-" if result.recall is None else f"{result.recall:.2f}"
                 print(f"  miss [{question.id}/{question.split}] {question.text!r}: first {result.first}, "
-                      f"recall {result.recall if result.recall is not None else '-'}, expected {' '.join(expected[:8])}",
-                      file=sys.stderr)
+                      f"recall {recall}, expected {' '.join(expected[:8])}", file=sys.stderr)
     finally:
         await state.close()
         await store.close()
@@ -227,42 +227,53 @@ def _pct(values: list[float]) -> str:
     return f"{100 * sum(values) / len(values):.0f} %" if values else "–"
 
 
+def _top1(rows: list[Score]) -> str:
+    return _pct([float(s.top1) for s in rows])
+
+
+def _recall(rows: list[Score]) -> str:
+    return _pct([s.recall for s in rows if s.recall is not None])
+
+
 def table(scores: list[Score]) -> list[str]:
-    lines = ["| shape | target | n (de/en) | top-1 de | top-1 en | top-1 | recall de | recall en | recall | reply lang |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| shape | target | n (de/en) | top-1 de | top-1 en | top-1 | recall de | recall en | recall "
+             "| reply lang |", "|---|---|---|---|---|---|---|---|---|---|"]
     for shape in SHAPES:
         rows = [s for s in scores if s.question.shape == shape]
         if not rows:
             continue
-        by_lang = {lang: [s for s in rows if s.question.lang == lang] for lang in ("de", "en")}
-        target = TARGETS.get(shape, "as scored_as")
-        recall = {k: [s.recall for s in v if s.recall is not None] for k, v in (*by_lang.items(), ("all", rows))}
+        de = [s for s in rows if s.question.lang == "de"]
+        en = [s for s in rows if s.question.lang == "en"]
         lang = [float(s.lang_ok) for s in rows if s.lang_ok is not None]
-        lines.append(
-            f"| {shape} | {target} | {len(rows)} ({len(by_lang['de'])}/{len(by_lang['en'])}) "
-            f"| {_pct([float(s.top1) for s in by_lang['de']])} | {_pct([float(s.top1) for s in by_lang['en']])} "
-            f"| {_pct([float(s.top1) for s in rows])} | {_pct(recall['de'])} | {_pct(recall['en'])} "
-            f"| {_pct(recall['all'])} | {_pct(lang) if lang else 'n/a'} |")
+        lines.append(f"| {shape} | {TARGETS.get(shape, 'as scored_as')} | {len(rows)} ({len(de)}/{len(en)}) "
+                     f"| {_top1(de)} | {_top1(en)} | {_top1(rows)} | {_recall(de)} | {_recall(en)} | {_recall(rows)} "
+                     f"| {_pct(lang) if lang else 'n/a'} |")
     return lines
 
 
 def summary(scores: list[Score]) -> list[str]:
-    def pick(kinds: set[str]) -> list[Score]:
-        return [s for s in scores if s.question.scored_as in kinds]
+    """The issue's targets, follow-ups counted under the shape they are scored as."""
+    def line(name: str, kinds: set[str], metric) -> str:
+        rows = [s for s in scores if s.question.scored_as in kinds]
+        de = [s for s in rows if s.question.lang == "de"]
+        en = [s for s in rows if s.question.lang == "en"]
+        return f"- {name}: {metric(rows)} of {len(rows)} (German {metric(de)}, English {metric(en)})"
 
-    single, talk, listed = pick(SINGLE), pick(TALK), pick(LIST)
-    de = [primary(s) for s in scores if s.question.lang == "de"]
-    en = [primary(s) for s in scores if s.question.lang == "en"]
+    def primaries(rows: list[Score]) -> str:
+        return _pct([primary(s) for s in rows])
+
+    memory = ("answer() keeps it (state, channel, thread_ts)" if _remembers_threads()
+              else "digest threads only (thread_talk_id)")
     return [
-        f"- single-answer top-1 (definition, number, explain; follow-ups included): {_pct([float(s.top1) for s in single])}"
-        f" of {len(single)}",
-        f"- list recall (when, talks): {_pct([s.recall or 0.0 for s in listed])} of {len(listed)}",
-        f"- talk first (who, summary, watch): {_pct([float(s.top1) for s in talk])} of {len(talk)}",
-        f"- difference recall (both sides and the contrast): {_pct([s.recall or 0.0 for s in pick({'difference'})])}",
-        f"- not covered said, no other term's heading: {_pct([float(s.top1) for s in pick({'not_covered'})])}"
-        f" of {len(pick({'not_covered'}))}",
-        f"- primary score German {_pct(de)} vs English {_pct(en)}",
-        f"- thread memory: {'answer() keeps it (state, channel, thread_ts)' if _remembers_threads() else 'digest threads only (thread_talk_id)'}",
+        line("single-answer top-1 (definition, number, explain)", SINGLE, _top1),
+        line("list recall (when, talks)", LIST, lambda rows: _pct([s.recall or 0.0 for s in rows])),
+        line("talk first (who, summary, watch)", TALK, _top1),
+        line("difference recall (each side and the contrast)", {"difference"},
+             lambda rows: _pct([s.recall or 0.0 for s in rows])),
+        line("not covered said, no other term's heading", {"not_covered"}, _top1),
+        line("help", {"help"}, _top1),
+        line("primary score, all questions", set(SHAPES), primaries),
+        f"- thread memory: {memory}",
     ]
 
 
