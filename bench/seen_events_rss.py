@@ -13,6 +13,7 @@ import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from store.connection import connect_async  # noqa: E402
 from store.state import BotState  # noqa: E402
 
 def rss() -> float:
@@ -24,9 +25,10 @@ async def main(cache_kib: int | None) -> None:
     db = Path("/tmp/seenprobe.db")
     for p in (db, Path(str(db) + "-wal"), Path(str(db) + "-shm")):
         p.unlink(missing_ok=True)
-    state = await BotState.open(db)
+    conn = await connect_async(db)  # BotState's own connection, opened here to set its cache size
     if cache_kib is not None:
-        await state.connection.execute(f"PRAGMA cache_size = -{cache_kib}")
+        await conn.execute(f"PRAGMA cache_size = -{cache_kib}")
+    state = BotState(conn)
     base = rss()
     out = []
     for i in range(1, 42001):

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-from dataclasses import dataclass, field
 
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.context.async_context import AsyncBoltContext
@@ -15,34 +13,17 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from handlers.blocks import escape
 from store.db import Store
-from store.state import BotState
+from store.state import BotState, Workspace
 
-from .listeners import actions, commands, events, logged
-from .listeners.answering import ACK_ANSWER_BUDGET_SECONDS
-from .posting import ChannelPacer
+from . import listeners
+from .digest_poster import ChannelPacer
+from .listeners.commands import KNOWN_COMMANDS
+from .listeners.request_log import logged
+from .services import Services, build_services
 from .settings import Settings
 from .slack_client import SLACK_FAILURES, ResponseUrlError, RetryingRespond, build_client, describe_failure
 
 log = logging.getLogger(__name__)
-
-
-ANSWERS_IN_PROGRESS = 4  # answers computed at once; more would only take turns on the one event loop
-
-
-@dataclass
-class Services:
-    """What listeners need, passed explicitly instead of living in module globals."""
-
-    store: Store
-    state: BotState
-    client: AsyncWebClient
-    pacer: ChannelPacer  # shared, so every digest in a channel keeps to its rate limit
-    settings: Settings
-    # Answers are CPU work on the event loop that also runs bolt's ack polling: with 50 requests in
-    # flight, 50 answers taking turns made acks wait 4-7x as long as a bare app's (BENCHMARKS.md §2).
-    # A few at a time keep the loop free for acks; the rest wait here without using CPU.
-    answer_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ANSWERS_IN_PROGRESS))
-    ack_answer_budget: float = ACK_ANSWER_BUDGET_SECONDS  # 0: every slash command answers through response_url
 
 
 class _SameTokenNotice(logging.Filter):
@@ -57,7 +38,6 @@ class _SameTokenNotice(logging.Filter):
 
 
 SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
-KNOWN_COMMANDS = ("/define", "/talk", "/digest")  # the manifest's commands, registered in listeners.commands
 
 
 def _bolt_logger() -> logging.Logger:
@@ -85,7 +65,7 @@ def build_app(
         request_verification_enabled=settings.slack_signing_secret is not None,
         logger=_bolt_logger(),
     )
-    services = Services(store, state, client, pacer or ChannelPacer(), settings)
+    services = build_services(settings, store, state, client, pacer)
 
     @app.middleware
     async def respond_with_retries(context: AsyncBoltContext, next) -> BoltResponse | None:  # noqa: A002
@@ -95,17 +75,17 @@ def build_app(
         return await next()
 
     @app.middleware
-    async def answer_each_event_once(body: dict, next) -> BoltResponse | None:  # noqa: A002 - bolt's name
+    async def answer_each_event_once(body: dict, context: AsyncBoltContext,
+                                     next) -> BoltResponse | None:  # noqa: A002 - bolt's name
         """Slack re-sends deliveries it thinks failed; answer each ``event_id`` once."""
         event_id = body.get("event_id") if body.get("type") == "event_callback" else None
-        if event_id and not await state.first_sighting(event_id):
+        if event_id and not await state.first_sighting(event_id, Workspace(context.team_id or "",
+                                                                           context.enterprise_id)):
             log.info("duplicate event ignored event_id=%s", event_id)
             return BoltResponse(status=200, body="")
         return await next()
 
-    commands.register(app, services)
-    actions.register(app, services)
-    events.register(app, services)
+    listeners.register(app, services)
 
     # Registered after every group, for commands nobody else handles (the manifest and this version
     # disagree). Bolt's 404 makes Slack show the user a bare "failed" error; an ephemeral "I don't

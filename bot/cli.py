@@ -14,13 +14,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from store.db import Store
 from store.errors import CorpusError
 from store.ingest import IngestReport, ingest_sync
 
 from . import console
 from .digest_admin import digest_command
-from .server import ensure_corpus, serve
+from .server import serve
+from .services import ensure_corpus, open_store
 from .settings import README_SECTION, Settings, SettingsError, configure_logging, describe
 
 log = logging.getLogger("talkbot")
@@ -61,7 +61,7 @@ def _print_report(report: IngestReport) -> None:
 
 async def _ask(settings: Settings, text: str, as_json: bool) -> int:
     await ensure_corpus(settings)
-    store = await Store.open(settings.db_path, settings.corpus, cache_size=settings.result_cache)
+    store = await open_store(settings)
     try:
         lines = sys.stdin if text == "-" else [text]
         for line in lines:
@@ -79,7 +79,7 @@ async def _stats(settings: Settings) -> int:
     if not settings.db_path.exists():
         print(f"error: no database at {settings.db_path}; run `talkbot ingest` first", file=sys.stderr)
         return 1
-    store = await Store.open(settings.db_path, settings.corpus, cache_size=settings.result_cache)
+    store = await open_store(settings)
     try:
         for name, count in (await store.stats()).items():
             print(f"{name.replace('_', ' ')}: {count}")

@@ -6,12 +6,12 @@ import html
 import json
 import re
 
-from handlers import commands, mentions
+from handlers import commands, digest_commands, mentions
 from handlers.blocks import render, render_digest
 from handlers.replies import DigestThread, Reply
 from store.db import Store
 
-_COMMANDS = {"/define": commands.define, "/talk": commands.talk, "/digest": commands.digest}
+_COMMANDS = {"/define": commands.define, "/talk": commands.talk, "/digest": digest_commands.digest}
 
 
 async def dispatch(store: Store, text: str) -> Reply:

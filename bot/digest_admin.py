@@ -5,17 +5,13 @@ from __future__ import annotations
 import sys
 from datetime import datetime, timezone
 
-from handlers.schedule_times import describe_instant, describe_schedule, next_slot
-from store.connection import connect_async
-from store.db import Store
-from store.ledger import DONE, recent_digests
-from store.subscriptions import list_subscriptions
+from handlers.blocks import describe_instant, describe_schedule
+from store.state import BotState
 
-from .slack_client import build_client
-from .posting import ChannelPacer
-from .scheduler import ChannelBusy, create_scheduler
-from .server import ensure_corpus
+from .digest_poster import ChannelBusy, ChannelPacer
+from .services import build_services, ensure_corpus, open_services
 from .settings import Settings
+from .slack_client import build_client
 
 LISTED_DIGESTS = 20
 
@@ -32,41 +28,33 @@ async def digest_command(settings: Settings, *, channel: str | None, post_now: b
         return await _list(settings, channel)
     settings.require("SLACK_BOT_TOKEN")
     assert channel is not None
-    store = await Store.open(settings.db_path, settings.corpus, cache_size=settings.result_cache)
-    try:
-        scheduler = await create_scheduler(settings, store, build_client(settings), pacer or ChannelPacer())
+    async with open_services(settings) as (store, state):
+        services = build_services(settings, store, state, build_client(settings), pacer)
         try:
-            outcome = await scheduler.post_now(channel)
+            outcome = await services.poster.post_next(channel)
         except ChannelBusy:
             print(f"error: a digest is being posted in {channel} by another talkbot process; try again shortly",
                   file=sys.stderr)
             return 1
-        finally:
-            await scheduler.stop()
-    finally:
-        await store.close()
     if outcome is None:
         print(f"error: no talk matches the subscription filter of {channel}", file=sys.stderr)
         return 1
     digest = outcome.digest
     print(f"{outcome.status}: {digest.talk_id} in {channel} (slot {digest.slot}, {outcome.posted} messages posted now"
           + (f", error {outcome.error}" if outcome.error else "") + ")")
-    return 0 if outcome.status == DONE else 1
+    return 0 if outcome.done else 1
 
 
 async def _list(settings: Settings, channel: str | None) -> int:
-    conn = await connect_async(settings.db_path)
-    try:
-        subscriptions = [s for s in await list_subscriptions(conn) if channel in (None, s.channel)]
-        digests = await recent_digests(conn, LISTED_DIGESTS, channel)
-    finally:
-        await conn.close()
+    async with await BotState.open(settings.db_path) as state:
+        subscriptions = [s for s in await state.list_subscriptions() if channel in (None, s.channel)]
+        digests = await state.recent_digests(LISTED_DIGESTS, channel)
     now = datetime.now(timezone.utc)
     print("subscriptions:" if subscriptions else "subscriptions: none")
     for sub in subscriptions:
         which = f"topic:{sub.tag}" if sub.tag else f"query:{sub.query}" if sub.query else "all talks"
         state = f"paused ({sub.paused_reason})" if sub.paused else \
-            f"next {describe_instant(next_slot(sub, now), sub.timezone)}"
+            f"next {describe_instant(sub.next_slot(now), sub.timezone)}"
         print(f"  {sub.channel}  {describe_schedule(sub)}  {which}  {state}")
     print("last digests:" if digests else "last digests: none")
     for item in digests:

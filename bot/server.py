@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import signal
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import aiohttp
@@ -17,16 +16,12 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.signature import SignatureVerifier
-from slack_sdk.web.async_client import AsyncWebClient
 
-from store.db import Store
-from store.ingest import IngestReport, ingest_sync
-from store.state import BotState
-
-from .app import Services, build_app
-from .slack_client import WEB_API_TIMEOUT, build_client
-from .scheduler import create_scheduler
+from .app import build_app
+from .scheduler import DigestScheduler
+from .services import Services, open_services
 from .settings import Settings
+from .slack_client import build_client, socket_mode_client
 
 log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 1024 * 1024  # Slack's payloads are a few kB; anything near this is not from Slack
@@ -37,28 +32,6 @@ EVENTS_PATH = "/slack/events"
 # stays at its high-water mark (BENCHMARKS.md finding 8): keep the mark small. 8 carry ~80
 # answers/s at Slack's ~100 ms round trip, far above a team's traffic.
 OUTBOUND_CONNECTIONS = 8
-
-
-async def ensure_corpus(settings: Settings) -> IngestReport | None:
-    """Ingest the configured corpus when the database does not exist yet (first start)."""
-    if settings.db_path.exists():
-        return None
-    report = await asyncio.to_thread(ingest_sync, settings.db_path, [settings.corpus])
-    log.info("first start: ingested %d summaries, %d talks from %s", report.summaries, report.talks, settings.corpus)
-    return report
-
-
-@contextlib.asynccontextmanager
-async def open_services(settings: Settings) -> AsyncIterator[tuple[Store, BotState]]:
-    """The store and the bot state for one process, closed on exit."""
-    await ensure_corpus(settings)
-    store = await Store.open(settings.db_path, settings.corpus, cache_size=settings.result_cache)
-    state = await BotState.open(settings.db_path)
-    try:
-        yield store, state
-    finally:
-        await state.close()
-        await store.close()
 
 
 def build_web_app(app: AsyncApp, services: Services) -> web.Application:
@@ -145,8 +118,7 @@ async def start_http(app: AsyncApp, services: Services, host: str, port: int) ->
 
 async def connect_socket_mode(app: AsyncApp, settings: Settings) -> AsyncSocketModeHandler:
     """Open the Socket Mode connection; its ``apps.connections.open`` goes to SLACK_API_URL too."""
-    web_client = AsyncWebClient(base_url=settings.slack_api_url, timeout=WEB_API_TIMEOUT)
-    handler = AsyncSocketModeHandler(app, settings.slack_app_token.reveal(), web_client=web_client)
+    handler = AsyncSocketModeHandler(app, settings.slack_app_token.reveal(), web_client=socket_mode_client(settings))
     await handler.connect_async()
     return handler
 
@@ -171,7 +143,7 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
     async with open_services(settings) as (store, state), aiohttp.ClientSession(connector=connector) as session:
         # One connection pool for every Web API call and response_url answer of this process.
         app, services = build_app(settings, store, state, client=build_client(settings, session))
-        scheduler = await create_scheduler(settings, store, services.client, services.pacer)
+        scheduler = DigestScheduler(store, state, services.poster)
         scheduler.start()
         if http:
             server = await start_http(app, services, host, settings.port if port is None else port)

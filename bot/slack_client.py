@@ -1,10 +1,12 @@
-"""The Slack Web API client and response_url poster: timeouts, retries, and failures named without secrets."""
+"""Every Slack Web API client the bot builds, and the response_url poster: timeouts, retries, and
+failures named without secrets."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
+import random
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -27,6 +29,7 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 WEB_API_TIMEOUT = 10  # seconds; Slack answers in well under a second when healthy
+MAX_RETRY_AFTER_SECONDS = 60  # never sleep longer than this on one 429, so a digest lease stays renewed in time
 
 
 class ResponseUrlError(SlackClientError):
@@ -76,6 +79,56 @@ def build_client(settings: Settings, session: aiohttp.ClientSession | None = Non
             LogGiveUp(),
         ],
     )
+
+
+class RetryAfterHandler(AsyncRetryHandler):
+    """Retries a 429 after its ``Retry-After`` seconds (capped), plus a little jitter."""
+
+    def __init__(self, max_retry_count: int = 3, *, jitter_seconds: float = 0.5,
+                 max_wait_seconds: float = MAX_RETRY_AFTER_SECONDS) -> None:
+        super().__init__(max_retry_count)
+        self.jitter_seconds = jitter_seconds
+        self.max_wait_seconds = max_wait_seconds
+
+    async def _can_retry_async(self, *, state: RetryState, request: HttpRequest,
+                               response: HttpResponse | None = None, error: Exception | None = None) -> bool:
+        return response is not None and response.status_code == 429
+
+    async def prepare_for_next_attempt_async(self, *, state: RetryState, request: HttpRequest,
+                                             response: HttpResponse | None = None,
+                                             error: Exception | None = None) -> None:
+        """Sleep for Retry-After, then let the client send the request again."""
+        state.next_attempt_requested = True
+        headers = {key.lower(): value for key, value in (response.headers if response else {}).items()}
+        raw = headers.get("retry-after", ["1"])
+        raw = raw[0] if isinstance(raw, list) else raw
+        try:
+            wait = float(raw)
+        except (TypeError, ValueError):
+            wait = 1.0
+        await asyncio.sleep(min(max(wait, 0.0), self.max_wait_seconds) + random.random() * self.jitter_seconds)
+        state.increment_current_attempt()
+
+
+def posting_client(client: AsyncWebClient, *, rate_limit_retries: int = 3, jitter_seconds: float = 0.5,
+                   timeout: float | None = None) -> AsyncWebClient:
+    """A client like ``client`` that retries only 429s: a blind retry after a reset or a 5xx can post twice.
+
+    The digest poster uses it; it looks in Slack for a maybe-posted message before sending it again.
+    """
+    return AsyncWebClient(
+        token=client.token,
+        base_url=client.base_url,
+        timeout=client.timeout if timeout is None else timeout,  # type: ignore[arg-type] # aiohttp takes floats
+        retry_handlers=[RetryAfterHandler(rate_limit_retries, jitter_seconds=jitter_seconds)],
+        logger=client.logger,
+        session=client.session,  # the process's connection pool, when it has one
+    )
+
+
+def socket_mode_client(settings: Settings) -> AsyncWebClient:
+    """The client Socket Mode opens its connection with (``apps.connections.open``, app token, SLACK_API_URL)."""
+    return AsyncWebClient(base_url=settings.slack_api_url, timeout=WEB_API_TIMEOUT)
 
 
 class RetryingRespond:

@@ -12,7 +12,11 @@ import json
 import re
 from collections.abc import Iterable
 
+from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
+
 from store.model import PointHit, Talk, TalkHit, TermHit
+from store.state import WEEKDAY_NAMES, Subscription
 
 from .replies import (
     DefineReply,
@@ -26,7 +30,6 @@ from .replies import (
     TalkListReply,
     TalkPointsReply,
 )
-from .schedule_times import describe_instant, describe_schedule
 
 MAX_BLOCKS = 50
 MAX_HOME_BLOCKS = 100
@@ -375,6 +378,21 @@ def _chunked_sections(title: str, lines: list[str]) -> list[dict]:
 
 
 # -- weekly digest subscriptions ---------------------------------------------------------
+
+def describe_schedule(subscription: Subscription) -> str:
+    """"Mondays at 09:00 (Europe/Berlin)"."""
+    return f"{WEEKDAY_NAMES[subscription.weekday]}s at {subscription.hour:02d}:{subscription.minute:02d} " \
+           f"({subscription.timezone})"
+
+
+def describe_instant(instant: datetime, zone: str) -> str:
+    """"Monday 24 March 2025, 09:00 Europe/Berlin (08:00 UTC)"."""
+    local = instant.astimezone(ZoneInfo(zone))
+    text = f"{WEEKDAY_NAMES[local.weekday()]} {local.day} {local:%B %Y}, {local:%H:%M} {zone}"
+    if zone != "UTC":
+        text += f" ({instant.astimezone(timezone.utc):%H:%M} UTC)"
+    return text
+
 
 def render_schedule(reply: ScheduleReply) -> dict:
     """A channel's weekly schedule: when, which talks, what comes next (ephemeral)."""

@@ -1,27 +1,24 @@
-"""Slash-command handlers: text in, reply model out. Callable from tests and the terminal without Slack."""
+"""Slash-command handlers for /define and /talk (and their buttons): text in, reply model out.
+
+Callable from tests and the terminal without Slack; /digest is handlers.digest_commands.
+"""
 
 from __future__ import annotations
 
 import math
-from datetime import datetime
-
-import aiosqlite
 
 from store.db import Store
 from store.model import DefineResult, TalkHit
 from store.text import clean_query, tokens
 
-from . import subscriptions
 from .blocks import escape
-from .digests import build_digest
-from .replies import DefineReply, Notice, Reply, TalkListReply, TalkPointsReply
+from .replies import DefineReply, Notice, TalkListReply, TalkPointsReply
 
 DEFINE_USAGE = (
     "*Usage:* `/define TERM` — for example `/define XLA`.\n"
     "Several at once: `/define XLA HLO PJRT` or `/define flash attention, roofline`."
 )
 TALK_USAGE = "*Usage:* `/talk QUERY` — for example `/talk pallas`. `/talk` alone lists all talks."
-DIGEST_USAGE = "*Usage:* `/digest TALK` — posts that talk's digest thread here, e.g. `/digest xla crash course`."
 MAX_TERMS = 10
 TALKS_PER_PAGE = 8
 STRONG_MATCHES = ("exact", "alias", "expansion", "translation")
@@ -92,37 +89,6 @@ async def more_points(store: Store, talk_id: str, start: int) -> Notice | TalkPo
     if start >= total:
         return Notice(f"That was all: *{escape(found.title)}* has {total} key points.")
     return TalkPointsReply(found, start=start)
-
-
-async def digest(
-    store: Store,
-    text: str,
-    *,
-    channel: str | None = None,
-    timezone: str = "UTC",
-    schedule_db: aiosqlite.Connection | None = None,
-    user: str | None = None,
-    now: datetime | None = None,
-) -> Reply:
-    """``/digest TALK``: the digest thread of the best-matching talk; ``/digest subscribe …`` and friends manage
-    the channel's weekly digests (they need ``channel`` and ``schedule_db``)."""
-    if subscriptions.subcommand_of(text):
-        if channel is None or schedule_db is None:
-            return Notice("Weekly digests are set up in a Slack channel: run `/digest subscribe` there.")
-        return await subscriptions.handle(store, schedule_db, channel, text, default_timezone=timezone, user=user,
-                                          now=now)
-    query = clean_query(text)
-    if not tokens(query):
-        return Notice(DIGEST_USAGE + "\n" + subscriptions.SUBSCRIPTION_USAGE.format(zone=escape(timezone)))
-    found = await store.get_talk(query.strip())  # a talk id from a button or a precise user
-    if found is None:
-        hits = await store.find_talks(query, limit=1)
-        if not hits:
-            return Notice(f"No talk matches *{escape(query)}*. Try `/talk` to see them all.")
-        found = await store.get_talk(hits[0].talk_id)
-    if found is None:
-        return Notice(f"No talk matches *{escape(query)}*.")
-    return build_digest(found)
 
 
 def _stale_button() -> str:

@@ -1,11 +1,20 @@
-"""Digest threads: which key points go in which reply, and the acronym footer of weekly digests."""
+"""Composing digests (what goes out): which talk a channel gets next, and its thread's messages.
+
+A digest is the thread of one talk's first summary: the summary as the parent, then its key
+points a few per reply, its glossary, and for weekly digests an acronym footer. Used by the
+scheduler (weekly), the poster (``talkbot digest --now``) and ``/digest preview``.
+"""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from store.db import Store
 from store.model import Talk
+from store.state import BotState, Subscription
 
+from .blocks import render_digest
 from .replies import DigestThread
 
 POINTS_PER_REPLY = 3  # a few per reply keeps threads short and each message well under Block Kit limits
@@ -18,6 +27,11 @@ def build_digest(talk: Talk, *, per_reply: int = POINTS_PER_REPLY, with_footer: 
     groups = [list(range(start, min(start + per_reply, len(points)))) for start in range(0, len(points), per_reply)]
     footer = acronyms_used(talk) if with_footer else []
     return DigestThread(talk=talk, point_groups=groups, footer_terms=footer)
+
+
+def weekly_messages(talk: Talk) -> list[dict[str, Any]]:
+    """The messages of a channel's scheduled digest of ``talk`` (with the acronym footer), in posting order."""
+    return render_digest(build_digest(talk, with_footer=True))
 
 
 def acronyms_used(talk: Talk) -> list[tuple[str, str]]:
@@ -35,3 +49,31 @@ def acronyms_used(talk: Talk) -> list[tuple[str, str]]:
         if word in expansions:
             used.setdefault(word, expansions[word])
     return list(used.items())
+
+
+async def eligible_talks(store: Store, tag: str | None, query: str | None) -> list[Talk]:
+    """The talks a subscription rotates through, in corpus order."""
+    talks = await store.list_talks()
+    if tag:
+        talks = [talk for talk in talks if tag.casefold() in (t.casefold() for t in talk.tags)]
+    if query:
+        matching = {hit.talk_id for hit in await store.find_talks(query, limit=max(len(talks), 1))}
+        talks = [talk for talk in talks if talk.talk_id in matching]
+    return talks
+
+
+def pick_next_talk(talks: list[Talk], post_counts: dict[str, int]) -> Talk | None:
+    """The first talk, in corpus order, among those the channel has had least often (a rotation that starts over)."""
+    if not talks:
+        return None
+    fewest = min(post_counts.get(talk.talk_id, 0) for talk in talks)
+    return next(talk for talk in talks if post_counts.get(talk.talk_id, 0) == fewest)
+
+
+async def next_talk_for(store: Store, state: BotState, channel: str,
+                        subscription: Subscription | None) -> Talk | None:
+    """The talk the channel's next digest will be about, with all its summaries."""
+    talks = await eligible_talks(store, subscription.tag if subscription else None,
+                                 subscription.query if subscription else None)
+    chosen = pick_next_talk(talks, await state.talk_post_counts(channel))
+    return await store.get_talk(chosen.talk_id) if chosen else None

@@ -7,7 +7,7 @@ import re
 from store.db import Store
 from store.text import clean_query, tokens
 
-from . import commands
+from . import commands, digest_commands
 from .replies import DefineReply, Notice, PointsReply, Reply
 
 MENTION_USAGE = (
@@ -37,7 +37,7 @@ async def answer(store: Store, text: str, *, thread_talk_id: str | None = None) 
     if match := _TALK_RE.match(query):
         return await commands.talk(store, match.group(1))
     if match := _DIGEST_RE.match(query):
-        return await commands.digest(store, match.group(1))
+        return await digest_commands.digest(store, match.group(1))
     defined = None
     if match := _DEFINE_RE.match(query):
         reply = await commands.define(store, match.group(1).strip(" ?"))

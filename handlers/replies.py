@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from store.model import DefineResult, PointHit, Talk, TalkHit, TermHit
-from store.subscriptions import Subscription
+from store.state import Subscription
 
 
 def term_hit_json(hit: TermHit) -> list[dict]:

@@ -2,8 +2,8 @@
 
 ``PRAGMA user_version`` holds the schema version. Each migration moves the schema one version
 forward inside the caller's transaction; ``migrate`` applies the missing ones in order.
-Corpus tables are rebuilt by every ingest; bot state (subscriptions, digest ledger, seen
-events) lives in its own tables that ingest never touches.
+Corpus tables are rebuilt by every ingest; bot state (subscriptions, digest ledger, leases, seen
+events, digest threads: store.state.BotState) lives in its own tables that ingest never touches.
 """
 
 from __future__ import annotations
@@ -174,7 +174,15 @@ CREATE INDEX glossary_by_summary ON glossary(summary_id);
 CREATE INDEX highlights_by_summary ON highlights(summary_id);
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
+# Each row of bot state records its Slack workspace (store.state.Workspace), so one database can later
+# serve an org-wide or multi-workspace install; '' means not known (rows written before this version).
+_V5 = "\n".join(
+    f"ALTER TABLE {table} ADD COLUMN team_id TEXT NOT NULL DEFAULT '';\n"
+    f"ALTER TABLE {table} ADD COLUMN enterprise_id TEXT;"
+    for table in ("seen_events", "digest_threads", "subscriptions", "digests")
+)
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Tables that every ingest rebuilds, in an order that respects references.

@@ -1,13 +1,36 @@
-"""Bot state that must survive restarts: events already answered, and which talk a digest thread is about.
+"""The bot's own state, behind one owner: ``BotState``.
 
-Kept apart from the corpus tables (ingest never touches them) on its own connection, so
-writes here never wait behind a query's read transaction.
+Subscriptions, the digest ledger (each digest the bot set out to post, and each of its messages
+with Slack's ``ts``), leases between bot processes, events already answered and the talk of each
+digest thread. The corpus tables are ``Store``'s; ingest never touches these.
+
+``BotState`` keeps one connection and one lock per instance: every public method is one locked
+unit, a single read or one write transaction (aiosqlite serialises statements, not transactions,
+so two coroutines sharing a connection would otherwise run statements inside each other's
+BEGIN ... COMMIT). Nothing outside ``store/`` sees the connection. This class is also the seam for
+another database serving several replicas one day: keep its methods few, typed and
+transaction-shaped.
+
+Every row of state records the Slack workspace it belongs to (``Workspace``: ``team_id``, and
+``enterprise_id`` on Enterprise Grid), so one database can later serve an org-wide or
+multi-workspace install without changing what a row means. ``team_id`` "" means "not known"
+(rows from before schema 5, and ``talkbot digest --now`` for a channel without a subscription).
 """
 
 from __future__ import annotations
 
-import time
+import asyncio
+import contextlib
+import json
+import sqlite3
+import time as clock
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
 
 import aiosqlite
 
@@ -15,42 +38,439 @@ from .connection import connect_async
 
 SEEN_EVENTS_KEEP_SECONDS = 24 * 3600  # Slack retries within minutes; a day is plenty
 
+# Ledger statuses of a digest (the digests.status column).
+POSTING, DONE, SKIPPED, ABANDONED = "posting", "done", "skipped", "abandoned"
+# Kinds of digest (the digests.kind column): a weekly slot, `talkbot digest --now`, `/digest TALK`.
+WEEKLY, NOW, MANUAL = "weekly", "now", "manual"
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """The Slack workspace a piece of state belongs to; ``enterprise_id`` only on Enterprise Grid."""
+
+    team_id: str = ""
+    enterprise_id: str | None = None
+
+
+UNKNOWN_WORKSPACE = Workspace()
+
+
+# -- records -------------------------------------------------------------------------------
+
+
+WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+@dataclass(frozen=True)
+class Subscription:
+    """A channel's weekly digest: when (local wall-clock time in ``timezone``) and which talks.
+
+    A slot is the local wall-clock time turned into a UTC instant with zoneinfo for that very date,
+    so Monday 09:00 Europe/Berlin is 08:00 UTC in winter and 07:00 UTC in summer. A time that does
+    not exist on a spring-forward day is read with the offset before the change (02:30 becomes
+    03:30 summer time); a repeated one is its first occurrence.
+    """
+
+    channel: str
+    weekday: int  # 0 = Monday
+    minute_of_day: int
+    timezone: str
+    tag: str | None = None
+    query: str | None = None
+    paused: bool = False
+    paused_reason: str | None = None
+    active_since: float = 0.0  # unix time; earlier slots are never posted
+    created_by: str | None = None
+    updated_at: float = 0.0
+    workspace: Workspace = field(default=UNKNOWN_WORKSPACE)
+
+    @property
+    def hour(self) -> int:
+        return self.minute_of_day // 60
+
+    @property
+    def minute(self) -> int:
+        return self.minute_of_day % 60
+
+    def _slot_on(self, day: date) -> datetime:
+        local = datetime.combine(day, time(self.hour, self.minute), tzinfo=ZoneInfo(self.timezone))
+        return local.astimezone(timezone.utc)
+
+    def latest_slot(self, now: datetime) -> datetime:
+        """The schedule's most recent slot at or before ``now`` (UTC)."""
+        local_today = now.astimezone(ZoneInfo(self.timezone)).date()
+        day = local_today - timedelta(days=(local_today.weekday() - self.weekday) % 7)
+        slot = self._slot_on(day)
+        return slot if slot <= now else self._slot_on(day - timedelta(days=7))
+
+    def next_slot(self, now: datetime) -> datetime:
+        """The schedule's first slot after ``now`` that is not before the subscription became active (UTC)."""
+        day = self.latest_slot(now).astimezone(ZoneInfo(self.timezone)).date()
+        slot = self._slot_on(day + timedelta(days=7))
+        while slot.timestamp() < self.active_since:
+            day += timedelta(days=7)
+            slot = self._slot_on(day + timedelta(days=7))
+        return slot
+
+
+def slot_key(slot: datetime) -> str:
+    """The ledger key of a weekly slot: its UTC instant in ISO form (sorts in time order)."""
+    return slot.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%MZ")
+
+
+def slot_instant(key: str) -> datetime:
+    """The UTC instant of a weekly slot key (``slot_key`` read back)."""
+    return datetime.strptime(key, "%Y-%m-%dT%H:%MZ").replace(tzinfo=timezone.utc)
+
+
+def manual_slot_key(kind: str, request_id: str) -> str:
+    """The ledger key of a digest someone asked for: the same request never posts twice."""
+    return f"{kind}:{request_id}"
+
+
+@dataclass(frozen=True)
+class Digest:
+    """One digest thread in one channel for one slot."""
+
+    digest_id: int
+    channel: str
+    slot: str
+    kind: str  # WEEKLY, NOW or MANUAL
+    talk_id: str
+    status: str  # POSTING, DONE, SKIPPED or ABANDONED
+    note: str | None
+    parent_ts: str | None
+    created_at: float
+    finished_at: float | None
+    workspace: Workspace = field(default=UNKNOWN_WORKSPACE)
+
+
+@dataclass(frozen=True)
+class LedgerMessage:
+    """One planned message of a digest; ``position`` 0 is the thread's parent."""
+
+    digest_id: int
+    position: int
+    payload: dict[str, Any]
+    attempted_at: float | None
+    ts: str | None
+
+    @property
+    def maybe_posted(self) -> bool:
+        """A request went out but no answer was recorded: Slack may or may not have posted it."""
+        return self.ts is None and self.attempted_at is not None
+
+
+@dataclass(frozen=True)
+class DigestSummary:
+    """A digest with how many of its messages are confirmed, for listings."""
+
+    digest: Digest
+    posted: int
+    planned: int
+
+
+_SUBSCRIPTION_COLUMNS = (
+    "channel, weekday, minute_of_day, timezone, tag, query, paused, paused_reason, active_since, created_by,"
+    " updated_at, team_id, enterprise_id"
+)
+_DIGEST_COLUMNS = (
+    "digest_id, channel, slot, kind, talk_id, status, note, parent_ts, created_at, finished_at, team_id, enterprise_id"
+)
+_DIGEST_COLUMN_COUNT = len(_DIGEST_COLUMNS.split(", "))
+
+
+def _subscription(row: Sequence[Any]) -> Subscription:
+    (channel, weekday, minute_of_day, zone, tag, query, paused, reason, active_since, created_by, updated_at,
+     team_id, enterprise_id) = row
+    return Subscription(channel, weekday, minute_of_day, zone, tag, query, bool(paused), reason, active_since,
+                        created_by, updated_at, Workspace(team_id, enterprise_id))
+
+
+def _digest(row: Sequence[Any]) -> Digest:
+    *fields, team_id, enterprise_id = row
+    return Digest(*fields, workspace=Workspace(team_id, enterprise_id))
+
+
+# -- the owner -----------------------------------------------------------------------------
+
 
 class BotState:
-    """Small typed accessors over the bot-state tables."""
+    """The bot's state tables behind one connection and one lock; each method is one transaction."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
+        self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, db_path: Path) -> "BotState":
-        """Open the state tables of ``db_path``."""
+    async def open(cls, db_path: Path) -> BotState:
+        """Open (and migrate) the state tables of ``db_path``."""
         return cls(await connect_async(Path(db_path)))
 
     async def close(self) -> None:
-        """Close the connection."""
+        """Close the connection (a no-op when closed)."""
         await self._conn.close()
 
-    @property
-    def connection(self) -> aiosqlite.Connection:
-        return self._conn
+    async def __aenter__(self) -> BotState:
+        return self
 
-    async def first_sighting(self, event_id: str, now: float | None = None) -> bool:
-        """Record ``event_id``; True only the first time it is seen (Slack re-sends deliveries)."""
-        now = time.time() if now is None else now
-        cursor = await self._conn.execute(
-            "INSERT OR IGNORE INTO seen_events (event_id, seen_at) VALUES (?, ?)", (event_id, now)
-        )
-        inserted = cursor.rowcount == 1
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    # -- transactions ----------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[None]:
+        """Exclusive use of the connection for reads (autocommit: each statement sees committed data)."""
+        async with self._lock:
+            yield
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[None]:
+        """Exclusive use of the connection inside one write transaction, committed on success."""
+        async with self._lock:
+            try:
+                # IMMEDIATE takes the write lock up front, so check-then-write is atomic across processes.
+                await self._conn.execute("BEGIN IMMEDIATE")
+                yield
+            except BaseException:
+                # Also when cancelled while BEGIN was queued: it still runs on aiosqlite's thread, before this.
+                with contextlib.suppress(sqlite3.OperationalError):
+                    await self._conn.execute("ROLLBACK")
+                raise
+            await self._conn.execute("COMMIT")
+
+    async def _rows(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
+        """All rows of one query (inside ``_reading`` or ``_writing``)."""
+        async with self._conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _changed(self, sql: str, params: Sequence[object] = ()) -> int:
+        """Run one statement (inside ``_reading`` or ``_writing``); the number of rows it changed."""
+        cursor = await self._conn.execute(sql, params)
+        count = cursor.rowcount
         await cursor.close()
-        if inserted and int(now) % 97 == 0:  # prune now and then, not on every event
-            await self._conn.execute("DELETE FROM seen_events WHERE seen_at < ?", (now - SEEN_EVENTS_KEEP_SECONDS,))
+        return count
+
+    # -- events already answered -----------------------------------------------------------
+
+    async def first_sighting(self, event_id: str, workspace: Workspace = UNKNOWN_WORKSPACE,
+                             now: float | None = None) -> bool:
+        """Record ``event_id``; True only the first time it is seen (Slack re-sends deliveries)."""
+        now = clock.time() if now is None else now
+        async with self._reading():  # one INSERT in autocommit is its own transaction
+            inserted = await self._changed(
+                "INSERT OR IGNORE INTO seen_events (event_id, seen_at, team_id, enterprise_id) VALUES (?, ?, ?, ?)",
+                (event_id, now, workspace.team_id, workspace.enterprise_id),
+            ) == 1
+            if inserted and int(now) % 97 == 0:  # prune now and then, not on every event
+                await self._changed("DELETE FROM seen_events WHERE seen_at < ?", (now - SEEN_EVENTS_KEEP_SECONDS,))
         return inserted
 
+    # -- digest threads --------------------------------------------------------------------
+
     async def digest_thread_talk(self, channel: str, thread_ts: str) -> str | None:
-        """The talk of the digest thread ``thread_ts`` in ``channel`` (store.ledger records it when posting)."""
-        async with self._conn.execute(
-            "SELECT talk_id FROM digest_threads WHERE channel = ? AND thread_ts = ?", (channel, thread_ts)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return row[0] if row else None
+        """The talk of the digest thread ``thread_ts`` in ``channel`` (recorded when its parent was posted)."""
+        async with self._reading():
+            found = await self._rows(
+                "SELECT talk_id FROM digest_threads WHERE channel = ? AND thread_ts = ?", (channel, thread_ts)
+            )
+        return found[0][0] if found else None
+
+    # -- subscriptions ---------------------------------------------------------------------
+
+    async def save_subscription(self, subscription: Subscription) -> None:
+        """Create or replace the channel's subscription."""
+        s = subscription
+        async with self._writing():
+            await self._changed(
+                f"INSERT OR REPLACE INTO subscriptions ({_SUBSCRIPTION_COLUMNS})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (s.channel, s.weekday, s.minute_of_day, s.timezone, s.tag, s.query, int(s.paused), s.paused_reason,
+                 s.active_since, s.created_by, s.updated_at, s.workspace.team_id, s.workspace.enterprise_id),
+            )
+
+    async def get_subscription(self, channel: str) -> Subscription | None:
+        """The channel's subscription, if any."""
+        async with self._reading():
+            found = await self._rows(f"SELECT {_SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE channel = ?", (channel,))
+        return _subscription(found[0]) if found else None
+
+    async def list_subscriptions(self) -> list[Subscription]:
+        """Every subscription, by channel."""
+        async with self._reading():
+            found = await self._rows(f"SELECT {_SUBSCRIPTION_COLUMNS} FROM subscriptions ORDER BY channel")
+        return [_subscription(row) for row in found]
+
+    async def delete_subscription(self, channel: str) -> bool:
+        """Remove the channel's subscription; False when there was none."""
+        async with self._writing():
+            return await self._changed("DELETE FROM subscriptions WHERE channel = ?", (channel,)) == 1
+
+    async def pause_subscription(self, channel: str, reason: str, now: float) -> bool:
+        """Stop posting to the channel until it is resumed; False when it has no subscription."""
+        async with self._writing():
+            return await self._changed(
+                "UPDATE subscriptions SET paused = 1, paused_reason = ?, updated_at = ? WHERE channel = ?",
+                (reason, now, channel),
+            ) == 1
+
+    async def resume_subscription(self, channel: str, now: float) -> bool:
+        """Post again from the next slot on (slots missed while paused are not made up); False if not paused."""
+        async with self._writing():
+            return await self._changed(
+                "UPDATE subscriptions SET paused = 0, paused_reason = NULL, active_since = ?, updated_at = ?"
+                " WHERE channel = ? AND paused = 1",
+                (now, now, channel),
+            ) == 1
+
+    # -- the digest ledger -----------------------------------------------------------------
+    # A digest row is claimed once per (channel, slot); its messages are rendered at claim time and
+    # stored, so whoever completes a half-posted thread later posts exactly the planned messages.
+
+    async def _find(self, channel: str, slot: str) -> Digest | None:
+        found = await self._rows(f"SELECT {_DIGEST_COLUMNS} FROM digests WHERE channel = ? AND slot = ?",
+                                 (channel, slot))
+        return _digest(found[0]) if found else None
+
+    async def claim_digest(self, channel: str, slot: str, kind: str, talk_id: str, payloads: list[dict[str, Any]],
+                           now: float, workspace: Workspace = UNKNOWN_WORKSPACE) -> tuple[Digest, bool]:
+        """The digest of (channel, slot), created with its planned messages if new; True when this call created it."""
+        async with self._writing():
+            existing = await self._find(channel, slot)
+            if existing is not None:
+                return existing, False
+            cursor = await self._conn.execute(
+                "INSERT INTO digests (channel, slot, kind, talk_id, status, created_at, team_id, enterprise_id)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (channel, slot, kind, talk_id, POSTING, now, workspace.team_id, workspace.enterprise_id),
+            )
+            digest_id = cursor.lastrowid
+            await cursor.close()
+            await self._conn.executemany(
+                "INSERT INTO digest_messages (digest_id, position, payload) VALUES (?, ?, ?)",
+                [(digest_id, position, json.dumps(payload, ensure_ascii=False))
+                 for position, payload in enumerate(payloads)],
+            )
+            created = await self._find(channel, slot)
+        assert created is not None
+        return created, True
+
+    async def record_skipped(self, channel: str, slot: str, talk_id: str, note: str, now: float,
+                             workspace: Workspace = UNKNOWN_WORKSPACE) -> bool:
+        """Mark a weekly slot as deliberately not posted; True the first time (so it is logged once)."""
+        async with self._writing():
+            return await self._changed(
+                "INSERT OR IGNORE INTO digests (channel, slot, kind, talk_id, status, note, created_at, finished_at,"
+                " team_id, enterprise_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (channel, slot, WEEKLY, talk_id, SKIPPED, note, now, now, workspace.team_id, workspace.enterprise_id),
+            ) == 1
+
+    async def find_digest(self, channel: str, slot: str) -> Digest | None:
+        """The digest of (channel, slot), if one was claimed or skipped."""
+        async with self._reading():
+            return await self._find(channel, slot)
+
+    async def unfinished_digests(self, channel: str) -> list[Digest]:
+        """Digests of the channel still being posted, oldest first."""
+        async with self._reading():
+            found = await self._rows(
+                f"SELECT {_DIGEST_COLUMNS} FROM digests WHERE channel = ? AND status = ? ORDER BY digest_id",
+                (channel, POSTING),
+            )
+        return [_digest(row) for row in found]
+
+    async def channels_with_unfinished(self) -> list[str]:
+        """Channels that have a half-posted digest."""
+        async with self._reading():
+            found = await self._rows("SELECT DISTINCT channel FROM digests WHERE status = ? ORDER BY channel",
+                                     (POSTING,))
+        return [row[0] for row in found]
+
+    async def digest_messages(self, digest_id: int) -> list[LedgerMessage]:
+        """The planned messages of a digest, in posting order."""
+        async with self._reading():
+            found = await self._rows(
+                "SELECT digest_id, position, payload, attempted_at, ts FROM digest_messages"
+                " WHERE digest_id = ? ORDER BY position", (digest_id,),
+            )
+        return [LedgerMessage(d, p, json.loads(payload), attempted, ts) for d, p, payload, attempted, ts in found]
+
+    async def mark_attempt(self, digest_id: int, position: int, now: float) -> None:
+        """Note that a request for this message is about to go out (committed before it does)."""
+        async with self._writing():
+            await self._changed("UPDATE digest_messages SET attempted_at = ? WHERE digest_id = ? AND position = ?",
+                                (now, digest_id, position))
+
+    async def record_posted(self, digest: Digest, position: int, ts: str, now: float) -> None:
+        """Record Slack's ``ts`` for a message; the parent's also becomes the digest's thread."""
+        async with self._writing():
+            await self._changed("UPDATE digest_messages SET ts = ? WHERE digest_id = ? AND position = ?",
+                                (ts, digest.digest_id, position))
+            if position == 0:
+                await self._changed("UPDATE digests SET parent_ts = ? WHERE digest_id = ?", (ts, digest.digest_id))
+                # So that mentions in the thread answer about its talk (digest_thread_talk).
+                await self._changed(
+                    "INSERT OR REPLACE INTO digest_threads (channel, thread_ts, talk_id, posted_at, team_id,"
+                    " enterprise_id) VALUES (?, ?, ?, ?, ?, ?)",
+                    (digest.channel, ts, digest.talk_id, now, digest.workspace.team_id,
+                     digest.workspace.enterprise_id),
+                )
+
+    async def finish_digest(self, digest_id: int, status: str, now: float, note: str | None = None) -> None:
+        """Close a digest as DONE or ABANDONED."""
+        async with self._writing():
+            await self._changed("UPDATE digests SET status = ?, note = ?, finished_at = ? WHERE digest_id = ?",
+                                (status, note, now, digest_id))
+
+    async def talk_post_counts(self, channel: str) -> dict[str, int]:
+        """How often each talk was posted (or is being posted) in the channel."""
+        async with self._reading():
+            found = await self._rows(
+                "SELECT talk_id, count(*) FROM digests WHERE channel = ?"
+                " AND (status IN (?, ?) OR parent_ts IS NOT NULL) GROUP BY talk_id", (channel, POSTING, DONE),
+            )
+        return {talk_id: count for talk_id, count in found}
+
+    async def last_weekly_slot(self, channel: str) -> datetime | None:
+        """The slot of the channel's latest weekly digest that was (or is being) posted."""
+        async with self._reading():
+            found = await self._rows(
+                "SELECT max(slot) FROM digests WHERE channel = ? AND kind = ? AND status IN (?, ?)",
+                (channel, WEEKLY, POSTING, DONE),
+            )
+        return slot_instant(found[0][0]) if found and found[0][0] else None
+
+    async def recent_digests(self, limit: int = 20, channel: str | None = None) -> list[DigestSummary]:
+        """The latest digests, newest first, with confirmed and planned message counts."""
+        where, params = ("WHERE d.channel = ?", [channel]) if channel else ("", [])
+        async with self._reading():
+            found = await self._rows(
+                f"SELECT {', '.join('d.' + c for c in _DIGEST_COLUMNS.split(', '))},"
+                " count(m.ts), count(m.position) FROM digests d LEFT JOIN digest_messages m"
+                f" ON m.digest_id = d.digest_id {where} GROUP BY d.digest_id"
+                " ORDER BY d.created_at DESC, d.digest_id DESC LIMIT ?",
+                (*params, limit),
+            )
+        n = _DIGEST_COLUMN_COUNT
+        return [DigestSummary(_digest(row[:n]), row[n], row[n + 1]) for row in found]
+
+    # -- leases ----------------------------------------------------------------------------
+    # A named right to act (post to one channel) held by one holder until it expires: taken in a
+    # write transaction, so two bot processes never both hold one; a holder that dies (kill -9)
+    # loses it when it expires. Leases coordinate processes and belong to no workspace.
+
+    async def acquire_lease(self, name: str, holder: str, now: float, ttl: float) -> bool:
+        """Take or extend the lease ``name`` for ``ttl`` seconds; False while someone else holds it."""
+        async with self._writing():
+            found = await self._rows("SELECT holder, expires_at FROM leases WHERE name = ?", (name,))
+            if found and found[0][0] != holder and found[0][1] > now:
+                return False
+            await self._changed("INSERT OR REPLACE INTO leases (name, holder, expires_at) VALUES (?, ?, ?)",
+                                (name, holder, now + ttl))
+            return True
+
+    async def release_lease(self, name: str, holder: str) -> None:
+        """Give the lease up, if ``holder`` still has it."""
+        async with self._writing():
+            await self._changed("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))

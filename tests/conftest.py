@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 
 from bot.app import Services, build_app
-from bot.posting import ChannelPacer
+from bot.digest_poster import ChannelPacer
 from bot.server import RunningServer, start_http
 from bot.settings import Secret, Settings
 from store.db import Store

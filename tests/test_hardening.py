@@ -37,9 +37,9 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.app import build_app
 from bot.slack_client import LogGiveUp, build_client
-from bot.posting import ChannelPacer
+from bot.digest_poster import ChannelPacer
 from bot.server import start_http
-from handlers import commands, mentions
+from handlers import commands, digest_commands, mentions
 from handlers.blocks import (
     ACTION_DEFINE,
     ACTION_DIGEST,
@@ -162,7 +162,7 @@ def test_talk_survives_any_text(runner: asyncio.Runner, corpus_store: Store, tex
 @HYPOTHESIS
 @given(text=hostile)
 def test_digest_survives_any_text(runner: asyncio.Runner, corpus_store: Store, text: str) -> None:
-    assert_sendable(runner.run(commands.digest(corpus_store, text)))
+    assert_sendable(runner.run(digest_commands.digest(corpus_store, text)))
 
 
 @HYPOTHESIS

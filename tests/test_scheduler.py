@@ -1,6 +1,6 @@
 """Weekly digests end to end against the fake Web API: schedules, time zones, crashes, races and Slack errors.
 
-Every scheduler here runs on its own database connection to a copy of the real corpus, with an
+Every scheduler here has its own BotState (its own connection) on a copy of the real corpus, with an
 injected clock, no pacing delay and millisecond backoffs; "a crash" is cancelling a scheduler
 while its request hangs, and "a restart" is a new scheduler instance on the same database.
 """
@@ -14,21 +14,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-import aiosqlite
 import pytest
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.ledger_poster import MARKER_EVENT_TYPE, LedgerPoster, RetryAfterHandler, RetryPolicy
-from bot.posting import ChannelPacer
+from bot.digest_poster import MARKER_EVENT_TYPE, ChannelPacer, DigestPoster, RetryPolicy
 from bot.scheduler import DigestScheduler
-from handlers.blocks import render_digest
-from handlers.digests import build_digest
-from handlers.schedule_times import latest_slot, next_slot
-from store.connection import connect_async
+from bot.slack_client import RetryAfterHandler
+from handlers.digests import weekly_messages
 from store.db import Store
-from store.leases import acquire_lease
-from store.ledger import recent_digests
-from store.subscriptions import Subscription, get_subscription, save_subscription
+from store.state import BotState, Subscription, Workspace
 from tests.fakes.fixtures import BOT_TOKEN
 from tests.fakes.slack_api import FakeSlackAPI
 
@@ -79,37 +73,37 @@ class Harness:
     store: Store
     fake: FakeSlackAPI
     clock: Clock
-    connections: list[aiosqlite.Connection] = field(default_factory=list)
+    states: list[BotState] = field(default_factory=list)
 
     async def scheduler(self, *, pacer: ChannelPacer | None = None, timeout: float = 1.0,
                         attempts: int = 3, rate_limit_retries: int = 3) -> DigestScheduler:
         """A new scheduler instance, as a freshly started process would have."""
-        conn = await connect_async(self.db_path)
-        self.connections.append(conn)
+        state = await self._state()
         client = AsyncWebClient(token=BOT_TOKEN, base_url=self.fake.base_url, timeout=timeout,  # type: ignore[arg-type]
                                 retry_handlers=[RetryAfterHandler(rate_limit_retries, jitter_seconds=0.0)])
-        poster = LedgerPoster(conn, client, pacer or HookPacer(), now=self.clock,
+        poster = DigestPoster(state, self.store, client, pacer or HookPacer(), now=self.clock,
                               retry=RetryPolicy(attempts=attempts, backoff_seconds=0.01))
-        return DigestScheduler(self.store, conn, poster, now=self.clock, interval=0.01)
+        return DigestScheduler(self.store, state, poster, now=self.clock, interval=0.01)
 
     async def subscribe(self, channel: str, *, weekday: int = 0, minute_of_day: int = MONDAY_0900,
-                        zone: str = "UTC", tag: str | None = None) -> Subscription:
-        conn = self.connections[0] if self.connections else await self._conn()
+                        zone: str = "UTC", tag: str | None = None, workspace: Workspace = Workspace()) -> Subscription:
+        state = self.states[0] if self.states else await self._state()
         subscription = Subscription(channel, weekday, minute_of_day, zone, tag=tag,
-                                    active_since=self.clock().timestamp(), updated_at=self.clock().timestamp())
-        await save_subscription(conn, subscription)
+                                    active_since=self.clock().timestamp(), updated_at=self.clock().timestamp(),
+                                    workspace=workspace)
+        await state.save_subscription(subscription)
         return subscription
 
-    async def _conn(self) -> aiosqlite.Connection:
-        conn = await connect_async(self.db_path)
-        self.connections.append(conn)
-        return conn
+    async def _state(self) -> BotState:
+        state = await BotState.open(self.db_path)
+        self.states.append(state)
+        return state
 
     async def expected(self, talk_id: str) -> list[dict]:
         """The messages of a weekly digest of ``talk_id``, as rendered."""
         talk = await self.store.get_talk(talk_id)
         assert talk is not None
-        return render_digest(build_digest(talk, with_footer=True))
+        return weekly_messages(talk)
 
     def threads(self, channel: str) -> list[list[dict]]:
         """The bot's threads in ``channel``: each parent followed by its replies, in order."""
@@ -122,8 +116,8 @@ class Harness:
 async def harness(clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path, store: Store) -> AsyncIterator[Harness]:
     h = Harness(db_path, store, fake_slack, Clock(utc(2025, 3, 2, 12)))  # a Sunday
     yield h
-    for conn in h.connections:
-        await conn.close()
+    for state in h.states:
+        await state.close()
 
 
 async def talk_ids(store: Store, tag: str | None = None) -> list[str]:
@@ -148,18 +142,18 @@ def ok_posts(fake: FakeSlackAPI) -> list:
 
 def test_slots_follow_berlin_wall_clock_across_both_daylight_saving_changes() -> None:
     sub = Subscription("C1", 0, MONDAY_0900, BERLIN)
-    assert latest_slot(sub, utc(2025, 3, 24, 8)) == utc(2025, 3, 24, 8)  # CET, UTC+1
-    assert latest_slot(sub, utc(2025, 3, 24, 7, 59)) == utc(2025, 3, 17, 8)
-    assert next_slot(sub, utc(2025, 3, 24, 8)) == utc(2025, 3, 31, 7)  # CEST, UTC+2 from 30 March
-    assert latest_slot(sub, utc(2025, 10, 27, 7, 30)) == utc(2025, 10, 20, 7)  # 07:30 UTC is 08:30 CET: not yet
-    assert next_slot(sub, utc(2025, 10, 20, 7)) == utc(2025, 10, 27, 8)  # CET again from 26 October
+    assert sub.latest_slot(utc(2025, 3, 24, 8)) == utc(2025, 3, 24, 8)  # CET, UTC+1
+    assert sub.latest_slot(utc(2025, 3, 24, 7, 59)) == utc(2025, 3, 17, 8)
+    assert sub.next_slot(utc(2025, 3, 24, 8)) == utc(2025, 3, 31, 7)  # CEST, UTC+2 from 30 March
+    assert sub.latest_slot(utc(2025, 10, 27, 7, 30)) == utc(2025, 10, 20, 7)  # 07:30 UTC is 08:30 CET: not yet
+    assert sub.next_slot(utc(2025, 10, 20, 7)) == utc(2025, 10, 27, 8)  # CET again from 26 October
 
 
 def test_a_time_that_does_not_exist_on_the_change_day_still_gives_one_slot() -> None:
     sunday_0230 = Subscription("C1", 6, 2 * 60 + 30, BERLIN)  # 02:30 is skipped on 30 March 2025
-    slot = latest_slot(sunday_0230, utc(2025, 3, 30, 12))
+    slot = sunday_0230.latest_slot(utc(2025, 3, 30, 12))
     assert slot == utc(2025, 3, 30, 1, 30)  # 03:30 CEST
-    assert next_slot(sunday_0230, slot) == utc(2025, 4, 6, 0, 30)
+    assert sunday_0230.next_slot(slot) == utc(2025, 4, 6, 0, 30)
 
 
 async def test_no_weekly_digest_of_the_corpus_is_cut_off_or_over_slack_limits(harness: Harness) -> None:
@@ -210,9 +204,20 @@ async def test_rotation_follows_corpus_order_within_the_filter_and_starts_over(h
     assert len(compiler_talks) == 3
     for week in range(4):
         await scheduler.run_due(harness.clock.at(utc(2025, 3, 3, 9) + timedelta(weeks=week)))
-    digests = [s.digest for s in reversed(await recent_digests(scheduler.conn, channel="CTAG"))]
+    digests = [s.digest for s in reversed(await scheduler.state.recent_digests(channel="CTAG"))]
     assert [d.talk_id for d in digests] == compiler_talks + compiler_talks[:1]
     assert len(harness.threads("CTAG")) == 4
+
+
+async def test_a_weekly_digest_belongs_to_its_subscription_s_workspace(harness: Harness) -> None:
+    scheduler = await harness.scheduler()
+    workspace = Workspace("T0WEEKLY1", "E0GRID01")
+    await harness.subscribe("CWSWEEK", workspace=workspace)
+    await scheduler.run_due(harness.clock.at(utc(2025, 3, 3, 9)))
+    [summary] = await scheduler.state.recent_digests(channel="CWSWEEK")
+    assert summary.digest.status == "done" and summary.digest.workspace == workspace
+    [thread] = harness.threads("CWSWEEK")
+    assert await scheduler.state.digest_thread_talk("CWSWEEK", thread[0]["ts"]) == summary.digest.talk_id
 
 
 # -- downtime ------------------------------------------------------------------------------
@@ -272,7 +277,7 @@ async def test_restart_after_a_crash_completes_the_thread_under_the_same_parent_
     await crash_during(harness, crashed, crash_at)
     assert len(harness.fake.posted("CCRASH")) == crash_at - (0 if after_post else 1)
     # kill -9 would not have released the lease: a restart inside its lifetime waits, then completes.
-    await acquire_lease(crashed.conn, "digest-channel:CCRASH", "the-killed-process", harness.clock().timestamp(), 120)
+    await crashed.state.acquire_lease("digest-channel:CCRASH", "the-killed-process", harness.clock().timestamp(), 120)
     restarted = await harness.scheduler()
     report = await restarted.run_due(harness.clock.at(utc(2025, 3, 3, 9, 1)))
     assert report.busy == ["CCRASH"]
@@ -420,7 +425,7 @@ async def test_a_channel_that_disappears_is_paused_and_the_others_are_still_serv
         await harness.subscribe(channel)
     report = await scheduler.run_due(harness.clock.at(utc(2025, 3, 3, 9)))
     assert report.paused == ["CGONE"]
-    paused = await get_subscription(scheduler.conn, "CGONE")
+    paused = await scheduler.state.get_subscription("CGONE")
     assert paused is not None and paused.paused and "channel_not_found" in (paused.paused_reason or "")
     assert not harness.fake.posted("CGONE")
     assert_thread(harness.threads("COK")[0], await harness.expected(first))
@@ -440,7 +445,6 @@ async def test_the_real_loop_posts_a_due_slot_on_start_and_stops_cleanly(harness
     task = scheduler.start()
     await harness.fake.wait_for("chat.postMessage", count=len(expected))
     await asyncio.sleep(0.05)  # a few more ticks: nothing else is due
-    harness.connections.remove(scheduler.conn)
     await scheduler.stop()
     assert task.done()
     assert_thread(harness.threads("CLOOP")[0], expected)
@@ -451,16 +455,16 @@ async def test_post_now_completes_a_cut_off_now_digest_instead_of_starting_anoth
     first = (await talk_ids(harness.store))[0]
     pacer = HookPacer({3: lambda _: harness.fake.fail_next("chat.postMessage", hang=True)})
     crashed = await harness.scheduler(pacer=pacer, timeout=30)
-    task = asyncio.create_task(crashed.post_now("CNOW"))
+    task = asyncio.create_task(crashed.poster.post_next("CNOW"))
     await harness.fake.wait_for("chat.postMessage", count=3)
     await asyncio.sleep(0.05)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
     rerun = await harness.scheduler()
-    outcome = await rerun.post_now("CNOW")
+    outcome = await rerun.poster.post_next("CNOW")
     assert outcome is not None and outcome.status == "done" and outcome.digest.talk_id == first
     [thread] = harness.threads("CNOW")
     assert_thread(thread, await harness.expected(first))
-    again = await rerun.post_now("CNOW")  # a deliberate second run posts the next talk
+    again = await rerun.poster.post_next("CNOW")  # a deliberate second run posts the next talk
     assert again is not None and again.digest.talk_id != first and len(harness.threads("CNOW")) == 2

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from bot.app import build_app
-from bot.posting import ChannelPacer
+from bot.digest_poster import ChannelPacer
 from bot.server import connect_socket_mode
 from bot.settings import Secret
 from store.db import Store

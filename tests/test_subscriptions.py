@@ -10,15 +10,12 @@ from pathlib import Path
 import pytest
 
 from bot.digest_admin import digest_command
-from bot.ledger_poster import MARKER_EVENT_TYPE
-from bot.posting import ChannelPacer
-from handlers import subscriptions
+from bot.digest_poster import MARKER_EVENT_TYPE, ChannelPacer
+from handlers import digest_commands
+from handlers.digest_commands import ScheduleInputError
 from handlers.replies import DigestPreview, ScheduleReply
-from handlers.schedule_times import ScheduleInputError
-from store.connection import connect_async
 from store.db import Store
-from store.ledger import recent_digests
-from store.subscriptions import get_subscription
+from store.state import BotState
 from tests.conftest import RunningBot, bot_settings
 from tests.fakes.slack_api import FakeSlackAPI
 from tests.fakes.slack_requests import slash_command
@@ -42,11 +39,7 @@ def text_of(payload: dict) -> str:
 
 
 async def subscription(bot: RunningBot, channel: str = CHANNEL):
-    conn = await connect_async(bot.services.settings.db_path)
-    try:
-        return await get_subscription(conn, channel)
-    finally:
-        await conn.close()
+    return await bot.services.state.get_subscription(channel)
 
 
 # -- through Slack -------------------------------------------------------------------------
@@ -138,15 +131,12 @@ async def test_digest_talk_still_posts_now_and_goes_through_the_ledger(bot: Runn
     await bot.send(slash_command("/digest", "kinetic", channel_id="CNOWPOST", response_url=bot.fake.response_url("k")))
     calls = await bot.fake.wait_for("chat.postMessage", count=3)
     assert calls[0].params["metadata"]["event_type"] == MARKER_EVENT_TYPE
-    conn = await connect_async(bot.services.settings.db_path)
-    try:
+    async with await BotState.open(bot.services.settings.db_path) as state:  # as another process would see it
         for _ in range(200):  # the listener records "done" just after its last post
-            [item] = await recent_digests(conn, channel="CNOWPOST")
+            [item] = await state.recent_digests(channel="CNOWPOST")
             if item.digest.status == "done":
                 break
             await asyncio.sleep(0.01)
-    finally:
-        await conn.close()
     assert item.digest.kind == "manual" and item.digest.slot.startswith("manual:")
     assert item.digest.status == "done" and item.posted == item.planned == len(bot.fake.posted("CNOWPOST"))
     assert "Kinetic" in calls[0].params["text"]
@@ -166,35 +156,32 @@ async def test_digest_talk_still_posts_now_and_goes_through_the_ledger(bot: Runn
 )
 def test_subscribe_words_in_any_order_and_spelling(words: str, weekday: int | None, minute: int,
                                                     zone: str | None) -> None:
-    request = subscriptions.parse_subscribe(words.split())
+    request = digest_commands.parse_subscribe(words.split())
     assert (request.weekday, request.minute_of_day, request.timezone) == (weekday, minute, zone)
 
 
 def test_a_query_filter_runs_to_the_end_of_the_text() -> None:
-    request = subscriptions.parse_subscribe("thu 10:00 query:pallas kernels".split())
+    request = digest_commands.parse_subscribe("thu 10:00 query:pallas kernels".split())
     assert request.query == "pallas kernels" and request.weekday == 3
 
 
 def test_topic_and_query_together_are_refused() -> None:
     with pytest.raises(ScheduleInputError):
-        subscriptions.parse_subscribe("topic:xla query:pallas".split())
+        digest_commands.parse_subscribe("topic:xla query:pallas".split())
 
 
 async def test_default_zone_comes_from_settings(store: Store, db_path: Path) -> None:
-    conn = await connect_async(db_path)
-    try:
+    async with await BotState.open(db_path) as state:
         now = datetime(2025, 3, 20, 12, tzinfo=timezone.utc)
-        reply = await subscriptions.handle(store, conn, "CTZ", "subscribe", default_timezone="Europe/Berlin", now=now)
+        reply = await digest_commands.handle(store, state, "CTZ", "subscribe", default_timezone="Europe/Berlin", now=now)
         assert isinstance(reply, ScheduleReply)
         assert reply.subscription.timezone == "Europe/Berlin"
         assert reply.next_post_at == datetime(2025, 3, 24, 8, tzinfo=timezone.utc)  # Monday 09:00 CET
-        preview = await subscriptions.handle(store, conn, "CTZ", "preview", now=now)
+        preview = await digest_commands.handle(store, state, "CTZ", "preview", now=now)
         assert isinstance(preview, DigestPreview) and preview.post_at == reply.next_post_at
         assert preview.thread.footer_terms  # weekly digests end with the acronym footer
-        notice = await subscriptions.handle(store, conn, "CTZ", "resume", now=now)
+        notice = await digest_commands.handle(store, state, "CTZ", "resume", now=now)
         assert isinstance(notice, ScheduleReply) and "not paused" in notice.headline
-    finally:
-        await conn.close()
 
 
 # -- talkbot digest ------------------------------------------------------------------------
@@ -212,13 +199,8 @@ async def test_cli_digest_now_posts_one_digest_and_list_shows_it(
     posted = fake_slack.posted("CADMIN")
     assert posted[-1]["text"].startswith("Acronyms:")
     assert len(fake_slack.calls_to("chat.postMessage")) == len(posted)
-    conn = await connect_async(db_path)
-    store = await Store.open(settings.db_path, settings.corpus)
-    try:
-        await subscriptions.handle(store, conn, "CADMIN", "subscribe tue 10:00 Europe/Berlin")
-    finally:
-        await store.close()
-        await conn.close()
+    async with await Store.open(settings.db_path, settings.corpus) as store, await BotState.open(db_path) as state:
+        await digest_commands.handle(store, state, "CADMIN", "subscribe tue 10:00 Europe/Berlin")
     assert await digest_command(settings, channel=None, post_now=False, show_list=True) == 0
     listing = capsys.readouterr().out
     assert "CADMIN  Tuesdays at 10:00 (Europe/Berlin)  all talks  next Tuesday" in listing

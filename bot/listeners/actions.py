@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING
-
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.context.async_context import AsyncBoltContext
 
-from handlers import commands
+from handlers import commands, digest_commands
 from handlers.blocks import (
     ACTION_DEFINE,
     ACTION_DEFINE_ALL,
@@ -21,11 +20,10 @@ from handlers.blocks import (
 )
 from handlers.replies import DefineReply, DigestThread, Notice
 
-from . import logged
-from .commands import post_digest_here
+from store.state import Workspace
 
-if TYPE_CHECKING:
-    from ..app import Services
+from ..services import Services
+from .request_log import logged
 
 log = logging.getLogger(__name__)
 STALE = Notice("That button no longer works (its data did not check out). Run the command again.")
@@ -43,7 +41,7 @@ def _int(value: object, default: int = 0) -> int:
     return value if isinstance(value, int) and 0 <= value < 10_000 else default
 
 
-def register(app: AsyncApp, services: "Services") -> None:
+def register(app: AsyncApp, services: Services) -> None:
     """Register every button's listener."""
     store = services.store
 
@@ -83,16 +81,19 @@ def register(app: AsyncApp, services: "Services") -> None:
 
     @app.action(action_id_pattern(ACTION_DIGEST))
     @logged("action_digest")
-    async def digest(ack, action: dict, body: dict, respond) -> None:
+    async def digest(ack, action: dict, body: dict, context: AsyncBoltContext, respond) -> None:
         await ack()
         talk = await store.get_talk(str(action.get("value", ""))[:200])
         channel = (body.get("channel") or {}).get("id")
         if talk is None or not channel:
             await respond(replace_original=False, **render(STALE))
             return
-        thread = await commands.digest(store, talk.talk_id)
+        thread = await digest_commands.digest(store, talk.talk_id)
         if isinstance(thread, DigestThread):
-            await post_digest_here(services, channel, thread, body.get("trigger_id") or "", respond)
+            workspace = Workspace(context.team_id or "", context.enterprise_id)
+            notice = await services.poster.post_requested(channel, thread, body.get("trigger_id") or "", workspace)
+            if notice is not None:
+                await respond(response_type="ephemeral", replace_original=False, text=notice)
 
     @app.action(action_id_pattern(ACTION_MORE_POINTS))
     @logged("action_more_points")

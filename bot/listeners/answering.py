@@ -3,7 +3,7 @@
 Slack shows a message sent as the body of the acknowledgement straight away, with no second
 request to ``response_url``; that saves the user a round trip to Slack and the bot an outbound
 connection. Bolt's async runner polls for ``ack()`` every 10 ms, so an answer ready within
-``ACK_ANSWER_BUDGET_SECONDS`` costs the acknowledgement nothing. Under load (every answer slot
+``services.ACK_ANSWER_BUDGET_SECONDS`` costs the acknowledgement nothing. Under load (every answer slot
 busy) the request is acknowledged at once and answered later, so acks never queue behind answers.
 """
 
@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ..app import Services
-
-ACK_ANSWER_BUDGET_SECONDS = 0.008  # under bolt's 10 ms ack poll
+from ..services import Services
 
 
 async def answer_command(ack: Callable[..., Awaitable[Any]], respond: Callable[..., Awaitable[Any]],
-                         services: "Services", compute: Callable[[], Awaitable[dict]]) -> None:
+                         services: Services, compute: Callable[[], Awaitable[dict]]) -> None:
     """Run ``compute`` (a rendered message) and deliver it ephemerally, in the ack when it is quick."""
     if services.answer_slots.locked():
         await ack()

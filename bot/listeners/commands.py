@@ -2,32 +2,22 @@
 
 from __future__ import annotations
 
-import uuid
-from typing import TYPE_CHECKING
-
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.context.async_context import AsyncBoltContext
 
-from handlers import commands
-from handlers.blocks import escape, render
+from handlers import commands, digest_commands
+from handlers.blocks import render
 from handlers.replies import DigestThread
-from store.ledger import DONE
+from store.state import Workspace
 
-from ..ledger_poster import INCOMPLETE
-from ..scheduler import ChannelBusy, DigestScheduler, open_scheduler
-from . import logged
+from ..services import Services
 from .answering import answer_command
+from .request_log import logged
 
-if TYPE_CHECKING:
-    from ..app import Services
-
-POST_FAILURES = {
-    "not_in_channel": "I can't post in this channel yet: invite me with `/invite @talkbot` and try again.",
-    "channel_not_found": "I can't see this channel: invite me with `/invite @talkbot` and try again.",
-    "is_archived": "This channel is archived.",
-}
+KNOWN_COMMANDS = ("/define", "/talk", "/digest")  # the manifest's commands, each registered here
 
 
-def register(app: AsyncApp, services: "Services") -> None:
+def register(app: AsyncApp, services: Services) -> None:
     """Register /define, /talk and /digest."""
     store = services.store
 
@@ -49,40 +39,16 @@ def register(app: AsyncApp, services: "Services") -> None:
 
     @app.command("/digest")
     @logged("digest")
-    async def digest(ack, command: dict, respond) -> None:
+    async def digest(ack, command: dict, context: AsyncBoltContext, respond) -> None:
         await ack()
         channel = command["channel_id"]
-        # Its own connection: subscription writes and ledger transactions never mix with other requests'.
-        async with open_scheduler(services.settings, store, services.client, services.pacer) as scheduler:
-            reply = await commands.digest(store, command.get("text", ""), channel=channel,
-                                          timezone=services.settings.timezone, schedule_db=scheduler.conn,
-                                          user=command.get("user_id"))
-            if not isinstance(reply, DigestThread):
-                await respond(response_type="ephemeral", **render(reply))
-                return
-            await post_digest_through_ledger(scheduler, channel, reply, command.get("trigger_id") or "", respond)
-
-
-async def post_digest_through_ledger(scheduler: DigestScheduler, channel: str, thread: DigestThread,
-                                     request_id: str, respond) -> None:
-    """Post ``/digest TALK`` exactly once (the ledger completes it after a crash); tell the user if Slack refuses."""
-    try:
-        outcome = await scheduler.post_thread(channel, thread, request_id or uuid.uuid4().hex)
-    except ChannelBusy:
-        await respond(response_type="ephemeral", replace_original=False,
-                      text="A digest thread is being posted in this channel right now. Try again in a minute.")
-        return
-    if outcome.status == INCOMPLETE:
-        await respond(response_type="ephemeral", replace_original=False,
-                      text="Slack is having trouble right now; I'll finish the digest thread as soon as it answers.")
-    elif outcome.status != DONE:
-        code = outcome.error or ""
-        text = POST_FAILURES.get(code, f"Slack refused the digest ({escape(code or 'unknown error')}).")
-        await respond(response_type="ephemeral", replace_original=False, text=text)
-
-
-async def post_digest_here(services: "Services", channel: str, thread: DigestThread, request_id: str,
-                           respond) -> None:
-    """Post a digest thread from a button or a mention through the ledger, like ``/digest TALK``."""
-    async with open_scheduler(services.settings, services.store, services.client, services.pacer) as scheduler:
-        await post_digest_through_ledger(scheduler, channel, thread, request_id, respond)
+        workspace = Workspace(context.team_id or "", context.enterprise_id)
+        reply = await digest_commands.digest(store, command.get("text", ""), state=services.state, channel=channel,
+                                             timezone=services.settings.timezone, user=command.get("user_id"),
+                                             workspace=workspace)
+        if not isinstance(reply, DigestThread):
+            await respond(response_type="ephemeral", **render(reply))
+            return
+        notice = await services.poster.post_requested(channel, reply, command.get("trigger_id") or "", workspace)
+        if notice is not None:
+            await respond(response_type="ephemeral", replace_original=False, text=notice)

@@ -2,28 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.context.async_context import AsyncBoltContext
 
 from handlers import mentions
 from handlers.blocks import render, render_home
 from handlers.replies import DigestThread, TalkHome
 
-from . import logged
-from .commands import post_digest_here
+from store.state import Workspace
 
-if TYPE_CHECKING:
-    from ..app import Services
+from ..services import Services
+from .request_log import logged
 
 
-def register(app: AsyncApp, services: "Services") -> None:
+def register(app: AsyncApp, services: Services) -> None:
     """Register app_mention and app_home_opened."""
     store, state = services.store, services.state
 
     @app.event("app_mention")
     @logged("mention")
-    async def mention(event: dict, say) -> None:
+    async def mention(event: dict, context: AsyncBoltContext, say) -> None:
         channel = event["channel"]
         parent = event.get("thread_ts")
         async with services.answer_slots:
@@ -32,11 +30,10 @@ def register(app: AsyncApp, services: "Services") -> None:
             message = {} if isinstance(reply, DigestThread) else render(reply)
         thread_ts = parent or event["ts"]
         if isinstance(reply, DigestThread):
-
-            async def tell_in_thread(**notice: object) -> None:
-                await say(thread_ts=thread_ts, text=str(notice.get("text", "")))
-
-            await post_digest_here(services, channel, reply, f"mention-{event['ts']}", tell_in_thread)
+            workspace = Workspace(context.team_id or "", context.enterprise_id)
+            notice = await services.poster.post_requested(channel, reply, f"mention-{event['ts']}", workspace)
+            if notice is not None:
+                await say(thread_ts=thread_ts, text=notice)
             return
         await say(thread_ts=thread_ts, unfurl_links=False, **message)
 

@@ -1,62 +1,96 @@
-"""Posting digest threads through the ledger: every planned message exactly once.
+"""Posting digests through the ledger (how, exactly once): every planned message once, in order, under its parent.
 
 Before each request the message is marked as attempted (committed); after Slack's answer its
 ``ts`` is recorded. A message that was attempted but has no ``ts`` may or may not have reached
 Slack (a crash, a reset, a timeout, a 5xx): before sending it again the poster looks for it in
 the channel or thread by the marker in its ``metadata``. Only 429s are retried blindly (Slack did
-not post those); connection errors and 5xx are retried here, after that look. One poster at a
-time per channel, across processes, through a lease in the database.
+not post those; ``slack_client.posting_client``); connection errors and 5xx are retried here, after
+that look. One poster at a time per channel, across processes, through a lease in ``BotState``.
+
+Weekly digests (the scheduler), ``talkbot digest --now`` (``post_next``) and digests people ask
+for (``/digest TALK``, the button, a mention: ``post_requested``) all go through one poster.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
+import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from typing import Any
 
 import aiohttp
-import aiosqlite
 from slack_sdk.errors import SlackApiError
-from slack_sdk.http_retry.async_handler import AsyncRetryHandler
-from slack_sdk.http_retry.request import HttpRequest
-from slack_sdk.http_retry.response import HttpResponse
-from slack_sdk.http_retry.state import RetryState
 from slack_sdk.web.async_client import AsyncWebClient
 
-from store.leases import acquire_lease, release_lease
-from store.ledger import (
+from handlers.blocks import escape, render_digest
+from handlers.digests import next_talk_for, weekly_messages
+from handlers.replies import DigestThread
+from store.db import Store
+from store.state import (
     ABANDONED,
     DONE,
+    MANUAL,
+    NOW,
+    POSTING,
+    UNKNOWN_WORKSPACE,
+    BotState,
     Digest,
     LedgerMessage,
-    digest_messages,
-    finish_digest,
-    mark_attempt,
-    record_posted,
+    Workspace,
+    manual_slot_key,
 )
-
-from .posting import ChannelPacer
 
 log = logging.getLogger(__name__)
 
 MARKER_EVENT_TYPE = "talkbot_digest"
 INCOMPLETE = "incomplete"  # an outcome, not a ledger status: the digest stays POSTING for the next run
-# The channel is gone or closed to the bot: retrying cannot help until someone acts.
-CHANNEL_ERRORS = frozenset({"channel_not_found", "not_in_channel", "is_archived", "account_inactive"})
+# Slack's codes for a channel that is gone or closed to the bot: retrying cannot help until someone
+# acts. Each with what the person who asked for a digest there is told.
+CHANNEL_REFUSALS = {
+    "not_in_channel": "I can't post in this channel yet: invite me with `/invite @talkbot` and try again.",
+    "channel_not_found": "I can't see this channel: invite me with `/invite @talkbot` and try again.",
+    "is_archived": "This channel is archived.",
+    "account_inactive": "Slack refused the digest (account_inactive).",
+}
+CHANNEL_BUSY_TEXT = "A digest thread is being posted in this channel right now. Try again in a minute."
+INCOMPLETE_TEXT = "Slack is having trouble right now; I'll finish the digest thread as soon as it answers."
 LEASE_TTL_SECONDS = 120.0  # renewed before every request; a crashed holder blocks its channel at most this long
 LEASE_POLL_SECONDS = 0.25
+MANUAL_LEASE_WAIT_SECONDS = 60.0  # a digest someone asked for waits this long for a thread in progress in the channel
 HISTORY_PAGES = 5  # how far back (x HISTORY_PAGE_SIZE messages) to look for a parent that may have been posted
 HISTORY_PAGE_SIZE = 200
-MAX_RETRY_AFTER_SECONDS = 60  # never sleep longer than this on one 429, so the lease stays renewed in time
+SECONDS_PER_MESSAGE = 1.0  # Slack allows about one message per second per channel
+
+
+@dataclass
+class ChannelPacer:
+    """Spaces messages to the same channel ``interval`` seconds apart (other channels are not held up)."""
+
+    interval: float = SECONDS_PER_MESSAGE
+    _next_slot: dict[str, float] = field(default_factory=dict)
+    _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+
+    async def wait(self, channel: str) -> None:
+        lock = self._locks.setdefault(channel, asyncio.Lock())
+        async with lock:
+            now = time.monotonic()
+            slot = max(now, self._next_slot.get(channel, 0.0))
+            self._next_slot[channel] = slot + self.interval
+        if slot > now:
+            await asyncio.sleep(slot - now)
+
+
+class ChannelBusy(Exception):
+    """Another poster kept the channel's lease (a thread is being posted there)."""
 
 
 class ChannelUnavailable(Exception):
-    """Slack refuses the channel (``channel_not_found``, ``not_in_channel``, ``is_archived``, ``account_inactive``)."""
+    """Slack refuses the channel (one of ``CHANNEL_REFUSALS``)."""
 
     def __init__(self, code: str) -> None:
         super().__init__(code)
@@ -95,49 +129,29 @@ class PostOutcome:
 
     @property
     def channel_unavailable(self) -> bool:
-        return self.status == ABANDONED and self.error in CHANNEL_ERRORS
+        return self.status == ABANDONED and self.error in CHANNEL_REFUSALS
+
+    @property
+    def done(self) -> bool:
+        """Every message of the digest is in Slack."""
+        return self.status == DONE
+
+    def notice(self) -> str | None:
+        """What the person who asked for this digest is told; None when it was posted."""
+        if self.done:
+            return None
+        if self.status == INCOMPLETE:
+            return INCOMPLETE_TEXT
+        code = self.error or ""
+        return CHANNEL_REFUSALS.get(code) or f"Slack refused the digest ({escape(code or 'unknown error')})."
 
 
-class RetryAfterHandler(AsyncRetryHandler):
-    """Retries a 429 after its ``Retry-After`` seconds (capped), plus a little jitter."""
+@dataclass
+class PostingReport:
+    """What a poster did in one turn: outcomes, and channels whose subscription it paused."""
 
-    def __init__(self, max_retry_count: int = 3, *, jitter_seconds: float = 0.5,
-                 max_wait_seconds: float = MAX_RETRY_AFTER_SECONDS) -> None:
-        super().__init__(max_retry_count)
-        self.jitter_seconds = jitter_seconds
-        self.max_wait_seconds = max_wait_seconds
-
-    async def _can_retry_async(self, *, state: RetryState, request: HttpRequest,
-                               response: HttpResponse | None = None, error: Exception | None = None) -> bool:
-        return response is not None and response.status_code == 429
-
-    async def prepare_for_next_attempt_async(self, *, state: RetryState, request: HttpRequest,
-                                             response: HttpResponse | None = None,
-                                             error: Exception | None = None) -> None:
-        """Sleep for Retry-After, then let the client send the request again."""
-        state.next_attempt_requested = True
-        headers = {key.lower(): value for key, value in (response.headers if response else {}).items()}
-        raw = headers.get("retry-after", ["1"])
-        raw = raw[0] if isinstance(raw, list) else raw
-        try:
-            wait = float(raw)
-        except (TypeError, ValueError):
-            wait = 1.0
-        await asyncio.sleep(min(max(wait, 0.0), self.max_wait_seconds) + random.random() * self.jitter_seconds)
-        state.increment_current_attempt()
-
-
-def posting_client(client: AsyncWebClient, *, rate_limit_retries: int = 3, jitter_seconds: float = 0.5,
-                   timeout: float | None = None) -> AsyncWebClient:
-    """A client like ``client`` that retries only 429s: a blind retry after a reset or a 5xx can post twice."""
-    return AsyncWebClient(
-        token=client.token,
-        base_url=client.base_url,
-        timeout=client.timeout if timeout is None else timeout,  # type: ignore[arg-type] # aiohttp takes floats
-        retry_handlers=[RetryAfterHandler(rate_limit_retries, jitter_seconds=jitter_seconds)],
-        logger=client.logger,
-        session=client.session,  # the process's connection pool, when it has one
-    )
+    outcomes: list[PostOutcome] = field(default_factory=list)
+    paused: list[str] = field(default_factory=list)  # channels paused because Slack refused them
 
 
 def marker(digest: Digest, position: int) -> dict:
@@ -158,12 +172,13 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-class LedgerPoster:
+class DigestPoster:
     """Posts the planned messages of ledger digests, holding the channel's lease while it does."""
 
     def __init__(
         self,
-        conn: aiosqlite.Connection,
+        state: BotState,
+        store: Store,
         client: AsyncWebClient,
         pacer: ChannelPacer,
         *,
@@ -172,15 +187,16 @@ class LedgerPoster:
         lease_ttl: float = LEASE_TTL_SECONDS,
         holder: str | None = None,
     ) -> None:
-        self.conn = conn
-        self.client = client
+        self.state = state
+        self.store = store
+        self.client = client  # retries 429s only (slack_client.posting_client)
         self.pacer = pacer
         self.now = now
         self.retry = retry
         self.lease_ttl = lease_ttl
         self.holder = holder or uuid.uuid4().hex
-        # The database lease keeps other processes (and other posters) out, but it is re-entrant for
-        # its holder: two ticks of this poster at once must still take turns in a channel.
+        # The database lease keeps other processes out, but it is re-entrant for its holder: two ticks,
+        # or a tick and a /digest, of this poster at once must still take turns in a channel.
         self._turns: dict[str, asyncio.Lock] = {}
 
     def _time(self) -> float:
@@ -202,7 +218,7 @@ class LedgerPoster:
             await asyncio.sleep(LEASE_POLL_SECONDS)
         await turn.acquire()  # free, so it is taken at once, without yielding to another task
         try:
-            while not await acquire_lease(self.conn, name, self.holder, self._time(), self.lease_ttl):
+            while not await self.state.acquire_lease(name, self.holder, self._time(), self.lease_ttl):
                 if loop.time() >= deadline:
                     yield False
                     return
@@ -210,19 +226,106 @@ class LedgerPoster:
             try:
                 yield True
             finally:
-                await release_lease(self.conn, name, self.holder)
+                await self.state.release_lease(name, self.holder)
         finally:
             turn.release()
 
     async def _renew(self, channel: str) -> None:
-        if not await acquire_lease(self.conn, f"digest-channel:{channel}", self.holder, self._time(), self.lease_ttl):
+        if not await self.state.acquire_lease(f"digest-channel:{channel}", self.holder, self._time(), self.lease_ttl):
             raise LeaseLost(channel)
+
+    # -- a turn in a channel ---------------------------------------------------------------
+
+    async def complete_unfinished(self, channel: str, report: PostingReport, *,
+                                  final_kind: str | None = None) -> PostOutcome | None:
+        """Complete the channel's half-posted digests, oldest first (hold the lease).
+
+        Returns the outcome that ends this turn: a digest still incomplete, or a completed one of
+        ``final_kind``; None when the channel is clear for a new digest.
+        """
+        for digest in await self.state.unfinished_digests(channel):
+            outcome = await self.complete(digest)
+            report.outcomes.append(outcome)
+            await self.pause_if_refused(outcome, report)
+            if not outcome.settled or digest.kind == final_kind:
+                return outcome
+        return None
+
+    async def post_new(self, channel: str, slot: str, kind: str, talk_id: str, payloads: list[dict[str, Any]],
+                       workspace: Workspace, report: PostingReport) -> PostOutcome:
+        """Claim the digest of (channel, slot) with its planned messages and post it (hold the lease)."""
+        digest, _ = await self.state.claim_digest(channel, slot, kind, talk_id, payloads, self._time(), workspace)
+        outcome = await self.complete(digest)
+        report.outcomes.append(outcome)
+        await self.pause_if_refused(outcome, report)
+        return outcome
+
+    async def pause_if_refused(self, outcome: PostOutcome, report: PostingReport) -> None:
+        """A channel Slack refuses stops its subscription (until ``/digest resume``); others go on."""
+        if outcome.channel_unavailable:
+            channel = outcome.digest.channel
+            if await self.state.pause_subscription(channel, f"Slack said {outcome.error}", self._time()):
+                log.warning("digest subscription paused channel=%s error=%s", channel, outcome.error)
+                report.paused.append(channel)
+
+    # -- digests on demand -----------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _requested_turn(self, channel: str, wait_seconds: float) -> AsyncIterator[None]:
+        """Hold the channel's lease for a digest someone asked for, or raise ChannelBusy."""
+        async with self.channel_lease(channel, wait_seconds=wait_seconds) as held:
+            if not held:
+                raise ChannelBusy(channel)
+            yield
+
+    async def post_next(self, channel: str, *, wait_seconds: float = MANUAL_LEASE_WAIT_SECONDS) -> PostOutcome | None:
+        """``talkbot digest --now``: the channel's next talk at once, through the ledger; None if no talk matches.
+
+        A half-posted thread is completed first; if that was an earlier ``--now`` cut off by a crash,
+        completing it is this run's digest (rerunning the command does not give two).
+        """
+        async with self._requested_turn(channel, wait_seconds):
+            report = PostingReport()
+            if (unfinished := await self.complete_unfinished(channel, report, final_kind=NOW)) is not None:
+                return unfinished
+            subscription = await self.state.get_subscription(channel)
+            talk = await next_talk_for(self.store, self.state, channel, subscription)
+            if talk is None:
+                return None
+            request_id = f"{self.now().isoformat(timespec='seconds')}:{uuid.uuid4().hex[:8]}"
+            workspace = subscription.workspace if subscription else UNKNOWN_WORKSPACE
+            return await self.post_new(channel, manual_slot_key(NOW, request_id), NOW, talk.talk_id,
+                                       weekly_messages(talk), workspace, report)
+
+    async def post_thread(self, channel: str, thread: DigestThread, request_id: str,
+                          workspace: Workspace = UNKNOWN_WORKSPACE, *,
+                          wait_seconds: float = MANUAL_LEASE_WAIT_SECONDS) -> PostOutcome:
+        """``/digest TALK``: post this thread now; the same ``request_id`` never posts twice."""
+        async with self._requested_turn(channel, wait_seconds):
+            if (unfinished := await self.complete_unfinished(channel, PostingReport())) is not None:
+                return unfinished
+            digest, _ = await self.state.claim_digest(channel, manual_slot_key(MANUAL, request_id), MANUAL,
+                                                      thread.talk.talk_id, render_digest(thread), self._time(),
+                                                      workspace)
+            if digest.status != POSTING:
+                return PostOutcome(digest, digest.status, 0)
+            return await self.complete(digest)
+
+    async def post_requested(self, channel: str, thread: DigestThread, request_id: str,
+                             workspace: Workspace = UNKNOWN_WORKSPACE) -> str | None:
+        """Post a thread someone asked for (``/digest TALK``, the button, a mention) exactly once (the ledger
+        completes it after a crash); what to tell them, or None when it was posted."""
+        try:
+            outcome = await self.post_thread(channel, thread, request_id or uuid.uuid4().hex, workspace)
+        except ChannelBusy:
+            return CHANNEL_BUSY_TEXT
+        return outcome.notice()
 
     # -- posting ---------------------------------------------------------------------------
 
     async def complete(self, digest: Digest) -> PostOutcome:
         """Post whatever of ``digest`` is not confirmed yet, in order, under its parent (hold the lease)."""
-        messages = await digest_messages(self.conn, digest.digest_id)
+        messages = await self.state.digest_messages(digest.digest_id)
         parent_ts = next((m.ts for m in messages if m.position == 0), None)
         posted = 0
         try:
@@ -233,19 +336,19 @@ class LedgerPoster:
                 parent_ts = parent_ts or ts
                 posted += 1
         except ChannelUnavailable as error:
-            await finish_digest(self.conn, digest.digest_id, ABANDONED, self._time(), error.code)
+            await self.state.finish_digest(digest.digest_id, ABANDONED, self._time(), error.code)
             log.warning("digest abandoned channel=%s slot=%s error=%s", digest.channel, digest.slot, error.code)
             return PostOutcome(digest, ABANDONED, posted, error.code)
         except SlackApiError as error:
             code = str(error.response.get("error") or "unknown_error")
-            await finish_digest(self.conn, digest.digest_id, ABANDONED, self._time(), code)
+            await self.state.finish_digest(digest.digest_id, ABANDONED, self._time(), code)
             log.error("digest abandoned channel=%s slot=%s error=%s", digest.channel, digest.slot, code)
             return PostOutcome(digest, ABANDONED, posted, code)
         except (SlackUnavailable, LeaseLost) as error:
             log.warning("digest incomplete channel=%s slot=%s posted=%d error=%s; next run completes it",
                         digest.channel, digest.slot, posted, error)
             return PostOutcome(digest, INCOMPLETE, posted, str(error) or type(error).__name__)
-        await finish_digest(self.conn, digest.digest_id, DONE, self._time())
+        await self.state.finish_digest(digest.digest_id, DONE, self._time())
         log.info("digest posted channel=%s slot=%s talk=%s messages=%d (this run %d)",
                  digest.channel, digest.slot, digest.talk_id, len(messages), posted)
         return PostOutcome(digest, DONE, posted)
@@ -263,11 +366,11 @@ class LedgerPoster:
                     if found is not None:
                         log.info("digest message already in Slack channel=%s slot=%s index=%d",
                                  digest.channel, digest.slot, message.position)
-                        await record_posted(self.conn, digest, message.position, found, self._time())
+                        await self.state.record_posted(digest, message.position, found, self._time())
                         return found
                     uncertain = False  # checked: not there
                 await self._renew(digest.channel)
-                await mark_attempt(self.conn, digest.digest_id, message.position, self._time())
+                await self.state.mark_attempt(digest.digest_id, message.position, self._time())
                 await self.pacer.wait(digest.channel)
                 response = await self.client.chat_postMessage(
                     channel=digest.channel,
@@ -280,7 +383,7 @@ class LedgerPoster:
             except SlackApiError as error:
                 code = str(error.response.get("error") or "")
                 status = error.response.status_code
-                if code in CHANNEL_ERRORS:
+                if code in CHANNEL_REFUSALS:
                     raise ChannelUnavailable(code) from error
                 if status < 500 and status != 429:
                     raise
@@ -292,7 +395,7 @@ class LedgerPoster:
                 last_error = type(error).__name__
             else:
                 ts = str(response["ts"])
-                await record_posted(self.conn, digest, message.position, ts, self._time())
+                await self.state.record_posted(digest, message.position, ts, self._time())
                 return ts
             log.warning("digest post failed channel=%s slot=%s index=%d attempt=%d error=%s",
                         digest.channel, digest.slot, message.position, attempt + 1, last_error)
@@ -312,7 +415,7 @@ class LedgerPoster:
                     page = await self.client.conversations_replies(ts=parent_ts, **arguments)
             except SlackApiError as error:
                 code = str(error.response.get("error") or "")
-                if code in CHANNEL_ERRORS:
+                if code in CHANNEL_REFUSALS:
                     raise ChannelUnavailable(code) from error
                 if code == "thread_not_found":
                     return None

@@ -1,44 +1,29 @@
-"""``/digest`` subcommands: subscribe, unsubscribe, schedule, pause, resume and preview.
+"""``/digest``: post a talk's digest thread (``/digest TALK``), and the weekly-digest subcommands
+subscribe, unsubscribe, schedule, pause, resume and preview.
 
-Text in, reply model out, like the other handlers; subscriptions live in SQLite (store.subscriptions)
-and which talk comes next is decided here for both the replies and the scheduler.
+Text in, reply model out, like the other handlers. Subscriptions are kept by ``BotState``; which
+talk comes next is decided in ``digests``. Weekday, time and time zone are read from user text
+here; the slots they make are ``Subscription.latest_slot`` / ``next_slot``.
 """
 
 from __future__ import annotations
 
+import functools
+import re
+import zoneinfo
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-import aiosqlite
-
 from store.db import Store
-from store.ledger import talk_post_counts
-from store.model import Talk
-from store.subscriptions import (
-    Subscription,
-    delete_subscription,
-    get_subscription,
-    pause_subscription,
-    resume_subscription,
-    save_subscription,
-)
+from store.state import WEEKDAY_NAMES, BotState, Subscription, Workspace
+from store.text import clean_query, tokens
 
 from .blocks import escape, mrkdwn
-from .digests import build_digest
+from .digests import build_digest, eligible_talks, next_talk_for
 from .replies import DigestPreview, Notice, Reply, ScheduleReply
-from .schedule_times import (
-    TIME_ACCEPTED,
-    WEEKDAYS_ACCEPTED,
-    ZONE_ACCEPTED,
-    ScheduleInputError,
-    is_zone,
-    looks_like_time,
-    next_slot,
-    parse_time,
-    parse_weekday,
-    parse_zone,
-)
 
+DIGEST_USAGE = "*Usage:* `/digest TALK` — posts that talk's digest thread here, e.g. `/digest xla crash course`."
 SUBCOMMANDS = ("subscribe", "unsubscribe", "schedule", "pause", "resume", "preview")
 DEFAULT_WEEKDAY = 0  # Monday
 DEFAULT_MINUTE = 9 * 60  # 09:00
@@ -53,6 +38,83 @@ SUBSCRIPTION_USAGE = (
     "`/digest schedule` · `/digest preview` · `/digest pause` · `/digest resume` · `/digest unsubscribe`"
 )
 NOT_SUBSCRIBED = "This channel has no weekly digest. Start one with " + SUBSCRIBE_USAGE
+
+
+# -- reading weekday, time and time zone ----------------------------------------------------
+
+_WEEKDAY_WORDS = {
+    **{name.lower(): index for index, name in enumerate(WEEKDAY_NAMES)},
+    **{name.lower() + "s": index for index, name in enumerate(WEEKDAY_NAMES)},
+    **{name[:3].lower(): index for index, name in enumerate(WEEKDAY_NAMES)},
+    "mo": 0, "tu": 1, "tue": 1, "tues": 1, "we": 2, "th": 3, "thu": 3, "thur": 3, "thurs": 3, "fr": 4, "sa": 5, "su": 6,
+    # German, as the team writes
+    "montag": 0, "dienstag": 1, "di": 1, "mittwoch": 2, "mi": 2, "donnerstag": 3, "do": 3, "freitag": 4,
+    "samstag": 5, "sonnabend": 5, "sonntag": 6, "so": 6,
+}
+_TIME_RE = re.compile(r"^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?$", re.IGNORECASE)
+WEEKDAYS_ACCEPTED = "a weekday: `mon` … `sun`, `monday` … `sunday` (or German: `montag` … `sonntag`)"
+TIME_ACCEPTED = "a 24-hour time `HH:MM`, e.g. `09:00` or `14:30` (`9am`, `2:30pm` work too)"
+ZONE_ACCEPTED = "an IANA time zone such as `Europe/Berlin`, `America/New_York` or `UTC`"
+
+
+class ScheduleInputError(ValueError):
+    """User text that is not a weekday, time or time zone; the message says what is accepted.
+
+    ``problem`` may hold ``{word}``: the user's word, filled in (escaped) by whoever shows it.
+    """
+
+    def __init__(self, problem: str, word: str | None = None) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.word = word
+
+    def explain(self, quote: Callable[[str], str]) -> str:
+        """The message with the user's word made safe by ``quote``."""
+        return self.problem.format(word=quote(self.word)) if self.word is not None else self.problem
+
+
+def parse_weekday(word: str) -> int | None:
+    """0 (Monday) … 6 (Sunday) for a weekday name or abbreviation; None if it is not one."""
+    return _WEEKDAY_WORDS.get(word.strip(".,").casefold())
+
+
+def looks_like_time(word: str) -> bool:
+    """True for words that start with a digit: meant as a time, even if malformed."""
+    return word[:1].isdigit()
+
+
+def parse_time(word: str) -> int:
+    """Minutes after midnight for ``HH:MM`` (or ``9am``); ScheduleInputError otherwise."""
+    match = _TIME_RE.match(word.strip())
+    if match:
+        hour, minute, meridiem = int(match.group(1)), int(match.group(2) or 0), (match.group(3) or "").lower()
+        if meridiem:
+            if not 1 <= hour <= 12:
+                hour = 99
+            hour = hour % 12 + (12 if meridiem == "pm" else 0)
+        elif match.group(2) is None:
+            hour = 99  # a bare number is too ambiguous to guess (9? 21? 0900?)
+        if 0 <= hour <= 23 and 0 <= minute <= 59:
+            return hour * 60 + minute
+    raise ScheduleInputError(f"`{{word}}` is not a time I can read. Use {TIME_ACCEPTED}.", word)
+
+
+@functools.lru_cache(maxsize=1)
+def _zones_by_folded_name() -> dict[str, str]:
+    return {name.casefold(): name for name in zoneinfo.available_timezones()}
+
+
+def parse_zone(word: str) -> str:
+    """The canonical IANA name for ``word`` (case-insensitive); ScheduleInputError if unknown."""
+    name = _zones_by_folded_name().get(word.strip().casefold())
+    if name is None:
+        raise ScheduleInputError(f"`{{word}}` is not a time zone I know. Use {ZONE_ACCEPTED}.", word)
+    return name
+
+
+def is_zone(word: str) -> bool:
+    """True when ``word`` names a time zone."""
+    return word.strip().casefold() in _zones_by_folded_name()
 
 
 @dataclass(frozen=True)
@@ -121,34 +183,6 @@ def _set_once(found: dict[str, object], key: str, value: object, word: str) -> N
     found[key] = value
 
 
-async def eligible_talks(store: Store, tag: str | None, query: str | None) -> list[Talk]:
-    """The talks a subscription rotates through, in corpus order."""
-    talks = await store.list_talks()
-    if tag:
-        talks = [talk for talk in talks if tag.casefold() in (t.casefold() for t in talk.tags)]
-    if query:
-        matching = {hit.talk_id for hit in await store.find_talks(query, limit=max(len(talks), 1))}
-        talks = [talk for talk in talks if talk.talk_id in matching]
-    return talks
-
-
-def pick_next_talk(talks: list[Talk], post_counts: dict[str, int]) -> Talk | None:
-    """The first talk, in corpus order, among those the channel has had least often (a rotation that starts over)."""
-    if not talks:
-        return None
-    fewest = min(post_counts.get(talk.talk_id, 0) for talk in talks)
-    return next(talk for talk in talks if post_counts.get(talk.talk_id, 0) == fewest)
-
-
-async def next_talk_for(store: Store, conn: aiosqlite.Connection, channel: str,
-                        subscription: Subscription | None) -> Talk | None:
-    """The talk the channel's next digest will be about, with all its summaries."""
-    talks = await eligible_talks(store, subscription.tag if subscription else None,
-                                 subscription.query if subscription else None)
-    chosen = pick_next_talk(talks, await talk_post_counts(conn, channel))
-    return await store.get_talk(chosen.talk_id) if chosen else None
-
-
 def filter_note(subscription: Subscription) -> str | None:
     """"talks tagged `xla`" for a filtered subscription (escaped mrkdwn)."""
     if subscription.tag:
@@ -160,49 +194,50 @@ def filter_note(subscription: Subscription) -> str | None:
 
 async def handle(
     store: Store,
-    conn: aiosqlite.Connection,
+    state: BotState,
     channel: str,
     text: str,
     *,
     default_timezone: str = "UTC",
     user: str | None = None,
+    workspace: Workspace = Workspace(),
     now: datetime | None = None,
 ) -> Reply:
-    """Run one ``/digest`` subcommand for ``channel``."""
+    """Run one ``/digest`` subcommand for ``channel`` of ``workspace``."""
     now = now or datetime.now(timezone.utc)
     word, *rest = text.split()
     word = word.casefold()
-    current = await get_subscription(conn, channel)
+    current = await state.get_subscription(channel)
     if word == "subscribe":
-        return await _subscribe(store, conn, channel, rest, current, default_timezone, user, now)
+        return await _subscribe(store, state, channel, rest, current, default_timezone, user, workspace, now)
     if word == "unsubscribe":
-        if not await delete_subscription(conn, channel):
+        if not await state.delete_subscription(channel):
             return Notice("This channel has no weekly digest subscription.")
         return Notice("Unsubscribed: no more weekly digests in this channel. `/digest TALK` still posts one now.")
     if current is None:
         if word == "preview":
-            return await _preview(store, conn, channel, None, now, default_timezone)
+            return await _preview(store, state, channel, None, now, default_timezone)
         return Notice(NOT_SUBSCRIBED.format(zone=escape(default_timezone)))
     if word == "schedule":
-        return await _schedule(store, conn, current, "*Weekly digests in this channel.*", now)
+        return await _schedule(store, state, current, "*Weekly digests in this channel.*", now)
     if word == "pause":
         if current.paused:
             return Notice("Weekly digests here are already paused. `/digest resume` starts them again.")
-        await pause_subscription(conn, channel, "paused with /digest pause", now.timestamp())
+        await state.pause_subscription(channel, "paused with /digest pause", now.timestamp())
         return Notice("Paused weekly digests in this channel. `/digest resume` starts again from the next slot; "
                       "weeks missed meanwhile are not made up.")
     if word == "resume":
         if not current.paused:
-            return await _schedule(store, conn, current, "*Weekly digests here are not paused.*", now)
-        await resume_subscription(conn, channel, now.timestamp())
-        resumed = await get_subscription(conn, channel)
+            return await _schedule(store, state, current, "*Weekly digests here are not paused.*", now)
+        await state.resume_subscription(channel, now.timestamp())
+        resumed = await state.get_subscription(channel)
         assert resumed is not None
-        return await _schedule(store, conn, resumed, "*Resumed weekly digests in this channel.*", now)
-    return await _preview(store, conn, channel, current, now, default_timezone)
+        return await _schedule(store, state, resumed, "*Resumed weekly digests in this channel.*", now)
+    return await _preview(store, state, channel, current, now, default_timezone)
 
 
-async def _subscribe(store: Store, conn: aiosqlite.Connection, channel: str, words: list[str],
-                     current: Subscription | None, default_timezone: str, user: str | None, now: datetime) -> Reply:
+async def _subscribe(store: Store, state: BotState, channel: str, words: list[str], current: Subscription | None,
+                     default_timezone: str, user: str | None, workspace: Workspace, now: datetime) -> Reply:
     try:
         request = parse_subscribe(words)
     except ScheduleInputError as error:
@@ -220,11 +255,12 @@ async def _subscribe(store: Store, conn: aiosqlite.Connection, channel: str, wor
         active_since=now.timestamp(),
         created_by=user,
         updated_at=now.timestamp(),
+        workspace=workspace,
     )
-    await save_subscription(conn, subscription)
+    await state.save_subscription(subscription)
     headline = ("*Updated this channel's weekly digest.*" if current is not None
                 else "*Subscribed: this channel gets one talk's digest thread every week.*")
-    return await _schedule(store, conn, subscription, headline, now)
+    return await _schedule(store, state, subscription, headline, now)
 
 
 async def _no_talks_message(store: Store, request: SubscribeRequest) -> str:
@@ -235,16 +271,16 @@ async def _no_talks_message(store: Store, request: SubscribeRequest) -> str:
     return f"No talk matches _{mrkdwn(request.query or '', 200)}_. Try other words, or `/talk` to see all talks."
 
 
-async def _schedule(store: Store, conn: aiosqlite.Connection, subscription: Subscription, headline: str,
+async def _schedule(store: Store, state: BotState, subscription: Subscription, headline: str,
                     now: datetime) -> ScheduleReply:
-    post_at = None if subscription.paused else next_slot(subscription, now)
-    talk = await next_talk_for(store, conn, subscription.channel, subscription)
+    post_at = None if subscription.paused else subscription.next_slot(now)
+    talk = await next_talk_for(store, state, subscription.channel, subscription)
     return ScheduleReply(headline, subscription, post_at, talk, filter_note(subscription))
 
 
-async def _preview(store: Store, conn: aiosqlite.Connection, channel: str, subscription: Subscription | None,
+async def _preview(store: Store, state: BotState, channel: str, subscription: Subscription | None,
                    now: datetime, default_timezone: str) -> Reply:
-    talk = await next_talk_for(store, conn, channel, subscription)
+    talk = await next_talk_for(store, state, channel, subscription)
     if talk is None:
         return Notice("No talk matches this channel's filter, so there is nothing to preview.")
     note = None
@@ -252,6 +288,38 @@ async def _preview(store: Store, conn: aiosqlite.Connection, channel: str, subsc
         note = "This channel is not subscribed; this is what its first weekly digest would be."
     elif subscription.paused:
         note = "Weekly digests here are paused; this is what the next one will be after `/digest resume`."
-    post_at = next_slot(subscription, now) if subscription and not subscription.paused else None
+    post_at = subscription.next_slot(now) if subscription and not subscription.paused else None
     zone = subscription.timezone if subscription else default_timezone
     return DigestPreview(build_digest(talk, with_footer=True), post_at, zone, note)
+
+
+async def digest(
+    store: Store,
+    text: str,
+    *,
+    state: BotState | None = None,
+    channel: str | None = None,
+    timezone: str = "UTC",
+    user: str | None = None,
+    workspace: Workspace = Workspace(),
+    now: datetime | None = None,
+) -> Reply:
+    """``/digest TALK``: the digest thread of the best-matching talk; ``/digest subscribe …`` and friends manage
+    the channel's weekly digests (they need ``channel`` and ``state``)."""
+    if subcommand_of(text):
+        if channel is None or state is None:
+            return Notice("Weekly digests are set up in a Slack channel: run `/digest subscribe` there.")
+        return await handle(store, state, channel, text, default_timezone=timezone, user=user, workspace=workspace,
+                            now=now)
+    query = clean_query(text)
+    if not tokens(query):
+        return Notice(DIGEST_USAGE + "\n" + SUBSCRIPTION_USAGE.format(zone=escape(timezone)))
+    found = await store.get_talk(query.strip())  # a talk id from a button or a precise user
+    if found is None:
+        hits = await store.find_talks(query, limit=1)
+        if not hits:
+            return Notice(f"No talk matches *{escape(query)}*. Try `/talk` to see them all.")
+        found = await store.get_talk(hits[0].talk_id)
+    if found is None:
+        return Notice(f"No talk matches *{escape(query)}*.")
+    return build_digest(found)

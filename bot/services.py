@@ -1,0 +1,80 @@
+"""What one bot process uses, opened in one place: the corpus store, the bot state, Slack clients, the poster.
+
+Listeners receive a ``Services`` instead of reaching for module globals; every command of the
+CLI opens the store with ``open_store`` and the pair with ``open_services``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+
+from slack_sdk.web.async_client import AsyncWebClient
+
+from store.db import Store
+from store.ingest import IngestReport, ingest_sync
+from store.state import BotState
+
+from .digest_poster import ChannelPacer, DigestPoster
+from .settings import Settings
+from .slack_client import posting_client
+
+log = logging.getLogger(__name__)
+
+ANSWERS_IN_PROGRESS = 4  # answers computed at once; more would only take turns on the one event loop
+ACK_ANSWER_BUDGET_SECONDS = 0.008  # under bolt's 10 ms ack poll (listeners.answering)
+
+
+@dataclass
+class Services:
+    """What listeners need, passed explicitly instead of living in module globals."""
+
+    store: Store
+    state: BotState
+    client: AsyncWebClient
+    poster: DigestPoster  # every digest of this process, weekly or asked for, goes through it
+    settings: Settings
+    # Answers are CPU work on the event loop that also runs bolt's ack polling: with 50 requests in
+    # flight, 50 answers taking turns made acks wait 4-7x as long as a bare app's (BENCHMARKS.md §2).
+    # A few at a time keep the loop free for acks; the rest wait here without using CPU.
+    answer_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ANSWERS_IN_PROGRESS))
+    ack_answer_budget: float = ACK_ANSWER_BUDGET_SECONDS  # 0: every slash command answers through response_url
+
+
+def build_services(settings: Settings, store: Store, state: BotState, client: AsyncWebClient,
+                   pacer: ChannelPacer | None = None) -> Services:
+    """The services over an open store and state; digests post through a 429-only-retry copy of ``client``."""
+    poster = DigestPoster(state, store, posting_client(client), pacer or ChannelPacer())
+    return Services(store, state, client, poster, settings)
+
+
+async def ensure_corpus(settings: Settings) -> IngestReport | None:
+    """Ingest the configured corpus when the database does not exist yet (first start)."""
+    if settings.db_path.exists():
+        return None
+    report = await asyncio.to_thread(ingest_sync, settings.db_path, [settings.corpus])
+    log.info("first start: ingested %d summaries, %d talks from %s", report.summaries, report.talks, settings.corpus)
+    return report
+
+
+async def open_store(settings: Settings) -> Store:
+    """The corpus store of ``settings`` (its database, lexicon and answer cache size)."""
+    return await Store.open(settings.db_path, settings.corpus, cache_size=settings.result_cache)
+
+
+@contextlib.asynccontextmanager
+async def open_services(settings: Settings) -> AsyncIterator[tuple[Store, BotState]]:
+    """The store and the bot state for one process (ingesting the corpus on first start), closed on exit."""
+    await ensure_corpus(settings)
+    store = await open_store(settings)
+    try:
+        state = await BotState.open(settings.db_path)
+        try:
+            yield store, state
+        finally:
+            await state.close()
+    finally:
+        await store.close()

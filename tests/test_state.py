@@ -1,0 +1,71 @@
+"""BotState: the schema migration that adds the workspace, and the workspace recorded with each piece of state."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from store.schema import MIGRATIONS, SCHEMA_VERSION, _statements
+from store.state import BotState, Subscription, Workspace
+from tests.conftest import RunningBot
+from tests.fakes.slack_requests import app_mention, slash_command
+
+TEAM, ENTERPRISE = "T0WORKSP1", "E0ORGGRID"
+
+
+def test_a_version_4_database_gains_the_workspace_columns_and_keeps_its_rows(tmp_path: Path) -> None:
+    path = tmp_path / "v4.db"
+    with sqlite3.connect(path) as conn:
+        for script in MIGRATIONS[:4]:
+            for statement in _statements(script):
+                conn.execute(statement)
+        conn.execute("PRAGMA user_version = 4")
+        conn.execute("INSERT INTO subscriptions (channel, weekday, minute_of_day, timezone, active_since, updated_at)"
+                     " VALUES ('COLD', 2, 600, 'UTC', 0, 0)")
+    conn.close()
+
+    async def read() -> Subscription | None:
+        async with await BotState.open(path) as state:
+            return await state.get_subscription("COLD")
+
+    old = asyncio.run(read())
+    assert old is not None and (old.weekday, old.minute_of_day) == (2, 600)
+    assert old.workspace == Workspace("", None)  # not known for rows written before the workspace was
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        for table in ("seen_events", "digest_threads", "subscriptions", "digests"):
+            columns = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+            assert columns[-2:] == ["team_id", "enterprise_id"], table
+    conn.close()
+
+
+def _rows(db: Path, sql: str) -> list[tuple]:
+    with sqlite3.connect(db) as conn:
+        found = conn.execute(sql).fetchall()
+    conn.close()
+    return found
+
+
+async def test_subscriptions_digests_threads_and_events_record_the_workspace_slack_sent(bot: RunningBot) -> None:
+    db = bot.services.settings.db_path
+    await bot.send(slash_command("/digest", "subscribe tue 10:00", channel_id="CWS", team_id=TEAM,
+                                 enterprise_id=ENTERPRISE, response_url=bot.fake.response_url("sub")))
+    await bot.fake.wait_for("response_url")
+    subscription = await bot.services.state.get_subscription("CWS")
+    assert subscription is not None and subscription.workspace == Workspace(TEAM, ENTERPRISE)
+
+    await bot.send(slash_command("/digest", "kinetic", channel_id="CWS", team_id=TEAM, enterprise_id=ENTERPRISE,
+                                 response_url=bot.fake.response_url("post")))
+    await bot.fake.wait_for("chat.postMessage")
+    for _ in range(200):  # the parent's ts is recorded just after Slack answered
+        if _rows(db, "SELECT count(*) FROM digest_threads")[0][0]:
+            break
+        await asyncio.sleep(0.01)
+    assert _rows(db, "SELECT kind, team_id, enterprise_id FROM digests") == [("manual", TEAM, ENTERPRISE)]
+    assert _rows(db, "SELECT channel, team_id, enterprise_id FROM digest_threads") == [("CWS", TEAM, ENTERPRISE)]
+
+    result = await bot.send(app_mention("what is PJRT?", team_id=TEAM, event_id="Ev0WORKSPACE"))
+    assert result.status == 200
+    assert _rows(db, "SELECT team_id, enterprise_id FROM seen_events WHERE event_id = 'Ev0WORKSPACE'") == [
+        (TEAM, None)]  # a workspace outside Enterprise Grid has no enterprise_id
