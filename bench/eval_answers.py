@@ -65,7 +65,6 @@ from handlers import mentions  # noqa: E402
 from handlers.replies import DigestThread, Notice, Reply  # noqa: E402
 from store.db import Store  # noqa: E402
 from store.ingest import ingest_sync  # noqa: E402
-from store.serial import changed, writing  # noqa: E402
 from store.state import BotState  # noqa: E402
 
 QUESTIONS = ROOT / "bench" / "eval_answers.toml"
@@ -132,9 +131,8 @@ async def ask(store: Store, state: BotState, text: str, thread_ts: str) -> Reply
         kwargs["thread_talk_id"] = await state.digest_thread_talk(CHANNEL, thread_ts)
     reply = await mentions.answer(store, BOT_MENTION + text, **kwargs)
     if isinstance(reply, DigestThread):
-        async with writing(state.connection):  # as store.ledger.record_posted does for the posted parent
-            await changed(state.connection, "INSERT OR REPLACE INTO digest_threads (channel, thread_ts, talk_id,"
-                          " posted_at) VALUES (?, ?, ?, ?)", (CHANNEL, thread_ts, reply.talk.talk_id, time.time()))
+        # as BotState.record_posted does once Slack confirmed the posted parent
+        await state.record_digest_thread(CHANNEL, thread_ts, reply.talk.talk_id, time.time())
     return reply
 
 

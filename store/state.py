@@ -269,6 +269,19 @@ class BotState:
 
     # -- digest threads --------------------------------------------------------------------
 
+    async def record_digest_thread(self, channel: str, thread_ts: str, talk_id: str, now: float,
+                                   workspace: Workspace = UNKNOWN_WORKSPACE) -> None:
+        """Remember that the thread ``thread_ts`` in ``channel`` is a digest of ``talk_id``."""
+        async with self._writing():
+            await self._save_digest_thread(channel, thread_ts, talk_id, now, workspace)
+
+    async def _save_digest_thread(self, channel: str, thread_ts: str, talk_id: str, now: float,
+                                  workspace: Workspace) -> None:
+        await self._changed(
+            "INSERT OR REPLACE INTO digest_threads (channel, thread_ts, talk_id, posted_at, team_id, enterprise_id)"
+            " VALUES (?, ?, ?, ?, ?, ?)", (channel, thread_ts, talk_id, now, workspace.team_id, workspace.enterprise_id),
+        )
+
     async def digest_thread_talk(self, channel: str, thread_ts: str) -> str | None:
         """The talk of the digest thread ``thread_ts`` in ``channel`` (recorded when its parent was posted)."""
         async with self._reading():
@@ -410,12 +423,7 @@ class BotState:
             if position == 0:
                 await self._changed("UPDATE digests SET parent_ts = ? WHERE digest_id = ?", (ts, digest.digest_id))
                 # So that mentions in the thread answer about its talk (digest_thread_talk).
-                await self._changed(
-                    "INSERT OR REPLACE INTO digest_threads (channel, thread_ts, talk_id, posted_at, team_id,"
-                    " enterprise_id) VALUES (?, ?, ?, ?, ?, ?)",
-                    (digest.channel, ts, digest.talk_id, now, digest.workspace.team_id,
-                     digest.workspace.enterprise_id),
-                )
+                await self._save_digest_thread(digest.channel, ts, digest.talk_id, now, digest.workspace)
 
     async def finish_digest(self, digest_id: int, status: str, now: float, note: str | None = None) -> None:
         """Close a digest as DONE or ABANDONED."""
