@@ -15,8 +15,9 @@ from collections.abc import Iterable
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
-from store.model import PointHit, Talk, TalkHit, TermHit
+from store.model import KeyPoint, PointHit, Slip, Talk, TalkHit, TermHit
 from store.state import WEEKDAY_NAMES, Subscription
+from store.timestamps import display_stamp
 
 from .replies import (
     DefineReply,
@@ -134,9 +135,9 @@ def message(fallback: str, blocks: list[dict], *, limit: int = MAX_BLOCKS) -> di
     return {"text": truncate(fallback, MAX_FALLBACK) or " ", "blocks": blocks}
 
 
-def timestamp_link(point_label: str, seconds: int, video_url: str | None) -> str:
-    """The stamp, linked to that moment of the video when the talk has one."""
-    label = escape(point_label)
+def timestamp_link(seconds: int, video_url: str | None) -> str:
+    """The stamp as shown ("9:54", not the export's "0:9:54"), linked to that moment of the video when there is one."""
+    label = escape(display_stamp(seconds))
     if not video_url:
         return f"`{label}`"
     joiner = "&" if "?" in video_url else "?"
@@ -147,6 +148,19 @@ def timestamp_link(point_label: str, seconds: int, video_url: str | None) -> str
 def speakers_line(speakers: Iterable[str]) -> str:
     names = [escape(s) for s in speakers]
     return ", ".join(names) if names else "speakers not named"
+
+
+def slips_note(slips: Iterable[Slip]) -> str:
+    """"Pallas (transcribed as “Palace”)" for each slip shown under its canonical name; "" without any."""
+    return "; ".join(escape(slip.note()) for slip in slips)
+
+
+def merged_note(talk: Talk) -> str:
+    """Says that a talk's key points merge several summaries, and where they are."""
+    if len(talk.summaries) < 2:
+        return ""
+    where = ", ".join(escape(f"{s.file}:{s.line}") for s in talk.summary_sources)
+    return f"Merged from {len(talk.summaries)} summaries of this talk ({where}); each moment once."
 
 
 # -- /define -----------------------------------------------------------------------------
@@ -164,6 +178,8 @@ def _term_blocks(hit: TermHit, *, expanded: bool, compact: bool) -> list[dict]:
     lines = [_term_title(hit)]
     if hit.alias_note:
         lines.append(f"_{mrkdwn(hit.alias_note, 200)}_")
+    if hit.slips:
+        lines.append(f"_{truncate(slips_note(hit.slips), 400)}_")
     lines.append(mrkdwn(best.definition, 2200 if not compact else 600))
     blocks = [section("\n".join(lines))]
     shown = _unique_talks(hit.definitions)
@@ -219,6 +235,8 @@ def render_define(reply: DefineReply) -> dict:
 def _talk_line(hit: TalkHit) -> str:
     first_sentence = hit.summary.split(". ")[0]
     line = f"*{mrkdwn(hit.title, 200)}* — {speakers_line(hit.speakers)}\n{mrkdwn(first_sentence, 280)}"
+    if hit.slips:
+        line += f"\n_{truncate(slips_note(hit.slips), 300)}_"
     if hit.matched:
         line += f"\n_matched: {mrkdwn(', '.join(hit.matched[:4]), 300)}_"
     return line
@@ -229,21 +247,24 @@ def talk_card(talk: Talk, *, points: int = 3) -> list[dict]:
     summary = talk.summaries[0]
     blocks = [
         header(talk.title),
-        context(f"{speakers_line(talk.speakers)} · {len(summary.key_points)} key points · `{escape(talk.talk_id)}`"),
-        section(mrkdwn(summary.text, 1200)),
+        context(f"{speakers_line(talk.speakers)} · {len(talk.key_points)} key points · `{escape(talk.talk_id)}`"),
     ]
-    if summary.key_points:
-        blocks.append(section("\n".join(_point_line(p, talk.video_url) for p in summary.key_points[:points])))
+    notes = [note for note in (merged_note(talk), slips_note(talk.slips)) if note]
+    if notes:
+        blocks.append(context("\n".join(f"_{note}_" for note in notes)))
+    blocks.append(section(mrkdwn(summary.text, 1200)))
+    if talk.key_points:
+        blocks.append(section("\n".join(_point_line(p, talk.video_url) for p in talk.key_points[:points])))
     buttons = [button("Post digest thread here", ACTION_DIGEST, talk.talk_id, style="primary")]
-    if len(summary.key_points) > points:
+    if len(talk.key_points) > points:
         buttons.append(button("More key points", ACTION_MORE_POINTS, {"id": talk.talk_id, "start": points}))
     blocks.append(actions(buttons))
     return blocks
 
 
-def _point_line(point, video_url: str | None) -> str:
+def _point_line(point: KeyPoint, video_url: str | None) -> str:
     title = f"*{mrkdwn(point.title, 200)}*: " if point.title else ""
-    return f"{timestamp_link(point.label, point.seconds, video_url)} {title}{mrkdwn(point.text, 600)}"
+    return f"{timestamp_link(point.seconds, video_url)} {title}{mrkdwn(point.text, 600)}"
 
 
 def render_talk_list(reply: TalkListReply) -> dict:
@@ -280,7 +301,7 @@ def render_talk_list(reply: TalkListReply) -> dict:
 
 def render_talk_points(reply: TalkPointsReply) -> dict:
     talk = reply.talk
-    points = talk.summaries[0].key_points
+    points = talk.key_points
     shown = points[reply.start : reply.start + reply.count]
     blocks = [header(talk.title)]
     for point in shown:
@@ -299,9 +320,11 @@ def render_talk_points(reply: TalkPointsReply) -> dict:
 def _point_block(hit: PointHit) -> dict:
     title = f"*{mrkdwn(hit.title, 200)}*: " if hit.title else ""
     text = (
-        f"{timestamp_link(hit.label, hit.seconds, hit.video_url)} {title}{mrkdwn(hit.text, 700)}\n"
+        f"{timestamp_link(hit.seconds, hit.video_url)} {title}{mrkdwn(hit.text, 700)}\n"
         f"_{mrkdwn(hit.talk_title, 150)}_"
     )
+    if hit.slips:
+        text += f" · _{truncate(slips_note(hit.slips), 300)}_"
     if hit.matched:
         text += f" · _matched: {mrkdwn(', '.join(hit.matched[:4]), 300)}_"
     return section(text)
@@ -318,7 +341,7 @@ def render_points(reply: PointsReply) -> dict:
             blocks.append(context(f"From this thread's talk, _{mrkdwn(reply.scoped_to, 150)}_:"))
         for hit in reply.points:
             blocks.append(_point_block(hit))
-            fallback.append(f"{escape(hit.label)} {escape(hit.title)} ({escape(hit.talk_title)})")
+            fallback.append(f"{escape(display_stamp(hit.seconds))} {escape(hit.title)} ({escape(hit.talk_title)})")
     if reply.talks:
         blocks.append(context("Talks: " + " · ".join(f"*{mrkdwn(t.title, 120)}*" for t in reply.talks[:3])))
     if not blocks:
@@ -338,23 +361,23 @@ def render_digest(thread: DigestThread) -> list[dict]:
     """The parent message then each reply of a digest thread, in posting order."""
     talk = thread.talk
     summary = talk.summaries[0]
-    parent = message(
-        f"Digest: {escape(talk.title)}",
-        [
-            header(talk.title),
-            context(f"{speakers_line(talk.speakers)} · {len(summary.key_points)} key points in this thread"),
-            section(mrkdwn(summary.text)),
-        ],
-    )
-    messages = [parent]
+    parent_blocks = [
+        header(talk.title),
+        context(f"{speakers_line(talk.speakers)} · {len(talk.key_points)} key points in this thread"),
+    ]
+    notes = [note for note in (merged_note(talk), slips_note(talk.slips)) if note]
+    if notes:
+        parent_blocks.append(context("\n".join(f"_{note}_" for note in notes)))
+    parent_blocks.append(section(mrkdwn(summary.text)))
+    messages = [message(f"Digest: {escape(talk.title)}", parent_blocks)]
     for group in thread.point_groups:
-        points = [summary.key_points[i] for i in group]
+        points = [talk.key_points[i] for i in group]
         lines = [_point_line(p, talk.video_url) for p in points]
         messages.append(message(
-            " · ".join(f"{escape(p.label)} {escape(p.title)}" for p in points),
+            " · ".join(f"{escape(display_stamp(p.seconds))} {escape(p.title)}" for p in points),
             [section(line) for line in lines],
         ))
-    glossary = [entry for s in talk.summaries[:1] for entry in s.glossary]
+    glossary = talk.glossary
     if glossary:
         lines = [f"• *{mrkdwn(e.head, 200)}*: {mrkdwn(e.definition, 400)}" for e in glossary]
         messages.append(message(f"Glossary of {escape(talk.title)}", _chunked_sections("*Glossary*", lines)))

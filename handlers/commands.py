@@ -85,7 +85,7 @@ async def more_points(store: Store, talk_id: str, start: int) -> Notice | TalkPo
     found = await store.get_talk(talk_id)
     if found is None or start < 0:
         return Notice(_stale_button())
-    total = len(found.summaries[0].key_points)
+    total = len(found.key_points)
     if start >= total:
         return Notice(f"That was all: *{escape(found.title)}* has {total} key points.")
     return TalkPointsReply(found, start=start)

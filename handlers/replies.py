@@ -120,7 +120,7 @@ class DigestThread:
     """A digest: the parent message's talk and the replies that go under it, in order."""
 
     talk: Talk
-    point_groups: list[list[int]]  # indexes into the talk's first-summary key points, one list per reply
+    point_groups: list[list[int]]  # indexes into the talk's (merged) key points, one list per reply
     footer_terms: list[tuple[str, str]] = field(default_factory=list)  # (acronym, expansion) for weekly digests
 
     def hits(self) -> list[dict]:

@@ -122,7 +122,7 @@ class Store:
             return DefineResult(query)
 
         async def compute(view: View) -> DefineResult:
-            hits = tuple(terms.canonical(view, hit) for hit in await terms.define_hits(view, query, key, limit))
+            hits = tuple(view.canonical.term_hit(hit) for hit in await terms.define_hits(view, query, key, limit))
             return DefineResult(query, hits, () if hits else tuple(await terms.suggestions(view, key, query)))
 
         return await self._answer(("define", query, limit) if cacheable(query) else None, compute)
@@ -131,7 +131,7 @@ class Store:
         """Talks ranked by title, speakers, summary, key points and glossary."""
 
         async def compute(view: View) -> tuple[TalkHit, ...]:
-            return tuple(await ranking.find_talks(view, text, limit=limit))
+            return tuple(view.canonical.talk_hit(hit) for hit in await ranking.find_talks(view, text, limit=limit))
 
         return list(await self._answer(("find_talks", text, limit) if cacheable(text) else None, compute))
 
@@ -139,7 +139,8 @@ class Store:
         """Key points ranked for a free question; ``talk_id`` keeps to one talk."""
 
         async def compute(view: View) -> tuple[PointHit, ...]:
-            return tuple(await ranking.find_points(view, text, limit=limit, talk_id=talk_id))
+            hits = await ranking.find_points(view, text, limit=limit, talk_id=talk_id)
+            return tuple(view.canonical.point_hit(hit) for hit in hits)
 
         key = ("find_points", text, limit, talk_id) if cacheable(text) else None
         return list(await self._answer(key, compute))
@@ -156,8 +157,8 @@ class Store:
             " FROM talks ORDER BY position"
         )
         return tuple(
-            Talk(talk_id, title, tuple(json.loads(speakers)),
-                 (Summary("", summary, Source(file, line)),), tuple(json.loads(tags)), video_url)
+            view.canonical.talk(Talk(talk_id, title, tuple(json.loads(speakers)),
+                                     (Summary("", summary, Source(file, line)),), tuple(json.loads(tags)), video_url))
             for talk_id, title, speakers, tags, video_url, summary, file, line in rows
         )
 
@@ -201,7 +202,8 @@ class Store:
                 )
             )
             summaries.append(Summary(heading, text, Source(file, line), points, glossary, highlights))
-        return Talk(talk_id, title, tuple(json.loads(speakers)), tuple(summaries), tuple(json.loads(tags)), video_url)
+        talk = Talk(talk_id, title, tuple(json.loads(speakers)), tuple(summaries), tuple(json.loads(tags)), video_url)
+        return self._view.canonical.talk(talk)
 
     async def _glossary_entries(self, where: str, params: Sequence[object]) -> list[GlossaryEntry]:
         rows = await self._rows(
@@ -226,6 +228,7 @@ class Store:
             rows = await self._rows("SELECT DISTINCT term FROM term_names WHERE kind = 'term'")
         unique: dict[str, str] = {}
         for (term,) in rows:
+            term = self._view.canonical.text(term)
             unique.setdefault(term_key(term), term)
         return sorted(unique.values(), key=str.casefold)
 

@@ -11,6 +11,7 @@ import hashlib
 import re
 import tomllib
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -41,21 +42,31 @@ _SLUG_STOPWORDS = set(
 _FOLDS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "ae", "Ö": "oe", "Ü": "ue"})
 
 
-def group_talks(summaries: list[Summary], overrides: dict | None = None) -> list[Talk]:
+def group_talks(
+    summaries: list[Summary], overrides: dict | None = None, display: Callable[[str], str] | None = None
+) -> list[Talk]:
     """Talks made of the given summaries, duplicates grouped, ordered by where they first appear."""
-    return group_talks_with_warnings(summaries, overrides)[0]
+    return group_talks_with_warnings(summaries, overrides, display)[0]
 
 
 def group_talks_with_warnings(
-    summaries: list[Summary], overrides: dict | None = None
+    summaries: list[Summary], overrides: dict | None = None, display: Callable[[str], str] | None = None
 ) -> tuple[list[Talk], list[str]]:
-    """Like group_talks, plus warnings for overrides naming a talk id that does not exist."""
+    """Like group_talks, plus warnings for overrides naming a talk id that does not exist.
+
+    ``display`` turns a derived title or speaker name into the one shown (canonical names for
+    transcription slips, store/canonical.py); the talk id is made from the shown title. An override
+    keyed by the id the title as written would give still applies.
+    """
     ordered = sorted(summaries, key=_summary_key)
     speakers = [find_speakers(summary) for summary in ordered]
     groups = _cluster(ordered, speakers)
-    talks = [_make_talk([ordered[i] for i in group], [speakers[i] for i in group]) for group in groups]
-    talks = _disambiguate(talks)
-    return _apply_overrides(talks, _unwrap(overrides or {}))
+    talks = [_make_talk([ordered[i] for i in group], [speakers[i] for i in group], display) for group in groups]
+    written_ids = [talk_slug(derive_title(ordered[group[0]], speakers[group[0]])) if display else talk.talk_id
+                   for talk, group in zip(talks, groups)]
+    talks = _disambiguate(talks)  # keeps the order
+    former_ids = {talk.talk_id: written for talk, written in zip(talks, written_ids) if written != talk.talk_id}
+    return _apply_overrides(talks, _unwrap(overrides or {}), former_ids)
 
 
 def same_talk_score(
@@ -195,15 +206,23 @@ def _cluster(summaries: list[Summary], speakers: list[tuple[str, ...]]) -> list[
     return sorted(groups.values(), key=lambda group: group[0])
 
 
-def _make_talk(summaries: list[Summary], speakers: list[tuple[str, ...]]) -> Talk:
+def _make_talk(summaries: list[Summary], speakers: list[tuple[str, ...]],
+               display: Callable[[str], str] | None = None) -> Talk:
     # The first summary in source order names the talk, so its title and id do not depend on
     # which other files happen to be loaded.
     title = derive_title(summaries[0], speakers[0])
+    names = merge_speakers(*speakers)
+    if display is not None:
+        title = display(title)
+        names = merge_speakers(tuple(display(name) for name in names))
     return Talk(
         talk_id=talk_slug(title),
         title=title,
-        speakers=merge_speakers(*speakers),
+        speakers=names,
         summaries=tuple(summaries),
+        key_points=(),  # ingest stores every summary's points; the merged view is made when a talk is read
+        glossary=(),
+        highlights=(),
     )
 
 
@@ -251,8 +270,11 @@ def _first_point_title(talk: Talk) -> str:
     return points[0].title if points else ""
 
 
-def _apply_overrides(talks: list[Talk], overrides: dict) -> tuple[list[Talk], list[str]]:
-    known = {talk.talk_id for talk in talks}
+def _apply_overrides(
+    talks: list[Talk], overrides: dict, former_ids: dict[str, str] | None = None
+) -> tuple[list[Talk], list[str]]:
+    former_ids = former_ids or {}
+    known = {talk.talk_id for talk in talks} | set(former_ids.values())
     warnings = [
         f"{OVERRIDES_FILE}: no talk with id '{talk_id}'; override ignored"
         for talk_id in sorted(overrides)
@@ -260,7 +282,7 @@ def _apply_overrides(talks: list[Talk], overrides: dict) -> tuple[list[Talk], li
     ]
     result = []
     for talk in talks:
-        entry = overrides.get(talk.talk_id) or {}
+        entry = overrides.get(talk.talk_id) or overrides.get(former_ids.get(talk.talk_id, "")) or {}
         changes: dict = {}
         if entry.get("title"):
             changes["title"] = str(entry["title"])

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import grouping, parser
+from .canonical import Canonical
 from .compounds import CompoundSplitter
 from .connection import connect_sync
 from .errors import CorpusError
-from .lexicon import data_files, load_lexicon
+from .lexicon import Lexicon, data_files, load_lexicon
 from .model import Talk
 from .schema import CORPUS_TABLES
 from .text import term_key, tokens
@@ -69,7 +70,7 @@ def fingerprint(files: Iterable[Path], extra: Iterable[Path]) -> str:
     return digest.hexdigest()
 
 
-def load_talks(paths: Sequence[Path]) -> tuple[list[Talk], list[str], Path | None, list[Path]]:
+def load_talks(paths: Sequence[Path]) -> tuple[list[Talk], list[str], Path | None, list[Path], Lexicon]:
     """Parse and group all corpus files; raises CorpusError naming the file and line."""
     files, corpus_dir = corpus_files(paths)
     summaries, warnings = [], []
@@ -79,14 +80,16 @@ def load_talks(paths: Sequence[Path]) -> tuple[list[Talk], list[str], Path | Non
         warnings.extend(file_warnings)
     overrides, override_warnings = grouping.load_overrides(corpus_dir) if corpus_dir else ({}, [])
     warnings.extend(override_warnings)
-    talks = grouping.group_talks(summaries, overrides)
-    return talks, warnings, corpus_dir, files
+    lexicon = load_lexicon(corpus_dir)
+    talks, group_warnings = grouping.group_talks_with_warnings(summaries, overrides, Canonical(lexicon).text)
+    warnings.extend(group_warnings)
+    return talks, warnings, corpus_dir, files, lexicon
 
 
 def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False) -> IngestReport:
     """Parse ``paths`` and replace the corpus tables of ``db_path`` in one transaction."""
     started = time.perf_counter()
-    talks, warnings, corpus_dir, files = load_talks(paths)
+    talks, warnings, corpus_dir, files, lexicon = load_talks(paths)
     extra = [p for p in data_files(corpus_dir) + [corpus_dir / grouping.OVERRIDES_FILE] if p.is_file()] if corpus_dir else []
     report = _count(talks, files, warnings)
     corpus_hash = fingerprint(files, extra)
@@ -96,7 +99,7 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False) ->
         if row and row[0] == corpus_hash and not force:
             report.changed = False
         else:
-            splitter = CompoundSplitter(_vocabulary(talks, load_lexicon(corpus_dir)))
+            splitter = CompoundSplitter(_vocabulary(talks, lexicon))
             _replace_corpus(conn, talks, splitter, corpus_hash, files)
     finally:
         conn.close()

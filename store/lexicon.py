@@ -32,6 +32,7 @@ class Lexicon:
     canonical: dict[str, str] = field(default_factory=dict)  # "palace" -> "Pallas"
     variants: dict[str, list[str]] = field(default_factory=dict)  # "pallas" -> ["palace", "palas"]
     display: dict[str, str] = field(default_factory=dict)  # "pallas" -> "Pallas"
+    written: dict[str, str] = field(default_factory=dict)  # each slip as aliases.toml writes it -> canonical
     en_de: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "wood" -> ("holz",)
 
     longest_phrase: int = 1  # words in the longest key, kept up to date by the add_* methods
@@ -42,6 +43,7 @@ class Lexicon:
             return
         self.longest_phrase = max(self.longest_phrase, variant_key.count(" ") + 1, canonical_key.count(" ") + 1)
         self.canonical[variant_key] = canonical
+        self.written[variant.strip()] = canonical
         self.display[canonical_key] = canonical
         self.variants.setdefault(canonical_key, [])
         if variant_key not in self.variants[canonical_key]:

@@ -20,7 +20,8 @@ class RowMatch:
     per_concept: dict[int, tuple[str, float]] = field(default_factory=dict)
     coverage: float = 0.0
     score: float = 0.0
-    notes: list[tuple[str, str]] = field(default_factory=list)  # (matched token, the user's words)
+    # (concept index, matched token, the user's words, form kind) for forms that are not the user's own word
+    notes: list[tuple[int, str, str, str]] = field(default_factory=list)
 
 
 RANK_BUDGET = 2000  # rows FTS5 may rank per query: bm25 costs about a microsecond a row
@@ -96,6 +97,6 @@ def match_row(concepts: list[Concept], fields: dict[str, str], parts: str, idfs:
         covered += concept.weight
         match.score += concept.weight * idf
         if form.via and form.kind in ("translation", "alias", "correction"):
-            match.notes.append((token, form.via))
+            match.notes.append((index, token, form.via, form.kind))
     match.coverage = covered / total
     return match

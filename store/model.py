@@ -65,8 +65,23 @@ class Summary:
 
 
 @dataclass(frozen=True, slots=True)
+class Slip:
+    """A transcription slip shown under its canonical name: ``written`` in the export, ``canonical`` on display."""
+
+    written: str
+    canonical: str
+
+    def note(self) -> str:
+        return f"{self.canonical} (transcribed as “{self.written}”)"
+
+
+@dataclass(frozen=True, slots=True)
 class Talk:
-    """A talk: one or more summaries of the same video, grouped."""
+    """A talk: one or more summaries of the same video, grouped.
+
+    ``key_points``, ``glossary`` and ``highlights`` are the one view every answer shows: all
+    summaries merged, each moment and term once (store/merging.py). Left out, they are computed.
+    """
 
     talk_id: str  # stable slug
     title: str
@@ -74,10 +89,28 @@ class Talk:
     summaries: tuple[Summary, ...]
     tags: tuple[str, ...] = ()
     video_url: str | None = None
+    key_points: tuple[KeyPoint, ...] = None  # type: ignore[assignment]  # None: merged from the summaries
+    glossary: tuple[GlossaryEntry, ...] = None  # type: ignore[assignment]
+    highlights: tuple[Highlight, ...] = None  # type: ignore[assignment]
+    slips: tuple[Slip, ...] = ()  # transcription slips replaced in what this record shows
+
+    def __post_init__(self) -> None:
+        from .merging import merged_glossary, merged_highlights, merged_key_points  # merging reads these records
+
+        if self.key_points is None:
+            object.__setattr__(self, "key_points", merged_key_points(self.summaries))
+        if self.glossary is None:
+            object.__setattr__(self, "glossary", merged_glossary(self.summaries))
+        if self.highlights is None:
+            object.__setattr__(self, "highlights", merged_highlights(self.summaries))
 
     @property
     def source(self) -> Source:
         return self.summaries[0].source
+
+    @property
+    def summary_sources(self) -> tuple[Source, ...]:
+        return tuple(summary.source for summary in self.summaries)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +121,10 @@ class TermHit:
     expansion: str | None
     score: float
     match: str  # "exact", "alias", "expansion", "fuzzy"
-    alias_note: str | None  # e.g. "Palace → Pallas"
+    alias_note: str | None  # the user's spelling read as another name, e.g. "palas → Pallas"
     definitions: tuple["TermDefinition", ...] = ()  # in corpus order, at most MAX_DEFINITIONS
     talk_count: int = 0  # every talk that defines the term, also past the definitions carried
+    slips: tuple[Slip, ...] = ()  # transcription slips replaced in the term and its definitions
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +146,8 @@ class TalkHit:
     summary: str
     score: float
     source: Source
-    matched: tuple[str, ...] = ()  # e.g. ("Pallas ← palace",)
+    matched: tuple[str, ...] = ()  # e.g. ("Holzschutz ← wood protection",)
+    slips: tuple[Slip, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +162,7 @@ class PointHit:
     source: Source
     video_url: str | None = None
     matched: tuple[str, ...] = ()
+    slips: tuple[Slip, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

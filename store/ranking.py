@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 import re
+from typing import NamedTuple
 
 from .concepts import Concept
 from .matching import RowMatch, concept_idfs, match_row
+from .merging import same_moment
 from .model import PointHit, Source, TalkHit
 from .text import tokens
 from .view import View
@@ -63,9 +65,7 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     for score, talk_id, best in top:
         info = view.talks[talk_id]
         summary, file, line = rows[talk_id]
-        matched = view.lexicon.alias_notes(info.title) + _notes(
-            concepts, [m for _, m in best.values()], f"{info.title} {summary}"
-        )
+        matched = _notes(view, concepts, [(i, m) for i, (_, m) in best.items()], f"{info.title} {summary}")
         hits.append(TalkHit(talk_id, info.title, info.speakers, summary, round(score, 3), Source(file, line),
                             tuple(matched)))
     return hits
@@ -96,7 +96,8 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
         if match.per_concept:
             scored.append((score, ref_id, match))
     scored.sort(key=lambda item: -item[0])
-    best = scored[:limit]
+    # Twice the answer: a talk summarised twice has most moments twice, and a repeat is dropped below.
+    best = scored[:limit * 2]
     ids = [ref_id for _, ref_id, _ in best]
     if not ids:
         return []
@@ -104,16 +105,26 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
         "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line FROM points"
         f" WHERE point_id IN ({','.join('?' * len(ids))})", ids,
     )}
-    hits = []
+    hits: list[PointHit] = []
     for score, ref_id, match in best:
         row = rows[ref_id]
+        if len(hits) == limit:
+            break
+        if any(hit.talk_id == row[0] and same_moment(hit, _Point(row[1], row[3], row[4])) for hit in hits):
+            continue  # the same moment in the talk's other summary, already answered in other words
         info = view.talks.get(row[0])
         hits.append(PointHit(
             talk_id=row[0], talk_title=info.title if info else row[0], seconds=row[1], label=row[2],
             title=row[3], text=row[4], score=round(score, 3), source=Source(row[5], row[6]),
-            video_url=info.video_url if info else None, matched=tuple(_notes(concepts, [match], f"{row[3]} {row[4]}")),
+            video_url=info.video_url if info else None, matched=tuple(_notes(view, concepts, [(i, match) for i in match.per_concept], f"{row[3]} {row[4]}")),
         ))
     return hits
+
+
+class _Point(NamedTuple):
+    seconds: int
+    title: str
+    text: str
 
 
 def _in_title(concept: Concept, title_tokens: frozenset[str]) -> bool:
@@ -122,31 +133,47 @@ def _in_title(concept: Concept, title_tokens: frozenset[str]) -> bool:
     )
 
 
-def _notes(concepts: list[Concept], matches: list[RowMatch], shown_text: str) -> list[str]:
-    """"Holzschutz ← wood protection" for concepts matched through a translation, alias or correction.
+def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, RowMatch]], shown_text: str) -> list[str]:
+    """"Holzschutz ← wood protection" for what a reader needs to trust a hit, and only what made this hit.
 
-    A word inside a matched phrase adds nothing ("Holzschutz ← wood" after "… ← wood protection").
+    ``contributions`` pairs each concept with the row match that counted it. A note is kept for:
+    a typo fix ("Kinetic ← kinetik"), a slip the user typed ("palace → Pallas"), and a translation
+    to a German noun or name the hit shows ("Speicherarchitektur ← memory hierarchy"). Left out:
+    translations to words written in lower case (function words, adverbs, verbs: "zwischen ←
+    between"), words the hit does not show, and other spellings of the user's own word (the
+    answer shows the canonical name anyway). A word inside a matched phrase adds nothing
+    ("Holzschutz ← wood" after "… ← wood protection"). ``shown_text`` is the stored text; notes
+    name words as shown (canonical names: "JAX-AITER ← jaxtor", not the export's "Jaxator").
     """
     pairs: dict[tuple[str, str], None] = {}
-    for match in matches:
-        for pair in match.notes:
-            pairs[pair] = None
+    aliases: dict[str, None] = {}
+    for index, match in contributions:
+        for concept_index, token, via, kind in match.notes:
+            if concept_index != index:
+                continue
+            if kind == "alias":
+                if concepts[index].alias_note:  # the user's word is a known slip: say what it was read as
+                    aliases[concepts[index].alias_note] = None
+                continue
+            written = _as_written(token, shown_text)
+            if written is None or (kind == "translation" and not written[:1].isupper()):
+                continue
+            pairs[(view.canonical.text(written), via)] = None
     phrases = [via for _, via in pairs if " " in via]
     notes: dict[str, None] = {}
-    for token, via in sorted(pairs, key=lambda pair: -len(pair[1])):
+    for written, via in sorted(pairs, key=lambda pair: -len(pair[1])):
         if " " not in via and any(via in phrase.split() for phrase in phrases):
             continue
-        notes[f"{_as_written(token, shown_text)} ← {via}"] = None
-    for concept in concepts:
-        if concept.alias_note:
-            notes[concept.alias_note] = None
+        if written.casefold() != via.casefold():
+            notes[f"{written} ← {via}"] = None
+    notes.update(aliases)
     return list(notes)
 
 
-def _as_written(token: str, text: str) -> str:
-    """The word of ``text`` that folds to (or contains) ``token``, as written: "holzschutz" -> "Holzschutz"."""
+def _as_written(token: str, text: str) -> str | None:
+    """The word of ``text`` that folds to (or starts with) ``token``, as written: "holzschutz" -> "Holzschutz"."""
     for word in re.findall(r"[^\W_]+", text):
         folded = "".join(tokens(word))
         if folded == token or (folded.startswith(token) and len(folded) - len(token) <= 3):
             return word
-    return token
+    return None

@@ -28,7 +28,7 @@ async def define_hits(view: View, query: str, key: str, limit: int) -> list[Term
     variants = view.lexicon.variants.get(phrase_key(canonical), []) if canonical else []
     if canonical:
         keys = [term_key(canonical), *(v.replace(" ", "") for v in variants)]
-        hits = [_as_alias(hit, query, canonical)
+        hits = [_as_alias(view, hit, query, canonical)
                 for hit in await _terms_named(view, keys, ("term", "variant"), "alias")]
         if hits:
             return hits[:limit]
@@ -60,20 +60,19 @@ async def _fuzzy_terms(view: View, key: str, kinds: tuple[str, ...], limit: int)
     return hits[:limit]
 
 
-def _as_alias(hit: TermHit, query: str, canonical: str) -> TermHit:
-    """A hit found through an alias, named and noted as the alias resolves it."""
-    if term_key(hit.term) != term_key(canonical):
-        return replace(hit, term=canonical, alias_note=f"{hit.term} → {canonical}")
-    if phrase_key(query) != phrase_key(canonical):
+def _as_alias(view: View, hit: TermHit, query: str, canonical: str) -> TermHit:
+    """A hit found through an alias, named as the alias resolves it.
+
+    A term the corpus writes with a slip ("Palace") is renamed on display with its slip noted
+    (Canonical.term_hit); here only the user's own spelling is noted ("palas → Pallas").
+    """
+    if term_key(view.canonical.text(hit.term)) != term_key(canonical):
+        hit = replace(hit, term=canonical)
+    if phrase_key(query) != phrase_key(canonical) and not any(
+        phrase_key(slip.written) == phrase_key(query) for slip in view.canonical.slips([hit.term, *(
+            d.head for d in hit.definitions)])
+    ):
         return replace(hit, alias_note=f"{query} → {canonical}")
-    return hit
-
-
-def canonical(view: View, hit: TermHit) -> TermHit:
-    """Show a term the corpus spells with a known slip under its real name ("Palace → Pallas")."""
-    canonical = view.lexicon.canonical.get(phrase_key(hit.term))
-    if canonical and not hit.alias_note:
-        return replace(hit, term=canonical, alias_note=f"{hit.term} → {canonical}")
     return hit
 
 

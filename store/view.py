@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import aiosqlite
 
+from .canonical import Canonical
 from .concepts import Concept, build_concepts
 from .lexicon import Lexicon, phrase_key
 from .matching import fts_query
@@ -38,6 +39,10 @@ class View:
     vocabulary: Vocabulary = field(default_factory=lambda: Vocabulary([], 0, []))
     talks: dict[str, TalkInfo] = field(default_factory=dict)
     pairs: dict[str, tuple[str, ...]] = field(default_factory=dict)  # long form / other spelling -> term
+    canonical: Canonical = field(init=False)  # transcription slips -> canonical names, for everything shown
+
+    def __post_init__(self) -> None:
+        self.canonical = Canonical(self.lexicon)
 
     async def scalar(self, sql: str, params: Sequence[object] = ()) -> object:
         """The first column of the first row, or None."""

@@ -41,7 +41,6 @@ async def test_english_talk_questions(store: Store, text: str, summary_line: tup
     ("text", "file", "label"),
     [
         ("memory hierarchy of the TPU", PALLAS, "0:21"),
-        ("suspension bridge", MAIN, "25:00"),
         ("when do they talk about the roofline model", MAIN, "6:00"),
     ],
 )
@@ -50,6 +49,14 @@ async def test_english_key_point_questions(store: Store, text: str, file: str, l
     assert isinstance(reply, PointsReply)
     top3 = [(p.source.file, p.label) for p in reply.points[:3]]
     assert (file, label) in top3
+
+
+async def test_a_moment_both_summaries_describe_is_answered_once(store: Store) -> None:
+    reply = await dispatch(store, "suspension bridge")  # the treehouse's summaries: 25:00 and 25:53
+    assert isinstance(reply, PointsReply)
+    bridges = [p for p in reply.points if "Hängebrücke" in p.title]
+    assert len(bridges) == 1 and bridges[0].label in {"25:00", "25:53"}
+    assert reply.points[0] is bridges[0]
 
 
 async def test_what_did_they_say_about_tiling(store: Store) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from store.canonical import Canonical
 from store.errors import CorpusError
 from store.grouping import (
     group_talks,
@@ -16,6 +17,7 @@ from store.grouping import (
     talk_slug,
 )
 from store.model import KeyPoint, Source, Summary
+from store.lexicon import load_lexicon
 from store.parser import parse_file
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -182,7 +184,7 @@ def test_same_title_for_different_talks_gets_deterministic_suffixes():
 def test_shipped_overrides_name_existing_talks(summaries):
     overrides, warnings = load_overrides(CORPUS)
     assert warnings == []
-    talks, warnings = group_talks_with_warnings(summaries, overrides)
+    talks, warnings = group_talks_with_warnings(summaries, overrides, Canonical(load_lexicon(CORPUS)).text)
     assert warnings == []
     assert all(t.tags for t in talks)
     assert by_line(talks, 189).tags == ("xla", "compiler")

@@ -116,7 +116,7 @@ async def test_preview_shows_next_weeks_digest_only_to_the_asker(bot: RunningBot
     shown = text_of(blocks)
     assert "Preview of the next weekly digest, posted Wednesday" in shown and "08:15 Europe/Berlin" in shown
     assert [b["text"]["text"] for b in blocks if b["type"] == "header"] == [
-        "Palace: Schreiben von Low-Level-Kernels für Google-TPUs"]  # the one talk tagged pallas
+        "Pallas: Schreiben von Low-Level-Kernels für Google-TPUs"]  # the one talk tagged pallas
     assert "Acronyms in this digest" in shown  # the weekly footer
     assert len(blocks) <= 50
     assert not bot.fake.calls_to("chat.postMessage")

@@ -1,0 +1,161 @@
+"""Canonical names on display: transcription slips in the export shown under their real names.
+
+The export writes "Palace" for Pallas, "VMA" for VMEM, "Jotender" for Jyotinder. ``aliases.toml``
+lists these slips; search matches both spellings, and everything the bot shows (titles, speakers,
+key points, glossary, definitions) reads the canonical name. What was replaced is kept as a
+``Slip`` so an answer can say once "Pallas (transcribed as “Palace”)" where the reader may meet
+the export's spelling (the video's captions, the file itself).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .glossary_heads import split_top_level
+from dataclasses import replace
+
+from .lexicon import Lexicon
+from .model import GlossaryEntry, PointHit, Slip, Summary, Talk, TalkHit, TermHit
+
+
+class Canonical:
+    """Replaces every alias variant in a text by its canonical name, whole words only."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        # written form (as matched, case-folded for lower/mixed-case variants) -> canonical
+        self._exact: dict[str, str] = {}
+        self._folded: dict[str, str] = {}
+        patterns: list[str] = []
+        for written, canonical in lexicon.written.items():
+            if written.isupper():
+                # Acronyms only as written: "AIT" is AITER, "ait" inside German text is not.
+                self._exact[written] = canonical
+                patterns.append(re.escape(written))
+            else:
+                self._folded[written.casefold()] = canonical
+                patterns.append("(?i:" + re.escape(written) + ")")
+        # Plurals of a slip keep their plural ("XC-Cores" -> "Xe-Cores").
+        for written, canonical in list(self._folded.items()):
+            base = self._folded.get(written[:-1]) if written.endswith("s") else None
+            if base == canonical and not canonical.endswith("s"):
+                self._folded[written] = canonical + "s"
+        # Longest first, so "palace.sparse_core" wins over "palace" at the same position.
+        patterns.sort(key=len, reverse=True)
+        # Whole words: "-" and "." may border a slip ("AMD-AIT-Kernen", "Palace."), letters and "_" may not.
+        self._pattern = re.compile(r"(?<!\w)(?:" + "|".join(patterns) + r")(?!\w)") if patterns else None
+
+    def _replacement(self, written: str) -> str | None:
+        canonical = self._exact.get(written) or self._folded.get(written.casefold())
+        if canonical is None or canonical == written:
+            return None
+        return canonical
+
+    def text(self, text: str) -> str:
+        """``text`` with every known slip replaced by its canonical name."""
+        if self._pattern is None or not text:
+            return text
+        return self._pattern.sub(lambda m: self._replacement(m.group()) or m.group(), text)
+
+    def slips(self, texts: Iterable[str]) -> tuple[Slip, ...]:
+        """The slips written in ``texts``, each once, in order of first appearance."""
+        if self._pattern is None:
+            return ()
+        found: dict[str, Slip] = {}
+        for text in texts:
+            if not text:
+                continue
+            for match in self._pattern.finditer(text):
+                written = match.group()
+                canonical = self._replacement(written)
+                if canonical and written not in found:
+                    found[written] = Slip(written, canonical)
+        return tuple(found.values())
+
+    def head(self, head: str) -> str:
+        """A glossary head with slips replaced; "DLPAC / DLPack" becomes "DLPack", not "DLPack / DLPack"."""
+        replaced = self.text(head)
+        if replaced == head:
+            return head
+        parts = split_top_level(replaced)
+        unique = list(dict.fromkeys(parts))
+        return " / ".join(unique) if len(unique) < len(parts) else replaced
+
+    def names(self, names: Iterable[str]) -> tuple[str, ...]:
+        """Speaker names with slips replaced ("Jotender" -> "Jyotinder")."""
+        return tuple(dict.fromkeys(self.text(name) for name in names))
+
+
+    # -- records -------------------------------------------------------------------------
+
+    def talk(self, talk: Talk) -> Talk:
+        """A talk as shown: every text with canonical names, its slips kept in ``slips``."""
+        if self._pattern is None:
+            return talk
+        summaries = tuple(self._summary(summary) for summary in talk.summaries)
+        slips = self.slips(_talk_texts(talk))
+        if not slips and all(new is old for new, old in zip(summaries, talk.summaries)):
+            return talk
+        return Talk(talk.talk_id, self.text(talk.title), self.names(talk.speakers), summaries, talk.tags,
+                    talk.video_url, slips=slips)
+
+    def _summary(self, summary: Summary) -> Summary:
+        if not self.slips(_summary_texts(summary)):
+            return summary
+        return replace(
+            summary,
+            text=self.text(summary.text),
+            key_points=tuple(replace(p, title=self.text(p.title), text=self.text(p.text)) for p in summary.key_points),
+            glossary=tuple(self.entry(entry) for entry in summary.glossary),
+            highlights=tuple(replace(h, title=self.text(h.title), text=self.text(h.text)) for h in summary.highlights),
+        )
+
+    def entry(self, entry: GlossaryEntry) -> GlossaryEntry:
+        """A glossary entry with canonical names in its head, terms and definition."""
+        return replace(
+            entry,
+            head=self.head(entry.head),
+            terms=tuple(dict.fromkeys(self.text(t) for t in entry.terms)),
+            expansions=tuple(self.text(e) for e in entry.expansions),
+            variants=tuple(v for v in dict.fromkeys(self.text(v) for v in entry.variants)
+                           if v not in {self.text(t) for t in entry.terms}),
+            definition=self.text(entry.definition),
+        )
+
+    def talk_hit(self, hit: TalkHit) -> TalkHit:
+        slips = self.slips((hit.title, hit.summary))
+        if not slips:
+            return hit
+        return replace(hit, title=self.text(hit.title), speakers=self.names(hit.speakers),
+                       summary=self.text(hit.summary), slips=slips)
+
+    def point_hit(self, hit: PointHit) -> PointHit:
+        slips = self.slips((hit.talk_title, hit.title, hit.text))
+        if not slips:
+            return hit
+        return replace(hit, talk_title=self.text(hit.talk_title), title=self.text(hit.title),
+                       text=self.text(hit.text), slips=slips)
+
+    def term_hit(self, hit: TermHit) -> TermHit:
+        texts = [hit.term, hit.expansion or ""] + [t for d in hit.definitions for t in (d.head, d.definition)]
+        slips = self.slips(texts)
+        if not slips:
+            return hit
+        definitions = tuple(
+            replace(d, talk_title=self.text(d.talk_title), head=self.head(d.head), definition=self.text(d.definition))
+            for d in hit.definitions
+        )
+        return replace(hit, term=self.text(hit.term), expansion=self.text(hit.expansion) if hit.expansion else None,
+                       definitions=definitions, slips=slips)
+
+
+def _summary_texts(summary: Summary) -> list[str]:
+    texts = [summary.text]
+    texts += [t for p in summary.key_points for t in (p.title, p.text)]
+    texts += [t for e in summary.glossary for t in (e.head, e.definition)]
+    texts += [t for h in summary.highlights for t in (h.title, h.text)]
+    return texts
+
+
+def _talk_texts(talk: Talk) -> list[str]:
+    return [talk.title, *talk.speakers, *(t for s in talk.summaries for t in _summary_texts(s))]

@@ -1,0 +1,211 @@
+"""One true view of the corpus (issue 11): canonical names on display and one view of a talk summarised twice.
+
+Made-up exports in a temp dir go through the real ingest into a real SQLite file, and the answers
+through the real handlers and Block Kit rendering; the bundled corpus is checked the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.console import dispatch, payloads
+from handlers import commands
+from handlers.blocks import render_digest, render_home
+from handlers.replies import DigestThread, PointsReply, TalkHome, TalkListReply, TalkPointsReply
+from store.db import Store
+from store.ingest import ingest_sync
+
+ALIASES = """
+[aliases]
+Pallas = ["Palace"]
+VMEM = ["VMA"]
+Jyotinder = ["Jotender"]
+"""
+
+# Two summaries of one talk: 0:05, ~2:10 and 9:00 in both (in other words), 5:30 only in the
+# first, 7:45 only in the second. The title's subject ("Palace") and the speaker ("Jotender") are slips.
+TWICE = """Zusammenfassung
+
+Dieser Vortrag von Jotender Singh präsentiert Palace, ein Framework zum Schreiben schneller Kernel für TPUs. Er zeigt die Speicherhierarchie, Pipelining und Benchmarks.
+
+Wichtigste Punkte & Zeitstempel
+
+• 0:05 Einführung in Palace: Jotender Singh stellt das Palace-Framework für TPU-Kernel vor und erklärt die Agenda des Vortrags.
+• 2:10 Speicherhierarchie: Die TPU besitzt HBM, VMA und SMEM; Daten werden per DMA zwischen HBM und VMA kopiert.
+• 5:30 Pipelining: emit_pipeline überlappt Kopien und Rechnung in Palace-Kerneln.
+• 9:00 Benchmarks: Ein Matmul-Kernel erreicht 90 % der Spitzenleistung.
+
+Glossar
+
+• Palace: Ein Framework für Low-Level-Kernel auf TPUs.
+• VMA (Vector Memory): Schneller On-Chip-Speicher der TPU.
+
+Abstract
+
+Jotender Singh stellt in diesem Vortrag Palace vor, ein Framework für schnelle TPU-Kernel, mit Speicherhierarchie und Benchmarks.
+
+Key points
+
+• 0:05 Einführung und Agenda: Jotender Singh stellt das Palace-Framework für TPU-Kernel vor und gibt die Agenda des Vortrags.
+• 2:12 Speicherhierarchie der TPU: HBM, VMA und SMEM; DMA kopiert Daten zwischen HBM und VMA.
+• 7:45 Fragen aus dem Publikum: Fragen zu Sparse-Kernen und Megacore.
+• 9:00 Benchmarks: Ein Matmul-Kernel erreicht 90 % der Spitzenleistung auf v5e.
+
+Glossar
+
+• VMA (Vector Memory): Der schnelle Vektorspeicher direkt auf dem Chip.
+• SMEM (Scalar Memory): Speicher für Skalare und Kontrollfluss.
+"""
+
+
+def visible_text(payload: dict) -> str:
+    """Everything a Slack user reads in a message: fallback text, headers, sections, contexts, button labels."""
+    parts = [payload.get("text", "")]
+    for block in payload.get("blocks", []):
+        if "text" in block:
+            parts.append(block["text"]["text"])
+        for element in block.get("elements", []):
+            parts.append(element["text"] if isinstance(element.get("text"), str) else element.get("text", {}).get("text", ""))
+    return "\n".join(parts)
+
+
+@pytest.fixture
+async def twice(tmp_path: Path) -> AsyncIterator[Store]:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "export.txt").write_text(TWICE, encoding="utf-8")
+    (corpus / "aliases.toml").write_text(ALIASES, encoding="utf-8")
+    report = ingest_sync(tmp_path / "talkbot.db", [corpus])
+    assert (report.summaries, report.talks) == (2, 1)
+    store = await Store.open(tmp_path / "talkbot.db", corpus)
+    yield store
+    await store.close()
+
+
+# -- 1. canonical names on display -----------------------------------------------------------
+
+
+async def test_a_slip_in_the_title_and_the_speaker_is_shown_under_the_canonical_name(twice: Store) -> None:
+    [talk] = await twice.list_talks()
+    assert talk.title.startswith("Pallas: ") and talk.talk_id.startswith("pallas-")
+    assert talk.speakers == ("Jyotinder Singh",)
+    full = await twice.get_talk(talk.talk_id)
+    assert [(s.written, s.canonical) for s in full.slips] == [
+        ("Jotender", "Jyotinder"), ("Palace", "Pallas"), ("VMA", "VMEM")]
+    shown = " ".join([full.summaries[0].text, *(f"{p.title} {p.text}" for p in full.key_points),
+                      *(f"{e.head} {e.definition}" for e in full.glossary)])
+    assert not re.search(r"Palace|Jotender|VMA", shown)
+    assert "Pallas-Framework" in shown and "VMEM (Vector Memory)" in shown
+
+
+async def test_search_matches_both_spellings(twice: Store) -> None:
+    for query in ("palace", "pallas", "jotender", "jyotinder"):
+        hits = await twice.find_talks(query)
+        assert hits and hits[0].title.startswith("Pallas: "), query
+    for query in ("VMA", "VMEM"):
+        result = await twice.define(query)
+        assert result.hits[0].term == "VMEM", query
+
+
+async def test_the_card_notes_each_transcription_once(twice: Store) -> None:
+    reply = await commands.talk(twice, "pallas")
+    assert isinstance(reply, TalkListReply)
+    [payload] = payloads(reply)
+    text = visible_text(payload)
+    assert text.count("transcribed as “Palace”") == 1 and text.count("transcribed as “Jotender”") == 1
+    assert not re.search(r"Palace|Jotender|VMA", re.sub(r"transcribed as “[^”]*”", "", text))
+
+
+# -- 2. one view of a talk summarised twice ---------------------------------------------------
+
+
+async def test_two_summaries_give_one_ordered_union_of_key_points(twice: Store) -> None:
+    [hit] = await twice.list_talks()
+    talk = await twice.get_talk(hit.talk_id)
+    assert len(talk.summaries) == 2
+    assert [p.seconds for p in talk.key_points] == sorted(p.seconds for p in talk.key_points)
+    stamps = [p.label for p in talk.key_points]
+    assert stamps[0] == "0:05" and stamps[1] in {"2:10", "2:12"} and stamps[2:] == ["5:30", "7:45", "9:00"]
+    # the moment both describe keeps the more detailed wording
+    assert talk.key_points[-1].text.endswith("auf v5e.")
+    # glossary: a term both define once, a term only the second defines is there
+    heads = [e.head for e in talk.glossary]
+    assert heads == ["Pallas", "VMEM (Vector Memory)", "SMEM (Scalar Memory)"]
+
+
+async def test_every_view_uses_the_merged_points(twice: Store) -> None:
+    [hit] = await twice.list_talks()
+    reply = await commands.talk(twice, "pallas")
+    card = visible_text(payloads(reply)[0])
+    assert "5 key points" in card and "Merged from 2 summaries" in card
+    more = await commands.more_points(twice, hit.talk_id, 3)
+    assert isinstance(more, TalkPointsReply)
+    more_text = visible_text(payloads(more)[0])
+    assert "Fragen aus dem Publikum" in more_text and "Key points 4–5 of 5" in more_text
+    digest = await commands.digest(twice, hit.talk_id)
+    assert isinstance(digest, DigestThread)
+    thread = "\n".join(visible_text(m) for m in render_digest(digest))
+    for title in ("Pipelining", "Fragen aus dem Publikum", "Benchmarks", "SMEM (Scalar Memory)"):
+        assert thread.count(f"*{title}*") == 1, title
+    assert thread.count("*Speicherhierarchie") == 1  # the key point both summaries have, once
+
+
+async def test_a_mention_answers_a_moment_once(twice: Store) -> None:
+    reply = await dispatch(twice, "speicherhierarchie HBM DMA")
+    assert isinstance(reply, PointsReply)
+    assert len([p for p in reply.points if "Speicherhierarchie" in p.title]) == 1
+
+
+async def test_the_xla_crash_course_shows_both_summaries_points(store: Store) -> None:
+    talk = await store.get_talk("xla-crashkurs")
+    assert talk is not None and len(talk.summaries) == 2
+    labels = [p.label for p in talk.key_points]
+    # the Q&A only the second summary has, and the first summary's own moments
+    assert {"24:00", "25:50", "27:00", "8:42", "13:50"} <= set(labels)
+    assert [p.seconds for p in talk.key_points] == sorted(p.seconds for p in talk.key_points)
+    assert len([p for p in talk.key_points if p.seconds in (5, 395)]) == 2  # one intro at 0:05, one CHLO at 6:35
+    thread = "\n".join(visible_text(m) for m in render_digest(commands.build_digest(talk)))
+    assert "Q&amp;A – Custom Ops &amp; Fusion" in thread and thread.count("CHLO (Client HLO)*") == 1
+
+
+async def test_mention_about_chlo_answers_it_once(store: Store) -> None:
+    reply = await dispatch(store, "client hlo chlo operations")
+    assert isinstance(reply, PointsReply)
+    chlo = [p for p in reply.points if p.talk_id == "xla-crashkurs" and p.seconds == 395]
+    assert len(chlo) == 1
+
+
+# -- the bundled corpus as a user sees it ------------------------------------------------------
+
+SLIPS = ("Palace", "Palas", "VMA", "Tinix", "Tunx", "Opex", "Jotender", "Shyok", "Jaxator", "DLPAC", "QTip",
+         "palace_call", "Matmatmul")
+
+
+async def broad_questions(store: Store) -> list[str]:
+    talks = await store.list_talks()
+    terms = await store.all_terms()
+    questions = [f"/define {term}" for term in terms]
+    questions += [f"/talk {talk.title}" for talk in talks] + [f"/digest {talk.talk_id}" for talk in talks]
+    questions += ["/talk", "/talk pallas", "/talk palace", "/talk tinix", "/define vma", "/define palace",
+                  "/define tinix", "/define XLA HLO PJRT", "/define fusion", "who presented kinetic",
+                  "what is PJRT?", "memory hierarchy of the TPU", "vector memory", "rl architecture on tpus",
+                  "off-policy", "what is jaxator", "sparse core mesh", "legacy api", "optax", "qutip"]
+    return questions
+
+
+async def test_no_slip_is_shown_outside_a_transcribed_as_note(store: Store) -> None:
+    questions = await broad_questions(store)
+    assert len(questions) > 200
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(s) for s in SLIPS) + r")(?!\w)")
+    offenders = []
+    for question in questions:
+        for payload in payloads(await dispatch(store, question)):
+            text = re.sub(r"transcribed as “[^”]*”", "", visible_text(payload))
+            offenders += [(question, m.group()) for m in pattern.finditer(text)]
+    home = render_home(TalkHome(await store.list_talks()))
+    offenders += [("app home", m.group()) for m in pattern.finditer(visible_text(home))]
+    assert offenders == []
