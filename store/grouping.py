@@ -61,11 +61,11 @@ def group_talks_with_warnings(
     ordered = sorted(summaries, key=_summary_key)
     speakers = [find_speakers(summary) for summary in ordered]
     groups = _cluster(ordered, speakers)
-    talks = [_make_talk([ordered[i] for i in group], [speakers[i] for i in group], display) for group in groups]
-    written_ids = [talk_slug(derive_title(ordered[group[0]], speakers[group[0]])) if display else talk.talk_id
-                   for talk, group in zip(talks, groups)]
+    made = [_make_talk([ordered[i] for i in group], [speakers[i] for i in group], display) for group in groups]
+    talks = [talk for talk, _ in made]
+    written_ids = [written_id for _, written_id in made]
     talks = _disambiguate(talks)  # keeps the order
-    former_ids = {talk.talk_id: written for talk, written in zip(talks, written_ids) if written != talk.talk_id}
+    former_ids = {talk.talk_id: written for talk, written in zip(talks, written_ids) if written}
     return _apply_overrides(talks, _unwrap(overrides or {}), former_ids)
 
 
@@ -207,15 +207,17 @@ def _cluster(summaries: list[Summary], speakers: list[tuple[str, ...]]) -> list[
 
 
 def _make_talk(summaries: list[Summary], speakers: list[tuple[str, ...]],
-               display: Callable[[str], str] | None = None) -> Talk:
+               display: Callable[[str], str] | None = None) -> tuple[Talk, str | None]:
+    """The talk, and the id its title as written would give (talks.toml may still use it)."""
     # The first summary in source order names the talk, so its title and id do not depend on
     # which other files happen to be loaded.
-    title = derive_title(summaries[0], speakers[0])
+    written = derive_title(summaries[0], speakers[0])
+    title = written
     names = merge_speakers(*speakers)
     if display is not None:
-        title = display(title)
+        title = display(written)
         names = merge_speakers(tuple(display(name) for name in names))
-    return Talk(
+    talk = Talk(
         talk_id=talk_slug(title),
         title=title,
         speakers=names,
@@ -224,6 +226,7 @@ def _make_talk(summaries: list[Summary], speakers: list[tuple[str, ...]],
         glossary=(),
         highlights=(),
     )
+    return talk, None if title == written else talk_slug(written)
 
 
 def _disambiguate(talks: list[Talk]) -> list[Talk]:

@@ -7,7 +7,6 @@ by one space, so "palace_call", "Palace call" and "palace-call" all look up the 
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,15 +47,6 @@ class Lexicon:
         self.variants.setdefault(canonical_key, [])
         if variant_key not in self.variants[canonical_key]:
             self.variants[canonical_key].append(variant_key)
-
-    def alias_notes(self, text: str) -> list[str]:
-        """"Palace → Pallas" for every known slip written in ``text`` (single words, as written)."""
-        notes: dict[str, None] = {}
-        for word in re.findall(r"[^\W_]+", text):
-            canonical = self.canonical.get(phrase_key(word))
-            if canonical and word.casefold() != canonical.casefold():
-                notes[f"{word} → {canonical}"] = None
-        return list(notes)
 
     def add_translation(self, english: str, german: list[str]) -> None:
         key = phrase_key(english)
