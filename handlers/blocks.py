@@ -17,7 +17,6 @@ from zoneinfo import ZoneInfo
 
 from store.model import KeyPoint, PointHit, Slip, Talk, TalkHit, TermHit
 from store.state import WEEKDAY_NAMES, Subscription
-from store.timestamps import display_stamp
 
 from .replies import (
     DefineReply,
@@ -135,9 +134,9 @@ def message(fallback: str, blocks: list[dict], *, limit: int = MAX_BLOCKS) -> di
     return {"text": truncate(fallback, MAX_FALLBACK) or " ", "blocks": blocks}
 
 
-def timestamp_link(seconds: int, video_url: str | None) -> str:
+def timestamp_link(point: KeyPoint | PointHit, video_url: str | None) -> str:
     """The stamp as shown ("9:54", not the export's "0:9:54"), linked to that moment of the video when there is one."""
-    label = escape(display_stamp(seconds))
+    label, seconds = escape(point.stamp), point.seconds
     if not video_url:
         return f"`{label}`"
     joiner = "&" if "?" in video_url else "?"
@@ -264,7 +263,7 @@ def talk_card(talk: Talk, *, points: int = 3) -> list[dict]:
 
 def _point_line(point: KeyPoint, video_url: str | None) -> str:
     title = f"*{mrkdwn(point.title, 200)}*: " if point.title else ""
-    return f"{timestamp_link(point.seconds, video_url)} {title}{mrkdwn(point.text, 600)}"
+    return f"{timestamp_link(point, video_url)} {title}{mrkdwn(point.text, 600)}"
 
 
 def render_talk_list(reply: TalkListReply) -> dict:
@@ -320,7 +319,7 @@ def render_talk_points(reply: TalkPointsReply) -> dict:
 def _point_block(hit: PointHit) -> dict:
     title = f"*{mrkdwn(hit.title, 200)}*: " if hit.title else ""
     text = (
-        f"{timestamp_link(hit.seconds, hit.video_url)} {title}{mrkdwn(hit.text, 700)}\n"
+        f"{timestamp_link(hit, hit.video_url)} {title}{mrkdwn(hit.text, 700)}\n"
         f"_{mrkdwn(hit.talk_title, 150)}_"
     )
     if hit.slips:
@@ -341,7 +340,7 @@ def render_points(reply: PointsReply) -> dict:
             blocks.append(context(f"From this thread's talk, _{mrkdwn(reply.scoped_to, 150)}_:"))
         for hit in reply.points:
             blocks.append(_point_block(hit))
-            fallback.append(f"{escape(display_stamp(hit.seconds))} {escape(hit.title)} ({escape(hit.talk_title)})")
+            fallback.append(f"{escape(hit.stamp)} {escape(hit.title)} ({escape(hit.talk_title)})")
     if reply.talks:
         blocks.append(context("Talks: " + " · ".join(f"*{mrkdwn(t.title, 120)}*" for t in reply.talks[:3])))
     if not blocks:
@@ -374,7 +373,7 @@ def render_digest(thread: DigestThread) -> list[dict]:
         points = [talk.key_points[i] for i in group]
         lines = [_point_line(p, talk.video_url) for p in points]
         messages.append(message(
-            " · ".join(f"{escape(display_stamp(p.seconds))} {escape(p.title)}" for p in points),
+            " · ".join(f"{escape(p.stamp)} {escape(p.title)}" for p in points),
             [section(line) for line in lines],
         ))
     glossary = talk.glossary

@@ -1,7 +1,8 @@
 """Composing digests (what goes out): which talk a channel gets next, and its thread's messages.
 
-A digest is the thread of one talk's first summary: the summary as the parent, then its key
-points a few per reply, its glossary, and for weekly digests an acronym footer. Used by the
+A digest is the thread of one talk: its summary as the parent, then its key points (every
+summary's, merged: store/merging.py) a few per reply, its glossary, and for weekly digests an
+acronym footer. Used by the
 scheduler (weekly), the poster (``talkbot digest --now``) and ``/digest preview``.
 """
 

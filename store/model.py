@@ -20,6 +20,13 @@ class Source:
         return {"file": self.file, "line": self.line}
 
 
+def shown_stamp(seconds: int) -> str:
+    """A stamp as shown: "9:54" for the export's "0:9:54", hours only when there are any ("1:02:03")."""
+    hours, rest = divmod(max(seconds, 0), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
 @dataclass(frozen=True, slots=True)
 class KeyPoint:
     """A timestamped key point: ``• 7:46 Title: text``."""
@@ -29,6 +36,11 @@ class KeyPoint:
     title: str
     text: str
     source: Source
+
+    @property
+    def stamp(self) -> str:
+        """The stamp as shown ("2:27")."""
+        return shown_stamp(self.seconds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +175,11 @@ class PointHit:
     video_url: str | None = None
     matched: tuple[str, ...] = ()
     slips: tuple[Slip, ...] = ()
+
+    @property
+    def stamp(self) -> str:
+        """The stamp as shown ("2:27")."""
+        return shown_stamp(self.seconds)
 
 
 @dataclass(frozen=True, slots=True)

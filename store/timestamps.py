@@ -45,9 +45,3 @@ def split_stamp(text: str) -> tuple[str, int, str] | None:
         return None
     return label, seconds, text[end:].strip()
 
-
-def display_stamp(seconds: int) -> str:
-    """A stamp as shown: "9:54" for the export's "0:9:54", hours only when there are any ("1:02:03")."""
-    hours, rest = divmod(max(seconds, 0), 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -15,6 +15,7 @@ import pytest
 from bot.console import dispatch, payloads
 from handlers import commands
 from handlers.blocks import render_digest, render_home
+from handlers.digests import build_digest
 from handlers.replies import DigestThread, PointsReply, TalkHome, TalkListReply, TalkPointsReply
 from store.db import Store
 from store.ingest import ingest_sync
@@ -146,7 +147,7 @@ async def test_every_view_uses_the_merged_points(twice: Store) -> None:
     assert isinstance(more, TalkPointsReply)
     more_text = visible_text(payloads(more)[0])
     assert "Fragen aus dem Publikum" in more_text and "Key points 4–5 of 5" in more_text
-    digest = await commands.digest(twice, hit.talk_id)
+    digest = await dispatch(twice, f"/digest {hit.talk_id}")
     assert isinstance(digest, DigestThread)
     thread = "\n".join(visible_text(m) for m in render_digest(digest))
     for title in ("Pipelining", "Fragen aus dem Publikum", "Benchmarks", "SMEM (Scalar Memory)"):
@@ -168,7 +169,7 @@ async def test_the_xla_crash_course_shows_both_summaries_points(store: Store) ->
     assert {"24:00", "25:50", "27:00", "8:42", "13:50"} <= set(labels)
     assert [p.seconds for p in talk.key_points] == sorted(p.seconds for p in talk.key_points)
     assert len([p for p in talk.key_points if p.seconds in (5, 395)]) == 2  # one intro at 0:05, one CHLO at 6:35
-    thread = "\n".join(visible_text(m) for m in render_digest(commands.build_digest(talk)))
+    thread = "\n".join(visible_text(m) for m in render_digest(build_digest(talk)))
     assert "Q&amp;A – Custom Ops &amp; Fusion" in thread and thread.count("CHLO (Client HLO)*") == 1
 
 
