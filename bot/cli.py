@@ -21,10 +21,21 @@ from . import console
 from .digest_admin import digest_command
 from .server import serve
 from .services import ensure_corpus, open_store
-from .settings import README_SECTION, Settings, SettingsError, configure_logging, describe
+from .settings import ALL_SETTINGS, README_SECTION, Settings, SettingsError, configure_logging, describe
 
 log = logging.getLogger("talkbot")
 SAMPLE_QUESTIONS = ("/define XLA", "/talk pallas", "what is PJRT?")
+_STORE_SETTINGS = ("TALKBOT_DB", "TALKBOT_CORPUS", "TALKBOT_LOG_LEVEL", "TALKBOT_RESULT_CACHE")
+# The settings each command reads: a malformed one stops the command with a line naming it.
+READS: dict[str, tuple[str, ...]] = {
+    "settings": (),
+    "ingest": ("TALKBOT_DB", "TALKBOT_CORPUS", "TALKBOT_LOG_LEVEL"),
+    "stats": _STORE_SETTINGS,
+    "ask": _STORE_SETTINGS,
+    "start": ALL_SETTINGS,
+    "serve": ALL_SETTINGS,
+    "digest": ALL_SETTINGS,
+}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -114,6 +125,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     try:
         settings = Settings.load()
         configure_logging(settings.log_level, settings)
+        settings.check(*READS[args.command])
         if args.command == "settings":
             print(describe())
             return 0

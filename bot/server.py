@@ -27,10 +27,9 @@ log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 1024 * 1024  # Slack's payloads are a few kB; anything near this is not from Slack
 SHUTDOWN_GRACE_SECONDS = 5.0
 EVENTS_PATH = "/slack/events"
-# Connections to Slack at once; a call beyond this waits for a free one. aiohttp reuses the oldest
-# idle connection first, so under steady traffic none idles long enough to close and the pool
-# stays at its high-water mark (BENCHMARKS.md finding 8): keep the mark small. 8 carry ~80
-# answers/s at Slack's ~100 ms round trip, far above a team's traffic.
+# Connections to Slack at once; a call beyond this waits for a free one. The pool stays at its
+# high-water mark under steady traffic, so keep the mark small (BENCHMARKS.md finding 8); 8 carry
+# far more answers per second than a team sends.
 OUTBOUND_CONNECTIONS = 8
 
 

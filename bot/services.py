@@ -37,9 +37,8 @@ class Services:
     client: AsyncWebClient
     poster: DigestPoster  # every digest of this process, weekly or asked for, goes through it
     settings: Settings
-    # Answers are CPU work on the event loop that also runs bolt's ack polling: with 50 requests in
-    # flight, 50 answers taking turns made acks wait 4-7x as long as a bare app's (BENCHMARKS.md §2).
-    # A few at a time keep the loop free for acks; the rest wait here without using CPU.
+    # Answers are CPU work on the event loop that also polls for acks: a few at a time keep acks fast,
+    # the rest wait here without using CPU (BENCHMARKS.md §2).
     answer_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ANSWERS_IN_PROGRESS))
     ack_answer_budget: float = ACK_ANSWER_BUDGET_SECONDS  # 0: every slash command answers through response_url
 

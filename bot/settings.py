@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -47,35 +47,97 @@ class Secret:
         return hash(self._value)
 
 
+class SettingValueError(ValueError):
+    """A setting's value that does not parse; the message says what is expected (without the value of a secret)."""
+
+
+def _secret(prefix: str) -> Callable[[str], Secret]:
+    def parse(raw: str) -> Secret:
+        if prefix and not raw.startswith(prefix):
+            raise SettingValueError(f"should start with '{prefix}'")
+        return Secret(raw)
+
+    return parse
+
+
+def _http_url(raw: str) -> str:
+    if not raw.startswith(("http://", "https://")):
+        raise SettingValueError(f"must be an http(s) URL, got {raw!r}")
+    return raw if raw.endswith("/") else raw + "/"
+
+
+def _log_level(raw: str) -> str:
+    level = raw.upper()
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        raise SettingValueError(f"must be DEBUG, INFO, WARNING or ERROR, got {level!r}")
+    return level
+
+
+def _time_zone(raw: str) -> str:
+    try:
+        ZoneInfo(raw)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise SettingValueError(f"is not a known time zone: {raw!r} (use an IANA name like Europe/Berlin)") from None
+    return raw
+
+
+def _port(raw: str) -> int:
+    if not (raw.isdigit() and str(int(raw)) == raw and 0 < int(raw) < 65536):
+        raise SettingValueError(f"must be a port number, got {raw!r}")
+    return int(raw)
+
+
+def _count(raw: str) -> int:
+    if not raw.isdigit():
+        raise SettingValueError(f"must be a number of answers (0 turns it off), got {raw!r}")
+    return int(raw)
+
+
 @dataclass(frozen=True)
 class SettingSpec:
-    """One setting: its environment name, help text, default and whether it is secret."""
+    """One setting: its environment name, the ``Settings`` field it fills, how its text is read, its
+    default, whether it is secret, and its help text (for ``talkbot settings``, .env.example, README)."""
 
     env: str
+    field: str
+    parse: Callable[[str], object]
     help: str
-    default: str | None = None
+    default: str | None = None  # None: unset unless configured
     secret: bool = False
+    documented_default: str | None = None  # README's default column when it is not the literal default
+
+    def readme_default(self) -> str:
+        if self.documented_default is not None:
+            return self.documented_default
+        return f"`{self.default}`" if self.default is not None else "—"
 
 
 SPECS: tuple[SettingSpec, ...] = (
-    SettingSpec("SLACK_BOT_TOKEN", "Bot token (xoxb-…) from the app's 'OAuth & Permissions' page.", secret=True),
-    SettingSpec("SLACK_SIGNING_SECRET", "Signing secret from 'Basic Information' (HTTP mode).", secret=True),
-    SettingSpec("SLACK_APP_TOKEN", "App-level token (xapp-…) with connections:write; turns on Socket Mode.", secret=True),
-    SettingSpec("SLACK_API_URL", "Slack Web API base URL; tests point it at a local fake.", "https://slack.com/api/"),
-    SettingSpec("TALKBOT_DB", "SQLite database file.", "data/talkbot.db"),
-    SettingSpec("TALKBOT_CORPUS", "Directory of talk-summary exports (*.txt).", str(BUNDLED_CORPUS)),
-    SettingSpec("TALKBOT_LOG_LEVEL", "Log level: DEBUG, INFO, WARNING or ERROR.", "INFO"),
-    SettingSpec("TALKBOT_TZ", "Default time zone of weekly digest schedules (IANA name).", "UTC"),
-    SettingSpec("TALKBOT_PORT", "Port of `talkbot serve --http`.", "3000"),
-    SettingSpec("TALKBOT_RESULT_CACHE", "Answers kept per corpus version for repeated questions; 0 turns it off.",
-                "1024"),
+    SettingSpec("SLACK_BOT_TOKEN", "slack_bot_token", _secret("xoxb-"),
+                "Bot token (xoxb-…) from the app's 'OAuth & Permissions' page.", secret=True),
+    SettingSpec("SLACK_SIGNING_SECRET", "slack_signing_secret", _secret(""),
+                "Signing secret from 'Basic Information' (HTTP mode).", secret=True),
+    SettingSpec("SLACK_APP_TOKEN", "slack_app_token", _secret("xapp-"),
+                "App-level token (xapp-…) with connections:write; turns on Socket Mode.", secret=True),
+    SettingSpec("SLACK_API_URL", "slack_api_url", _http_url,
+                "Slack Web API base URL; tests point it at a local fake.", "https://slack.com/api/"),
+    SettingSpec("TALKBOT_DB", "db_path", Path, "SQLite database file.", "data/talkbot.db"),
+    SettingSpec("TALKBOT_CORPUS", "corpus", Path, "Directory of talk-summary exports (*.txt).", str(BUNDLED_CORPUS),
+                documented_default="bundled `corpus/`"),
+    SettingSpec("TALKBOT_LOG_LEVEL", "log_level", _log_level, "Log level: DEBUG, INFO, WARNING or ERROR.", "INFO"),
+    SettingSpec("TALKBOT_TZ", "timezone", _time_zone, "Default time zone of weekly digest schedules (IANA name).",
+                "UTC"),
+    SettingSpec("TALKBOT_PORT", "port", _port, "Port of `talkbot serve --http`.", "3000"),
+    SettingSpec("TALKBOT_RESULT_CACHE", "result_cache", _count,
+                "Answers kept per corpus version for repeated questions; 0 turns it off.", "1024"),
 )
 SPEC_BY_ENV = {spec.env: spec for spec in SPECS}
+ALL_SETTINGS = tuple(SPEC_BY_ENV)
 
 
 @dataclass(frozen=True)
 class Settings:
-    """Validated settings for one process."""
+    """Validated settings for one process (field defaults: the specs' defaults)."""
 
     slack_bot_token: Secret | None = None
     slack_signing_secret: Secret | None = None
@@ -87,69 +149,41 @@ class Settings:
     timezone: str = "UTC"
     port: int = 3000
     result_cache: int = 1024
-    problems: tuple[str, ...] = field(default=(), compare=False)
+    problems: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # (setting, what is wrong)
 
     @classmethod
-    def load(cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> "Settings":
-        """Read settings: environment first, then ``env_file``, then defaults."""
+    def load(cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:
+        """Read settings: environment first, then ``env_file``, then defaults.
+
+        A value that does not parse is noted in ``problems`` and its default stands in; every
+        command that reads the setting reports it (``check``).
+        """
         environ = os.environ if environ is None else environ
         from_file = {k: v for k, v in dotenv_values(env_file).items() if v is not None} if env_file else {}
+        values: dict[str, object] = {}
+        problems = []
+        for spec in SPECS:
+            raw = (environ.get(spec.env) or from_file.get(spec.env) or spec.default or "").strip()
+            if not raw:
+                continue  # unset, without a default: the field's None
+            try:
+                values[spec.field] = spec.parse(raw)
+            except SettingValueError as error:
+                problems.append((spec.env, f"{spec.env} {error}" + (f" ({spec.help})" if spec.secret else "")))
+                if spec.default is not None:
+                    values[spec.field] = spec.parse(spec.default)
+        return cls(**values, problems=tuple(problems))  # type: ignore[arg-type]  # each parse returns its field's type
 
-        def value(env: str) -> str | None:
-            raw = environ.get(env)
-            if raw is None or raw == "":
-                raw = from_file.get(env) or SPEC_BY_ENV[env].default
-            return raw.strip() if isinstance(raw, str) else raw
-
-        problems: list[str] = []
-        secrets = {}
-        for env, prefix in (("SLACK_BOT_TOKEN", "xoxb-"), ("SLACK_SIGNING_SECRET", ""), ("SLACK_APP_TOKEN", "xapp-")):
-            raw = value(env)
-            if raw and prefix and not raw.startswith(prefix):
-                problems.append(f"{env} should start with '{prefix}' ({SPEC_BY_ENV[env].help})")
-            secrets[env] = Secret(raw) if raw else None
-        api_url = value("SLACK_API_URL") or ""
-        if not api_url.startswith(("http://", "https://")):
-            problems.append(f"SLACK_API_URL must be an http(s) URL, got {api_url!r}")
-        api_url = api_url if api_url.endswith("/") else api_url + "/"
-        level = (value("TALKBOT_LOG_LEVEL") or "INFO").upper()
-        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-            problems.append(f"TALKBOT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {level!r}")
-            level = "INFO"
-        timezone = value("TALKBOT_TZ") or "UTC"
-        try:
-            ZoneInfo(timezone)
-        except (ZoneInfoNotFoundError, ValueError):
-            problems.append(f"TALKBOT_TZ is not a known time zone: {timezone!r} (use an IANA name like Europe/Berlin)")
-            timezone = "UTC"
-        port_text = value("TALKBOT_PORT") or "3000"
-        port = int(port_text) if port_text.isdigit() and 0 < int(port_text) < 65536 else 3000
-        if str(port) != port_text:
-            problems.append(f"TALKBOT_PORT must be a port number, got {port_text!r}")
-        cache_text = value("TALKBOT_RESULT_CACHE") or "1024"
-        result_cache = int(cache_text) if cache_text.isdigit() else 1024
-        if not cache_text.isdigit():
-            problems.append(f"TALKBOT_RESULT_CACHE must be a number of answers (0 turns it off), got {cache_text!r}")
-        return cls(
-            slack_bot_token=secrets["SLACK_BOT_TOKEN"],
-            slack_signing_secret=secrets["SLACK_SIGNING_SECRET"],
-            slack_app_token=secrets["SLACK_APP_TOKEN"],
-            slack_api_url=api_url,
-            db_path=Path(value("TALKBOT_DB") or "data/talkbot.db"),
-            corpus=Path(value("TALKBOT_CORPUS") or BUNDLED_CORPUS),
-            log_level=level,
-            timezone=timezone,
-            port=port,
-            result_cache=result_cache,
-            problems=tuple(problems),
-        )
+    def check(self, *envs: str) -> None:
+        """Raise SettingsError naming every malformed setting among ``envs`` (the ones a command reads)."""
+        messages = [message for env, message in self.problems if env in envs]
+        if messages:
+            raise SettingsError("; ".join(messages) + f". See `talkbot settings` and {README_SECTION}.")
 
     def require(self, *envs: str) -> None:
-        """Raise SettingsError naming every missing or malformed setting among ``envs``."""
-        attribute = {"SLACK_BOT_TOKEN": "slack_bot_token", "SLACK_SIGNING_SECRET": "slack_signing_secret",
-                     "SLACK_APP_TOKEN": "slack_app_token"}
-        missing = [env for env in envs if env in attribute and getattr(self, attribute[env]) is None]
-        messages = list(self.problems)
+        """Raise SettingsError naming every missing setting among ``envs`` and every malformed one."""
+        missing = [env for env in envs if getattr(self, SPEC_BY_ENV[env].field) is None]
+        messages = [message for _, message in self.problems]
         if missing:
             messages.append(
                 "not set: " + ", ".join(missing) + f". Set {'them' if len(missing) > 1 else 'it'} in the environment "
@@ -157,6 +191,11 @@ class Settings:
             )
         if messages:
             raise SettingsError("; ".join(messages))
+
+    def secrets(self) -> tuple[str, ...]:
+        """The values of every configured secret setting (for redaction)."""
+        values = (getattr(self, spec.field) for spec in SPECS if spec.secret)
+        return tuple(value.reveal() for value in values if isinstance(value, Secret))
 
     @property
     def socket_mode(self) -> bool:
@@ -187,11 +226,7 @@ def configure_logging(level: str, settings: "Settings | None" = None) -> None:
     """One-line log records on stderr, with secrets redacted."""
     logging.basicConfig(level=getattr(logging, level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    secrets = tuple(
-        value.reveal() for value in (
-            settings.slack_bot_token, settings.slack_signing_secret, settings.slack_app_token
-        ) if value is not None
-    ) if settings else ()
+    secrets = settings.secrets() if settings else ()
     for handler in logging.getLogger().handlers:
         handler.addFilter(RedactSecrets(secrets))
 
@@ -200,7 +235,14 @@ def describe() -> str:
     """Every setting with its help text and default, for `talkbot settings` and .env.example."""
     lines = []
     for spec in SPECS:
-        default = "" if spec.default is None or spec.env == "TALKBOT_CORPUS" else spec.default
+        default = spec.default if spec.default is not None and spec.documented_default is None else ""
         lines.append(f"# {spec.help}")
         lines.append(f"{spec.env}={default}")
     return "\n".join(lines)
+
+
+def readme_table() -> str:
+    """The README's settings table."""
+    rows = ["| Setting | Meaning | Default |", "|---|---|---|"]
+    rows += [f"| `{spec.env}` | {spec.help} | {spec.readme_default()} |" for spec in SPECS]
+    return "\n".join(rows)

@@ -19,6 +19,8 @@ DEFINE_USAGE = (
     "Several at once: `/define XLA HLO PJRT` or `/define flash attention, roofline`."
 )
 TALK_USAGE = "*Usage:* `/talk QUERY` — for example `/talk pallas`. `/talk` alone lists all talks."
+# What a click on a button whose talk is gone (the corpus changed) or whose value does not check out gets.
+STALE_BUTTON = Notice("That button no longer works. Run the command again for a fresh one.")
 MAX_TERMS = 10
 TALKS_PER_PAGE = 8
 STRONG_MATCHES = ("exact", "alias", "expansion", "translation")
@@ -75,7 +77,7 @@ async def open_talk(store: Store, talk_id: str) -> Notice | TalkListReply:
     """One talk as a card (the "Open" button)."""
     found = await store.get_talk(talk_id)
     if found is None:
-        return Notice(_stale_button())
+        return STALE_BUTTON
     hit = TalkHit(found.talk_id, found.title, found.speakers, found.summaries[0].text, 0.0, found.source)
     return TalkListReply(query=found.title, talks=[hit], first=found)
 
@@ -84,12 +86,8 @@ async def more_points(store: Store, talk_id: str, start: int) -> Notice | TalkPo
     """The next key points of a talk (the "More key points" button)."""
     found = await store.get_talk(talk_id)
     if found is None or start < 0:
-        return Notice(_stale_button())
+        return STALE_BUTTON
     total = len(found.key_points)
     if start >= total:
         return Notice(f"That was all: *{escape(found.title)}* has {total} key points.")
     return TalkPointsReply(found, start=start)
-
-
-def _stale_button() -> str:
-    return "That button is out of date (the talk list changed). Run the command again."

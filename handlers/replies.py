@@ -28,8 +28,9 @@ def term_hit_json(hit: TermHit) -> list[dict]:
     ]
 
 
-def talk_hit_json(hit: TalkHit) -> dict:
-    return {"kind": "talk", "talk_id": hit.talk_id, "title": hit.title, "source": hit.source.as_dict()}
+def talk_json(talk: Talk | TalkHit) -> dict:
+    """A talk (or a talk hit) as ``talkbot ask --json`` lists it."""
+    return {"kind": "talk", "talk_id": talk.talk_id, "title": talk.title, "source": talk.source.as_dict()}
 
 
 def point_hit_json(hit: PointHit) -> dict:
@@ -79,7 +80,7 @@ class TalkListReply:
     points_shown: int = 3
 
     def hits(self) -> list[dict]:
-        return [talk_hit_json(hit) for hit in self.talks]
+        return [talk_json(hit) for hit in self.talks]
 
 
 @dataclass
@@ -91,8 +92,7 @@ class TalkPointsReply:
     count: int = 10
 
     def hits(self) -> list[dict]:
-        return [{"kind": "talk", "talk_id": self.talk.talk_id, "title": self.talk.title,
-                 "source": self.talk.source.as_dict()}]
+        return [talk_json(self.talk)]
 
 
 @dataclass
@@ -111,7 +111,7 @@ class PointsReply:
         for hit in self.terms:
             out.extend(term_hit_json(hit))
         out.extend(point_hit_json(p) for p in self.points)
-        out.extend(talk_hit_json(t) for t in self.talks)
+        out.extend(talk_json(t) for t in self.talks)
         return out
 
 
@@ -124,8 +124,7 @@ class DigestThread:
     footer_terms: list[tuple[str, str]] = field(default_factory=list)  # (acronym, expansion) for weekly digests
 
     def hits(self) -> list[dict]:
-        return [{"kind": "talk", "talk_id": self.talk.talk_id, "title": self.talk.title,
-                 "source": self.talk.source.as_dict()}]
+        return [talk_json(self.talk)]
 
 
 @dataclass
@@ -149,9 +148,7 @@ class ScheduleReply:
     filter_note: str | None = None  # "talks tagged xla", "talks matching …"
 
     def hits(self) -> list[dict]:
-        return [] if self.next_talk is None else [{"kind": "talk", "talk_id": self.next_talk.talk_id,
-                                                    "title": self.next_talk.title,
-                                                    "source": self.next_talk.source.as_dict()}]
+        return [] if self.next_talk is None else [talk_json(self.next_talk)]
 
 
 @dataclass

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -21,6 +20,7 @@ from .errors import CorpusError
 from .model import KeyPoint, Summary, Talk
 from .speakers import find_speakers, merge_speakers
 from .talk_titles import derive_title
+from .toml_file import read_toml
 
 OVERRIDES_FILE = "talks.toml"
 OVERRIDE_KEYS = {"title", "speakers", "tags", "video_url"}
@@ -67,13 +67,6 @@ def group_talks_with_warnings(
     talks = _disambiguate(talks)  # keeps the order
     former_ids = {talk.talk_id: written for talk, written in zip(talks, written_ids) if written}
     return _apply_overrides(talks, _unwrap(overrides or {}), former_ids)
-
-
-def same_talk_score(
-    a: Summary, b: Summary, speakers_a: tuple[str, ...] = (), speakers_b: tuple[str, ...] = ()
-) -> float:
-    """Evidence (0 to ~2.5) that two summaries describe the same talk; SAME_TALK_SCORE or more means yes."""
-    return _score(_Features.of(a, speakers_a), _Features.of(b, speakers_b))
 
 
 @dataclass(frozen=True)
@@ -152,25 +145,15 @@ def load_overrides(corpus_dir: Path) -> tuple[dict, list[str]]:
     path = Path(corpus_dir) / OVERRIDES_FILE
     if not path.is_file():
         return {}, []
-    try:
-        raw = path.read_text(encoding="utf-8-sig")
-        data = tomllib.loads(raw)
-    except UnicodeDecodeError as exc:
-        raise CorpusError(OVERRIDES_FILE, None, "not valid UTF-8") from exc
-    except OSError as exc:
-        raise CorpusError(OVERRIDES_FILE, None, f"cannot read file: {exc.strerror or exc}") from exc
-    except tomllib.TOMLDecodeError as exc:
-        # Python 3.14 has exc.lineno; older versions only say "(at line N, column M)".
-        found = re.search(r"at line (\d+)", str(exc))
-        line = getattr(exc, "lineno", None) or (int(found.group(1)) if found else None)
-        raise CorpusError(OVERRIDES_FILE, line, f"invalid TOML: {exc}") from exc
+    toml = read_toml(path)
+    data = toml.data
     warnings = [f"{OVERRIDES_FILE}: unknown top-level key '{key}' ignored" for key in data if key != "talks"]
     talks = data.get("talks", {})
     if not isinstance(talks, dict):
         raise CorpusError(OVERRIDES_FILE, None, "'talks' must be a table of [talks.\"<talk_id>\"] sections")
     overrides: dict[str, dict] = {}
     for talk_id, entry in talks.items():
-        line = _line_of(raw, talk_id)
+        line = toml.table_line("talks", talk_id)
         where = f"{OVERRIDES_FILE}:{line}" if line else OVERRIDES_FILE
         if not isinstance(entry, dict):
             raise CorpusError(OVERRIDES_FILE, line, f"talks.{talk_id} must be a table")
@@ -319,13 +302,6 @@ def _checked_entry(talk_id: str, entry: dict, line: int | None) -> dict:
     if url and not re.match(r"https?://\S+$", url):
         raise CorpusError(OVERRIDES_FILE, line, f"talks.{talk_id}.video_url must be an http(s) URL")
     return entry
-
-
-def _line_of(raw: str, talk_id: str) -> int | None:
-    """Line of the [talks."<id>"] header, so errors point at the right section."""
-    pattern = re.compile(r"^[ \t]*\[\s*talks\s*\.\s*[\"']?" + re.escape(talk_id) + r"[\"']?\s*\]", re.M)
-    match = pattern.search(raw)
-    return raw.count("\n", 0, match.start()) + 1 if match else None
 
 
 def _alignment(points: tuple[KeyPoint, ...], others: tuple[KeyPoint, ...]) -> float:

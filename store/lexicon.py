@@ -7,12 +7,12 @@ by one space, so "palace_call", "Palace call" and "palace-call" all look up the 
 
 from __future__ import annotations
 
-import tomllib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import CorpusError
 from .text import tokens
+from .toml_file import read_toml
 
 BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 ALIASES_FILE = "aliases.toml"
@@ -56,17 +56,6 @@ class Lexicon:
             self.en_de[key] = tuple(dict.fromkeys(self.en_de.get(key, ()) + forms))
 
 
-def _read_toml(path: Path) -> dict:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        line = getattr(error, "lineno", None)
-        raise CorpusError(path.name, line, f"not valid TOML: {error}") from None
-    except UnicodeDecodeError as error:
-        raise CorpusError(path.name, None, f"not UTF-8: {error}") from None
-
-
 def _data_file(corpus_dir: Path | None, name: str) -> Path | None:
     for directory in (corpus_dir, BUNDLED_CORPUS):
         if directory is not None and (directory / name).is_file():
@@ -79,14 +68,14 @@ def load_lexicon(corpus_dir: Path | None) -> Lexicon:
     lexicon = Lexicon()
     aliases_path = _data_file(corpus_dir, ALIASES_FILE)
     if aliases_path:
-        for canonical, variants in _read_toml(aliases_path).get("aliases", {}).items():
+        for canonical, variants in read_toml(aliases_path).data.get("aliases", {}).items():
             if isinstance(variants, str):
                 variants = [variants]
             for variant in variants:
                 lexicon.add_alias(canonical, str(variant))
     lexicon_path = _data_file(corpus_dir, LEXICON_FILE)
     if lexicon_path:
-        for english, german in _read_toml(lexicon_path).get("en_de", {}).items():
+        for english, german in read_toml(lexicon_path).data.get("en_de", {}).items():
             if isinstance(german, str):
                 german = [german]
             lexicon.add_translation(english, [str(g) for g in german])

@@ -19,7 +19,6 @@ class RowMatch:
 
     per_concept: dict[int, tuple[str, float]] = field(default_factory=dict)
     coverage: float = 0.0
-    score: float = 0.0
     # (concept index, matched token, the user's words, form kind) for forms that are not the user's own word
     notes: list[tuple[int, str, str, str]] = field(default_factory=list)
 
@@ -95,7 +94,6 @@ def match_row(concepts: list[Concept], fields: dict[str, str], parts: str, idfs:
         idf = idfs[index]
         match.per_concept[index] = (name, idf)
         covered += concept.weight
-        match.score += concept.weight * idf
         if form.via and form.kind in ("translation", "alias", "correction"):
             match.notes.append((index, token, form.via, form.kind))
     match.coverage = covered / total

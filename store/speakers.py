@@ -47,8 +47,8 @@ _ROLE_AFTER_NAME = re.compile(
 _ALL_ROLES = tuple(_GERMAN_ROLES + _ENGLISH_ROLES)
 # After a word ending in a German role noun ("Holzbauexperten", "Google-Entwicklern"): the names, plain
 # ("... Johannes Schelle", "... Kevin Gleason und Peter Gavin") or in brackets ("des Vloggers (MaxiGorov)").
-# Checked per word with str.endswith: a regex with the role alternation inside scanned every position
-# of every summary and was the slowest part of a large ingest.
+# Checked per word with str.endswith, not with the role alternation inside a regex (which scans every
+# position of every summary).
 _WORD_RE = re.compile(r"[\w-]+")
 _AFTER_ROLE = (re.compile(rf"\s+(?P<names>{_NAMES})"), re.compile(rf"\s*\((?P<names>{_NAME})\)"))
 # Organisations and title words that look like names but are not people.

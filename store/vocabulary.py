@@ -52,11 +52,6 @@ class Vocabulary:
         end = bisect_left(self.terms, form + "\uffff")
         return min(self._cumulative[end] - self._cumulative[start], self.documents)
 
-    def idf(self, form: str) -> float:
-        """Inverse document frequency, never below a small positive floor."""
-        df = self.doc_frequency(form)
-        return max(math.log((self.documents + 1) / (df + 0.5)), 0.05)
-
     def concept_idf(self, forms: list[str]) -> float:
         """One idf for all forms of a concept, so a rare spelling of a common word does not outscore it."""
         df = min(sum(self.doc_frequency(form) for form in forms), self.documents)

@@ -17,8 +17,8 @@ EVAL_QUESTIONS = ROOT / "bench" / "eval_questions.toml"
 
 def talkbot(args: list[str], tmp_path: Path, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess:
     environment = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "TALKBOT_"))}
-    environment.update(TALKBOT_DB=str(tmp_path / "db" / "talkbot.db"), TALKBOT_LOG_LEVEL="WARNING",
-                       PYTHONPATH=str(ROOT), **env)
+    environment.update({"TALKBOT_DB": str(tmp_path / "db" / "talkbot.db"), "TALKBOT_LOG_LEVEL": "WARNING",
+                        "PYTHONPATH": str(ROOT), **env})
     return subprocess.run(
         [sys.executable, "-m", "bot", *args], cwd=tmp_path, env=environment, input=stdin,
         capture_output=True, text=True, timeout=120,
@@ -34,6 +34,31 @@ def test_ingest_prints_what_it_found(tmp_path: Path) -> None:
     assert "unchanged" in again.stdout
     stats = talkbot(["stats"], tmp_path)
     assert "talks: 19" in stats.stdout
+
+
+@pytest.mark.parametrize("command", [["ingest"], ["stats"], ["ask", "/define XLA"], ["digest", "--list"]])
+def test_a_malformed_setting_stops_every_command_that_reads_it(tmp_path: Path, command: list[str]) -> None:
+    result = talkbot(command, tmp_path, TALKBOT_LOG_LEVEL="verbose")
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: TALKBOT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got 'VERBOSE'")
+    assert not (tmp_path / "db").exists()  # stopped before touching anything
+
+
+def test_a_malformed_setting_a_command_does_not_read_does_not_stop_it(tmp_path: Path) -> None:
+    result = talkbot(["ingest"], tmp_path, TALKBOT_PORT="http")
+    assert result.returncode == 0, result.stderr
+
+
+def test_ingest_prints_every_warning_including_the_overrides_for_unknown_talks(tmp_path: Path) -> None:
+    import shutil
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    with (corpus / "talks.toml").open("a", encoding="utf-8") as overrides:
+        overrides.write('\n[talks."no-such-talk"]\ntags = ["x"]\n')
+    result = talkbot(["ingest", str(corpus)], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "warning: talks.toml: no talk with id 'no-such-talk'; override ignored" in result.stdout.splitlines()
 
 
 def test_ingest_of_a_bad_file_is_one_line_naming_the_file(tmp_path: Path) -> None:

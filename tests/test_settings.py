@@ -46,3 +46,22 @@ def test_log_lines_never_carry_tokens_or_secrets() -> None:
     RedactSecrets((settings.slack_signing_secret.reveal(),)).filter(record)
     message = record.getMessage()
     assert "xoxb-1-abc" not in message and "s3cr3t-signing" not in message and "xapp-1-zzz" not in message
+
+
+def test_env_example_and_the_readme_table_match_the_specs() -> None:
+    from bot.settings import describe, readme_table
+    from tests.conftest import ROOT
+
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    assert example.splitlines()[2:] == describe().splitlines()  # after its two lines of introduction
+    assert readme_table() in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_malformed_setting_is_reported_only_by_the_commands_that_read_it() -> None:
+    settings = Settings.load({"TALKBOT_LOG_LEVEL": "verbose", "TALKBOT_PORT": "http"}, None)
+    assert settings.log_level == "INFO" and settings.port == 3000  # the defaults stand in meanwhile
+    with pytest.raises(SettingsError) as error:
+        settings.check("TALKBOT_DB", "TALKBOT_LOG_LEVEL")
+    assert "TALKBOT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got 'VERBOSE'" in str(error.value)
+    assert "TALKBOT_PORT" not in str(error.value)
+    settings.check("TALKBOT_DB", "TALKBOT_CORPUS")  # neither is malformed: no error

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.context.async_context import AsyncBoltContext
 
@@ -18,15 +19,14 @@ from handlers.blocks import (
     action_id_pattern,
     render,
 )
-from handlers.replies import DefineReply, DigestThread, Notice
-
+from handlers.commands import STALE_BUTTON
+from handlers.replies import DefineReply, DigestThread
 from store.state import Workspace
 
 from ..services import Services
 from .request_log import logged
 
 log = logging.getLogger(__name__)
-STALE = Notice("That button no longer works (its data did not check out). Run the command again.")
 
 
 def _json_value(action: dict) -> dict:
@@ -68,13 +68,13 @@ def register(app: AsyncApp, services: Services) -> None:
         value = _json_value(action)
         query = value.get("q")
         async with services.answer_slots:
-            reply = await commands.define(store, query, expanded=bool(value.get("all"))) if isinstance(query, str) else STALE
+            reply = await commands.define(store, query, expanded=bool(value.get("all"))) if isinstance(query, str) else STALE_BUTTON
             if not isinstance(reply, DefineReply) or not any(r.hits for r in reply.results):
-                reply = STALE
+                reply = STALE_BUTTON
             else:
                 reply.shared_by = body.get("user", {}).get("id", "")
             message = render(reply)
-        if reply is STALE:
+        if reply is STALE_BUTTON:
             await respond(replace_original=False, **message)
             return
         await respond(response_type="in_channel", replace_original=False, delete_original=False, **message)
@@ -86,7 +86,7 @@ def register(app: AsyncApp, services: Services) -> None:
         talk = await store.get_talk(str(action.get("value", ""))[:200])
         channel = (body.get("channel") or {}).get("id")
         if talk is None or not channel:
-            await respond(replace_original=False, **render(STALE))
+            await respond(replace_original=False, **render(STALE_BUTTON))
             return
         thread = await digest_commands.digest(store, talk.talk_id)
         if isinstance(thread, DigestThread):
@@ -102,7 +102,7 @@ def register(app: AsyncApp, services: Services) -> None:
         value = _json_value(action)
         talk_id = value.get("id")
         async with services.answer_slots:
-            reply = await commands.more_points(store, talk_id, _int(value.get("start"))) if isinstance(talk_id, str) else STALE
+            reply = await commands.more_points(store, talk_id, _int(value.get("start"))) if isinstance(talk_id, str) else STALE_BUTTON
             message = render(reply)
         await respond(replace_original=False, **message)
 
@@ -118,6 +118,6 @@ def register(app: AsyncApp, services: Services) -> None:
             elif "page" in value:
                 reply = await commands.all_talks(store, page=_int(value["page"]))
             else:
-                reply = STALE
+                reply = STALE_BUTTON
             message = render(reply)
         await respond(replace_original=replace_original, **message)

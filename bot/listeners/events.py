@@ -8,7 +8,6 @@ from slack_bolt.context.async_context import AsyncBoltContext
 from handlers import mentions
 from handlers.blocks import render, render_home
 from handlers.replies import DigestThread, TalkHome
-
 from store.state import Workspace
 
 from ..services import Services
