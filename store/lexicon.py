@@ -7,7 +7,6 @@ by one space, so "palace_call", "Palace call" and "palace-call" all look up the 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
