@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .errors import CorpusError
 from .glossary_heads import parse_head
+from .merging import backward_steps, display_order
 from .model import GlossaryEntry, Highlight, KeyPoint, Source, Summary
 from .timestamps import STAMP_START_RE, split_stamp
 
@@ -150,6 +151,7 @@ class _Reader:
         if not draft.heading and not draft.seen:
             # Without a heading, only a following section shows that this prose is a summary.
             raise self.error(draft.line, "no recognisable section (no summary heading, key points or glossary)")
+        self.check_stamp_order(draft.key_points)
         self.summaries.append(
             Summary(
                 heading=draft.heading,
@@ -162,6 +164,16 @@ class _Reader:
         )
         self.draft = None
         self.section = None
+
+    def check_stamp_order(self, points: list[KeyPoint]) -> None:
+        """Warn at each key point stamped before the one above it, saying in which order it will be shown."""
+        steps = backward_steps(points)
+        if not steps:
+            return
+        shown = "in stamp order" if display_order(points) != tuple(points) else "in the order written"
+        for before, point in steps:
+            self.warn(point.source.line, f"key point {point.label} is stamped before the one above it "
+                                         f"({before.label}); timestamps go backwards, shown {shown}")
 
     def read_key_point(self, number: int, line: str) -> None:
         body = strip_bullet(line)

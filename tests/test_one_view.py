@@ -210,3 +210,96 @@ async def test_no_slip_is_shown_outside_a_transcribed_as_note(store: Store) -> N
     home = render_home(TalkHome(await store.list_talks()))
     offenders += [("app home", m.group()) for m in pattern.finditer(visible_text(home))]
     assert offenders == []
+
+
+# -- 6. "matched" notes ------------------------------------------------------------------------
+
+
+async def test_matched_notes_leave_out_function_words(store: Store) -> None:
+    for question, left_out in (("communication between chips", "zwischen ← between"),
+                               ("what is the default api", "standardmäßig ← default"),
+                               ("pipelining by default", "standardmäßig ← default")):
+        points = await store.find_points(question)
+        assert points, question
+        notes = [note for p in points for note in p.matched]
+        assert left_out not in notes, question
+    points = await store.find_points("communication between chips")
+    assert "Kommunikation ← communication" in points[0].matched  # a German noun the hit shows is kept
+
+
+async def test_an_alias_note_only_where_the_alias_made_the_hit(store: Store) -> None:
+    noted = 0
+    for question in ("tinix post training", "tinix", "tinix rollout sandbox", "tinix kernels"):
+        for hit in await store.find_talks(question):
+            if "tinix → Tunix" in hit.matched:
+                noted += 1
+                talk = await store.get_talk(hit.talk_id)
+                shown = " ".join([talk.title, *(s.text for s in talk.summaries),
+                                  *(f"{p.title} {p.text}" for p in talk.key_points),
+                                  *(f"{e.head} {e.definition}" for e in talk.glossary)])
+                assert "Tunix" in shown, (question, hit.title)
+    assert noted >= 2
+    by_id = {hit.talk_id: hit for hit in await store.find_talks("tinix post training")}
+    assert "tinix → Tunix" in by_id["tunix-post-training-von-llms"].matched  # found only through the alias
+    # the RL talk's key points write "Tinix": found by the user's own word, no note
+    points = await store.find_points("tinix agents rollout")
+    assert points and all("tinix → Tunix" not in p.matched for p in points)
+
+
+async def test_a_typo_fix_is_noted_under_the_canonical_name(store: Store) -> None:
+    [hit, *_] = await store.find_talks("jaxtor")
+    assert hit.matched == ("JAX-AITER ← jaxtor",)
+
+
+# -- 7. readable stamps ------------------------------------------------------------------------
+
+BACKWARDS = """Zusammenfassung
+
+Ein Vortrag über Baumschrauben und Hängebrücken im Wald, gezeigt an einem Baumhaus.
+
+Wichtigste Punkte & Zeitstempel
+
+• 0:05 Start: Begrüßung.
+• 0:9:54 Baumschrauben: Einbohren der Schrauben.
+• 0:7:10 Hängebrücke: Seile werden gespannt.
+• 1:02:03 Abschluss: Das Baumhaus ist fertig.
+
+Zusammenfassung
+
+Ein Vortrag über Kernel und Speicher, dessen Zeitstempel nach der Einleitung neu beginnen.
+
+Wichtigste Punkte & Zeitstempel
+
+• 0:04 Einleitung: Worum es geht.
+• 0:21 Speicher: HBM und VMEM.
+• 0:51 Alte API: pallas_call.
+• 0:10 Neue API: pl.kernel.
+• 0:12 Referenzen: Mutable Refs.
+• 0:15 Pipelines: emit_pipeline.
+"""
+
+
+async def test_backward_stamps_warn_and_are_shown_in_order_when_clearly_right(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "stamps.txt").write_text(BACKWARDS, encoding="utf-8")
+    report = ingest_sync(tmp_path / "talkbot.db", [corpus])
+    assert report.warnings == [
+        "stamps.txt:9: key point 0:7:10 is stamped before the one above it (0:9:54); timestamps go backwards,"
+        " shown in stamp order",
+        "stamps.txt:21: key point 0:10 is stamped before the one above it (0:51); timestamps go backwards,"
+        " shown in the order written",
+    ]
+    async with await Store.open(tmp_path / "talkbot.db", corpus) as store:
+        trees, kernels = [await store.get_talk(t.talk_id) for t in await store.list_talks()]
+        assert [p.stamp for p in trees.key_points] == ["0:05", "7:10", "9:54", "1:02:03"]  # one out of place
+        assert [p.stamp for p in kernels.key_points] == ["0:04", "0:21", "0:51", "0:10", "0:12", "0:15"]
+        card = visible_text(payloads(await commands.open_talk(store, trees.talk_id))[0])
+        assert "`7:10`" in card and "0:7:10" not in card
+
+
+async def test_the_kinetic_card_shows_readable_stamps(store: Store) -> None:
+    [hit, *_] = await store.find_talks("kinetic")
+    more = await commands.more_points(store, hit.talk_id, 3)
+    text = visible_text(payloads(more)[0])
+    assert "`2:27`" in text and "`9:54`" in text and "0:9:54" not in text and "0:2:27" not in text
