@@ -18,7 +18,8 @@ from store.state import BotState, Workspace
 from . import listeners
 from .digest_poster import ChannelPacer
 from .listeners.commands import KNOWN_COMMANDS
-from .listeners.request_log import logged
+from .listeners.request_log import logged, request_scope
+from .metrics import Metrics
 from .services import Services, build_services
 from .settings import Settings
 from .slack_client import SLACK_FAILURES, ResponseUrlError, RetryingRespond, build_client, describe_failure
@@ -54,9 +55,11 @@ def build_app(
     client: AsyncWebClient | None = None,
     *,
     pacer: ChannelPacer | None = None,
+    metrics: Metrics | None = None,
 ) -> tuple[AsyncApp, Services]:
     """The bolt app with every listener registered, and the services it uses."""
-    client = client or build_client(settings)
+    metrics = metrics or Metrics()
+    client = client or build_client(settings, metrics=metrics)
     signing_secret = settings.slack_signing_secret.reveal() if settings.slack_signing_secret else "socket-mode"
     app = AsyncApp(
         client=client,
@@ -65,7 +68,8 @@ def build_app(
         request_verification_enabled=settings.slack_signing_secret is not None,
         logger=_bolt_logger(),
     )
-    services = build_services(settings, store, state, client, pacer)
+    services = build_services(settings, store, state, client, pacer, metrics)
+    app.use(request_scope(services.metrics))
 
     @app.middleware
     async def respond_with_retries(context: AsyncBoltContext, next) -> BoltResponse | None:  # noqa: A002

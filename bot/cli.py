@@ -25,11 +25,11 @@ from .settings import ALL_SETTINGS, README_SECTION, Settings, SettingsError, con
 
 log = logging.getLogger("talkbot")
 SAMPLE_QUESTIONS = ("/define XLA", "/talk pallas", "what is PJRT?")
-_STORE_SETTINGS = ("TALKBOT_DB", "TALKBOT_CORPUS", "TALKBOT_LOG_LEVEL", "TALKBOT_RESULT_CACHE")
+_STORE_SETTINGS = ("TALKBOT_DB", "TALKBOT_CORPUS", "TALKBOT_LOG_LEVEL", "TALKBOT_LOG_FORMAT", "TALKBOT_RESULT_CACHE")
 # The settings each command reads: a malformed one stops the command with a line naming it.
 READS: dict[str, tuple[str, ...]] = {
     "settings": (),
-    "ingest": ("TALKBOT_DB", "TALKBOT_CORPUS", "TALKBOT_LOG_LEVEL"),
+    "ingest": ("TALKBOT_DB", "TALKBOT_CORPUS", "TALKBOT_LOG_LEVEL", "TALKBOT_LOG_FORMAT"),
     "stats": _STORE_SETTINGS,
     "ask": _STORE_SETTINGS,
     "start": ALL_SETTINGS,

@@ -121,6 +121,7 @@ class PostOutcome:
     status: str  # DONE, INCOMPLETE (the next run completes it) or ABANDONED
     posted: int  # messages this run confirmed
     error: str | None = None  # the Slack error code or exception name
+    reason: str | None = None  # the error as a metric label: Slack's error code, or the failure's kind
 
     @property
     def settled(self) -> bool:
@@ -186,6 +187,7 @@ class DigestPoster:
         retry: RetryPolicy = RetryPolicy(),
         lease_ttl: float = LEASE_TTL_SECONDS,
         holder: str | None = None,
+        count_outcome: Callable[[str, str], None] | None = None,
     ) -> None:
         self.state = state
         self.store = store
@@ -195,6 +197,7 @@ class DigestPoster:
         self.retry = retry
         self.lease_ttl = lease_ttl
         self.holder = holder or uuid.uuid4().hex
+        self.count_outcome = count_outcome  # (outcome, reason) of each run: Metrics.count_digest
         # The database lease keeps other processes out, but it is re-entrant for its holder: two ticks,
         # or a tick and a /digest, of this poster at once must still take turns in a channel.
         self._turns: dict[str, asyncio.Lock] = {}
@@ -325,6 +328,15 @@ class DigestPoster:
 
     async def complete(self, digest: Digest) -> PostOutcome:
         """Post whatever of ``digest`` is not confirmed yet, in order, under its parent (hold the lease)."""
+        outcome = await self._complete(digest)
+        if self.count_outcome is not None:
+            if outcome.status == DONE:
+                self.count_outcome("posted", "")
+            else:
+                self.count_outcome("incomplete" if outcome.status == INCOMPLETE else "failed", outcome.reason or "unknown")
+        return outcome
+
+    async def _complete(self, digest: Digest) -> PostOutcome:
         messages = await self.state.digest_messages(digest.digest_id)
         parent_ts = next((m.ts for m in messages if m.position == 0), None)
         posted = 0
@@ -338,16 +350,16 @@ class DigestPoster:
         except ChannelUnavailable as error:
             await self.state.finish_digest(digest.digest_id, ABANDONED, self._time(), error.code)
             log.warning("digest abandoned channel=%s slot=%s error=%s", digest.channel, digest.slot, error.code)
-            return PostOutcome(digest, ABANDONED, posted, error.code)
+            return PostOutcome(digest, ABANDONED, posted, error.code, error.code)
         except SlackApiError as error:
             code = str(error.response.get("error") or "unknown_error")
             await self.state.finish_digest(digest.digest_id, ABANDONED, self._time(), code)
             log.error("digest abandoned channel=%s slot=%s error=%s", digest.channel, digest.slot, code)
-            return PostOutcome(digest, ABANDONED, posted, code)
+            return PostOutcome(digest, ABANDONED, posted, code, code)
         except (SlackUnavailable, LeaseLost) as error:
             log.warning("digest incomplete channel=%s slot=%s posted=%d error=%s; next run completes it",
                         digest.channel, digest.slot, posted, error)
-            return PostOutcome(digest, INCOMPLETE, posted, str(error) or type(error).__name__)
+            return PostOutcome(digest, INCOMPLETE, posted, str(error) or type(error).__name__, type(error).__name__)
         await self.state.finish_digest(digest.digest_id, DONE, self._time())
         log.info("digest posted channel=%s slot=%s talk=%s messages=%d (this run %d)",
                  digest.channel, digest.slot, digest.talk_id, len(messages), posted)

@@ -1,4 +1,5 @@
-"""Running the bot: HTTP mode (aiohttp, /slack/events and /healthz) or Socket Mode, with a clean shutdown."""
+"""Running the bot: HTTP mode (aiohttp: /slack/events, /healthz, /metrics) or Socket Mode (with an optional
+metrics listener on TALKBOT_METRICS_PORT), with a clean shutdown."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import signal
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import aiohttp
 from aiohttp import web
@@ -18,6 +20,8 @@ from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.signature import SignatureVerifier
 
 from .app import build_app
+from .listeners.request_log import acknowledged, received
+from .metrics import CONTENT_TYPE, Metrics
 from .scheduler import DigestScheduler
 from .services import Services, open_services
 from .settings import Settings
@@ -34,7 +38,7 @@ OUTBOUND_CONNECTIONS = 8
 
 
 def build_web_app(app: AsyncApp, services: Services) -> web.Application:
-    """The aiohttp application of HTTP mode: Slack's endpoint and a health check."""
+    """The aiohttp application of HTTP mode: Slack's endpoint, a health check and the metrics."""
     secret = services.settings.slack_signing_secret
     verifier = SignatureVerifier(secret.reveal()) if secret else None
 
@@ -51,10 +55,27 @@ def build_web_app(app: AsyncApp, services: Services) -> web.Application:
         bolt_request = _bolt_request(body, request)
         if bolt_request is None:
             return _refused(400, "body is not the form or JSON Slack sends", started)
+        received(started)
         response = await to_aiohttp_response(await app.async_dispatch(bolt_request))
+        acknowledged(started)
         log.debug("http path=%s status=%d latency_ms=%.1f", request.path, response.status,
                   (time.perf_counter() - started) * 1000)
         return response
+
+    web_app = web.Application(client_max_size=MAX_BODY_BYTES)
+    web_app.add_routes([web.post(EVENTS_PATH, slack_events), *_operator_routes(services)])
+    return web_app
+
+
+def build_metrics_app(services: Services) -> web.Application:
+    """The metrics listener of Socket Mode (TALKBOT_METRICS_PORT): /metrics and /healthz, nothing from Slack."""
+    web_app = web.Application()
+    web_app.add_routes(_operator_routes(services))
+    return web_app
+
+
+def _operator_routes(services: Services) -> list[web.RouteDef]:
+    """GET /healthz (the store answers and holds talks) and GET /metrics (Prometheus text format)."""
 
     async def healthz(_: web.Request) -> web.Response:
         try:
@@ -63,9 +84,12 @@ def build_web_app(app: AsyncApp, services: Services) -> web.Application:
             return web.json_response({"ok": False, "error": type(error).__name__}, status=503)
         return web.json_response({"ok": healthy}, status=200 if healthy else 503)
 
-    web_app = web.Application(client_max_size=MAX_BODY_BYTES)
-    web_app.add_routes([web.post(EVENTS_PATH, slack_events), web.get("/healthz", healthz)])
-    return web_app
+    async def metrics(_: web.Request) -> web.Response:
+        response = web.Response(body=await services.metrics.exposition())
+        response.headers["Content-Type"] = CONTENT_TYPE
+        return response
+
+    return [web.get("/healthz", healthz), web.get("/metrics", metrics)]
 
 
 def _signed(verifier: SignatureVerifier, body: str, headers: Mapping[str, str]) -> bool:
@@ -107,7 +131,16 @@ class RunningServer:
 
 async def start_http(app: AsyncApp, services: Services, host: str, port: int) -> RunningServer:
     """Start HTTP mode on ``host:port`` (port 0 picks a free one)."""
-    runner = web.AppRunner(build_web_app(app, services), access_log=None, shutdown_timeout=SHUTDOWN_GRACE_SECONDS)
+    return await _start(build_web_app(app, services), host, port)
+
+
+async def start_metrics(services: Services, host: str, port: int) -> RunningServer:
+    """Start the metrics listener on ``host:port`` (port 0 picks a free one)."""
+    return await _start(build_metrics_app(services), host, port)
+
+
+async def _start(web_app: web.Application, host: str, port: int) -> RunningServer:
+    runner = web.AppRunner(web_app, access_log=None, shutdown_timeout=SHUTDOWN_GRACE_SECONDS)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()
@@ -115,9 +148,19 @@ async def start_http(app: AsyncApp, services: Services, host: str, port: int) ->
     return RunningServer(runner, f"http://{bound[0]}:{bound[1]}")
 
 
+class TimedSocketModeHandler(AsyncSocketModeHandler):
+    """Bolt's Socket Mode handler, observing each request's ack latency (until the ack is sent on the socket)."""
+
+    async def handle(self, client: Any, req: Any) -> None:
+        started = time.perf_counter()
+        received(started)
+        await super().handle(client, req)
+        acknowledged(started)
+
+
 async def connect_socket_mode(app: AsyncApp, settings: Settings) -> AsyncSocketModeHandler:
     """Open the Socket Mode connection; its ``apps.connections.open`` goes to SLACK_API_URL too."""
-    handler = AsyncSocketModeHandler(app, settings.slack_app_token.reveal(), web_client=socket_mode_client(settings))
+    handler = TimedSocketModeHandler(app, settings.slack_app_token.reveal(), web_client=socket_mode_client(settings))
     await handler.connect_async()
     return handler
 
@@ -132,6 +175,12 @@ async def finish_in_flight(timeout: float = SHUTDOWN_GRACE_SECONDS) -> None:
             log.warning("shutdown: %d tasks did not finish in %.0f s", len(still), timeout)
 
 
+async def _stop_quietly(server: RunningServer | None) -> None:
+    """Stop the metrics listener first: its idle keep-alive connections would count as answers in flight."""
+    if server is not None:
+        await server.stop()
+
+
 async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: int | None = None) -> None:
     """Run until SIGTERM or SIGINT, then stop taking requests and finish in-flight answers."""
     stop = asyncio.Event()
@@ -139,15 +188,22 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     connector = aiohttp.TCPConnector(limit=OUTBOUND_CONNECTIONS, keepalive_timeout=15)
-    async with open_services(settings) as (store, state), aiohttp.ClientSession(connector=connector) as session:
+    metrics = Metrics()
+    async with open_services(settings, metrics) as (store, state), aiohttp.ClientSession(connector=connector) as session:
         # One connection pool for every Web API call and response_url answer of this process.
-        app, services = build_app(settings, store, state, client=build_client(settings, session))
+        app, services = build_app(settings, store, state, client=build_client(settings, session, metrics),
+                                  metrics=metrics)
         scheduler = DigestScheduler(store, state, services.poster)
         scheduler.start()
+        metrics_server = None
+        if settings.metrics_port is not None:
+            metrics_server = await start_metrics(services, host, settings.metrics_port)
+            log.info("metrics on %s/metrics", metrics_server.url)
         if http:
             server = await start_http(app, services, host, settings.port if port is None else port)
             log.info("talkbot listening on %s%s (HTTP mode)", server.url, EVENTS_PATH)
             await stop.wait()
+            await _stop_quietly(metrics_server)
             deadline = loop.time() + SHUTDOWN_GRACE_SECONDS
             # Stop listening and close idle keep-alive connections first (their handler tasks would
             # otherwise count as in flight); requests being read finish, as they only wait for ack().
@@ -158,6 +214,7 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
             handler = await connect_socket_mode(app, settings)
             log.info("talkbot connected (Socket Mode)")
             await stop.wait()
+            await _stop_quietly(metrics_server)
             await handler.close_async()
             await scheduler.stop()
             await finish_in_flight()

@@ -9,16 +9,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 from slack_sdk.web.async_client import AsyncWebClient
 
+from handlers.blocks import render
 from store.db import Store
 from store.ingest import IngestReport, ingest_sync
 from store.state import BotState
 
 from .digest_poster import ChannelPacer, DigestPoster
+from .metrics import Metrics
 from .settings import Settings
 from .slack_client import posting_client
 
@@ -41,20 +44,37 @@ class Services:
     # the rest wait here without using CPU (BENCHMARKS.md §2).
     answer_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ANSWERS_IN_PROGRESS))
     ack_answer_budget: float = ACK_ANSWER_BUDGET_SECONDS  # 0: every slash command answers through response_url
+    metrics: Metrics = field(default_factory=Metrics)
+
+    def rendered_answer(self, reply: object) -> dict:
+        """An answer to a question, counted under its shape and rendered for Slack."""
+        self.metrics.count_reply(reply)
+        return render(reply)
 
 
 def build_services(settings: Settings, store: Store, state: BotState, client: AsyncWebClient,
-                   pacer: ChannelPacer | None = None) -> Services:
+                   pacer: ChannelPacer | None = None, metrics: Metrics | None = None) -> Services:
     """The services over an open store and state; digests post through a 429-only-retry copy of ``client``."""
-    poster = DigestPoster(state, store, posting_client(client), pacer or ChannelPacer())
-    return Services(store, state, client, poster, settings)
+    metrics = metrics or Metrics()
+    metrics.watch(store)
+    poster = DigestPoster(state, store, posting_client(client), pacer or ChannelPacer(),
+                          count_outcome=metrics.count_digest)
+    return Services(store, state, client, poster, settings, metrics=metrics)
 
 
-async def ensure_corpus(settings: Settings) -> IngestReport | None:
+async def ensure_corpus(settings: Settings, metrics: Metrics | None = None) -> IngestReport | None:
     """Ingest the configured corpus when the database does not exist yet (first start)."""
     if settings.db_path.exists():
         return None
-    report = await asyncio.to_thread(ingest_sync, settings.db_path, [settings.corpus])
+    started = time.perf_counter()
+    try:
+        report = await asyncio.to_thread(ingest_sync, settings.db_path, [settings.corpus])
+    except Exception:
+        if metrics is not None:
+            metrics.observe_ingest("failed", time.perf_counter() - started)
+        raise
+    if metrics is not None:
+        metrics.observe_ingest("ok", report.seconds)
     log.info("first start: ingested %d summaries, %d talks from %s", report.summaries, report.talks, settings.corpus)
     return report
 
@@ -65,9 +85,9 @@ async def open_store(settings: Settings) -> Store:
 
 
 @contextlib.asynccontextmanager
-async def open_services(settings: Settings) -> AsyncIterator[tuple[Store, BotState]]:
+async def open_services(settings: Settings, metrics: Metrics | None = None) -> AsyncIterator[tuple[Store, BotState]]:
     """The store and the bot state for one process (ingesting the corpus on first start), closed on exit."""
-    await ensure_corpus(settings)
+    await ensure_corpus(settings, metrics)
     store = await open_store(settings)
     try:
         state = await BotState.open(settings.db_path)

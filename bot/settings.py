@@ -87,6 +87,13 @@ def _port(raw: str) -> int:
     return int(raw)
 
 
+def _log_format(raw: str) -> str:
+    log_format = raw.lower()
+    if log_format not in ("text", "json"):
+        raise SettingValueError(f"must be text or json, got {raw!r}")
+    return log_format
+
+
 def _count(raw: str) -> int:
     if not raw.isdigit():
         raise SettingValueError(f"must be a number of answers (0 turns it off), got {raw!r}")
@@ -130,6 +137,11 @@ SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("TALKBOT_PORT", "port", _port, "Port of `talkbot serve --http`.", "3000"),
     SettingSpec("TALKBOT_RESULT_CACHE", "result_cache", _count,
                 "Answers kept per corpus version for repeated questions; 0 turns it off.", "1024"),
+    SettingSpec("TALKBOT_METRICS_PORT", "metrics_port", _port,
+                "Port of a listener serving GET /metrics and /healthz in any mode (HTTP mode also serves both "
+                "on TALKBOT_PORT); unset: no extra listener."),
+    SettingSpec("TALKBOT_LOG_FORMAT", "log_format", _log_format,
+                "Log format: text (one readable line per record) or json (one JSON object per line).", "text"),
 )
 SPEC_BY_ENV = {spec.env: spec for spec in SPECS}
 ALL_SETTINGS = tuple(SPEC_BY_ENV)
@@ -149,6 +161,8 @@ class Settings:
     timezone: str = "UTC"
     port: int = 3000
     result_cache: int = 1024
+    metrics_port: int | None = None
+    log_format: str = "text"
     problems: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # (setting, what is wrong)
 
     @classmethod
@@ -223,9 +237,12 @@ class RedactSecrets(logging.Filter):
 
 
 def configure_logging(level: str, settings: "Settings | None" = None) -> None:
-    """One-line log records on stderr, with secrets redacted."""
-    logging.basicConfig(level=getattr(logging, level, logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    """Log records on stderr, one per line (text, or JSON with TALKBOT_LOG_FORMAT=json), with secrets redacted."""
+    from .log_format import TEXT_FORMAT, use_format
+
+    logging.basicConfig(level=getattr(logging, level, logging.INFO), format=TEXT_FORMAT)
+    if settings is not None and settings.log_format != "text":
+        use_format(settings.log_format)
     secrets = settings.secrets() if settings else ()
     for handler in logging.getLogger().handlers:
         handler.addFilter(RedactSecrets(secrets))

@@ -25,6 +25,8 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook import WebhookResponse
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
+from .log_format import response_url_logger
+from .metrics import Metrics
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -60,11 +62,41 @@ def _call_name(url: str) -> str:
     return path.rsplit("/", 1)[-1] if "/api/" in path else "response_url"
 
 
-def build_client(settings: Settings, session: aiohttp.ClientSession | None = None) -> AsyncWebClient:
+class CountFailures(AsyncRetryHandler):
+    """Last of a client's retry handlers, never retrying: counts each call that failed for good, by method and code.
+
+    Bolt builds a client per request from the app's client with a copy of its handler list, so this
+    sees the calls of ``say`` and ``client`` in listeners too.
+    """
+
+    def __init__(self, metrics: Metrics) -> None:
+        super().__init__(max_retry_count=0)
+        self.metrics = metrics
+
+    async def can_retry_async(
+        self,
+        *,
+        state: RetryState,
+        request: HttpRequest,
+        response: HttpResponse | None = None,
+        error: Exception | None = None,
+    ) -> bool:
+        body = response.body if response is not None and isinstance(response.body, dict) else {}
+        if error is not None:
+            self.metrics.count_slack_error(_call_name(request.url), type(error).__name__)
+        elif response is not None and (response.status_code >= 400 or body.get("ok") is False):
+            code = body.get("error")
+            self.metrics.count_slack_error(_call_name(request.url),
+                                           code if isinstance(code, str) else f"http_{response.status_code}")
+        return False
+
+
+def build_client(settings: Settings, session: aiohttp.ClientSession | None = None,
+                 metrics: Metrics | None = None) -> AsyncWebClient:
     """A Web API client that retries connection errors, 429 (Retry-After) and 5xx, and logs when it gives up.
 
     With ``session`` every call (and every response_url answer) reuses its connection pool; without
-    one, slack_sdk opens a new connection per call.
+    one, slack_sdk opens a new connection per call. With ``metrics`` it counts calls that failed.
     """
     token = settings.slack_bot_token.reveal() if settings.slack_bot_token else None
     return AsyncWebClient(
@@ -77,6 +109,7 @@ def build_client(settings: Settings, session: aiohttp.ClientSession | None = Non
             AsyncRateLimitErrorRetryHandler(max_retry_count=3),
             AsyncServerErrorRetryHandler(max_retry_count=2),
             LogGiveUp(),
+            *([CountFailures(metrics)] if metrics is not None else []),
         ],
     )
 
@@ -120,7 +153,8 @@ def posting_client(client: AsyncWebClient, *, rate_limit_retries: int = 3, jitte
         token=client.token,
         base_url=client.base_url,
         timeout=client.timeout if timeout is None else timeout,  # type: ignore[arg-type] # aiohttp takes floats
-        retry_handlers=[RetryAfterHandler(rate_limit_retries, jitter_seconds=jitter_seconds)],
+        retry_handlers=[RetryAfterHandler(rate_limit_retries, jitter_seconds=jitter_seconds),
+                        *(h for h in client.retry_handlers if isinstance(h, CountFailures))],
         logger=client.logger,
         session=client.session,  # the process's connection pool, when it has one
     )
@@ -144,7 +178,7 @@ class RetryingRespond:
 
     async def __call__(self, text: str = "", **fields: Any) -> WebhookResponse:
         webhook = AsyncWebhookClient(self.response_url, timeout=self._client.timeout, proxy=self._client.proxy,
-                                     session=self._client.session,
+                                     session=self._client.session, logger=response_url_logger(),
                                      ssl=self._client.ssl, retry_handlers=self._client.retry_handlers)
         try:
             response = await webhook.send_dict({"text": text, **fields})

@@ -500,7 +500,8 @@ async def test_a_digest_slack_keeps_refusing_tells_the_user_and_the_app_keeps_se
 
 # -- logs ------------------------------------------------------------------------------------
 
-REQUEST_LINE = re.compile(r"^request kind=(\S+) outcome=(\S+) latency_ms=\d+\.\d text='(.*)'$")
+REQUEST_LINE = re.compile(
+    r"^request kind=(\S+) outcome=(\S+) latency_ms=\d+\.\d channel=(\S*) request_id=[0-9a-f]{12} text='(.*)'$")
 
 
 async def test_a_request_logs_one_line_with_kind_outcome_latency_and_short_text(
@@ -511,7 +512,7 @@ async def test_a_request_logs_one_line_with_kind_outcome_latency_and_short_text(
     await wait_for_log(caplog, "request kind=define")
     lines = [r.getMessage() for r in caplog.records if r.name == "talkbot.requests"]
     assert len(lines) == 1
-    assert REQUEST_LINE.match(lines[0]).groups() == ("define", "ok", "/define XLA")
+    assert REQUEST_LINE.match(lines[0]).groups() == ("define", "ok", "C123ABC456", "/define XLA")
 
 
 async def test_no_secret_and_no_long_user_text_in_any_log_record(

@@ -65,3 +65,16 @@ def test_a_malformed_setting_is_reported_only_by_the_commands_that_read_it() -> 
     assert "TALKBOT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got 'VERBOSE'" in str(error.value)
     assert "TALKBOT_PORT" not in str(error.value)
     settings.check("TALKBOT_DB", "TALKBOT_CORPUS")  # neither is malformed: no error
+
+
+def test_metrics_port_and_log_format() -> None:
+    defaults = Settings.load({}, None)
+    assert defaults.metrics_port is None and defaults.log_format == "text"
+    chosen = Settings.load({"TALKBOT_METRICS_PORT": "9464", "TALKBOT_LOG_FORMAT": "JSON"}, None)
+    assert chosen.metrics_port == 9464 and chosen.log_format == "json"
+    bad = Settings.load({"TALKBOT_METRICS_PORT": "99999", "TALKBOT_LOG_FORMAT": "xml"}, None)
+    assert bad.metrics_port is None and bad.log_format == "text"
+    with pytest.raises(SettingsError) as error:
+        bad.check("TALKBOT_METRICS_PORT", "TALKBOT_LOG_FORMAT")
+    assert "TALKBOT_METRICS_PORT must be a port number, got '99999'" in str(error.value)
+    assert "TALKBOT_LOG_FORMAT must be text or json, got 'xml'" in str(error.value)

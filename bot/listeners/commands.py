@@ -25,7 +25,7 @@ def register(app: AsyncApp, services: Services) -> None:
     @logged("define")
     async def define(ack, command: dict, respond) -> None:
         async def compute() -> dict:
-            return render(await commands.define(store, command.get("text", "")))
+            return services.rendered_answer(await commands.define(store, command.get("text", "")))
 
         await answer_command(ack, respond, services, compute)
 
@@ -33,7 +33,7 @@ def register(app: AsyncApp, services: Services) -> None:
     @logged("talk")
     async def talk(ack, command: dict, respond) -> None:
         async def compute() -> dict:
-            return render(await commands.talk(store, command.get("text", "")))
+            return services.rendered_answer(await commands.talk(store, command.get("text", "")))
 
         await answer_command(ack, respond, services, compute)
 

@@ -6,7 +6,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_bolt.context.async_context import AsyncBoltContext
 
 from handlers import mentions
-from handlers.blocks import render, render_home
+from handlers.blocks import render_home
 from handlers.replies import DigestThread, TalkHome
 from store.state import Workspace
 
@@ -26,7 +26,7 @@ def register(app: AsyncApp, services: Services) -> None:
         async with services.answer_slots:
             talk_id = await state.digest_thread_talk(channel, parent) if parent else None
             reply = await mentions.answer(store, event.get("text", ""), thread_talk_id=talk_id)
-            message = {} if isinstance(reply, DigestThread) else render(reply)
+            message = {} if isinstance(reply, DigestThread) else services.rendered_answer(reply)
         thread_ts = parent or event["ts"]
         if isinstance(reply, DigestThread):
             workspace = Workspace(context.team_id or "", context.enterprise_id)

@@ -1,26 +1,102 @@
-"""One structured log line per handled request (the ``logged`` decorator every listener wears)."""
+"""One structured log line and the metrics of each handled request (the ``logged`` decorator every listener wears).
+
+``request_scope`` is a bolt middleware: it gives each request an id and notes when it arrived and
+which channel it came from. Bolt runs global middleware in the dispatching task and each listener in
+a task created after them, so the listener (and ``logged``) sees the scope through a ``ContextVar``,
+and so does the transport once dispatch returned the ack (``acknowledged``).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import logging
 import time
+import uuid
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
+
+from slack_bolt.response import BoltResponse
+
+from ..metrics import Metrics
 
 log = logging.getLogger("talkbot.requests")
 MAX_LOGGED_TEXT = 100  # never log more of what a user typed
 ACK_POLL_GRACE_SECONDS = 0.03  # a few of bolt's 10 ms ack polls
 
+# When the HTTP server read the request's body (perf_counter); unset in Socket Mode.
+RECEIVED_AT: contextvars.ContextVar[float] = contextvars.ContextVar("talkbot_received_at")
+
+
+@dataclass(frozen=True)
+class RequestScope:
+    """What every log line and metric of one request shares."""
+
+    request_id: str
+    received_at: float  # perf_counter
+    kind: str  # the request's kind as the ack histogram names it
+    channel: str  # Slack channel id, '' when the request has none
+    metrics: Metrics | None
+
+
+_SCOPE: contextvars.ContextVar[RequestScope | None] = contextvars.ContextVar("talkbot_request_scope", default=None)
+_COMMAND_KINDS = {"/define": "define", "/talk": "talk", "/digest": "digest"}
+_EVENT_KINDS = {"app_mention": "mention", "app_home_opened": "home"}
+
+
+def request_kind(body: dict) -> str:
+    """A request's kind from a small fixed set (it becomes a metric label)."""
+    if "command" in body:
+        return _COMMAND_KINDS.get(str(body.get("command")), "unknown_command")
+    if body.get("type") == "event_callback":
+        return _EVENT_KINDS.get(str((body.get("event") or {}).get("type")), "other_event")
+    if body.get("type") == "block_actions":
+        return "action"
+    return "other"
+
+
+def request_channel(body: dict) -> str:
+    """The channel id of a slash command, event or button click ('' when there is none)."""
+    channel = body.get("channel_id") or (body.get("event") or {}).get("channel") or body.get("channel") or ""
+    if isinstance(channel, dict):
+        channel = channel.get("id") or ""
+    return channel if isinstance(channel, str) and channel.isalnum() and len(channel) <= 24 else ""
+
+
+def request_scope(metrics: Metrics | None) -> Callable[..., Awaitable[BoltResponse | None]]:
+    """Bolt middleware (the first one): open the request's scope."""
+
+    async def scope_request(body: dict, next: Callable[[], Awaitable[BoltResponse | None]]) -> BoltResponse | None:  # noqa: A002
+        received_at = RECEIVED_AT.get(time.perf_counter())
+        _SCOPE.set(RequestScope(uuid.uuid4().hex[:12], received_at, request_kind(body), request_channel(body), metrics))
+        return await next()
+
+    return scope_request
+
+
+def received(received_at: float) -> None:
+    """The transport starts dispatching a request in this task (it may serve several one after another)."""
+    RECEIVED_AT.set(received_at)
+    _SCOPE.set(None)
+
+
+def acknowledged(received_at: float) -> None:
+    """The transport has the ack of the request just dispatched in this task: observe its latency."""
+    scope = _SCOPE.get()
+    if scope is not None and scope.metrics is not None:
+        scope.metrics.observe_ack(scope.kind, time.perf_counter() - received_at)
+
 
 def logged(kind: str) -> Callable[[Callable[..., Awaitable[Any]]], Callable[..., Awaitable[Any]]]:
-    """One structured log line per handled request: kind, outcome, latency and the start of the user's text."""
+    """One structured log line per handled request, and its metrics: kind, outcome, latency, channel, request id."""
 
     def decorate(listener: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         @functools.wraps(listener)
         async def wrapper(*args: Any, **kwargs: Any) -> Any:
-            started = time.perf_counter()
+            scope = _SCOPE.get()
+            started = scope.received_at if scope is not None else time.perf_counter()
             outcome = "cancelled"  # stays so only when shutdown cancels the listener (BaseException)
             try:
                 result = await listener(*args, **kwargs)
@@ -34,8 +110,16 @@ def logged(kind: str) -> Callable[[Callable[..., Awaitable[Any]]], Callable[...,
                 await asyncio.sleep(ACK_POLL_GRACE_SECONDS)
                 raise
             finally:
-                log.info("request kind=%s outcome=%s latency_ms=%.1f text=%r", kind, outcome,
-                         (time.perf_counter() - started) * 1000, short(_user_text(kwargs)))
+                seconds = time.perf_counter() - started
+                if scope is not None and scope.metrics is not None:
+                    scope.metrics.count_request(kind, outcome.split(":", 1)[0],
+                                                answer_seconds=seconds if outcome == "ok" else None)
+                fields = {"request_id": scope.request_id if scope else "", "kind": kind, "outcome": outcome,
+                          "latency_ms": round(seconds * 1000, 1), "channel": scope.channel if scope else ""}
+                # The text goes into the terminal format only; JSON logs carry ``fields`` (never user text).
+                log.info("request kind=%s outcome=%s latency_ms=%.1f channel=%s request_id=%s text=%r", kind,
+                         outcome, seconds * 1000, fields["channel"], fields["request_id"], short(_user_text(kwargs)),
+                         extra={"fields": fields})
 
         return wrapper
 
