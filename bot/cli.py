@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from store.backup import BackupError, BackupInfo, backup, restore
 from store.errors import CorpusError
 from store.ingest import IngestReport, ingest_sync
 
@@ -35,6 +36,8 @@ READS: dict[str, tuple[str, ...]] = {
     "start": ALL_SETTINGS,
     "serve": ALL_SETTINGS,
     "digest": ALL_SETTINGS,
+    "backup": ("TALKBOT_DB", "TALKBOT_LOG_LEVEL", "TALKBOT_LOG_FORMAT"),
+    "restore": ("TALKBOT_DB", "TALKBOT_LOG_LEVEL", "TALKBOT_LOG_FORMAT"),
 }
 
 
@@ -52,6 +55,10 @@ def _parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--http", action="store_true", help="HTTP mode on /slack/events instead of Socket Mode")
     serve_cmd.add_argument("--port", type=int, default=None, help="HTTP port (default: TALKBOT_PORT or 3000)")
     serve_cmd.add_argument("--host", default="0.0.0.0", help="HTTP address to bind (default: 0.0.0.0)")
+    backup = sub.add_parser("backup", help="write a consistent copy of the database (also while the bot serves)")
+    backup.add_argument("path", type=Path, help="the backup file to write, e.g. backups/talkbot-2026-11-30.db")
+    restore = sub.add_parser("restore", help="put a backup in place of the database (only while the bot is stopped)")
+    restore.add_argument("path", type=Path, help="a file written by `talkbot backup`")
     sub.add_parser("start", help="serve if Slack is configured, else answer sample questions in the terminal")
     sub.add_parser("settings", help="list every setting with its help text")
     digest = sub.add_parser("digest", help="weekly digests: post a channel's next one now, or list them")
@@ -119,6 +126,11 @@ async def _start(settings: Settings) -> int:
     return 0
 
 
+def _describe(info: BackupInfo) -> str:
+    return (f"schema version {info.schema_version}, {info.talks} talks, {info.subscriptions} subscriptions, "
+            f"{info.digests} digests, {info.bytes / 1e6:.1f} MB")
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     """Run one ``talkbot`` command; returns the exit code."""
     args = _parser().parse_args(argv)
@@ -133,6 +145,16 @@ def run(argv: Sequence[str] | None = None) -> int:
             report = ingest_sync(settings.db_path, args.paths or [settings.corpus], force=args.force)
             _print_report(report)
             return 0
+        if args.command == "backup":
+            info = backup(settings.db_path, args.path)
+            print(f"backed up {settings.db_path} to {info.path}: {_describe(info)}")
+            return 0
+        if args.command == "restore":
+            info, saved = restore(args.path, settings.db_path)
+            if saved is not None:
+                print(f"saved the database it replaced as {saved}")
+            print(f"restored {settings.db_path} from {args.path}: {_describe(info)}")
+            return 0
         if args.command == "stats":
             return asyncio.run(_stats(settings))
         if args.command == "ask":
@@ -146,7 +168,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             settings.require(*needed)
             asyncio.run(serve(settings, http=args.http, host=args.host, port=args.port))
             return 0
-    except (CorpusError, SettingsError) as error:
+    except (CorpusError, SettingsError, BackupError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except (OSError, sqlite3.DatabaseError) as error:

@@ -19,6 +19,8 @@ from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.signature import SignatureVerifier
 
+from store.backup import serving_lock
+
 from .app import build_app
 from .listeners.request_log import acknowledged, received
 from .metrics import CONTENT_TYPE, Metrics
@@ -187,6 +189,13 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    with serving_lock(settings.db_path):  # `talkbot restore` refuses while it is held
+        await _serve(settings, stop, http=http, host=host, port=port)
+    log.info("talkbot stopped")
+
+
+async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: str, port: int | None) -> None:
+    loop = asyncio.get_running_loop()
     connector = aiohttp.TCPConnector(limit=OUTBOUND_CONNECTIONS, keepalive_timeout=15)
     metrics = Metrics()
     async with open_services(settings, metrics) as (store, state), aiohttp.ClientSession(connector=connector) as session:
@@ -218,4 +227,3 @@ async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: 
             await handler.close_async()
             await scheduler.stop()
             await finish_in_flight()
-    log.info("talkbot stopped")
