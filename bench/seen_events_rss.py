@@ -13,8 +13,9 @@ import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from store.connection import connect_async  # noqa: E402
-from store.state import BotState  # noqa: E402
+from store.connection import connect_async
+from store.state import BotState
+
 
 def rss() -> float:
     for line in open("/proc/self/status"):

@@ -39,15 +39,15 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import (  # noqa: E402
+from harness import (
     ROOT,
     AnswerWatcher,
-    code_version,
-    loadavg,
     Child,
     Pending,
     build_request,
     check_alive,
+    code_version,
+    loadavg,
     machine,
     percentile,
     proc_status,
@@ -206,7 +206,7 @@ def report(results: list[dict], opts: argparse.Namespace) -> None:
             for name, row in (("bare", bare.get(level)), ("talkbot", ours[level])):
                 if not row:
                     continue
-                ans = lambda key: f"{row[key]:>8.1f}" if key in row else f"{'-':>8}"  # noqa: E731
+                ans = lambda key, row=row: f"{row[key]:>8.1f}" if key in row else f"{'-':>8}"  # noqa: E731
                 print(f"{level:>3} {name:<8} {row['ack_p50_ms']:>8.1f} {row['ack_p99_ms']:>8.1f} {row['ack_max_ms']:>8.1f} "
                       f"{ans('answer_p50_ms')} {ans('answer_p99_ms')} {ans('answer_max_ms')} {row['ack_rps']:>7.0f} "
                       + (f"{row['answer_rps']:>7.0f}" if "answer_rps" in row else f"{'-':>7}")

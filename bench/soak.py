@@ -35,15 +35,15 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import (  # noqa: E402
+from harness import (
     ROOT,
     AnswerWatcher,
-    code_version,
-    loadavg,
     Pending,
     build_request,
     check_alive,
+    code_version,
     fd_targets,
+    loadavg,
     machine,
     percentile,
     proc_status,

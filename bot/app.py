@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.context.ack.async_ack import AsyncAck
 from slack_bolt.context.async_context import AsyncBoltContext
 from slack_bolt.logger.messages import warning_client_prioritized_and_token_skipped
 from slack_bolt.response import BoltResponse
@@ -22,9 +25,17 @@ from .listeners.request_log import logged, request_scope
 from .metrics import Metrics
 from .services import Services, build_services
 from .settings import Settings
-from .slack_client import SLACK_FAILURES, ResponseUrlError, RetryingRespond, build_client, describe_failure
+from .slack_client import (
+    SLACK_FAILURES,
+    Respond,
+    ResponseUrlError,
+    RetryingRespond,
+    build_client,
+    describe_failure,
+)
 
 log = logging.getLogger(__name__)
+Next = Callable[[], Awaitable[BoltResponse | None]]  # what bolt passes a middleware as ``next``
 
 
 class _SameTokenNotice(logging.Filter):
@@ -72,15 +83,15 @@ def build_app(
     app.use(request_scope(services.metrics))
 
     @app.middleware
-    async def respond_with_retries(context: AsyncBoltContext, next) -> BoltResponse | None:  # noqa: A002
+    async def respond_with_retries(context: AsyncBoltContext, next: Next) -> BoltResponse | None:  # noqa: A002
         """Give listeners (and the error handler) a ``respond()`` that retries and raises on failure."""
         if context.response_url:
             context["respond"] = RetryingRespond(context.response_url, client)
         return await next()
 
     @app.middleware
-    async def answer_each_event_once(body: dict, context: AsyncBoltContext,
-                                     next) -> BoltResponse | None:  # noqa: A002 - bolt's name
+    async def answer_each_event_once(body: dict[str, Any], context: AsyncBoltContext,
+                                     next: Next) -> BoltResponse | None:  # noqa: A002 - bolt's name
         """Slack re-sends deliveries it thinks failed; answer each ``event_id`` once."""
         event_id = body.get("event_id") if body.get("type") == "event_callback" else None
         if event_id and not await state.first_sighting(event_id, Workspace(context.team_id or "",
@@ -96,13 +107,13 @@ def build_app(
     # know /x" in the HTTP response itself is kinder and costs no Slack call.
     @app.command(re.compile(rf"^(?!(?:{'|'.join(map(re.escape, KNOWN_COMMANDS))})$)"))
     @logged("unknown_command")
-    async def unknown_command(ack, command: dict) -> None:
+    async def unknown_command(ack: AsyncAck, command: dict[str, Any]) -> None:
         name = escape(str(command.get("command", ""))[:50])
         known = ", ".join(f"`{known}`" for known in KNOWN_COMMANDS)
         await ack(response_type="ephemeral", text=f"I don't know `{name}`. I understand {known}.")
 
     @app.error
-    async def on_error(error: Exception, body: dict, respond) -> None:
+    async def on_error(error: Exception, body: dict[str, Any], respond: Respond) -> None:
         """Log a failed listener once, and tell the user when the request came with a response_url."""
         kind = body.get("command") or body.get("type") or "request"
         if isinstance(error, SLACK_FAILURES):

@@ -164,7 +164,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         if args.command == "digest":
             return asyncio.run(digest_command(settings, channel=args.channel, post_now=args.now, show_list=args.list))
         if args.command == "serve":
-            needed = ("SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET") if args.http else ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN")
+            needed = ("SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET" if args.http else "SLACK_APP_TOKEN")
             settings.require(*needed)
             asyncio.run(serve(settings, http=args.http, host=args.host, port=args.port))
             return 0

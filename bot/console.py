@@ -5,13 +5,16 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Awaitable, Callable
 
 from handlers import commands, digest_commands, mentions
 from handlers.blocks import render, render_digest
 from handlers.replies import DigestThread, Reply
 from store.db import Store
 
-_COMMANDS = {"/define": commands.define, "/talk": commands.talk, "/digest": digest_commands.digest}
+_COMMANDS: dict[str, Callable[[Store, str], Awaitable[Reply]]] = {
+    "/define": commands.define, "/talk": commands.talk, "/digest": digest_commands.digest,
+}
 
 
 async def dispatch(store: Store, text: str) -> Reply:

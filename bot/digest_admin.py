@@ -53,9 +53,9 @@ async def _list(settings: Settings, channel: str | None) -> int:
     print("subscriptions:" if subscriptions else "subscriptions: none")
     for sub in subscriptions:
         which = f"topic:{sub.tag}" if sub.tag else f"query:{sub.query}" if sub.query else "all talks"
-        state = f"paused ({sub.paused_reason})" if sub.paused else \
+        status = f"paused ({sub.paused_reason})" if sub.paused else \
             f"next {describe_instant(sub.next_slot(now), sub.timezone)}"
-        print(f"  {sub.channel}  {describe_schedule(sub)}  {which}  {state}")
+        print(f"  {sub.channel}  {describe_schedule(sub)}  {which}  {status}")
     print("last digests:" if digests else "last digests: none")
     for item in digests:
         d = item.digest

@@ -417,13 +417,15 @@ class DigestPoster:
         """The ``ts`` of this message if Slack has it (looked up by its metadata marker), else None."""
         cursor = None
         for _ in range(HISTORY_PAGES if position == 0 else 50):
-            arguments = {"channel": digest.channel, "include_all_metadata": True, "limit": HISTORY_PAGE_SIZE}
+            arguments: dict[str, Any] = {"channel": digest.channel, "include_all_metadata": True,
+                                         "limit": HISTORY_PAGE_SIZE}
             if cursor:
                 arguments["cursor"] = cursor
             try:
                 if position == 0:
                     page = await self.client.conversations_history(**arguments)
                 else:
+                    assert parent_ts is not None  # a reply is only posted once its parent is
                     page = await self.client.conversations_replies(ts=parent_ts, **arguments)
             except SlackApiError as error:
                 code = str(error.response.get("error") or "")

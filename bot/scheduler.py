@@ -67,7 +67,7 @@ class DigestScheduler:
         while True:
             try:
                 await self.run_due()
-            except Exception:  # noqa: BLE001 - the loop must survive anything one tick runs into
+            except Exception:  # the loop must survive anything one tick runs into
                 log.exception("digest tick failed")
             await asyncio.sleep(self.interval)
 

@@ -107,7 +107,7 @@ def _bolt_request(body: str, request: web.Request) -> AsyncBoltRequest | None:
     """The bolt request for a signed body, or None when it is neither form data nor a JSON object."""
     try:
         parsed = AsyncBoltRequest(body=body, query=request.query_string,
-                                  headers=request.headers)  # type: ignore[arg-type] - a multidict works
+                                  headers=request.headers)  # type: ignore[arg-type]  # a multidict works
     except (ValueError, TypeError, AttributeError, LookupError):  # bolt's parser assumes Slack's shapes
         return None
     return parsed if isinstance(parsed.body, dict) else None
@@ -162,6 +162,7 @@ class TimedSocketModeHandler(AsyncSocketModeHandler):
 
 async def connect_socket_mode(app: AsyncApp, settings: Settings) -> AsyncSocketModeHandler:
     """Open the Socket Mode connection; its ``apps.connections.open`` goes to SLACK_API_URL too."""
+    assert settings.slack_app_token is not None  # serve requires it for Socket Mode
     handler = TimedSocketModeHandler(app, settings.slack_app_token.reveal(), web_client=socket_mode_client(settings))
     await handler.connect_async()
     return handler

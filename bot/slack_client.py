@@ -7,7 +7,7 @@ import asyncio
 import json
 import logging
 import random
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -49,8 +49,12 @@ class LogGiveUp(AsyncRetryHandler):
         response: HttpResponse | None = None,
         error: Exception | None = None,
     ) -> bool:
-        if error is not None or (response is not None and response.status_code >= 400):
-            failure = type(error).__name__ if error is not None else f"status {response.status_code}"
+        failure = None
+        if error is not None:
+            failure = type(error).__name__
+        elif response is not None and response.status_code >= 400:
+            failure = f"status {response.status_code}"
+        if failure is not None:
             log.warning("slack call gave up call=%s attempts=%d failure=%s", _call_name(request.url),
                         state.current_attempt + 1, failure)
         return False
@@ -163,6 +167,12 @@ def posting_client(client: AsyncWebClient, *, rate_limit_retries: int = 3, jitte
 def socket_mode_client(settings: Settings) -> AsyncWebClient:
     """The client Socket Mode opens its connection with (``apps.connections.open``, app token, SLACK_API_URL)."""
     return AsyncWebClient(base_url=settings.slack_api_url, timeout=WEB_API_TIMEOUT)
+
+
+class Respond(Protocol):
+    """What listeners call as ``respond``: ``RetryingRespond`` (set by the app's middleware)."""
+
+    async def __call__(self, text: str = "", **fields: Any) -> Any: ...
 
 
 class RetryingRespond:

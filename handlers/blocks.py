@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-
 from datetime import datetime, timezone
+from typing import Any
 from zoneinfo import ZoneInfo
 
-from store.model import KeyPoint, PointHit, Slip, Talk, TalkHit, TermHit
+from store.model import KeyPoint, PointHit, Slip, Talk, TalkHit, TermDefinition, TermHit
 from store.state import WEEKDAY_NAMES, Subscription
 
 from .replies import (
@@ -86,20 +86,20 @@ def plain(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def header(text: str) -> dict:
+def header(text: str) -> dict[str, Any]:
     return {"type": "header", "text": {"type": "plain_text", "text": plain(text, MAX_HEADER) or "talkbot"}}
 
 
-def section(text: str) -> dict:
+def section(text: str) -> dict[str, Any]:
     """A section of already-escaped mrkdwn, truncated to Slack's limit."""
     return {"type": "section", "text": {"type": "mrkdwn", "text": truncate(text, MAX_SECTION) or " "}}
 
 
-def context(text: str) -> dict:
+def context(text: str) -> dict[str, Any]:
     return {"type": "context", "elements": [{"type": "mrkdwn", "text": truncate(text, MAX_CONTEXT) or " "}]}
 
 
-def button(label: str, action_id: str, value: str | dict, *, style: str | None = None) -> dict:
+def button(label: str, action_id: str, value: str | dict[str, Any], *, style: str | None = None) -> dict[str, Any]:
     raw = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     element = {
         "type": "button",
@@ -112,7 +112,7 @@ def button(label: str, action_id: str, value: str | dict, *, style: str | None =
     return element
 
 
-def actions(elements: list[dict], block_id: str | None = None) -> dict:
+def actions(elements: list[dict[str, Any]], block_id: str | None = None) -> dict[str, Any]:
     """An actions block; a repeated ``action_id`` gets a ``:n`` suffix, since Slack rejects duplicates in a block."""
     seen: dict[str, int] = {}
     unique = []
@@ -127,7 +127,7 @@ def actions(elements: list[dict], block_id: str | None = None) -> dict:
     return block
 
 
-def message(fallback: str, blocks: list[dict], *, limit: int = MAX_BLOCKS) -> dict:
+def message(fallback: str, blocks: list[dict[str, Any]], *, limit: int = MAX_BLOCKS) -> dict[str, Any]:
     """A message payload: escaped fallback ``text`` plus at most ``limit`` blocks."""
     if len(blocks) > limit:
         blocks = blocks[: limit - 1] + [context("_More results were left out to fit one message._")]
@@ -171,7 +171,7 @@ def _term_title(hit: TermHit) -> str:
     return title
 
 
-def _term_blocks(hit: TermHit, *, expanded: bool, compact: bool) -> list[dict]:
+def _term_blocks(hit: TermHit, *, expanded: bool, compact: bool) -> list[dict[str, Any]]:
     best = hit.definitions[0]
     talks = hit.talk_count or len({d.talk_id for d in hit.definitions})
     lines = [_term_title(hit)]
@@ -191,16 +191,16 @@ def _term_blocks(hit: TermHit, *, expanded: bool, compact: bool) -> list[dict]:
     return blocks
 
 
-def _unique_talks(definitions):
-    seen: dict[str, object] = {}
+def _unique_talks(definitions: Iterable[TermDefinition]) -> list[TermDefinition]:
+    seen: dict[str, TermDefinition] = {}
     for d in definitions:
         seen.setdefault(d.talk_id, d)
     return list(seen.values())
 
 
-def render_define(reply: DefineReply) -> dict:
+def render_define(reply: DefineReply) -> dict[str, Any]:
     results = reply.results
-    blocks: list[dict] = []
+    blocks: list[dict[str, Any]] = []
     fallback: list[str] = []
     compact = len(results) > 1
     if reply.shared_by:
@@ -241,7 +241,7 @@ def _talk_line(hit: TalkHit) -> str:
     return line
 
 
-def talk_card(talk: Talk, *, points: int = 3) -> list[dict]:
+def talk_card(talk: Talk, *, points: int = 3) -> list[dict[str, Any]]:
     """The first talk's card: title, speakers, summary, its first key points and its buttons."""
     summary = talk.summaries[0]
     blocks = [
@@ -266,8 +266,8 @@ def _point_line(point: KeyPoint, video_url: str | None) -> str:
     return f"{timestamp_link(point, video_url)} {title}{mrkdwn(point.text, 600)}"
 
 
-def render_talk_list(reply: TalkListReply) -> dict:
-    blocks: list[dict] = []
+def render_talk_list(reply: TalkListReply) -> dict[str, Any]:
+    blocks: list[dict[str, Any]] = []
     if not reply.talks:
         return message(
             f"No talk matches {escape(reply.query)}.",
@@ -298,7 +298,7 @@ def render_talk_list(reply: TalkListReply) -> dict:
     return message(fallback, blocks)
 
 
-def render_talk_points(reply: TalkPointsReply) -> dict:
+def render_talk_points(reply: TalkPointsReply) -> dict[str, Any]:
     talk = reply.talk
     points = talk.key_points
     shown = points[reply.start : reply.start + reply.count]
@@ -316,7 +316,7 @@ def render_talk_points(reply: TalkPointsReply) -> dict:
 
 # -- mentions ----------------------------------------------------------------------------
 
-def _point_block(hit: PointHit) -> dict:
+def _point_block(hit: PointHit) -> dict[str, Any]:
     title = f"*{mrkdwn(hit.title, 200)}*: " if hit.title else ""
     text = (
         f"{timestamp_link(hit, hit.video_url)} {title}{mrkdwn(hit.text, 700)}\n"
@@ -329,8 +329,8 @@ def _point_block(hit: PointHit) -> dict:
     return section(text)
 
 
-def render_points(reply: PointsReply) -> dict:
-    blocks: list[dict] = []
+def render_points(reply: PointsReply) -> dict[str, Any]:
+    blocks: list[dict[str, Any]] = []
     fallback: list[str] = []
     for hit in reply.terms[:1]:
         blocks.extend(_term_blocks(hit, expanded=False, compact=False))
@@ -338,9 +338,9 @@ def render_points(reply: PointsReply) -> dict:
     if reply.points:
         if reply.scoped_to:
             blocks.append(context(f"From this thread's talk, _{mrkdwn(reply.scoped_to, 150)}_:"))
-        for hit in reply.points:
-            blocks.append(_point_block(hit))
-            fallback.append(f"{escape(hit.stamp)} {escape(hit.title)} ({escape(hit.talk_title)})")
+        for point in reply.points:
+            blocks.append(_point_block(point))
+            fallback.append(f"{escape(point.stamp)} {escape(point.title)} ({escape(point.talk_title)})")
     if reply.talks:
         blocks.append(context("Talks: " + " · ".join(f"*{mrkdwn(t.title, 120)}*" for t in reply.talks[:3])))
     if not blocks:
@@ -356,7 +356,7 @@ def render_points(reply: PointsReply) -> dict:
 
 # -- digests -----------------------------------------------------------------------------
 
-def render_digest(thread: DigestThread) -> list[dict]:
+def render_digest(thread: DigestThread) -> list[dict[str, Any]]:
     """The parent message then each reply of a digest thread, in posting order."""
     talk = thread.talk
     summary = talk.summaries[0]
@@ -386,7 +386,7 @@ def render_digest(thread: DigestThread) -> list[dict]:
     return messages
 
 
-def _chunked_sections(title: str, lines: list[str]) -> list[dict]:
+def _chunked_sections(title: str, lines: list[str]) -> list[dict[str, Any]]:
     """Sections of whole lines, each under the section limit."""
     blocks, current = [], title
     for line in lines:
@@ -416,7 +416,7 @@ def describe_instant(instant: datetime, zone: str) -> str:
     return text
 
 
-def render_schedule(reply: ScheduleReply) -> dict:
+def render_schedule(reply: ScheduleReply) -> dict[str, Any]:
     """A channel's weekly schedule: when, which talks, what comes next (ephemeral)."""
     subscription = reply.subscription
     lines = [reply.headline, f"*When:* {escape(describe_schedule(subscription))}"]
@@ -436,7 +436,7 @@ def render_schedule(reply: ScheduleReply) -> dict:
     return message("\n".join(lines), blocks)
 
 
-def render_digest_preview(reply: DigestPreview) -> dict:
+def render_digest_preview(reply: DigestPreview) -> dict[str, Any]:
     """The next weekly digest's messages as one ephemeral message, each part after a divider."""
     thread = render_digest(reply.thread)
     when = (f"Preview of the next weekly digest, posted {escape(describe_instant(reply.post_at, reply.timezone))}"
@@ -454,7 +454,7 @@ def render_digest_preview(reply: DigestPreview) -> dict:
 
 # -- App Home ----------------------------------------------------------------------------
 
-def render_home(home: TalkHome) -> dict:
+def render_home(home: TalkHome) -> dict[str, Any]:
     blocks = [
         header("talkbot"),
         section(
@@ -475,12 +475,12 @@ def render_home(home: TalkHome) -> dict:
     return {"type": "home", "blocks": blocks[:MAX_HOME_BLOCKS]}
 
 
-def render_notice(notice: Notice) -> dict:
+def render_notice(notice: Notice) -> dict[str, Any]:
     blocks = [section(notice.text)] if not notice.title else [header(notice.title), section(notice.text)]
     return message(notice.text, blocks)
 
 
-def render(reply: Reply) -> dict:
+def render(reply: Reply) -> dict[str, Any]:
     """The Slack message payload for a reply (``text`` + ``blocks``)."""
     if isinstance(reply, DefineReply):
         return render_define(reply)

@@ -174,7 +174,8 @@ def parse_subscribe(words: list[str]) -> SubscribeRequest:
     return SubscribeRequest(**found)  # type: ignore[arg-type]
 
 
-_FIELD_NAMES = {"weekday": "weekday", "minute_of_day": "time", "timezone": "time zone", "tag": "topic", "query": "query"}
+_FIELD_NAMES = {"weekday": "weekday", "minute_of_day": "time", "timezone": "time zone", "tag": "topic",
+                "query": "query"}
 
 
 def _set_once(found: dict[str, object], key: str, value: object, word: str) -> None:

@@ -20,7 +20,8 @@ _DEFINE_RE = re.compile(
     re.IGNORECASE,
 )
 _TALK_RE = re.compile(
-    r"^(?:talks?(?: about| on)?|find talks?(?: about| on)?|is there a talk (?:about|on)|which talks? (?:is |are )?(?:about|on)"
+    r"^(?:talks?(?: about| on)?|find talks?(?: about| on)?|is there a talk (?:about|on)"
+    r"|which talks? (?:is |are )?(?:about|on)"
     r"|who (?:presented|gave|spoke about|talked about|presents|gives)(?: the talk on| the talk about)?"
     r"|vortrag|vortr[äa]ge|wer hat)\s+(.+?)\??$",
     re.IGNORECASE,
@@ -66,6 +67,6 @@ async def _points(store: Store, query: str, thread_talk_id: str | None, defined:
     reply = PointsReply(query=query, points=points, talks=talks, terms=terms, scoped_to=scoped_to)
     if not points and not terms:
         result = await store.define(query)
-        reply.suggestions = [hit.term for hit in result.hits] or result.suggestions
+        reply.suggestions = [hit.term for hit in result.hits] or list(result.suggestions)
     return reply
 

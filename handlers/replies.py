@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from store.model import DefineResult, PointHit, Talk, TalkHit, TermHit
 from store.state import Subscription
 
 
-def term_hit_json(hit: TermHit) -> list[dict]:
+def term_hit_json(hit: TermHit) -> list[dict[str, Any]]:
     return [
         {
             "kind": "term",
@@ -28,12 +29,12 @@ def term_hit_json(hit: TermHit) -> list[dict]:
     ]
 
 
-def talk_json(talk: Talk | TalkHit) -> dict:
+def talk_json(talk: Talk | TalkHit) -> dict[str, Any]:
     """A talk (or a talk hit) as ``talkbot ask --json`` lists it."""
     return {"kind": "talk", "talk_id": talk.talk_id, "title": talk.title, "source": talk.source.as_dict()}
 
 
-def point_hit_json(hit: PointHit) -> dict:
+def point_hit_json(hit: PointHit) -> dict[str, Any]:
     return {
         "kind": "point",
         "talk_id": hit.talk_id,
@@ -52,7 +53,7 @@ class Notice:
     text: str
     title: str | None = None
 
-    def hits(self) -> list[dict]:
+    def hits(self) -> list[dict[str, Any]]:
         return []
 
 
@@ -64,7 +65,7 @@ class DefineReply:
     shared_by: str | None = None  # user id when someone shared it in the channel
     expanded: bool = False  # show every talk's definition, not only the best
 
-    def hits(self) -> list[dict]:
+    def hits(self) -> list[dict[str, Any]]:
         return [item for result in self.results for hit in result.hits for item in term_hit_json(hit)]
 
 
@@ -79,7 +80,7 @@ class TalkListReply:
     pages: int = 1
     points_shown: int = 3
 
-    def hits(self) -> list[dict]:
+    def hits(self) -> list[dict[str, Any]]:
         return [talk_json(hit) for hit in self.talks]
 
 
@@ -91,7 +92,7 @@ class TalkPointsReply:
     start: int = 0
     count: int = 10
 
-    def hits(self) -> list[dict]:
+    def hits(self) -> list[dict[str, Any]]:
         return [talk_json(self.talk)]
 
 
@@ -106,8 +107,8 @@ class PointsReply:
     scoped_to: str | None = None  # talk title when the answer is about the thread's talk
     suggestions: list[str] = field(default_factory=list)
 
-    def hits(self) -> list[dict]:
-        out: list[dict] = []
+    def hits(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
         for hit in self.terms:
             out.extend(term_hit_json(hit))
         out.extend(point_hit_json(p) for p in self.points)
@@ -123,7 +124,7 @@ class DigestThread:
     point_groups: list[list[int]]  # indexes into the talk's (merged) key points, one list per reply
     footer_terms: list[tuple[str, str]] = field(default_factory=list)  # (acronym, expansion) for weekly digests
 
-    def hits(self) -> list[dict]:
+    def hits(self) -> list[dict[str, Any]]:
         return [talk_json(self.talk)]
 
 
@@ -133,7 +134,7 @@ class TalkHome:
 
     talks: list[Talk]
 
-    def hits(self) -> list[dict]:
+    def hits(self) -> list[dict[str, Any]]:
         return []
 
 
@@ -147,7 +148,7 @@ class ScheduleReply:
     next_talk: Talk | None
     filter_note: str | None = None  # "talks tagged xla", "talks matching …"
 
-    def hits(self) -> list[dict]:
+    def hits(self) -> list[dict[str, Any]]:
         return [] if self.next_talk is None else [talk_json(self.next_talk)]
 
 
@@ -160,7 +161,7 @@ class DigestPreview:
     timezone: str
     note: str | None = None  # already-escaped mrkdwn, e.g. "This channel is not subscribed."
 
-    def hits(self) -> list[dict]:
+    def hits(self) -> list[dict[str, Any]]:
         return self.thread.hits()
 
 

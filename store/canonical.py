@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-
-from .glossary_heads import split_top_level
 from dataclasses import replace
 
+from .glossary_heads import split_top_level
 from .lexicon import Lexicon
 from .model import GlossaryEntry, PointHit, Slip, Summary, Talk, TalkHit, TermHit
 

@@ -92,7 +92,8 @@ def build_concepts(
     return _merge_duplicates(concepts)
 
 
-def _phrase_concept(phrase: str, lexicon: Lexicon, pairs: dict[str, tuple[str, ...]], translate: bool) -> Concept | None:
+def _phrase_concept(phrase: str, lexicon: Lexicon, pairs: dict[str, tuple[str, ...]],
+                    translate: bool) -> Concept | None:
     concept = Concept(phrase)
     canonical = lexicon.canonical.get(phrase)
     if canonical:

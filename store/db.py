@@ -12,7 +12,7 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
@@ -106,10 +106,10 @@ class Store:
                 self.results.put(key, answer)
         return answer
 
-    async def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple]:
+    async def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         return await self._view.rows(sql, params)
 
-    async def _scalar(self, sql: str, params: Sequence[object] = ()) -> object:
+    async def _scalar(self, sql: str, params: Sequence[object] = ()) -> Any:
         return await self._view.scalar(sql, params)
 
     # -- queries -------------------------------------------------------------------------
@@ -211,7 +211,7 @@ class Store:
             f" FROM glossary g JOIN term_names n ON n.entry_id = g.entry_id {where} ORDER BY g.entry_id, n.rowid",
             params,
         )
-        entries: dict[int, dict] = {}
+        entries: dict[int, dict[str, Any]] = {}
         for entry_id, head, definition, file, line, name, kind in rows:
             entry = entries.setdefault(entry_id, {"head": head, "definition": definition, "source": Source(file, line),
                                                   "term": [], "expansion": [], "variant": []})

@@ -19,6 +19,7 @@ parentheses):
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from rapidfuzz import fuzz
 
@@ -161,7 +162,7 @@ def _letters(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
-def _unique(items) -> tuple[str, ...]:
+def _unique(items: Iterable[str]) -> tuple[str, ...]:
     seen: dict[str, None] = {}
     for item in items:
         if item and item not in seen:

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from rapidfuzz import fuzz
 
@@ -43,14 +44,14 @@ _FOLDS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "a
 
 
 def group_talks(
-    summaries: list[Summary], overrides: dict | None = None, display: Callable[[str], str] | None = None
+    summaries: list[Summary], overrides: dict[str, Any] | None = None, display: Callable[[str], str] | None = None
 ) -> list[Talk]:
     """Talks made of the given summaries, duplicates grouped, ordered by where they first appear."""
     return group_talks_with_warnings(summaries, overrides, display)[0]
 
 
 def group_talks_with_warnings(
-    summaries: list[Summary], overrides: dict | None = None, display: Callable[[str], str] | None = None
+    summaries: list[Summary], overrides: dict[str, Any] | None = None, display: Callable[[str], str] | None = None
 ) -> tuple[list[Talk], list[str]]:
     """Like group_talks, plus warnings for overrides naming a talk id that does not exist.
 
@@ -139,7 +140,7 @@ def talk_slug(title: str) -> str:
     return slug.strip("-") or "talk"
 
 
-def load_overrides(corpus_dir: Path) -> tuple[dict, list[str]]:
+def load_overrides(corpus_dir: Path) -> tuple[dict[str, Any], list[str]]:
     """Overrides from corpus_dir/talks.toml keyed by talk id, plus warnings; ({}, []) without the file."""
     # Returns warnings too (unknown keys) because store.ingest unpacks (overrides, warnings).
     path = Path(corpus_dir) / OVERRIDES_FILE
@@ -151,7 +152,7 @@ def load_overrides(corpus_dir: Path) -> tuple[dict, list[str]]:
     talks = data.get("talks", {})
     if not isinstance(talks, dict):
         raise CorpusError(OVERRIDES_FILE, None, "'talks' must be a table of [talks.\"<talk_id>\"] sections")
-    overrides: dict[str, dict] = {}
+    overrides: dict[str, dict[str, Any]] = {}
     for talk_id, entry in talks.items():
         line = toml.table_line("talks", talk_id)
         where = f"{OVERRIDES_FILE}:{line}" if line else OVERRIDES_FILE
@@ -163,7 +164,7 @@ def load_overrides(corpus_dir: Path) -> tuple[dict, list[str]]:
     return overrides, warnings
 
 
-def _summary_key(summary: Summary) -> tuple:
+def _summary_key(summary: Summary) -> tuple[Any, ...]:
     return (summary.source.file, summary.source.line, summary.text)
 
 
@@ -257,7 +258,7 @@ def _first_point_title(talk: Talk) -> str:
 
 
 def _apply_overrides(
-    talks: list[Talk], overrides: dict, former_ids: dict[str, str] | None = None
+    talks: list[Talk], overrides: dict[str, Any], former_ids: dict[str, str] | None = None
 ) -> tuple[list[Talk], list[str]]:
     former_ids = former_ids or {}
     known = {talk.talk_id for talk in talks} | set(former_ids.values())
@@ -269,7 +270,7 @@ def _apply_overrides(
     result = []
     for talk in talks:
         entry = overrides.get(talk.talk_id) or overrides.get(former_ids.get(talk.talk_id, "")) or {}
-        changes: dict = {}
+        changes: dict[str, Any] = {}
         if entry.get("title"):
             changes["title"] = str(entry["title"])
         if "speakers" in entry:
@@ -282,7 +283,7 @@ def _apply_overrides(
     return result, warnings
 
 
-def _unwrap(overrides: dict) -> dict:
+def _unwrap(overrides: dict[str, Any]) -> dict[str, Any]:
     # Accept the parsed TOML document ({"talks": {...}}) as well as load_overrides' result.
     if set(overrides) == {"talks"} and isinstance(overrides["talks"], dict):
         inner = overrides["talks"]
@@ -291,7 +292,7 @@ def _unwrap(overrides: dict) -> dict:
     return overrides
 
 
-def _checked_entry(talk_id: str, entry: dict, line: int | None) -> dict:
+def _checked_entry(talk_id: str, entry: dict[str, Any], line: int | None) -> dict[str, Any]:
     for key in ("title", "video_url"):
         if key in entry and not isinstance(entry[key], str):
             raise CorpusError(OVERRIDES_FILE, line, f"talks.{talk_id}.{key} must be a string")
@@ -333,5 +334,5 @@ def _terms(summary: Summary) -> set[str]:
     return {term.casefold() for entry in summary.glossary for term in entry.terms}
 
 
-def _jaccard(a: set[str], b: set[str]) -> float:
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a and b else 0.0

@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import grouping, parser
 from .canonical import Canonical
@@ -22,7 +23,7 @@ from .compounds import CompoundSplitter
 from .connection import connect_sync
 from .errors import CorpusError
 from .lexicon import Lexicon, data_files, load_lexicon
-from .model import Talk
+from .model import GlossaryEntry, Talk
 from .schema import CORPUS_TABLES
 from .text import term_key, tokens
 
@@ -90,7 +91,8 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False) ->
     """Parse ``paths`` and replace the corpus tables of ``db_path`` in one transaction."""
     started = time.perf_counter()
     talks, warnings, corpus_dir, files, lexicon = load_talks(paths)
-    extra = [p for p in data_files(corpus_dir) + [corpus_dir / grouping.OVERRIDES_FILE] if p.is_file()] if corpus_dir else []
+    extra = ([p for p in data_files(corpus_dir) + [corpus_dir / grouping.OVERRIDES_FILE] if p.is_file()]
+             if corpus_dir else [])
     report = _count(talks, files, warnings)
     corpus_hash = fingerprint(files, extra)
     conn = connect_sync(db_path)
@@ -120,7 +122,7 @@ def _count(talks: list[Talk], files: list[Path], warnings: list[str]) -> IngestR
     )
 
 
-def _vocabulary(talks: list[Talk], lexicon) -> set[str]:
+def _vocabulary(talks: list[Talk], lexicon: Lexicon) -> set[str]:
     """Words that may appear inside compounds: standalone corpus words and lexicon forms."""
     words: set[str] = set()
     for talk in talks:
@@ -151,7 +153,7 @@ def _replace_corpus(
         for table in CORPUS_TABLES:
             conn.execute(f"DELETE FROM {table}")
         for position, talk in enumerate(talks):
-            fts_rows: list[tuple] = []  # per talk, so a big corpus never holds its whole index in memory
+            fts_rows: list[tuple[Any, ...]] = []  # per talk, so a big corpus never holds its whole index in memory
             _insert_talk(conn, talk, position, splitter, fts_rows)
             conn.executemany(
                 "INSERT INTO search_fts (title, body, parts, kind, ref_id, talk_id) VALUES (?, ?, ?, ?, ?, ?)",
@@ -169,7 +171,8 @@ def _replace_corpus(
         raise
 
 
-def _insert_talk(conn: sqlite3.Connection, talk: Talk, position: int, splitter, fts_rows: list[tuple]) -> None:
+def _insert_talk(conn: sqlite3.Connection, talk: Talk, position: int, splitter: CompoundSplitter,
+                 fts_rows: list[tuple[Any, ...]]) -> None:
     first = talk.summaries[0]
     conn.execute(
         "INSERT INTO talks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -179,7 +182,8 @@ def _insert_talk(conn: sqlite3.Connection, talk: Talk, position: int, splitter, 
         ),
     )
     talk_title = " ".join([talk.title, *talk.speakers, *talk.tags])
-    fts_rows.append((*_fts_row(splitter, talk_title, " ".join(s.text for s in talk.summaries)), "ktalk", 0, talk.talk_id))
+    talk_text = " ".join(s.text for s in talk.summaries)
+    fts_rows.append((*_fts_row(splitter, talk_title, talk_text), "ktalk", 0, talk.talk_id))
     point_position = 0
     for summary in talk.summaries:
         summary_id = conn.execute(
@@ -188,7 +192,8 @@ def _insert_talk(conn: sqlite3.Connection, talk: Talk, position: int, splitter, 
         ).lastrowid
         for point in summary.key_points:
             cursor = conn.execute(
-                "INSERT INTO points (summary_id, talk_id, position, seconds, label, title, text, source_file, source_line)"
+                "INSERT INTO points (summary_id, talk_id, position, seconds, label, title, text, source_file,"
+                " source_line)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (summary_id, talk.talk_id, point_position, point.seconds, point.label, point.title, point.text,
                  point.source.file, point.source.line),
@@ -202,6 +207,7 @@ def _insert_talk(conn: sqlite3.Connection, talk: Talk, position: int, splitter, 
                 (summary_id, talk.talk_id, entry.head, entry.definition, entry.source.file, entry.source.line),
             )
             entry_id = cursor.lastrowid
+            assert entry_id is not None  # an INSERT into a rowid table
             conn.executemany(
                 "INSERT INTO term_names (entry_id, term, expansion, name, name_key, kind) VALUES (?, ?, ?, ?, ?, ?)",
                 list(_term_names(entry_id, entry)),
@@ -211,11 +217,12 @@ def _insert_talk(conn: sqlite3.Connection, talk: Talk, position: int, splitter, 
             conn.execute(
                 "INSERT INTO highlights (summary_id, talk_id, title, text, source_file, source_line)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (summary_id, talk.talk_id, highlight.title, highlight.text, highlight.source.file, highlight.source.line),
+                (summary_id, talk.talk_id, highlight.title, highlight.text, highlight.source.file,
+                 highlight.source.line),
             )
 
 
-def _term_names(entry_id: int, entry) -> Iterator[tuple]:
+def _term_names(entry_id: int, entry: GlossaryEntry) -> Iterator[tuple[Any, ...]]:
     for index, term in enumerate(entry.terms):
         expansion = entry.expansions[index] if index < len(entry.expansions) else None
         yield entry_id, term, expansion, term, term_key(term), "term"

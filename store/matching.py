@@ -37,7 +37,8 @@ def fts_query(concepts: list[Concept], vocabulary: Vocabulary, *, kind: str | No
     """
     frequency = [min(sum(vocabulary.doc_frequency(f.token) for f in c.forms), vocabulary.documents)
                  for c in concepts]
-    chosen, rows = [], 0
+    chosen: list[Concept] = []
+    rows = 0
     for index in sorted(range(len(concepts)), key=frequency.__getitem__):
         if chosen and rows + frequency[index] > RANK_BUDGET:
             break
@@ -77,7 +78,7 @@ def match_row(concepts: list[Concept], fields: dict[str, str], parts: str, idfs:
     total = sum(c.weight for c in concepts) or 1.0
     covered = 0.0
     for index, concept in enumerate(concepts):
-        best: tuple[str, str, object] | None = None
+        best: tuple[str, str, Form] | None = None
         for name in FIELDS:  # a title match beats any body match
             for form in concept.forms:  # the user's own word first, then translations and aliases
                 token = _holds(field_tokens.get(name, []), form)

@@ -26,9 +26,12 @@ if TYPE_CHECKING:
 
 
 class _Moment(Protocol):
-    seconds: int
-    title: str
-    text: str
+    @property
+    def seconds(self) -> int: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def text(self) -> str: ...
 
 
 # (largest stamp difference in seconds, least similarity 0-100) for two points to be one moment.

@@ -176,6 +176,7 @@ class _Reader:
                                          f"({before.label}); timestamps go backwards, shown {shown}")
 
     def read_key_point(self, number: int, line: str) -> None:
+        assert self.draft is not None  # sections are read inside a summary
         body = strip_bullet(line)
         split = split_stamp(body)
         if split is None:
@@ -194,6 +195,7 @@ class _Reader:
         self.section_count += 1
 
     def read_glossary_line(self, number: int, line: str) -> None:
+        assert self.draft is not None  # sections are read inside a summary
         body = strip_bullet(line)
         head, sep, definition = body.partition(": ")
         head, definition = head.strip(), definition.strip()
@@ -209,6 +211,7 @@ class _Reader:
         self.section_count += 1
 
     def read_highlight(self, number: int, line: str) -> None:
+        assert self.draft is not None  # sections are read inside a summary
         title, text = split_title(strip_bullet(line))
         self.draft.highlights.append(Highlight(title, text or title, Source(self.name, number)))
         self.section_count += 1

@@ -57,14 +57,14 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     ids = [talk_id for _, talk_id, _ in top]
     if not ids:
         return []  # nothing ranked: no trip to the database for an empty IN ()
-    rows = {row[0]: row[1:] for row in await view.rows(
+    by_id = {row[0]: row[1:] for row in await view.rows(
         f"SELECT talk_id, summary, source_file, source_line FROM talks WHERE talk_id IN ({','.join('?' * len(ids))})",
         ids,
     )}
     hits = []
     for score, talk_id, best in top:
         info = view.talks[talk_id]
-        summary, file, line = rows[talk_id]
+        summary, file, line = by_id[talk_id]
         matched = _notes(view, concepts, [(i, m) for i, (_, m) in best.items()], f"{info.title} {summary}")
         hits.append(TalkHit(talk_id, info.title, info.speakers, summary, round(score, 3), Source(file, line),
                             tuple(matched)))
@@ -101,13 +101,13 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
     ids = [ref_id for _, ref_id, _ in best]
     if not ids:
         return []
-    rows = {row[0]: row[1:] for row in await view.rows(
+    by_id = {row[0]: row[1:] for row in await view.rows(
         "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line FROM points"
         f" WHERE point_id IN ({','.join('?' * len(ids))})", ids,
     )}
     hits: list[PointHit] = []
     for score, ref_id, match in best:
-        row = rows[ref_id]
+        row = by_id[ref_id]
         if len(hits) == limit:
             break
         if any(hit.talk_id == row[0] and same_moment(hit, _Point(row[1], row[3], row[4])) for hit in hits):
@@ -116,7 +116,8 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
         hits.append(PointHit(
             talk_id=row[0], talk_title=info.title if info else row[0], seconds=row[1], label=row[2],
             title=row[3], text=row[4], score=round(score, 3), source=Source(row[5], row[6]),
-            video_url=info.video_url if info else None, matched=tuple(_notes(view, concepts, [(i, match) for i in match.per_concept], f"{row[3]} {row[4]}")),
+            video_url=info.video_url if info else None,
+            matched=tuple(_notes(view, concepts, [(i, match) for i in match.per_concept], f"{row[3]} {row[4]}")),
         ))
     return hits
 
@@ -133,7 +134,8 @@ def _in_title(concept: Concept, title_tokens: frozenset[str]) -> bool:
     )
 
 
-def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, RowMatch]], shown_text: str) -> list[str]:
+def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, RowMatch]],
+           shown_text: str) -> list[str]:
     """"Holzschutz ← wood protection" for what a reader needs to trust a hit, and only what made this hit.
 
     ``contributions`` pairs each concept with the row match that counted it. A note is kept for:
@@ -152,8 +154,8 @@ def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, R
             if concept_index != index:
                 continue
             if kind == "alias":
-                if concepts[index].alias_note:  # the user's word is a known slip: say what it was read as
-                    aliases[concepts[index].alias_note] = None
+                if note := concepts[index].alias_note:  # the user's word is a known slip: say what it was read as
+                    aliases[note] = None
                 continue
             written = _as_written(token, shown_text)
             if written is None or (kind == "translation" and not written[:1].isupper()):
@@ -172,7 +174,8 @@ def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, R
 
 def _as_written(token: str, text: str) -> str | None:
     """The word of ``text`` that folds to (or starts with) ``token``, as written: "holzschutz" -> "Holzschutz"."""
-    for word in re.findall(r"[^\W_]+", text):
+    words: list[str] = re.findall(r"[^\W_]+", text)
+    for word in words:
         folded = "".join(tokens(word))
         if folded == token or (folded.startswith(token) and len(folded) - len(token) <= 3):
             return word

@@ -191,7 +191,7 @@ CORPUS_TABLES = ("search_fts", "term_names", "highlights", "glossary", "points",
 
 def migrate(conn: sqlite3.Connection) -> int:
     """Apply missing migrations in one transaction; return the resulting version."""
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    version: int = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         raise RuntimeError(
             f"database schema version {version} is newer than this talkbot ({SCHEMA_VERSION}); upgrade talkbot"

@@ -11,6 +11,7 @@ talk, not its speakers. A name needs a cue next to it: a presenting word before 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 
 from .model import Summary
 
@@ -78,7 +79,7 @@ def find_speakers(summary: Summary, exclude: set[str] | None = None) -> tuple[st
     return _unique_names(name for *_, name in sorted(found))
 
 
-def _cue_matches(text: str):
+def _cue_matches(text: str) -> Iterator[re.Match[str]]:
     """Every match of a cue in ``text``: the regex cues, then names after a role noun."""
     for cue in _CUES:
         yield from cue.finditer(text)
@@ -109,7 +110,7 @@ def _is_person(name: str, blocked: set[str]) -> bool:
     return not any(word.casefold() in _NOT_PERSON for word in name.split())
 
 
-def _unique_names(names) -> tuple[str, ...]:
+def _unique_names(names: Iterable[str]) -> tuple[str, ...]:
     """Drop repeats and bare surnames already covered by a full name ("Gleason" after "Kevin Gleason")."""
     result: list[str] = []
     for name in names:

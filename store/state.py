@@ -188,8 +188,10 @@ def _subscription(row: Sequence[Any]) -> Subscription:
 
 
 def _digest(row: Sequence[Any]) -> Digest:
-    *fields, team_id, enterprise_id = row
-    return Digest(*fields, workspace=Workspace(team_id, enterprise_id))
+    (digest_id, channel, slot, kind, talk_id, status, note, parent_ts, created_at, finished_at, team_id,
+     enterprise_id) = row
+    return Digest(digest_id, channel, slot, kind, talk_id, status, note, parent_ts, created_at, finished_at,
+                  Workspace(team_id, enterprise_id))
 
 
 # -- the owner -----------------------------------------------------------------------------
@@ -279,7 +281,8 @@ class BotState:
                                   workspace: Workspace) -> None:
         await self._changed(
             "INSERT OR REPLACE INTO digest_threads (channel, thread_ts, talk_id, posted_at, team_id, enterprise_id)"
-            " VALUES (?, ?, ?, ?, ?, ?)", (channel, thread_ts, talk_id, now, workspace.team_id, workspace.enterprise_id),
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (channel, thread_ts, talk_id, now, workspace.team_id, workspace.enterprise_id),
         )
 
     async def digest_thread_talk(self, channel: str, thread_ts: str) -> str | None:

@@ -117,9 +117,9 @@ def find_subject(summary: Summary, sentence: str, speakers: tuple[str, ...] = ()
             candidates.append(subject)
     for point in summary.key_points[:2]:
         for pattern in _INTRO_TITLE_RES:
-            match = pattern.match(point.title)
-            if match:
-                candidates.append(match.group("s"))
+            intro = pattern.match(point.title)
+            if intro:
+                candidates.append(intro.group("s"))
     for candidate in candidates:
         candidate = candidate.strip(" .,-")
         if candidate and candidate.casefold() not in blocked and len(candidate.split()) <= 4:

@@ -6,6 +6,7 @@ import asyncio
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 import aiosqlite
 
@@ -44,18 +45,18 @@ class View:
     def __post_init__(self) -> None:
         self.canonical = Canonical(self.lexicon)
 
-    async def scalar(self, sql: str, params: Sequence[object] = ()) -> object:
+    async def scalar(self, sql: str, params: Sequence[object] = ()) -> Any:
         """The first column of the first row, or None."""
         rows = await self.rows(sql, params)
         return rows[0][0] if rows else None
 
-    async def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple]:
+    async def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         """All rows of a query, in one trip to aiosqlite's thread (execute, fetch, close would be three)."""
-        return list(await self.conn.execute_fetchall(sql, params))
+        return cast(list[tuple[Any, ...]], list(await self.conn.execute_fetchall(sql, params)))
 
     async def candidates(
         self, columns: str, concepts: list[Concept], limit: int, *, kind: str | None = None, talk_id: str | None = None
-    ) -> list[tuple]:
+    ) -> list[tuple[Any, ...]]:
         """Rows of the full-text index that may answer the concepts, best first when affordable."""
         expression, ranked = fts_query(concepts, self.vocabulary, kind=kind)
         sql = f"SELECT {columns} FROM search_fts WHERE search_fts MATCH ?"

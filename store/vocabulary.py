@@ -62,12 +62,14 @@ class Vocabulary:
         if len(word) < 4 or not word.isalpha() or self.doc_frequency(word) > 0:
             return []
         words = self._words.strings
-        candidates = [words[i] for i in self._words.candidates(word, FUZZY_CANDIDATES) if abs(len(words[i]) - len(word)) <= 2]
+        candidates = [words[i] for i in self._words.candidates(word, FUZZY_CANDIDATES)
+                      if abs(len(words[i]) - len(word)) <= 2]
         found = process.extract(word, candidates, scorer=fuzz.ratio, limit=2, score_cutoff=CORRECTION_CUTOFF)
         return [term for term, _, _ in found]
 
     def similar_names(
-        self, key: str, *, limit: int = 5, cutoff: float = 80.0, kinds: tuple[str, ...] = ("term", "variant", "expansion")
+        self, key: str, *, limit: int = 5, cutoff: float = 80.0,
+        kinds: tuple[str, ...] = ("term", "variant", "expansion"),
     ) -> list[tuple[TermName, float]]:
         """Term names whose whole key resembles ``key``, closest length first among equal scores.
 

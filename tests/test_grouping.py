@@ -16,8 +16,8 @@ from store.grouping import (
     load_overrides,
     talk_slug,
 )
-from store.model import KeyPoint, Source, Summary
 from store.lexicon import load_lexicon
+from store.model import KeyPoint, Source, Summary
 from store.parser import parse_file
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"

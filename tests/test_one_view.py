@@ -70,7 +70,8 @@ def visible_text(payload: dict) -> str:
         if "text" in block:
             parts.append(block["text"]["text"])
         for element in block.get("elements", []):
-            parts.append(element["text"] if isinstance(element.get("text"), str) else element.get("text", {}).get("text", ""))
+            text = element.get("text")
+            parts.append(text if isinstance(text, str) else (text or {}).get("text", ""))
     return "\n".join(parts)
 
 

@@ -173,7 +173,8 @@ def test_topic_and_query_together_are_refused() -> None:
 async def test_default_zone_comes_from_settings(store: Store, db_path: Path) -> None:
     async with await BotState.open(db_path) as state:
         now = datetime(2025, 3, 20, 12, tzinfo=timezone.utc)
-        reply = await digest_commands.handle(store, state, "CTZ", "subscribe", default_timezone="Europe/Berlin", now=now)
+        reply = await digest_commands.handle(store, state, "CTZ", "subscribe", default_timezone="Europe/Berlin",
+                                             now=now)
         assert isinstance(reply, ScheduleReply)
         assert reply.subscription.timezone == "Europe/Berlin"
         assert reply.next_post_at == datetime(2025, 3, 24, 8, tzinfo=timezone.utc)  # Monday 09:00 CET

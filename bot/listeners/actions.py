@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import logging
+from typing import Any
 
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.context.ack.async_ack import AsyncAck
 from slack_bolt.context.async_context import AsyncBoltContext
 
 from handlers import commands, digest_commands
@@ -24,12 +26,13 @@ from handlers.replies import DefineReply, DigestThread
 from store.state import Workspace
 
 from ..services import Services
+from ..slack_client import Respond
 from .request_log import logged
 
 log = logging.getLogger(__name__)
 
 
-def _json_value(action: dict) -> dict:
+def _json_value(action: dict[str, Any]) -> dict:
     try:
         value = json.loads(action.get("value") or "")
     except ValueError:
@@ -47,7 +50,7 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.action(action_id_pattern(ACTION_DEFINE))
     @logged("action_define")
-    async def define_lookup(ack, action: dict, respond) -> None:
+    async def define_lookup(ack: AsyncAck, action: dict[str, Any], respond: Respond) -> None:
         await ack()
         async with services.answer_slots:
             message = render(await commands.define(store, str(action.get("value", ""))[:300]))
@@ -55,7 +58,7 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.action(action_id_pattern(ACTION_DEFINE_ALL))
     @logged("action_define_all")
-    async def define_all(ack, action: dict, respond) -> None:
+    async def define_all(ack: AsyncAck, action: dict[str, Any], respond: Respond) -> None:
         await ack()
         async with services.answer_slots:
             message = render(await commands.define(store, str(action.get("value", ""))[:1500], expanded=True))
@@ -63,12 +66,13 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.action(action_id_pattern(ACTION_SHARE))
     @logged("action_share")
-    async def share(ack, action: dict, body: dict, respond) -> None:
+    async def share(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any], respond: Respond) -> None:
         await ack()
         value = _json_value(action)
         query = value.get("q")
         async with services.answer_slots:
-            reply = await commands.define(store, query, expanded=bool(value.get("all"))) if isinstance(query, str) else STALE_BUTTON
+            reply = (await commands.define(store, query, expanded=bool(value.get("all"))) if isinstance(query, str)
+                     else STALE_BUTTON)
             if not isinstance(reply, DefineReply) or not any(r.hits for r in reply.results):
                 reply = STALE_BUTTON
             else:
@@ -81,7 +85,8 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.action(action_id_pattern(ACTION_DIGEST))
     @logged("action_digest")
-    async def digest(ack, action: dict, body: dict, context: AsyncBoltContext, respond) -> None:
+    async def digest(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext,
+                     respond: Respond) -> None:
         await ack()
         talk = await store.get_talk(str(action.get("value", ""))[:200])
         channel = (body.get("channel") or {}).get("id")
@@ -97,18 +102,19 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.action(action_id_pattern(ACTION_MORE_POINTS))
     @logged("action_more_points")
-    async def more_points(ack, action: dict, respond) -> None:
+    async def more_points(ack: AsyncAck, action: dict[str, Any], respond: Respond) -> None:
         await ack()
         value = _json_value(action)
         talk_id = value.get("id")
         async with services.answer_slots:
-            reply = await commands.more_points(store, talk_id, _int(value.get("start"))) if isinstance(talk_id, str) else STALE_BUTTON
+            reply = (await commands.more_points(store, talk_id, _int(value.get("start"))) if isinstance(talk_id, str)
+                     else STALE_BUTTON)
             message = render(reply)
         await respond(replace_original=False, **message)
 
     @app.action(action_id_pattern(ACTION_TALK_PAGE))
     @logged("action_talk_page")
-    async def talk_page(ack, action: dict, respond) -> None:
+    async def talk_page(ack: AsyncAck, action: dict[str, Any], respond: Respond) -> None:
         await ack()
         value = _json_value(action)
         replace_original = "page" in value and not isinstance(value.get("id"), str)

@@ -13,11 +13,14 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from slack_bolt.context.ack.async_ack import AsyncAck
+
 from ..services import Services
+from ..slack_client import Respond
 
 
-async def answer_command(ack: Callable[..., Awaitable[Any]], respond: Callable[..., Awaitable[Any]],
-                         services: Services, compute: Callable[[], Awaitable[dict]]) -> None:
+async def answer_command(ack: AsyncAck, respond: Respond, services: Services,
+                         compute: Callable[[], Awaitable[dict[str, Any]]]) -> None:
     """Run ``compute`` (a rendered message) and deliver it ephemerally, in the ack when it is quick."""
     if services.answer_slots.locked():
         await ack()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.context.ack.async_ack import AsyncAck
 from slack_bolt.context.async_context import AsyncBoltContext
 
 from handlers import commands, digest_commands
@@ -11,6 +14,7 @@ from handlers.replies import DigestThread
 from store.state import Workspace
 
 from ..services import Services
+from ..slack_client import Respond
 from .answering import answer_command
 from .request_log import logged
 
@@ -23,7 +27,7 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.command("/define")
     @logged("define")
-    async def define(ack, command: dict, respond) -> None:
+    async def define(ack: AsyncAck, command: dict[str, Any], respond: Respond) -> None:
         async def compute() -> dict:
             return services.rendered_answer(await commands.define(store, command.get("text", "")))
 
@@ -31,7 +35,7 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.command("/talk")
     @logged("talk")
-    async def talk(ack, command: dict, respond) -> None:
+    async def talk(ack: AsyncAck, command: dict[str, Any], respond: Respond) -> None:
         async def compute() -> dict:
             return services.rendered_answer(await commands.talk(store, command.get("text", "")))
 
@@ -39,7 +43,7 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.command("/digest")
     @logged("digest")
-    async def digest(ack, command: dict, context: AsyncBoltContext, respond) -> None:
+    async def digest(ack: AsyncAck, command: dict[str, Any], context: AsyncBoltContext, respond: Respond) -> None:
         await ack()
         channel = command["channel_id"]
         workspace = Workspace(context.team_id or "", context.enterprise_id)

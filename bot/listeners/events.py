@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.context.async_context import AsyncBoltContext
+from slack_bolt.context.say.async_say import AsyncSay
+from slack_sdk.web.async_client import AsyncWebClient
 
 from handlers import mentions
 from handlers.blocks import render_home
@@ -20,7 +24,7 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.event("app_mention")
     @logged("mention")
-    async def mention(event: dict, context: AsyncBoltContext, say) -> None:
+    async def mention(event: dict[str, Any], context: AsyncBoltContext, say: AsyncSay) -> None:
         channel = event["channel"]
         parent = event.get("thread_ts")
         async with services.answer_slots:
@@ -38,7 +42,7 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.event("app_home_opened")
     @logged("home")
-    async def home(event: dict, client) -> None:
+    async def home(event: dict[str, Any], client: AsyncWebClient) -> None:
         if event.get("tab", "home") != "home":
             return
         async with services.answer_slots:

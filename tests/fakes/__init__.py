@@ -32,6 +32,9 @@ _EXPORTS = {
     "envelope": "socket_mode",
 }
 
+__all__ = ["ANY_METHOD", "APP_ID", "BOT_ID", "BOT_USER_ID", "DEFAULT_SIGNING_SECRET", "RESPONSE_URL_METHOD", "TEAM_ID",
+           "FakeSlackAPI", "FakeSocketMode", "RecordedCall", "SlackRequest", "envelope"]
+
 if TYPE_CHECKING:
     from .slack_api import (
         ANY_METHOD,

@@ -20,6 +20,7 @@ Example::
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import time
@@ -444,7 +445,8 @@ async def post(
     timeout: float = 5,
 ) -> HttpResult:
     """POST a built request to the app and read the whole answer."""
+    # As a stream: aiohttp warns about (deliberately) oversized raw bytes bodies.
     async with session.post(
-        url, data=body, headers=dict(headers), timeout=aiohttp.ClientTimeout(total=timeout)
+        url, data=io.BytesIO(body), headers=dict(headers), timeout=aiohttp.ClientTimeout(total=timeout)
     ) as res:
         return HttpResult(res.status, await res.read(), dict(res.headers))
