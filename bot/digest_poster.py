@@ -333,7 +333,8 @@ class DigestPoster:
             if outcome.status == DONE:
                 self.count_outcome("posted", "")
             else:
-                self.count_outcome("incomplete" if outcome.status == INCOMPLETE else "failed", outcome.reason or "unknown")
+                self.count_outcome("incomplete" if outcome.status == INCOMPLETE else "failed",
+                                   outcome.reason or "unknown")
         return outcome
 
     async def _complete(self, digest: Digest) -> PostOutcome:

@@ -63,7 +63,8 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         registry = self.registry
-        self.requests = Counter("talkbot_requests", "Slack requests handled, by kind and outcome (ok, error, cancelled).",
+        self.requests = Counter("talkbot_requests",
+                                "Slack requests handled, by kind and outcome (ok, error, cancelled).",
                                 ["kind", "outcome"], registry=registry)
         self.ack_seconds = Histogram(
             "talkbot_ack_seconds",

@@ -199,7 +199,8 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
     loop = asyncio.get_running_loop()
     connector = aiohttp.TCPConnector(limit=OUTBOUND_CONNECTIONS, keepalive_timeout=15)
     metrics = Metrics()
-    async with open_services(settings, metrics) as (store, state), aiohttp.ClientSession(connector=connector) as session:
+    async with (open_services(settings, metrics) as (store, state),
+                aiohttp.ClientSession(connector=connector) as session):
         # One connection pool for every Web API call and response_url answer of this process.
         app, services = build_app(settings, store, state, client=build_client(settings, session, metrics),
                                   metrics=metrics)

@@ -12,10 +12,12 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from slack_sdk.web.async_client import AsyncWebClient
 
 from handlers.blocks import render
+from handlers.replies import Reply
 from store.db import Store
 from store.ingest import IngestReport, ingest_sync
 from store.state import BotState
@@ -46,7 +48,7 @@ class Services:
     ack_answer_budget: float = ACK_ANSWER_BUDGET_SECONDS  # 0: every slash command answers through response_url
     metrics: Metrics = field(default_factory=Metrics)
 
-    def rendered_answer(self, reply: object) -> dict:
+    def rendered_answer(self, reply: Reply) -> dict[str, Any]:
         """An answer to a question, counted under its shape and rendered for Slack."""
         self.metrics.count_reply(reply)
         return render(reply)
