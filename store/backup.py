@@ -117,7 +117,10 @@ def inspect(path: Path) -> BackupInfo:
                                   f"({SCHEMA_VERSION}); restore it with the talkbot version that wrote it")
             if (check := conn.execute("PRAGMA quick_check").fetchone()[0]) != "ok":
                 raise BackupError(f"{path} is damaged: {check}")
-            count = lambda table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] if table in tables else 0  # noqa: E731
+
+            def count(table: str) -> int:
+                return int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]) if table in tables else 0
+
             return BackupInfo(path, version, count("talks"), count("subscriptions"), count("digests"),
                               path.stat().st_size)
     except sqlite3.DatabaseError as error:
@@ -132,7 +135,7 @@ def restore(source: Path, db_path: Path) -> tuple[BackupInfo, Path | None]:
     migrated when the bot next starts.
     """
     source, db_path = Path(source), Path(db_path)
-    info = inspect(source)
+    inspect(source)  # refuses what is not a talkbot database before anything is touched
     if is_served(db_path):
         raise BackupError(f"a talkbot process is serving {db_path}; stop it first (restore only works on a "
                           "stopped bot), then run the restore again")

@@ -112,4 +112,5 @@ def test_backup_and_restore_commands(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "restored" in result.stdout and "saved the database it replaced as" in result.stdout
     result = talkbot(["restore", str(tmp_path / "nothing.db")], tmp_path)
-    assert result.returncode == 2 and result.stderr.startswith("error: no such file") and "Traceback" not in result.stderr
+    assert result.returncode == 2 and result.stderr.startswith("error: no such file")
+    assert "Traceback" not in result.stderr
