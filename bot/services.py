@@ -24,6 +24,7 @@ from store.state import BotState
 
 from .digest_poster import ChannelPacer, DigestPoster
 from .metrics import Metrics
+from .permissions import Permissions
 from .settings import Settings
 from .slack_client import posting_client
 
@@ -42,6 +43,7 @@ class Services:
     client: AsyncWebClient
     poster: DigestPoster  # every digest of this process, weekly or asked for, goes through it
     settings: Settings
+    permissions: Permissions  # every check of who may do what (bot/permissions.py)
     # Answers are CPU work on the event loop that also polls for acks: a few at a time keep acks fast,
     # the rest wait here without using CPU (BENCHMARKS.md §2).
     answer_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ANSWERS_IN_PROGRESS))
@@ -61,7 +63,8 @@ def build_services(settings: Settings, store: Store, state: BotState, client: As
     metrics.watch(store)
     poster = DigestPoster(state, store, posting_client(client), pacer or ChannelPacer(),
                           count_outcome=metrics.count_digest)
-    return Services(store, state, client, poster, settings, metrics=metrics)
+    return Services(store, state, client, poster, settings, Permissions.from_settings(settings, client),
+                    metrics=metrics)
 
 
 async def ensure_corpus(settings: Settings, metrics: Metrics | None = None) -> IngestReport | None:

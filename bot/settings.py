@@ -15,6 +15,16 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from dotenv import dotenv_values
 
+from handlers.permissions import (
+    DEFAULT_DIGEST_OPEN_MAX,
+    POSTING_MEMBERS,
+    PermissionSettingError,
+    parse_channels,
+    parse_editors,
+    parse_flag,
+    parse_member_count,
+    parse_posting,
+)
 from store.lexicon import BUNDLED_CORPUS
 
 README_SECTION = "README.md, section 'Install in Slack'"
@@ -100,6 +110,17 @@ def _count(raw: str) -> int:
     return int(raw)
 
 
+def _permission(parse: Callable[[str], object]) -> Callable[[str], object]:
+    """A permission setting's parser (handlers/permissions.py), its complaint as a SettingValueError."""
+    def checked(raw: str) -> object:
+        try:
+            return parse(raw)
+        except PermissionSettingError as error:
+            raise SettingValueError(str(error)) from None
+
+    return checked
+
+
 @dataclass(frozen=True)
 class SettingSpec:
     """One setting: its environment name, the ``Settings`` field it fills, how its text is read, its
@@ -142,6 +163,24 @@ SPECS: tuple[SettingSpec, ...] = (
                 "on TALKBOT_PORT); unset: no extra listener."),
     SettingSpec("TALKBOT_LOG_FORMAT", "log_format", _log_format,
                 "Log format: text (one readable line per record) or json (one JSON object per line).", "text"),
+    # Who may do what (README "Permissions"; handlers/permissions.py).
+    SettingSpec("TALKBOT_EDITORS", "editors", _permission(parse_editors),
+                "Editors: Slack user ids (U…, W…) and user-group ids (S…), comma-separated. Unset: the workspace's "
+                "admins and owners.", documented_default="admins and owners"),
+    SettingSpec("TALKBOT_DIGEST_POSTING", "digest_posting", _permission(parse_posting),
+                "Who may post a digest thread: 'members' (anyone, in channels of up to TALKBOT_DIGEST_OPEN_MAX "
+                "members; editors anywhere) or 'editors'.", POSTING_MEMBERS),
+    SettingSpec("TALKBOT_DIGEST_OPEN_MAX", "digest_open_max", _permission(parse_member_count),
+                "In channels with more members than this, only editors post digest threads.",
+                str(DEFAULT_DIGEST_OPEN_MAX)),
+    SettingSpec("TALKBOT_ALLOW_EXTERNAL", "allow_external", _permission(parse_flag),
+                "1: people from other organisations (Slack Connect) get answers too; 0: one polite line instead.",
+                "0"),
+    SettingSpec("TALKBOT_ALLOW_GUESTS", "allow_guests", _permission(parse_flag),
+                "1: guest accounts get answers too; 0: one polite line instead.", "0"),
+    SettingSpec("TALKBOT_CHANNELS", "channels", _permission(parse_channels),
+                "Only these channel ids (C…, G…), comma-separated, and DMs. Unset: every channel.",
+                documented_default="every channel"),
 )
 SPEC_BY_ENV = {spec.env: spec for spec in SPECS}
 ALL_SETTINGS = tuple(SPEC_BY_ENV)
@@ -163,6 +202,12 @@ class Settings:
     result_cache: int = 1024
     metrics_port: int | None = None
     log_format: str = "text"
+    editors: tuple[str, ...] = ()
+    digest_posting: str = POSTING_MEMBERS
+    digest_open_max: int = DEFAULT_DIGEST_OPEN_MAX
+    allow_external: bool = False
+    allow_guests: bool = False
+    channels: tuple[str, ...] = ()
     problems: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # (setting, what is wrong)
 
     @classmethod

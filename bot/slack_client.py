@@ -164,6 +164,22 @@ def posting_client(client: AsyncWebClient, *, rate_limit_retries: int = 3, jitte
     )
 
 
+def lookup_client(client: AsyncWebClient, *, timeout: float = 5.0) -> AsyncWebClient:
+    """A client like ``client`` for permission lookups: one retry of a connection error, nothing else.
+
+    A lookup that meets a 429 or a 5xx denies at once with "try again" instead of holding the person
+    for Retry-After seconds; the permission check logs that failure once (no ``LogGiveUp`` here).
+    """
+    return AsyncWebClient(
+        token=client.token,
+        base_url=client.base_url,
+        timeout=int(timeout),
+        retry_handlers=[AsyncConnectionErrorRetryHandler(max_retry_count=1)],
+        logger=client.logger,
+        session=client.session,
+    )
+
+
 def socket_mode_client(settings: Settings) -> AsyncWebClient:
     """The client Socket Mode opens its connection with (``apps.connections.open``, app token, SLACK_API_URL)."""
     return AsyncWebClient(base_url=settings.slack_api_url, timeout=WEB_API_TIMEOUT)

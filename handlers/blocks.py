@@ -475,6 +475,11 @@ def render_home(home: TalkHome) -> dict[str, Any]:
     return {"type": "home", "blocks": blocks[:MAX_HOME_BLOCKS]}
 
 
+def render_home_notice(notice: Notice) -> dict[str, Any]:
+    """The App Home tab of someone who may not see the talks: the notice instead of the list."""
+    return {"type": "home", "blocks": [header("talkbot"), section(notice.text)]}
+
+
 def render_notice(notice: Notice) -> dict[str, Any]:
     blocks = [section(notice.text)] if not notice.title else [header(notice.title), section(notice.text)]
     return message(notice.text, blocks)

@@ -25,6 +25,7 @@ from .replies import DigestPreview, Notice, Reply, ScheduleReply
 
 DIGEST_USAGE = "*Usage:* `/digest TALK` — posts that talk's digest thread here, e.g. `/digest xla crash course`."
 SUBCOMMANDS = ("subscribe", "unsubscribe", "schedule", "pause", "resume", "preview")
+CHANGING_SUBCOMMANDS = ("subscribe", "unsubscribe", "pause", "resume")  # editors only (handlers/permissions.py)
 DEFAULT_WEEKDAY = 0  # Monday
 DEFAULT_MINUTE = 9 * 60  # 09:00
 TAG_PREFIXES = ("topic:", "tag:")
@@ -138,6 +139,11 @@ def subcommand_of(text: str) -> str | None:
     first = text.strip().split(maxsplit=1)[:1]
     word = first[0].casefold() if first else ""
     return word if word in SUBCOMMANDS else None
+
+
+def names_a_talk(text: str) -> bool:
+    """``/digest TALK``: text that asks for a talk's digest thread (not a subcommand, not empty)."""
+    return subcommand_of(text) is None and bool(tokens(clean_query(text)))
 
 
 def parse_subscribe(words: list[str]) -> SubscribeRequest:

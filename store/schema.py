@@ -182,7 +182,17 @@ _V5 = "\n".join(
     for table in ("seen_events", "digest_threads", "subscriptions", "digests")
 )
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
+# Channels the bot introduced itself in (once per channel, also across restarts). Bot state.
+_V6 = """
+CREATE TABLE introductions (
+    channel TEXT PRIMARY KEY,
+    introduced_at REAL NOT NULL,
+    team_id TEXT NOT NULL DEFAULT '',
+    enterprise_id TEXT
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Tables that every ingest rebuilds, in an order that respects references.

@@ -1,6 +1,6 @@
 """The bot's own state, behind one owner: ``BotState``.
 
-Subscriptions, the digest ledger (each digest the bot set out to post, and each of its messages
+Subscriptions, channels the bot introduced itself in, the digest ledger (each digest the bot set out to post, and each of its messages
 with Slack's ``ts``), leases between bot processes, events already answered and the talk of each
 digest thread. The corpus tables are ``Store``'s; ingest never touches these.
 
@@ -268,6 +268,23 @@ class BotState:
             if inserted and int(now) % 97 == 0:  # prune now and then, not on every event
                 await self._changed("DELETE FROM seen_events WHERE seen_at < ?", (now - SEEN_EVENTS_KEEP_SECONDS,))
         return inserted
+
+    # -- introductions ---------------------------------------------------------------------
+
+    async def claim_introduction(self, channel: str, workspace: Workspace = UNKNOWN_WORKSPACE,
+                                 now: float | None = None) -> bool:
+        """Record that the bot introduces itself in ``channel``; True only the first time (also across restarts)."""
+        now = clock.time() if now is None else now
+        async with self._reading():  # one INSERT in autocommit is its own transaction
+            return await self._changed(
+                "INSERT OR IGNORE INTO introductions (channel, introduced_at, team_id, enterprise_id) VALUES (?, ?, ?, ?)",
+                (channel, now, workspace.team_id, workspace.enterprise_id),
+            ) == 1
+
+    async def forget_introduction(self, channel: str) -> None:
+        """Undo ``claim_introduction`` when the message did not go out, so the next join tries again."""
+        async with self._reading():
+            await self._changed("DELETE FROM introductions WHERE channel = ?", (channel,))
 
     # -- digest threads --------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ def slash_envelope(response_url: str) -> dict:
     env = json.loads(example.read_text()) if example.exists() else {"type": "slash_commands", "payload": {}}
     env.pop("envelope_id", None)
     env["payload"].update(command="/define", text="XLA", response_url=response_url, channel_id="CSOCK")
+    env["payload"].setdefault("user_id", "U111")  # every slash command names its user
     return env
 
 

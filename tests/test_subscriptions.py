@@ -18,13 +18,15 @@ from store.db import Store
 from store.state import BotState
 from tests.conftest import RunningBot, bot_settings
 from tests.fakes.slack_api import FakeSlackAPI
-from tests.fakes.slack_requests import slash_command
+from tests.fakes.slack_requests import DEFAULT_USER, slash_command
 
 CHANNEL = "CSUBS"
 
 
 async def ask(bot: RunningBot, text: str, name: str, channel: str = CHANNEL) -> dict:
-    """Send ``/digest text`` and return the ephemeral answer posted to its response_url."""
+    """Send ``/digest text`` as a workspace admin (an editor by default) and return the ephemeral answer
+    posted to its response_url."""
+    bot.fake.users.setdefault(DEFAULT_USER, {"is_admin": True})
     answered = len(bot.fake.calls_to("response_url"))
     await bot.send(slash_command("/digest", text, channel_id=channel, response_url=bot.fake.response_url(name)))
     calls = await bot.fake.wait_for("response_url", count=answered + 1)

@@ -25,6 +25,7 @@ from handlers.commands import STALE_BUTTON
 from handlers.replies import DefineReply, DigestThread
 from store.state import Workspace
 
+from ..permissions import Requester, org_of
 from ..services import Services
 from ..slack_client import Respond
 from .request_log import logged
@@ -48,26 +49,45 @@ def register(app: AsyncApp, services: Services) -> None:
     """Register every button's listener."""
     store = services.store
 
+    async def refused(body: dict, context: AsyncBoltContext, respond, *, posting: bool = False) -> bool:
+        """Check the clicker (``posting``: for a digest thread in this channel); tell them privately if not."""
+        who = Requester(str((body.get("user") or {}).get("id", "")), (body.get("channel") or {}).get("id"),
+                        org_of(context))
+        permissions = services.permissions
+        denied = await (permissions.may_post_digest(who) if posting else permissions.may_read(who))
+        if denied is not None:
+            await respond(response_type="ephemeral", replace_original=False, text=denied.text)
+        return denied is not None
+
     @app.action(action_id_pattern(ACTION_DEFINE))
     @logged("action_define")
-    async def define_lookup(ack: AsyncAck, action: dict[str, Any], respond: Respond) -> None:
+    async def define_lookup(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext,
+                            respond: Respond) -> None:
         await ack()
+        if await refused(body, context, respond):
+            return
         async with services.answer_slots:
             message = render(await commands.define(store, str(action.get("value", ""))[:300]))
         await respond(replace_original=True, **message)
 
     @app.action(action_id_pattern(ACTION_DEFINE_ALL))
     @logged("action_define_all")
-    async def define_all(ack: AsyncAck, action: dict[str, Any], respond: Respond) -> None:
+    async def define_all(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext,
+                            respond: Respond) -> None:
         await ack()
+        if await refused(body, context, respond):
+            return
         async with services.answer_slots:
             message = render(await commands.define(store, str(action.get("value", ""))[:1500], expanded=True))
         await respond(replace_original=True, **message)
 
     @app.action(action_id_pattern(ACTION_SHARE))
     @logged("action_share")
-    async def share(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any], respond: Respond) -> None:
+    async def share(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext,
+                            respond: Respond) -> None:
         await ack()
+        if await refused(body, context, respond):
+            return
         value = _json_value(action)
         query = value.get("q")
         async with services.answer_slots:
@@ -88,6 +108,8 @@ def register(app: AsyncApp, services: Services) -> None:
     async def digest(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext,
                      respond: Respond) -> None:
         await ack()
+        if await refused(body, context, respond, posting=True):
+            return
         talk = await store.get_talk(str(action.get("value", ""))[:200])
         channel = (body.get("channel") or {}).get("id")
         if talk is None or not channel:
@@ -102,8 +124,11 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.action(action_id_pattern(ACTION_MORE_POINTS))
     @logged("action_more_points")
-    async def more_points(ack: AsyncAck, action: dict[str, Any], respond: Respond) -> None:
+    async def more_points(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext,
+                            respond: Respond) -> None:
         await ack()
+        if await refused(body, context, respond):
+            return
         value = _json_value(action)
         talk_id = value.get("id")
         async with services.answer_slots:
@@ -114,8 +139,11 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.action(action_id_pattern(ACTION_TALK_PAGE))
     @logged("action_talk_page")
-    async def talk_page(ack: AsyncAck, action: dict[str, Any], respond: Respond) -> None:
+    async def talk_page(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext,
+                            respond: Respond) -> None:
         await ack()
+        if await refused(body, context, respond):
+            return
         value = _json_value(action)
         replace_original = "page" in value and not isinstance(value.get("id"), str)
         async with services.answer_slots:

@@ -15,6 +15,7 @@ from typing import Any
 
 from slack_bolt.context.ack.async_ack import AsyncAck
 
+from ..permissions import Requester
 from ..services import Services
 from ..slack_client import Respond
 
@@ -41,3 +42,28 @@ async def answer_command(ack: AsyncAck, respond: Respond, services: Services,
         await ack()  # first, so a failure below reaches the user as an apology through response_url
         message = await task
     await respond(response_type="ephemeral", **message)
+
+
+async def answer_command_for(who: Requester, ack: Callable[..., Awaitable[Any]],
+                             respond: Callable[..., Awaitable[Any]], services: Services,
+                             compute: Callable[[], Awaitable[dict]]) -> None:
+    """``answer_command`` for someone who may read corpus content; a refusal is their one private line.
+
+    A user whose facts are cached is decided at once (a refusal goes in the ack itself); anyone else
+    is acknowledged first and looked up after, so a Slack lookup never delays the acknowledgement.
+    """
+    decided = services.permissions.decide_now(who)
+    if decided is False:
+        await ack()
+        denied = await services.permissions.may_read(who)
+        if denied is not None:
+            await respond(response_type="ephemeral", text=denied.text)
+            return
+        async with services.answer_slots:
+            message = await compute()
+        await respond(response_type="ephemeral", **message)
+        return
+    if decided is not None:
+        await ack(response_type="ephemeral", text=decided.text)
+        return
+    await answer_command(ack, respond, services, compute)

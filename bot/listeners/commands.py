@@ -15,10 +15,16 @@ from store.state import Workspace
 
 from ..services import Services
 from ..slack_client import Respond
-from .answering import answer_command
+from ..permissions import Requester, org_of
+from .answering import answer_command_for
 from .request_log import logged
 
 KNOWN_COMMANDS = ("/define", "/talk", "/digest")  # the manifest's commands, each registered here
+
+
+def requester(command: dict, context: AsyncBoltContext) -> Requester:
+    """Who sent a slash command, and where."""
+    return Requester(str(command.get("user_id", "")), command.get("channel_id"), org_of(context))
 
 
 def register(app: AsyncApp, services: Services) -> None:
@@ -27,25 +33,36 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.command("/define")
     @logged("define")
-    async def define(ack: AsyncAck, command: dict[str, Any], respond: Respond) -> None:
+    async def define(ack: AsyncAck, command: dict[str, Any], context: AsyncBoltContext, respond: Respond) -> None:
         async def compute() -> dict:
             return services.rendered_answer(await commands.define(store, command.get("text", "")))
 
-        await answer_command(ack, respond, services, compute)
+        await answer_command_for(requester(command, context), ack, respond, services, compute)
 
     @app.command("/talk")
     @logged("talk")
-    async def talk(ack: AsyncAck, command: dict[str, Any], respond: Respond) -> None:
+    async def talk(ack: AsyncAck, command: dict[str, Any], context: AsyncBoltContext, respond: Respond) -> None:
         async def compute() -> dict:
             return services.rendered_answer(await commands.talk(store, command.get("text", "")))
 
-        await answer_command(ack, respond, services, compute)
+        await answer_command_for(requester(command, context), ack, respond, services, compute)
 
     @app.command("/digest")
     @logged("digest")
     async def digest(ack: AsyncAck, command: dict[str, Any], context: AsyncBoltContext, respond: Respond) -> None:
         await ack()
         channel = command["channel_id"]
+        who = requester(command, context)
+        subcommand = digest_commands.subcommand_of(command.get("text", ""))
+        if subcommand in digest_commands.CHANGING_SUBCOMMANDS:
+            denied = await services.permissions.may_change_digests(who)
+        elif digest_commands.names_a_talk(command.get("text", "")):
+            denied = await services.permissions.may_post_digest(who)
+        else:
+            denied = await services.permissions.may_read(who)
+        if denied is not None:
+            await respond(response_type="ephemeral", text=denied.text)
+            return
         workspace = Workspace(context.team_id or "", context.enterprise_id)
         reply = await digest_commands.digest(store, command.get("text", ""), state=services.state, channel=channel,
                                              timezone=services.settings.timezone, user=command.get("user_id"),

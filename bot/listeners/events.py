@@ -1,7 +1,9 @@
-"""Events: mentions answered in their thread, and the App Home tab."""
+"""Events: mentions answered in their thread, the App Home tab, and the bot introducing itself in a new channel."""
 
 from __future__ import annotations
 
+import logging
+import time
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
@@ -10,22 +12,39 @@ from slack_bolt.context.say.async_say import AsyncSay
 from slack_sdk.web.async_client import AsyncWebClient
 
 from handlers import mentions
-from handlers.blocks import render_home
-from handlers.replies import DigestThread, TalkHome
+from handlers.blocks import render_home, render_home_notice
+from handlers.permissions import Denial, channel_enabled, introduction
+from handlers.replies import DigestThread, Notice, TalkHome
 from store.state import Workspace
 
+from ..permissions import Requester, org_of
 from ..services import Services
+from ..slack_client import SLACK_FAILURES, describe_failure
 from .request_log import logged
+
+log = logging.getLogger(__name__)
 
 
 def register(app: AsyncApp, services: Services) -> None:
-    """Register app_mention and app_home_opened."""
-    store, state = services.store, services.state
+    """Register app_mention, app_home_opened and member_joined_channel."""
+    store, state, permissions = services.store, services.state, services.permissions
+
+    async def tell_privately(client: AsyncWebClient, event: dict, denied: Denial) -> None:
+        """The one private line for someone the bot will not answer here."""
+        log.info("refused kind=%s user=%s channel=%s", denied.reason, event.get("user"), event.get("channel"))
+        await client.chat_postEphemeral(channel=event["channel"], user=event["user"], text=denied.text,
+                                        thread_ts=event.get("thread_ts"))
 
     @app.event("app_mention")
     @logged("mention")
-    async def mention(event: dict[str, Any], context: AsyncBoltContext, say: AsyncSay) -> None:
+    async def mention(event: dict[str, Any], context: AsyncBoltContext, client: AsyncWebClient,
+                      say: AsyncSay) -> None:
         channel = event["channel"]
+        who = Requester(str(event.get("user", "")), channel, org_of(context))
+        denied = await permissions.may_read(who)
+        if denied is not None:
+            await tell_privately(client, event, denied)
+            return
         parent = event.get("thread_ts")
         async with services.answer_slots:
             talk_id = await state.digest_thread_talk(channel, parent) if parent else None
@@ -33,6 +52,10 @@ def register(app: AsyncApp, services: Services) -> None:
             message = {} if isinstance(reply, DigestThread) else services.rendered_answer(reply)
         thread_ts = parent or event["ts"]
         if isinstance(reply, DigestThread):
+            denied = await permissions.may_post_digest(who)
+            if denied is not None:
+                await tell_privately(client, event, denied)
+                return
             workspace = Workspace(context.team_id or "", context.enterprise_id)
             notice = await services.poster.post_requested(channel, reply, f"mention-{event['ts']}", workspace)
             if notice is not None:
@@ -42,10 +65,32 @@ def register(app: AsyncApp, services: Services) -> None:
 
     @app.event("app_home_opened")
     @logged("home")
-    async def home(event: dict[str, Any], client: AsyncWebClient) -> None:
+    async def home(event: dict[str, Any], context: AsyncBoltContext, client: AsyncWebClient) -> None:
         if event.get("tab", "home") != "home":
             return
-        async with services.answer_slots:
-            view = render_home(TalkHome(await store.list_talks()))
+        denied = await permissions.may_read(Requester(str(event.get("user", "")), None, org_of(context)))
+        if denied is not None:
+            view = render_home_notice(Notice(denied.text))
+        else:
+            async with services.answer_slots:
+                view = render_home(TalkHome(await store.list_talks()))
         await client.views_publish(user_id=event["user"], view=view)
 
+    @app.event("member_joined_channel")
+    @logged("joined")
+    async def joined(event: dict, context: AsyncBoltContext, client: AsyncWebClient) -> None:
+        """Introduce the bot once per channel when it is added (the record survives restarts)."""
+        channel = str(event.get("channel", ""))
+        if not context.bot_user_id or event.get("user") != context.bot_user_id or not channel:
+            return  # someone else joined
+        if not channel_enabled(permissions.policy, channel):
+            log.info("added to a channel outside TALKBOT_CHANNELS channel=%s: no introduction", channel)
+            return
+        workspace = Workspace(context.team_id or "", context.enterprise_id)
+        if not await state.claim_introduction(channel, workspace, time.time()):
+            return
+        try:
+            await client.chat_postMessage(channel=channel, text=introduction(permissions.policy, context.bot_user_id))
+        except SLACK_FAILURES as error:
+            await state.forget_introduction(channel)  # the next time the bot is added, it tries again
+            log.warning("introduction failed channel=%s error=%s", channel, describe_failure(error))

@@ -45,7 +45,8 @@ BOT_USER_ID = "UBOT"
 BOT_ID = "BBOT"
 TEAM_ID = "T123ABC456"
 TEAM_DOMAIN = "example"
-BOT_SCOPES = "commands,app_mentions:read,chat:write,chat:write.public,channels:history,groups:history"
+BOT_SCOPES = ("commands,app_mentions:read,chat:write,chat:write.public,channels:history,groups:history,"
+              "users:read,usergroups:read,channels:read,groups:read")
 
 ANY_METHOD = "*"
 """Pass to :meth:`FakeSlackAPI.fail_next` to fail whichever call comes next."""
@@ -117,6 +118,8 @@ class Failure:
     reset: bool = False
     after_post: bool = False
     times: int = 1
+    body: str | None = None  # a non-JSON error body (Slack's edge answers 5xx with text or HTML)
+    content_type: str = "text/plain"
 
     @property
     def outcome(self) -> str:
@@ -265,7 +268,11 @@ class FakeSlackAPI:
             method).
         messages: ``channel -> ts -> message`` for messages the fake has posted.
         home_views: ``user_id -> view`` published with ``views.publish``.
-        channels: ``channel_id -> extra fields`` merged into ``conversations.info`` answers.
+        channels: ``channel_id -> extra fields`` merged into ``conversations.info`` answers
+            (``num_members``, 3 unless set, is answered only with ``include_num_members``).
+        users: ``user_id -> fields`` merged into the ``users.info`` answer of a full member of
+            ``TEAM_ID`` (``None``: ``user_not_found``); any other id is such a member.
+        usergroups: ``usergroup_id -> user ids`` for ``usergroups.users.list`` (others: ``no_such_subteam``).
         valid_tokens: if set, only these bot tokens are accepted (others get ``invalid_auth``).
     """
 
@@ -287,6 +294,8 @@ class FakeSlackAPI:
         self.messages: dict[str, dict[str, dict[str, Any]]] = {}
         self.home_views: dict[str, dict[str, Any]] = {}
         self.channels: dict[str, dict[str, Any]] = {}
+        self.users: dict[str, dict[str, Any] | None] = {}
+        self.usergroups: dict[str, list[str]] = {}
         self._socket_mode = socket_mode
         self._failures: dict[str, list[Failure]] = {}
         self._rate_limits: dict[str, _RateLimit] = {}
@@ -307,6 +316,8 @@ class FakeSlackAPI:
             "conversations.replies": self._conversations_replies,
             "conversations.history": self._conversations_history,
             "conversations.info": self._conversations_info,
+            "users.info": self._users_info,
+            "usergroups.users.list": self._usergroups_users_list,
             "apps.connections.open": self._apps_connections_open,
         }
 
@@ -396,8 +407,13 @@ class FakeSlackAPI:
         reset: bool = False,
         after_post: bool = False,
         times: int = 1,
+        body: str | None = None,
+        content_type: str = "text/plain",
     ) -> None:
         """Queue a failure for the next ``times`` calls of ``method`` (``"*"``: any call).
+
+        With ``status=`` a ``body`` is answered as is with ``content_type`` (``"text/plain"``,
+        ``"text/html"``) instead of Slack's JSON: its load balancers answer 5xx and 429 that way.
 
         Exactly one kind must be given:
 
@@ -420,6 +436,8 @@ class FakeSlackAPI:
             raise ValueError("give exactly one of status=, error=, hang=True, reset=True")
         if times < 1:
             raise ValueError("times must be >= 1")
+        if body is not None and status is None:
+            raise ValueError("body= goes with status=")
         if status == 429 and retry_after is None:
             retry_after = 1
         self._failures.setdefault(method, []).append(
@@ -431,6 +449,8 @@ class FakeSlackAPI:
                 reset=reset,
                 after_post=after_post,
                 times=times,
+                body=body,
+                content_type=content_type,
             )
         )
 
@@ -655,6 +675,9 @@ class FakeSlackAPI:
             if call.response is None:
                 call.response = body
             hdrs = {"Retry-After": str(failure.retry_after)} if failure.retry_after is not None else {}
+            if failure.body is not None:
+                return web.Response(text=failure.body, status=failure.status, headers=hdrs,
+                                    content_type=failure.content_type)
             return web.json_response(body, status=failure.status, headers=hdrs)
         body = {"ok": False, "error": failure.error}
         if call.response is None:
@@ -870,7 +893,40 @@ class FakeSlackAPI:
             "context_team_id": TEAM_ID,
         }
         info.update(self.channels.get(channel, {}))
+        members = info.pop("num_members", 3)
+        if _truthy(params.get("include_num_members")):
+            info["num_members"] = members
         return {"ok": True, "channel": info}
+
+    def _users_info(self, params: dict[str, Any], token: str) -> dict[str, Any]:
+        user_id = str(params.get("user") or "")
+        if not user_id or (user_id in self.users and self.users[user_id] is None):
+            raise SlackError("user_not_found")
+        user: dict[str, Any] = {
+            "id": user_id,
+            "team_id": TEAM_ID,
+            "name": user_id.lower(),
+            "deleted": False,
+            "real_name": f"User {user_id}",
+            "tz": "Europe/Berlin",
+            "is_admin": False,
+            "is_owner": False,
+            "is_primary_owner": False,
+            "is_restricted": False,
+            "is_ultra_restricted": False,
+            "is_bot": False,
+            "is_app_user": False,
+            "updated": 1502138686,
+            "profile": {"real_name": f"User {user_id}", "display_name": user_id.lower(), "team": TEAM_ID},
+        }
+        user.update(self.users.get(user_id) or {})
+        return {"ok": True, "user": user}
+
+    def _usergroups_users_list(self, params: dict[str, Any], token: str) -> dict[str, Any]:
+        group = str(params.get("usergroup") or "")
+        if group not in self.usergroups:
+            raise SlackError("no_such_subteam")
+        return {"ok": True, "users": list(self.usergroups[group])}
 
     def _apps_connections_open(self, params: dict[str, Any], token: str) -> dict[str, Any]:
         if self._socket_mode is None:

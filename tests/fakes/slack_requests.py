@@ -6,7 +6,8 @@ slack_sdk's ``SignatureVerifier.generate_signature``) and carrying the right ``C
 
 * slash commands: ``application/x-www-form-urlencoded``, one field per payload key;
 * interactions (``block_actions``): ``application/x-www-form-urlencoded``, ``payload=<JSON>``;
-* Events API (``app_mention``, ``app_home_opened``, ``url_verification``): ``application/json``.
+* Events API (``app_mention``, ``app_home_opened``, ``member_joined_channel``, ``url_verification``):
+  ``application/json``.
 
 The matching ``*_payload`` functions return the plain dicts; wrap them with
 :func:`tests.fakes.socket_mode.envelope` to deliver them over Socket Mode.
@@ -316,6 +317,43 @@ def app_home_opened(
         timestamp,
         extra_headers=_retry_headers(retry_num, retry_reason),
     )
+
+
+def member_joined_channel_payload(
+    user: str,
+    channel: str,
+    *,
+    event_id: str | None = None,
+    channel_type: str = "C",
+    inviter: str | None = DEFAULT_USER,
+    team_id: str = TEAM_ID,
+) -> dict[str, Any]:
+    """An ``event_callback`` with ``member_joined_channel`` (``user`` joined ``channel``; the bot's own
+    user id when the bot was added)."""
+    event: dict[str, Any] = {
+        "type": "member_joined_channel",
+        "user": user,
+        "channel": channel,
+        "channel_type": channel_type,
+        "team": team_id,
+        "event_ts": new_ts(),
+    }
+    if inviter is not None:
+        event["inviter"] = inviter
+    return _event_callback(event, event_id=event_id, team_id=team_id, event_time=None)
+
+
+def member_joined_channel(
+    user: str,
+    channel: str,
+    *,
+    signing_secret: str = DEFAULT_SIGNING_SECRET,
+    timestamp: int | None = None,
+    **fields: Any,
+) -> SlackRequest:
+    """A signed JSON ``member_joined_channel`` delivery."""
+    payload = member_joined_channel_payload(user, channel, **fields)
+    return signed(json.dumps(payload).encode(), JSON, signing_secret, timestamp)
 
 
 def url_verification(
