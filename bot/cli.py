@@ -20,6 +20,7 @@ from store.ingest import IngestReport, ingest_sync
 
 from . import console
 from .digest_admin import digest_command
+from .permissions import effective_permissions
 from .server import serve
 from .services import ensure_corpus, open_store
 from .settings import ALL_SETTINGS, README_SECTION, Settings, SettingsError, configure_logging, describe
@@ -140,6 +141,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         settings.check(*READS[args.command])
         if args.command == "settings":
             print(describe())
+            print("\n# Permissions in effect (from the environment and .env):")
+            print("\n".join(f"#   {line}" for line in effective_permissions(settings)))
             return 0
         if args.command == "ingest":
             report = ingest_sync(settings.db_path, args.paths or [settings.corpus], force=args.force)

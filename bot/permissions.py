@@ -268,6 +268,15 @@ def policy_of(settings: Settings) -> Policy:
     )
 
 
+def effective_permissions(settings: Settings) -> list[str]:
+    """The permission settings in effect, one line each, for ``talkbot settings`` and the log at start."""
+    lines = [f"{name}: {value}" for name, value in policy_of(settings).describe()]
+    lines += [f"problem: {message}" for env, message in settings.problems
+              if env in ("TALKBOT_EDITORS", "TALKBOT_DIGEST_POSTING", "TALKBOT_DIGEST_OPEN_MAX",
+                         "TALKBOT_ALLOW_EXTERNAL", "TALKBOT_ALLOW_GUESTS", "TALKBOT_CHANNELS")]
+    return lines
+
+
 def org_of(context: object) -> Org:
     """The installing organisation of a request, from bolt's authorize result (``auth.test`` of our token).
 

@@ -24,6 +24,7 @@ from store.backup import serving_lock
 from .app import build_app
 from .listeners.request_log import acknowledged, received
 from .metrics import CONTENT_TYPE, Metrics
+from .permissions import effective_permissions
 from .scheduler import DigestScheduler
 from .services import Services, open_services
 from .settings import Settings
@@ -204,6 +205,8 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
         # One connection pool for every Web API call and response_url answer of this process.
         app, services = build_app(settings, store, state, client=build_client(settings, session, metrics),
                                   metrics=metrics)
+        for line in effective_permissions(settings):
+            log.info("permissions %s", line)
         scheduler = DigestScheduler(store, state, services.poster)
         scheduler.start()
         metrics_server = None

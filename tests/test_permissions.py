@@ -405,3 +405,33 @@ async def test_failed_group_and_channel_lookups_deny(clean_slack_env, people, db
         assert await bot.services.state.get_subscription("CFAIL001") is None
         assert await command(bot, "/digest", "kinetic", MEMBER, "CFAIL001") == LOOKUP_FAILED.text
         assert not people.calls_to("chat.postMessage")
+
+
+# -- settings ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("setting, value", [("TALKBOT_EDITORS", "@alice"), ("TALKBOT_CHANNELS", "#general"),
+                                            ("TALKBOT_DIGEST_POSTING", "everyone"), ("TALKBOT_ALLOW_GUESTS", "maybe"),
+                                            ("TALKBOT_DIGEST_OPEN_MAX", "fifty")])
+def test_a_malformed_permission_setting_stops_serve_with_one_line_naming_it(tmp_path: Path, setting: str,
+                                                                           value: str) -> None:
+    from tests.test_cli import talkbot
+
+    result = talkbot(["serve", "--http"], tmp_path, SLACK_BOT_TOKEN="xoxb-1", SLACK_SIGNING_SECRET="s3cret-value",
+                     **{setting: value})
+    assert result.returncode == 2
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith(f"error: {setting} ") and repr(value) in line
+
+
+def test_talkbot_settings_shows_the_permissions_in_effect(tmp_path: Path) -> None:
+    from tests.test_cli import talkbot
+
+    result = talkbot(["settings"], tmp_path, TALKBOT_EDITORS="U0EDITOR,S0GROUP", TALKBOT_CHANNELS="C0ONE",
+                     TALKBOT_ALLOW_GUESTS="1")
+    assert result.returncode == 0, result.stderr
+    shown = result.stdout.split("# Permissions in effect")[1]
+    for line in ("#   editors: U0EDITOR, S0GROUP", "#   guests: allowed", "#   external users (Slack Connect): no corpus content",
+                 "#   channels: C0ONE and DMs",
+                 "#   posting digest threads: anyone in channels of up to 50 members, editors anywhere"):
+        assert line in shown.splitlines(), shown
