@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 # Slack's id shapes: users U…/W… (W on Enterprise Grid), user groups S…, channels C… (public or new
 # private), G… (older private channels and group DMs), D… (direct messages).
@@ -43,8 +44,8 @@ def parse_editors(raw: str) -> tuple[str, ...]:
     bad = [part for part in ids if not (_USER_ID_RE.match(part) or _GROUP_ID_RE.match(part))]
     if bad:
         raise PermissionSettingError(
-            f"must be Slack user ids (U…, W…) or user-group ids (S…), separated by commas; not {', '.join(map(repr, bad[:3]))}"
-            " (a member's id is in their profile under ⋮ → Copy member ID)")
+            "must be Slack user ids (U…, W…) or user-group ids (S…), separated by commas; "
+            f"not {', '.join(map(repr, bad[:3]))} (a member's id is in their profile under ⋮ → Copy member ID)")
     return tuple(dict.fromkeys(ids))
 
 
@@ -141,7 +142,7 @@ class UserFacts:
     is_bot: bool = False
 
     @classmethod
-    def from_users_info(cls, user: dict) -> UserFacts:
+    def from_users_info(cls, user: dict[str, Any]) -> UserFacts:
         """Read ``users.info``'s ``user`` object."""
         enterprise = user.get("enterprise_user") if isinstance(user.get("enterprise_user"), dict) else {}
         return cls(

@@ -1,8 +1,8 @@
 """The bot's own state, behind one owner: ``BotState``.
 
-Subscriptions, channels the bot introduced itself in, the digest ledger (each digest the bot set out to post, and each of its messages
-with Slack's ``ts``), leases between bot processes, events already answered and the talk of each
-digest thread. The corpus tables are ``Store``'s; ingest never touches these.
+Subscriptions, channels the bot introduced itself in, the digest ledger (each digest the bot set
+out to post, and each of its messages with Slack's ``ts``), leases between bot processes, events
+already answered and the talk of each digest thread. The corpus tables are ``Store``'s; ingest never touches these.
 
 ``BotState`` keeps one connection and one lock per instance: every public method is one locked
 unit, a single read or one write transaction (aiosqlite serialises statements, not transactions,
@@ -277,7 +277,8 @@ class BotState:
         now = clock.time() if now is None else now
         async with self._reading():  # one INSERT in autocommit is its own transaction
             return await self._changed(
-                "INSERT OR IGNORE INTO introductions (channel, introduced_at, team_id, enterprise_id) VALUES (?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO introductions (channel, introduced_at, team_id, enterprise_id)"
+                " VALUES (?, ?, ?, ?)",
                 (channel, now, workspace.team_id, workspace.enterprise_id),
             ) == 1
 

@@ -24,8 +24,8 @@ from handlers.permissions import (
     LOOKUP_FAILED,
     NOT_ENABLED_HERE,
     Org,
-    Policy,
     PermissionSettingError,
+    Policy,
     UserFacts,
     audience,
     channel_enabled,
@@ -203,7 +203,8 @@ async def test_a_user_group_makes_its_members_editors(clean_slack_env, people, d
         assert "Subscribed" in await command(bot, "/digest", "subscribe", GROUPIE, "CGROUP1")
         assert "Paused" in await command(bot, "/digest", "pause", GROUPIE, "CGROUP1")
         answer = await command(bot, "/digest", "resume", MEMBER, "CGROUP1")
-        assert answer == f"Only editors can change this channel's weekly digest. Please ask an editor (<!subteam^{EDITOR_GROUP}>)."
+        assert answer == ("Only editors can change this channel's weekly digest. "
+                          f"Please ask an editor (<!subteam^{EDITOR_GROUP}>).")
         # The group's members were looked up once and cached.
         assert [c.params["usergroup"] for c in people.calls_to("usergroups.users.list")] == [EDITOR_GROUP]
 
@@ -299,7 +300,8 @@ async def test_cached_members_are_answered_in_the_ack_without_a_lookup(clean_sla
         first = await bot.send(slash_command("/define", "XLA", user_id=MEMBER, response_url=bot.fake.response_url("a")))
         assert first.status == 200
         await _answer_named(bot, "a")  # the first request of a user: acked at once, looked up, answered after
-        second = await bot.send(slash_command("/define", "HBM", user_id=MEMBER, response_url=bot.fake.response_url("b")))
+        second = await bot.send(slash_command("/define", "HBM", user_id=MEMBER,
+                                              response_url=bot.fake.response_url("b")))
         assert "HBM" in second.json()["text"]  # answered in the ack itself
         assert [c.params["user"] for c in bot.fake.calls_to("users.info")] == [MEMBER]
 
@@ -431,7 +433,8 @@ def test_talkbot_settings_shows_the_permissions_in_effect(tmp_path: Path) -> Non
                      TALKBOT_ALLOW_GUESTS="1")
     assert result.returncode == 0, result.stderr
     shown = result.stdout.split("# Permissions in effect")[1]
-    for line in ("#   editors: U0EDITOR, S0GROUP", "#   guests: allowed", "#   external users (Slack Connect): no corpus content",
+    for line in ("#   editors: U0EDITOR, S0GROUP", "#   guests: allowed",
+                 "#   external users (Slack Connect): no corpus content",
                  "#   channels: C0ONE and DMs",
                  "#   posting digest threads: anyone in channels of up to 50 members, editors anywhere"):
         assert line in shown.splitlines(), shown

@@ -44,9 +44,8 @@ async def answer_command(ack: AsyncAck, respond: Respond, services: Services,
     await respond(response_type="ephemeral", **message)
 
 
-async def answer_command_for(who: Requester, ack: Callable[..., Awaitable[Any]],
-                             respond: Callable[..., Awaitable[Any]], services: Services,
-                             compute: Callable[[], Awaitable[dict]]) -> None:
+async def answer_command_for(who: Requester, ack: AsyncAck, respond: Respond, services: Services,
+                             compute: Callable[[], Awaitable[dict[str, Any]]]) -> None:
     """``answer_command`` for someone who may read corpus content; a refusal is their one private line.
 
     A user whose facts are cached is decided at once (a refusal goes in the ack itself); anyone else

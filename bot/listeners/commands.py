@@ -13,9 +13,9 @@ from handlers.blocks import render
 from handlers.replies import DigestThread
 from store.state import Workspace
 
+from ..permissions import Requester, org_of
 from ..services import Services
 from ..slack_client import Respond
-from ..permissions import Requester, org_of
 from .answering import answer_command_for
 from .request_log import logged
 
