@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timezone
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -164,30 +164,48 @@ def merged_note(talk: Talk) -> str:
 
 # -- /define -----------------------------------------------------------------------------
 
-def _term_title(hit: TermHit) -> str:
-    title = f"*{mrkdwn(hit.term, 200)}*"
-    if hit.expansion and hit.expansion.casefold() != hit.term.casefold():
-        title += f" ({mrkdwn(hit.expansion, 300)})"
+def _term_title(name: str, expansions: Iterable[str]) -> str:
+    title = f"*{mrkdwn(name, 200)}*"
+    shown = [e for e in expansions if e.casefold() != name.casefold()]
+    if shown:
+        title += f" ({mrkdwn(' / '.join(shown), 300)})"
     return title
 
 
-def _term_blocks(hit: TermHit, *, expanded: bool, compact: bool) -> list[dict[str, Any]]:
-    best = hit.definitions[0]
-    talks = hit.talk_count or len({d.talk_id for d in hit.definitions})
-    lines = [_term_title(hit)]
-    if hit.alias_note:
-        lines.append(f"_{mrkdwn(hit.alias_note, 200)}_")
-    if hit.slips:
-        lines.append(f"_{truncate(slips_note(hit.slips), 400)}_")
-    lines.append(mrkdwn(best.definition, 2200 if not compact else 600))
-    blocks = [section("\n".join(lines))]
-    shown = _unique_talks(hit.definitions)
+def _defined_in(definitions: Sequence[TermDefinition], talks: int) -> dict[str, Any]:
+    shown = _unique_talks(definitions)
     titles = ", ".join(mrkdwn(d.talk_title, 120) for d in shown)
     more = f" and {talks - len(shown)} more" if talks > len(shown) else ""
-    blocks.append(context(f"Defined in {talks} talk{'s' if talks != 1 else ''}: {titles}{more}"))
-    if expanded:
-        for definition in hit.definitions[1:]:
-            blocks.append(section(f"_{mrkdwn(definition.talk_title, 150)}:_ {mrkdwn(definition.definition, 2500)}"))
+    return context(f"Defined in {talks} talk{'s' if talks != 1 else ''}: {titles}{more}")
+
+
+def _term_blocks(hit: TermHit, *, expanded: bool, compact: bool) -> list[dict[str, Any]]:
+    """A term's card: its definition and talks, or, for a term with several senses, each sense with its talks."""
+    senses = hit.senses
+    notes = []
+    if hit.alias_note:
+        notes.append(f"_{mrkdwn(hit.alias_note, 200)}_")
+    if hit.slips:
+        notes.append(f"_{truncate(slips_note(hit.slips), 400)}_")
+    if len(senses) <= 1:
+        expansions = senses[0].expansions if senses else ((hit.expansion,) if hit.expansion else ())
+        lines = [_term_title(hit.term, expansions), *notes,
+                 mrkdwn(hit.definitions[0].definition, 2200 if not compact else 600)]
+        blocks = [section("\n".join(lines)),
+                  _defined_in(hit.definitions, hit.talk_count or len({d.talk_id for d in hit.definitions}))]
+        if expanded:
+            for definition in hit.definitions[1:]:
+                blocks.append(section(f"_{mrkdwn(definition.talk_title, 150)}:_ {mrkdwn(definition.definition, 2500)}"))
+        return blocks
+    blocks = [section("\n".join([f"*{mrkdwn(hit.term, 200)}* · {len(senses)} senses", *notes]))]
+    for number, sense in enumerate(senses, 1):
+        first, *rest = sense.definitions
+        title = _term_title(f"{number}. {sense.name}", sense.expansions)
+        blocks.append(section(f"{title}\n{mrkdwn(first.definition, 400 if compact else 1200)}"))
+        blocks.append(_defined_in(sense.definitions, len(sense.talk_ids)))
+        if expanded:
+            for definition in rest:
+                blocks.append(section(f"_{mrkdwn(definition.talk_title, 150)}:_ {mrkdwn(definition.definition, 2500)}"))
     return blocks
 
 

@@ -15,6 +15,7 @@ from store.state import Subscription
 
 
 def term_hit_json(hit: TermHit) -> list[dict[str, Any]]:
+    sense_of = {d.source: sense.name for sense in hit.senses for d in sense.definitions}
     return [
         {
             "kind": "term",
@@ -22,7 +23,8 @@ def term_hit_json(hit: TermHit) -> list[dict[str, Any]]:
             "title": d.talk_title,
             "source": d.source.as_dict(),
             "term": hit.term,
-            "expansion": hit.expansion,
+            "sense": sense_of.get(d.source, hit.term),
+            "expansion": d.expansion if d.term else hit.expansion,
             "definition": d.definition,
         }
         for d in hit.definitions

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from .glossary_heads import split_top_level
 from .lexicon import Lexicon
-from .model import GlossaryEntry, PointHit, Slip, Summary, Talk, TalkHit, TermHit
+from .model import GlossaryEntry, PointHit, Slip, Summary, Talk, TalkHit, TermDefinition, TermHit
 
 
 class Canonical:
@@ -140,12 +140,18 @@ class Canonical:
         slips = self.slips(texts)
         if not slips:
             return hit
-        definitions = tuple(
-            replace(d, talk_title=self.text(d.talk_title), head=self.head(d.head), definition=self.text(d.definition))
-            for d in hit.definitions
+        shown = {id(d): self._definition(d) for d in hit.definitions}
+        senses = tuple(
+            replace(sense, name=self.text(sense.name), expansions=tuple(self.text(e) for e in sense.expansions),
+                    definitions=tuple(shown.get(id(d)) or self._definition(d) for d in sense.definitions))
+            for sense in hit.senses
         )
         return replace(hit, term=self.text(hit.term), expansion=self.text(hit.expansion) if hit.expansion else None,
-                       definitions=definitions, slips=slips)
+                       definitions=tuple(shown[id(d)] for d in hit.definitions), senses=senses, slips=slips)
+
+    def _definition(self, d: TermDefinition) -> TermDefinition:
+        return replace(d, talk_title=self.text(d.talk_title), head=self.head(d.head), definition=self.text(d.definition),
+                       term=self.text(d.term), expansion=self.text(d.expansion) if d.expansion else None)
 
 
 def _summary_texts(summary: Summary) -> list[str]:

@@ -137,6 +137,20 @@ class TermHit:
     definitions: tuple["TermDefinition", ...] = ()  # in corpus order, at most MAX_DEFINITIONS
     talk_count: int = 0  # every talk that defines the term, also past the definitions carried
     slips: tuple[Slip, ...] = ()  # transcription slips replaced in the term and its definitions
+    senses: tuple["TermSense", ...] = ()  # what the term means in which talks; one for most terms
+
+
+@dataclass(frozen=True, slots=True)
+class TermSense:
+    """One meaning of a term: its name, the expansions that say which, and the talks that use it so."""
+
+    name: str
+    expansions: tuple[str, ...]
+    definitions: tuple["TermDefinition", ...]
+
+    @property
+    def talk_ids(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(d.talk_id for d in self.definitions))
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +160,8 @@ class TermDefinition:
     head: str
     definition: str
     source: Source
+    term: str = ""  # the term this entry defines, as written
+    expansion: str | None = None  # its long form in this entry, if the head gives one
 
 
 # Query results are frozen: the store caches them per corpus generation and hands the same objects

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
 from .lexicon import phrase_key
 from .matching import concept_idfs, match_row
 from .model import Source, TermDefinition, TermHit
+from .senses import senses_of
 from .text import term_key
 from .view import View
 
@@ -16,11 +18,14 @@ SUGGESTION_CUTOFF = 60.0
 TERM_CANDIDATES = 60
 TERM_TEXT_COVERAGE = 0.6
 MAX_DEFINITIONS = 25
+MAX_LINKED_NAMES = 8  # names one term gathers entries under (its own and its other spellings')
 
 
 async def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
     """The first step that finds anything wins; each later step is looser."""
     hits = await _terms_named(view, [key], ("term", "variant"), "exact")
+    if hits or " " not in query.strip():
+        hits = await _with_compound_senses(view, key, hits)
     if hits:
         return hits[:limit]
     phrase = phrase_key(query)
@@ -48,6 +53,33 @@ async def define_hits(view: View, query: str, key: str, limit: int) -> list[Term
     if hits:
         return hits[:limit]
     return await _fuzzy_terms(view, key, ("expansion",), limit)
+
+
+async def _with_compound_senses(view: View, key: str, hits: list[TermHit]) -> list[TermHit]:
+    """For a word no entry has as its term, one card whose senses are the terms it heads.
+
+    "fusion" is only another name of Instruktions-Fusion, yet Kernel Fusion (the DiT and vLLM
+    talks) is fusion too: both are senses of one card. A word that is a term itself (XLA) keeps
+    its own entries: PyTorch XLA is not a sense of XLA.
+    """
+    if await view.scalar("SELECT 1 FROM term_names WHERE name_key = ? AND kind = 'term' LIMIT 1", (key,)):
+        return hits
+    named = {term_key(hit.term) for hit in hits} | {term_key(d.term) for hit in hits for d in hit.definitions}
+    headed = [term for term in view.vocabulary.terms_headed_by(key) if term_key(term) not in named]
+    if not headed or (not hits and len(headed) < 2):
+        return hits  # one compound alone ("KV Cache" for "cache") is a guess, not a sense of the word
+    others = await _term_hits(view, headed, "exact", score=100.0)
+    others = [hit for hit in others if not ({term_key(d.term) for d in hit.definitions} & named)]
+    if not others:
+        return hits
+    parts = hits[:1] + others
+    name = await view.scalar("SELECT name FROM term_names WHERE name_key = ? LIMIT 1", (key,)) if hits else None
+    name = name or re.split(r"[\s-]+", headed[0])[-1]  # the word as the terms write it: "Parallelismus"
+    definitions = tuple(d for hit in parts for d in hit.definitions)
+    card = TermHit(term=str(name or key), expansion=None, score=100.0, match="exact", alias_note=None,
+                   definitions=definitions, talk_count=len({d.talk_id for d in definitions}),
+                   senses=tuple(sense for hit in parts for sense in hit.senses))
+    return [card, *hits[1:]]
 
 
 async def _fuzzy_terms(view: View, key: str, kinds: tuple[str, ...], limit: int) -> list[TermHit]:
@@ -91,45 +123,79 @@ async def _terms_named(view: View, keys: Sequence[str], kinds: Sequence[str], ho
 
 
 async def _term_hits(view: View, terms: Sequence[str], how: str, *, score: float) -> list[TermHit]:
-    """Every talk's definition for each term, grouped by term (case and hyphens ignored)."""
-    grouped: dict[str, tuple[str, str | None, list[TermDefinition]]] = {}  # key -> term, expansion, definitions
-    talk_counts: dict[str, int] = {}
+    """Every talk's definition for each term, grouped by term (case and hyphens ignored).
+
+    A term also gathers the entries of its other names: "Instruktions-Fusion (Fusion)" in one
+    summary and "Instruction Fusion (Instruktions-Fusion)" in another are one term.
+    """
     term_keys = list(dict.fromkeys(term_key(t) for t in terms if term_key(t)))
     if not term_keys:
         return []
-    seen: set[tuple[str, Source]] = set()  # an entry naming the term twice (term and variant) counts once
+    hits: list[TermHit] = []
+    claimed: set[str] = set()  # name keys already answered by an earlier term
     for name_key in term_keys:
+        if name_key in claimed:
+            continue
+        hit = await _term_hit(view, name_key, how, score, claimed)
+        if hit is not None:
+            hits.append(hit)
+    return hits
+
+
+async def _term_hit(view: View, name_key: str, how: str, score: float, claimed: set[str]) -> TermHit | None:
+    definitions: list[TermDefinition] = []
+    seen: set[Source] = set()  # an entry naming the term twice (term and variant) counts once
+    first: tuple[str, str | None] | None = None
+    keys, more = [name_key], False
+    while keys and len(definitions) < MAX_DEFINITIONS:
+        key = keys.pop(0)
+        claimed.add(key)
         # At most MAX_DEFINITIONS per term, in corpus order (entry ids follow it): an answer shows a
         # handful, and on a big corpus a common term (XLA) is defined in thousands of talks.
         rows = await view.rows(
-            "SELECT n.term, n.expansion, g.talk_id, g.head, g.definition, g.source_file, g.source_line"
+            "SELECT n.entry_id, n.term, n.expansion, g.talk_id, g.head, g.definition, g.source_file, g.source_line"
             " FROM term_names n JOIN glossary g ON g.entry_id = n.entry_id"
             " WHERE n.name_key = ? AND n.kind IN ('term', 'variant') ORDER BY n.entry_id LIMIT ?",
-            (name_key, MAX_DEFINITIONS * 2),
+            (key, MAX_DEFINITIONS * 2),
         )
-        for term, expansion, talk_id, head, definition, file, line in rows:
-            first_term, first_expansion, definitions = grouped.setdefault(name_key, (term, expansion, []))
-            if not first_expansion and expansion:
-                grouped[name_key] = (first_term, expansion, definitions)
+        more = more or len(rows) >= MAX_DEFINITIONS * 2
+        new_entries: dict[int, str] = {}
+        for entry_id, term, expansion, talk_id, head, definition, file, line in rows:
+            if first is None:
+                first = (term, expansion)
+            elif not first[1] and expansion and term_key(term) == term_key(first[0]):
+                first = (first[0], expansion)
             source = Source(file, line)
-            if (name_key, source) not in seen and len(definitions) < MAX_DEFINITIONS:
-                seen.add((name_key, source))
-                info = view.talks.get(talk_id)
-                definitions.append(TermDefinition(talk_id, info.title if info else talk_id, head, definition, source))
-        if name_key in grouped:
-            talk_counts[name_key] = len({d.talk_id for d in grouped[name_key][2]})
-            if len(rows) >= MAX_DEFINITIONS * 2:  # there are more: count them all (only big corpora get here)
-                talk_counts[name_key] = int(await view.scalar(
-                    "SELECT count(DISTINCT g.talk_id) FROM term_names n JOIN glossary g ON g.entry_id = n.entry_id"
-                    " WHERE n.name_key = ? AND n.kind IN ('term', 'variant')", (name_key,),
-                ) or 0)
-    hits = [
-        TermHit(term=term, expansion=expansion, score=score, match=how, alias_note=None,
-                definitions=tuple(definitions), talk_count=talk_counts[name_key])
-        for name_key, (term, expansion, definitions) in grouped.items()
-    ]
-    order = {key: index for index, key in enumerate(term_keys)}
-    return sorted(hits, key=lambda h: order.get(term_key(h.term), len(order)))
+            if source in seen or len(definitions) >= MAX_DEFINITIONS:
+                continue
+            seen.add(source)
+            new_entries[entry_id] = term
+            info = view.talks.get(talk_id)
+            definitions.append(TermDefinition(talk_id, info.title if info else talk_id, head, definition, source,
+                                              term, expansion))
+        if new_entries and len(claimed) < MAX_LINKED_NAMES:
+            keys += [k for k in await _other_names(view, new_entries) if k not in claimed and k not in keys]
+    if first is None:
+        return None
+    talk_count = len({d.talk_id for d in definitions})
+    if more:  # there are more: count them all (only big corpora get here)
+        talk_count = int(await view.scalar(
+            "SELECT count(DISTINCT g.talk_id) FROM term_names n JOIN glossary g ON g.entry_id = n.entry_id"
+            " WHERE n.name_key = ? AND n.kind IN ('term', 'variant')", (name_key,),
+        ) or 0)
+    return TermHit(term=first[0], expansion=first[1], score=score, match=how, alias_note=None,
+                   definitions=tuple(definitions), talk_count=talk_count, senses=senses_of(definitions))
+
+
+async def _other_names(view: View, entries: dict[int, str]) -> list[str]:
+    """Keys of the other names (term or variant) the given entries give the same term."""
+    marks = ",".join("?" * len(entries))
+    rows = await view.rows(
+        f"SELECT entry_id, term, name_key FROM term_names WHERE entry_id IN ({marks}) AND kind IN ('term', 'variant')",
+        list(entries),
+    )
+    # An entry "ICI / DCN" names two terms: only the names of the term that was asked for count.
+    return list(dict.fromkeys(key for entry_id, term, key in rows if term == entries[entry_id]))
 
 
 async def _terms_by_text(view: View, query: str) -> list[TermHit]:

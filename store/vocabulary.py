@@ -15,6 +15,7 @@ from itertools import accumulate
 from rapidfuzz import fuzz, process
 
 from .concepts import MIN_PREFIX
+from .text import tokens
 from .trigrams import TrigramIndex
 
 CORRECTION_CUTOFF = 85.0
@@ -42,6 +43,7 @@ class Vocabulary:
         self.names = names
         self._names = TrigramIndex([name.key for name in names])
         self._longest_name = max((len(name.key) for name in names), default=0)
+        self._by_head_word = _terms_by_head_word(names)
 
     def doc_frequency(self, form: str) -> int:
         """Documents holding ``form`` (as a prefix when long enough); an upper bound, capped at N."""
@@ -67,6 +69,10 @@ class Vocabulary:
         found = process.extract(word, candidates, scorer=fuzz.ratio, limit=2, score_cutoff=CORRECTION_CUTOFF)
         return [term for term, _, _ in found]
 
+    def terms_headed_by(self, word: str) -> list[str]:
+        """Terms of several words whose last word is ``word`` (folded): "fusion" -> Kernel Fusion, Instruktions-Fusion."""
+        return self._by_head_word.get(word, [])
+
     def similar_names(
         self, key: str, *, limit: int = 5, cutoff: float = 80.0,
         kinds: tuple[str, ...] = ("term", "variant", "expansion"),
@@ -91,3 +97,14 @@ class Vocabulary:
                 seen.add(name.term)
                 out.append((name, score))
         return out[:limit]
+
+
+def _terms_by_head_word(names: list[TermName]) -> dict[str, list[str]]:
+    """Terms of several words by their last word (built with the rest, off the event loop)."""
+    index: dict[str, dict[str, None]] = {}
+    for name in names:
+        if name.kind == "term" and (" " in name.term or "-" in name.term):
+            words = tokens(name.term)
+            if len(words) >= 2:
+                index.setdefault(words[-1], {})[name.term] = None
+    return {head: list(terms) for head, terms in index.items()}

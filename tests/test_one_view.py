@@ -304,3 +304,106 @@ async def test_the_kinetic_card_shows_readable_stamps(store: Store) -> None:
     more = await commands.more_points(store, hit.talk_id, 3)
     text = visible_text(payloads(more)[0])
     assert "`2:27`" in text and "`9:54`" in text and "0:9:54" not in text and "0:2:27" not in text
+
+
+# -- 3. several senses ---------------------------------------------------------------------------
+
+SENSES = """Zusammenfassung
+
+Ein Vortrag über Compiler, die Rechenschritte zusammenlegen, und über Speicherzugriffe auf Beschleunigern.
+
+Wichtigste Punkte & Zeitstempel
+
+• 0:10 Compiler: Mehrere Operationen werden zusammengelegt.
+
+Glossar
+
+• Fusion (Kernel Fusion): Mehrere Operationen laufen in einem einzigen Kernel, ohne Zwischenergebnisse im Speicher.
+• BF-16 (Bfloat16): Ein 16-Bit-Gleitkommaformat mit dem Wertebereich von FP32.
+
+Zusammenfassung
+
+Eine Dokumentation über Sterne und die Energie, die in ihrem Inneren aus leichten Atomkernen entsteht.
+
+Wichtigste Punkte & Zeitstempel
+
+• 0:20 Sonne: Wasserstoff wird zu Helium.
+
+Glossar
+
+• Fusion (Nuclear Fusion): Verschmelzung leichter Atomkerne zu schwereren, wobei Energie frei wird.
+• Fusion: Der Prozess, der Sterne leuchten lässt.
+• BF16: Ein Zahlenformat für neuronale Netze.
+
+Zusammenfassung
+
+Ein Bericht über Firmen im Mittelstand, die sich zusammenschließen, und was das für Belegschaften heißt.
+
+Wichtigste Punkte & Zeitstempel
+
+• 0:30 Übernahme: Zwei Firmen werden eine.
+
+Glossar
+
+• Fusion (Company Merger): Zusammenschluss zweier Unternehmen zu einem.
+• Bfloat16: Ein anderes Wort für das Format BF16, das hier nur als Beispiel vorkommt.
+"""
+
+
+@pytest.fixture
+async def senses(tmp_path: Path) -> AsyncIterator[Store]:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "senses.txt").write_text(SENSES, encoding="utf-8")
+    (corpus / "aliases.toml").write_text('[aliases]\nBF16 = ["BF-16"]\n', encoding="utf-8")
+    report = ingest_sync(tmp_path / "talkbot.db", [corpus])
+    assert report.talks == 3
+    store = await Store.open(tmp_path / "talkbot.db", corpus)
+    yield store
+    await store.close()
+
+
+async def test_a_term_with_three_senses_shows_each_with_its_talks(senses: Store) -> None:
+    [hit] = (await senses.define("fusion")).hits
+    assert [(s.name, s.expansions) for s in hit.senses] == [
+        ("Fusion", ("Kernel Fusion",)), ("Fusion", ("Nuclear Fusion",)), ("Fusion", ("Company Merger",))]
+    talks = [await senses.get_talk(t.talk_id) for t in await senses.list_talks()]
+    compiler, stars, firms = (t.talk_id for t in talks)
+    # the star talk defines it twice, once without a long form: both in the sense that talk uses
+    assert [s.talk_ids for s in hit.senses] == [(compiler,), (stars,), (firms,)]
+    assert len(hit.senses[1].definitions) == 2
+    reply = await commands.define(senses, "fusion")
+    card = visible_text(payloads(reply)[0])
+    assert "*Fusion* · 3 senses" in card
+    for line in ("*1. Fusion* (Kernel Fusion)", "*2. Fusion* (Nuclear Fusion)", "*3. Fusion* (Company Merger)"):
+        assert line in card
+    everything = visible_text(payloads(await commands.define(senses, "fusion", expanded=True))[0])
+    assert "Der Prozess, der Sterne leuchten lässt." in everything  # All definitions: every sense, every line
+
+
+async def test_spellings_of_one_term_are_one_term(senses: Store) -> None:
+    for query in ("BF16", "BF-16", "bf 16", "Bfloat16"):
+        [hit] = (await senses.define(query)).hits
+        assert hit.term == "BF16" and len(hit.senses) == 1, query
+        assert len({d.talk_id for d in hit.definitions}) == 3, query
+
+
+async def test_fusion_in_the_bundled_corpus_has_two_senses(store: Store) -> None:
+    [hit] = (await store.define("fusion")).hits
+    names = [sense.name for sense in hit.senses]
+    assert names == ["Instruktions-Fusion", "Kernel Fusion"]
+    # the crash course's two summaries call it "Instruktions-Fusion (Fusion)" and "Instruction Fusion (…)": one sense
+    assert len(hit.senses[0].definitions) == 2 and hit.senses[0].talk_ids == ("xla-crashkurs",)
+    assert set(hit.senses[1].talk_ids) == {"sharding-und-die-platzierung-von-dit-modellen",
+                                          "vllm-und-sglang-skalierung-grosser-sprachmodelle"}
+
+
+async def test_pjrt_shows_both_long_forms(store: Store) -> None:
+    reply = await commands.define(store, "PJRT")
+    card = visible_text(payloads(reply)[0])
+    assert "Portable JAX/XLA Runtime" in card and "Plugin Joint RunTime" in card
+
+
+async def test_a_word_that_is_a_term_keeps_its_own_entries(store: Store) -> None:
+    [hit, *_] = (await store.define("XLA")).hits
+    assert len(hit.senses) == 1 and {d.term for d in hit.definitions} == {"XLA"}  # not PyTorch XLA
