@@ -150,8 +150,9 @@ class Canonical:
                        definitions=tuple(shown[id(d)] for d in hit.definitions), senses=senses, slips=slips)
 
     def _definition(self, d: TermDefinition) -> TermDefinition:
-        return replace(d, talk_title=self.text(d.talk_title), head=self.head(d.head), definition=self.text(d.definition),
-                       term=self.text(d.term), expansion=self.text(d.expansion) if d.expansion else None)
+        return replace(d, talk_title=self.text(d.talk_title), head=self.head(d.head),
+                       definition=self.text(d.definition), term=self.text(d.term),
+                       expansion=self.text(d.expansion) if d.expansion else None)
 
 
 def _summary_texts(summary: Summary) -> list[str]:

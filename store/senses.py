@@ -6,8 +6,9 @@ random glossary lines). What does tell senses apart is the long form a head give
 (Portable JAX/XLA Runtime)" and "PJRT (Plugin Joint RunTime)" are two readings. Long forms that
 are one spelled two ways ("High-Level Optimizer", "High Level Optimizer") or nearly the same
 words ("Matrix Multiplication Unit", "Matrix Multiply Unit") are one sense; a definition without a
-long form belongs to the sense its talk uses elsewhere, else to the one most talks use. Names that only share a head word ("Kernel
-Fusion", "Instruktions-Fusion" for "fusion") are separate senses, made by the caller.
+long form belongs to the sense its talk uses elsewhere, else to the one most talks use. Names that
+only share a head word ("Kernel Fusion", "Instruktions-Fusion" for "fusion") are separate senses,
+made by the caller.
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ class Vocabulary:
         return [term for term, _, _ in found]
 
     def terms_headed_by(self, word: str) -> list[str]:
-        """Terms of several words whose last word is ``word`` (folded): "fusion" -> Kernel Fusion, Instruktions-Fusion."""
+        """Terms of several words whose last word is ``word`` (folded): "fusion" -> Kernel Fusion."""
         return self._by_head_word.get(word, [])
 
     def similar_names(
