@@ -86,7 +86,17 @@ def build_app(
     async def respond_with_retries(context: AsyncBoltContext, next: Next) -> BoltResponse | None:  # noqa: A002
         """Give listeners (and the error handler) a ``respond()`` that retries and raises on failure."""
         if context.response_url:
-            context["respond"] = RetryingRespond(context.response_url, client)
+            context["respond"] = RetryingRespond(context.response_url, client, channel=context.channel_id,
+                                                 user=context.user_id)
+        return await next()
+
+    @app.middleware
+    async def note_rate_limited_events(body: dict, next) -> BoltResponse | None:  # noqa: A002 - bolt's name
+        """Slack drops this app's events for a minute when it falls behind, and says so once; a 200 is all it needs."""
+        if body.get("type") == "app_rate_limited":
+            log.warning("Slack is not delivering events to this app for the minute starting %s (app_rate_limited)",
+                        body.get("minute_rate_limited"))
+            return BoltResponse(status=200, body="")
         return await next()
 
     @app.middleware

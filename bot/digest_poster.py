@@ -45,6 +45,8 @@ from store.state import (
     manual_slot_key,
 )
 
+from .slack_client import error_code, http_status
+
 log = logging.getLogger(__name__)
 
 MARKER_EVENT_TYPE = "talkbot_digest"
@@ -56,7 +58,15 @@ CHANNEL_REFUSALS = {
     "channel_not_found": "I can't see this channel: invite me with `/invite @talkbot` and try again.",
     "is_archived": "This channel is archived.",
     "account_inactive": "Slack refused the digest (account_inactive).",
+    "token_revoked": "Slack revoked my access to this workspace, so I can't post; an admin needs to reinstall talkbot.",
+    "invalid_auth": "Slack did not accept my credentials, so I can't post right now (invalid_auth).",
+    "not_authed": "Slack did not accept my credentials, so I can't post right now (not_authed).",
 }
+# Of those, the bot lost its access to the whole workspace (uninstalled, token revoked): no channel can be posted to.
+ACCESS_ERRORS = frozenset({"account_inactive", "token_revoked", "invalid_auth", "not_authed"})
+# A direct message between two people: the bot is not a member and cannot be invited there.
+DM_REFUSAL = ("I can't post in a direct message between other people. Run `/digest` in a channel instead "
+              "(public ones need no invite), or use `/talk` here to read a talk just for you.")
 CHANNEL_BUSY_TEXT = "A digest thread is being posted in this channel right now. Try again in a minute."
 INCOMPLETE_TEXT = "Slack is having trouble right now; I'll finish the digest thread as soon as it answers."
 LEASE_TTL_SECONDS = 120.0  # renewed before every request; a crashed holder blocks its channel at most this long
@@ -144,6 +154,8 @@ class PostOutcome:
         if self.status == INCOMPLETE:
             return INCOMPLETE_TEXT
         code = self.error or ""
+        if self.digest.channel.startswith("D") and code in ("channel_not_found", "not_in_channel"):
+            return DM_REFUSAL
         return CHANNEL_REFUSALS.get(code) or f"Slack refused the digest ({escape(code or 'unknown error')})."
 
 
@@ -264,12 +276,29 @@ class DigestPoster:
         return outcome
 
     async def pause_if_refused(self, outcome: PostOutcome, report: PostingReport) -> None:
-        """A channel Slack refuses stops its subscription (until ``/digest resume``); others go on."""
-        if outcome.channel_unavailable:
+        """A channel Slack refuses stops its subscription (until ``/digest resume``); others go on.
+
+        When the refusal is about the bot's access to the workspace, every subscription stops.
+        """
+        if outcome.channel_unavailable and outcome.error in ACCESS_ERRORS:
+            report.paused.extend(await self.stop_all(f"Slack said {outcome.error} (the bot lost its access)"))
+        elif outcome.channel_unavailable:
             channel = outcome.digest.channel
             if await self.state.pause_subscription(channel, f"Slack said {outcome.error}", self._time()):
                 log.warning("digest subscription paused channel=%s error=%s", channel, outcome.error)
                 report.paused.append(channel)
+
+    async def stop_all(self, reason: str) -> list[str]:
+        """Pause every subscription with ``reason`` (shown by ``talkbot digest --list`` and ``/digest schedule``).
+
+        A deployment serves one workspace (one bot token, or one Enterprise Grid org): once Slack takes
+        the token back, weekly digests stop and say why instead of failing on every run.
+        """
+        channels = await self.state.pause_all_subscriptions(reason, self._time())
+        if channels:
+            log.warning("weekly digests paused in %d channels: %s; after reinstalling, `/digest resume` in each: %s",
+                        len(channels), reason, " ".join(channels))
+        return channels
 
     # -- digests on demand -----------------------------------------------------------------
 
@@ -353,7 +382,7 @@ class DigestPoster:
             log.warning("digest abandoned channel=%s slot=%s error=%s", digest.channel, digest.slot, error.code)
             return PostOutcome(digest, ABANDONED, posted, error.code, error.code)
         except SlackApiError as error:
-            code = str(error.response.get("error") or "unknown_error")
+            code = error_code(error) or f"http_{http_status(error)}"
             await self.state.finish_digest(digest.digest_id, ABANDONED, self._time(), code)
             log.error("digest abandoned channel=%s slot=%s error=%s", digest.channel, digest.slot, code)
             return PostOutcome(digest, ABANDONED, posted, code, code)
@@ -394,8 +423,7 @@ class DigestPoster:
                     **message.payload,
                 )
             except SlackApiError as error:
-                code = str(error.response.get("error") or "")
-                status = error.response.status_code
+                code, status = error_code(error), http_status(error)
                 if code in CHANNEL_REFUSALS:
                     raise ChannelUnavailable(code) from error
                 if status < 500 and status != 429:
@@ -429,12 +457,12 @@ class DigestPoster:
                     assert parent_ts is not None  # a reply is only posted once its parent is
                     page = await self.client.conversations_replies(ts=parent_ts, **arguments)
             except SlackApiError as error:
-                code = str(error.response.get("error") or "")
+                code, status = error_code(error), http_status(error)
                 if code in CHANNEL_REFUSALS:
                     raise ChannelUnavailable(code) from error
                 if code == "thread_not_found":
                     return None
-                if error.response.status_code >= 500 or error.response.status_code == 429:
+                if status >= 500 or status == 429:
                     raise
                 # e.g. missing_scope: without a look we can neither post (duplicate?) nor drop (lost?) it.
                 raise SlackUnavailable(f"cannot check the thread: {code}") from error

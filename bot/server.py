@@ -4,18 +4,22 @@ metrics listener on TALKBOT_METRICS_PORT), with a clean shutdown."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import signal
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qsl
 
 import aiohttp
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.context.async_context import AsyncBoltContext
+from slack_bolt.request.async_internals import build_async_context
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.signature import SignatureVerifier
 
@@ -104,12 +108,45 @@ def _signed(verifier: SignatureVerifier, body: str, headers: Mapping[str, str]) 
     return verifier.is_valid(body, timestamp, signature)
 
 
+def parse_slack_body(raw: str, content_type: str | None) -> dict:
+    """Slack's request body as bolt expects it: events are JSON; a form is an interaction only when it
+    has a ``payload`` field (its JSON), otherwise its fields are the payload (slash commands).
+
+    Bolt's own parser takes any form body containing the *substring* "payload" for an interaction and
+    finds no field: ``/define payload``, or any command in a channel named ``payload-team``, got a 404.
+    """
+    if content_type == "application/json" or raw.startswith("{"):
+        return json.loads(raw)
+    fields = dict(parse_qsl(raw, keep_blank_values=True))
+    payload = fields.get("payload")
+    return json.loads(payload) if payload is not None else fields
+
+
+class SlackHttpRequest(AsyncBoltRequest):
+    """Bolt's request for an HTTP delivery, with the body parsed by :func:`parse_slack_body`.
+
+    ``raw_body`` stays the bytes Slack signed, so bolt's signature check runs on them as before.
+    Socket Mode hands bolt parsed payloads and does not come through here.
+    """
+
+    def __init__(self, *, body: str, query: str, headers: Mapping[str, str]) -> None:
+        super().__init__(body="", query=query, headers=headers)  # type: ignore[arg-type]  # a multidict works
+        self.raw_body = body
+        self.body = parse_slack_body(body, self.content_type)
+        self.context = build_async_context(AsyncBoltContext(), self.body)
+
+    def to_copyable(self) -> AsyncBoltRequest:
+        """Bolt copies requests for lazy listeners; the copy must not go back to bolt's parser."""
+        copy = super().to_copyable()
+        copy.body, copy.context = self.body, self.context.to_copyable()
+        return copy
+
+
 def _bolt_request(body: str, request: web.Request) -> AsyncBoltRequest | None:
     """The bolt request for a signed body, or None when it is neither form data nor a JSON object."""
     try:
-        parsed = AsyncBoltRequest(body=body, query=request.query_string,
-                                  headers=request.headers)  # type: ignore[arg-type]  # a multidict works
-    except (ValueError, TypeError, AttributeError, LookupError):  # bolt's parser assumes Slack's shapes
+        parsed = SlackHttpRequest(body=body, query=request.query_string, headers=request.headers)
+    except (ValueError, TypeError, AttributeError, LookupError):  # not Slack's shapes (bad JSON, ...)
         return None
     return parsed if isinstance(parsed.body, dict) else None
 

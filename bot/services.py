@@ -50,10 +50,10 @@ class Services:
     ack_answer_budget: float = ACK_ANSWER_BUDGET_SECONDS  # 0: every slash command answers through response_url
     metrics: Metrics = field(default_factory=Metrics)
 
-    def rendered_answer(self, reply: Reply) -> dict[str, Any]:
-        """An answer to a question, counted under its shape and rendered for Slack."""
+    def rendered_answer(self, reply: Reply, *, public: bool = False) -> dict[str, Any]:
+        """An answer to a question, counted under its shape and rendered for Slack (``public``: everyone sees it)."""
         self.metrics.count_reply(reply)
-        return render(reply)
+        return render(reply, public=public)
 
 
 def build_services(settings: Settings, store: Store, state: BotState, client: AsyncWebClient,

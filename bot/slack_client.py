@@ -22,6 +22,7 @@ from slack_sdk.http_retry.request import HttpRequest
 from slack_sdk.http_retry.response import HttpResponse
 from slack_sdk.http_retry.state import RetryState
 from slack_sdk.web.async_client import AsyncWebClient
+from slack_sdk.web.async_slack_response import AsyncSlackResponse
 from slack_sdk.webhook import WebhookResponse
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
@@ -198,11 +199,14 @@ class RetryingRespond:
     raising, so an answer Slack never took would have counted as delivered.
     """
 
-    def __init__(self, response_url: str, client: AsyncWebClient) -> None:
+    def __init__(self, response_url: str, client: AsyncWebClient, *, channel: str | None = None,
+                 user: str | None = None) -> None:
         self.response_url = response_url
         self._client = client
+        self._channel = channel  # where the request came from, for when the response_url has expired
+        self._user = user
 
-    async def __call__(self, text: str = "", **fields: Any) -> WebhookResponse:
+    async def __call__(self, text: str = "", **fields: Any) -> WebhookResponse | AsyncSlackResponse:
         webhook = AsyncWebhookClient(self.response_url, timeout=self._client.timeout, proxy=self._client.proxy,
                                      session=self._client.session, logger=response_url_logger(),
                                      ssl=self._client.ssl, retry_handlers=self._client.retry_handlers)
@@ -211,9 +215,22 @@ class RetryingRespond:
         except (aiohttp.ClientError, asyncio.TimeoutError) as error:
             # Named as a response_url failure so the error handler does not try that same URL again.
             raise ResponseUrlError(f"response_url unreachable ({type(error).__name__})") from error
+        if response.status_code == 404 and self._channel and self._user:
+            # Expired (30 minutes) or used up (5 answers): Slack answers 404 expired_url. The Web API
+            # still reaches the same person in the same place.
+            log.info("response_url expired (%s); answering through the Web API instead", response.body[:40])
+            return await self._post_instead(text, fields)
         if response.status_code != 200 or _says_not_ok(response.body):
             raise ResponseUrlError(f"response_url answered {response.status_code} {response.body[:100]!r}")
         return response
+
+    async def _post_instead(self, text: str, fields: dict[str, Any]) -> AsyncSlackResponse:
+        assert self._channel and self._user
+        message = {key: value for key, value in fields.items()
+                   if key not in ("response_type", "replace_original", "delete_original")}
+        if fields.get("response_type") == "in_channel":
+            return await self._client.chat_postMessage(channel=self._channel, text=text, **message)
+        return await self._client.chat_postEphemeral(channel=self._channel, user=self._user, text=text, **message)
 
 
 def _says_not_ok(body: str) -> bool:
@@ -228,10 +245,28 @@ def _says_not_ok(body: str) -> bool:
 SLACK_FAILURES = (SlackClientError, aiohttp.ClientError, asyncio.TimeoutError)
 
 
+def error_code(error: SlackApiError) -> str:
+    """Slack's error code (``channel_not_found``), or "" when the answer carried none.
+
+    Slack's edge answers 5xx and 429 with text/plain or HTML bodies: slack_sdk then holds a str
+    (or nothing) where the JSON would be, and ``response.get("error")`` raises.
+    """
+    data = getattr(error.response, "data", None)
+    code = data.get("error") if isinstance(data, dict) else None
+    return str(code) if code else ""
+
+
+def http_status(error: SlackApiError) -> int:
+    """The HTTP status of a failed call (0 if unknown; slack_sdk sometimes keeps aiohttp's response)."""
+    response = error.response
+    status = getattr(response, "status_code", None) or getattr(response, "status", None)
+    return status if isinstance(status, int) else 0
+
+
 def describe_failure(error: BaseException) -> str:
     """A one-line description of a failure, without URLs (a response_url is a capability)."""
     if isinstance(error, SlackApiError) and error.response is not None:
-        return f"SlackApiError(status={error.response.status_code} error={error.response.get('error')})"
+        return f"SlackApiError(status={http_status(error)} error={error_code(error) or 'none'})"
     if isinstance(error, ResponseUrlError):
         return f"ResponseUrlError({error})"
     return type(error).__name__

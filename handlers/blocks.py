@@ -20,6 +20,7 @@ from store.state import WEEKDAY_NAMES, Subscription
 
 from .replies import (
     DefineReply,
+    DigestChoice,
     DigestPreview,
     DigestThread,
     Notice,
@@ -216,7 +217,8 @@ def _unique_talks(definitions: Iterable[TermDefinition]) -> list[TermDefinition]
     return list(seen.values())
 
 
-def render_define(reply: DefineReply) -> dict[str, Any]:
+def render_define(reply: DefineReply, *, public: bool = False) -> dict[str, Any]:
+    """The definitions; ``public`` (a mention's answer, seen by everyone) gets no *Share in channel* button."""
     results = reply.results
     blocks: list[dict[str, Any]] = []
     fallback: list[str] = []
@@ -240,10 +242,12 @@ def render_define(reply: DefineReply) -> dict[str, Any]:
         blocks.pop()
     query = ", ".join(r.query for r in results)
     if any(r.hits for r in results) and not reply.shared_by:
-        buttons = [button("Share in channel", ACTION_SHARE, {"q": query[:1500], "all": reply.expanded})]
+        share = button("Share in channel", ACTION_SHARE, {"q": query[:1500], "all": reply.expanded})
+        buttons = [] if public else [share]
         if not reply.expanded and any(len(h.definitions) > 1 for r in results for h in r.hits):
             buttons.append(button("All definitions", ACTION_DEFINE_ALL, query[:1500]))
-        blocks.append(actions(buttons))
+        if buttons:
+            blocks.append(actions(buttons))
     return message("\n".join(fallback), blocks)
 
 
@@ -312,7 +316,8 @@ def render_talk_list(reply: TalkListReply) -> dict[str, Any]:
         blocks.append(context(f"Page {reply.page + 1} of {reply.pages}"))
         if nav:
             blocks.append(actions(nav))
-    fallback = "\n".join(f"{escape(h.title)} ({', '.join(escape(s) for s in h.speakers)})" for h in reply.talks)
+    fallback = "\n".join(escape(h.title) + (f" ({', '.join(escape(s) for s in h.speakers)})" if h.speakers else "")
+                         for h in reply.talks)
     return message(fallback, blocks)
 
 
@@ -402,6 +407,17 @@ def render_digest(thread: DigestThread) -> list[dict[str, Any]]:
         footer = " · ".join(f"*{escape(term)}* {escape(expansion)}" for term, expansion in thread.footer_terms)
         messages.append(message(f"Acronyms: {footer}", [context(f"Acronyms in this digest: {footer}")]))
     return messages
+
+
+def render_digest_choice(reply: DigestChoice) -> dict[str, Any]:
+    """Talks that might be meant by ``/digest WORDS``, each with its own button to post it (ephemeral)."""
+    intro = f"I'm not sure which talk you mean by *{mrkdwn(reply.query, 200)}*, so I posted nothing. Post one of these?"
+    blocks = [section(intro)]
+    for hit in reply.talks:
+        blocks.append(section(_talk_line(hit)))
+        blocks.append(actions([button("Post digest thread here", ACTION_DIGEST, hit.talk_id)]))
+    fallback = f"Which talk do you mean by {escape(reply.query)}? " + "; ".join(escape(h.title) for h in reply.talks)
+    return message(fallback, blocks)
 
 
 def _chunked_sections(title: str, lines: list[str]) -> list[dict[str, Any]]:
@@ -503,10 +519,10 @@ def render_notice(notice: Notice) -> dict[str, Any]:
     return message(notice.text, blocks)
 
 
-def render(reply: Reply) -> dict[str, Any]:
-    """The Slack message payload for a reply (``text`` + ``blocks``)."""
+def render(reply: Reply, *, public: bool = False) -> dict[str, Any]:
+    """The Slack message payload for a reply (``text`` + ``blocks``); ``public`` for a message everyone sees."""
     if isinstance(reply, DefineReply):
-        return render_define(reply)
+        return render_define(reply, public=public)
     if isinstance(reply, TalkListReply):
         return render_talk_list(reply)
     if isinstance(reply, TalkPointsReply):
@@ -523,5 +539,7 @@ def render(reply: Reply) -> dict[str, Any]:
         return render_schedule(reply)
     if isinstance(reply, DigestPreview):
         return render_digest_preview(reply)
+    if isinstance(reply, DigestChoice):
+        return render_digest_choice(reply)
     raise TypeError(f"no renderer for {type(reply).__name__}")
 

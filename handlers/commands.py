@@ -6,6 +6,7 @@ Callable from tests and the terminal without Slack; /digest is handlers.digest_c
 from __future__ import annotations
 
 import math
+import re
 
 from store.db import Store
 from store.model import DefineResult, TalkHit
@@ -26,10 +27,21 @@ TALKS_PER_PAGE = 8
 STRONG_MATCHES = ("exact", "alias", "expansion", "translation")
 
 
+# What people type between terms: "XLA & HLO", "XLA / HLO", "XLA and HLO", "XLA OR HLO", "XLA -- HLO".
+_SEPARATOR_RE = re.compile(r"\s+(?:[&/+|]|-{1,2}|[–—]|and|or|und|oder|vs\.?)\s+", re.IGNORECASE)
+# "XLA/HLO" and "XLA&HLO" are two terms only when each part is one: "I/O" or "R&D" stay whole.
+_JOINED_RE = re.compile(r"(?<=\w)[&/](?=\w)")
+
+
 def _split_terms(query: str) -> list[str]:
     if "," in query or ";" in query:
-        return [part.strip() for part in query.replace(";", ",").split(",") if part.strip()][:MAX_TERMS]
+        return _terms(query.replace(";", ",").split(","))
     return [query]
+
+
+def _terms(parts: list[str]) -> list[str]:
+    """The parts that can be terms: separators and punctuation alone are none."""
+    return [part.strip() for part in parts if tokens(part)][:MAX_TERMS]
 
 
 async def define(store: Store, text: str, *, expanded: bool = False) -> Notice | DefineReply:
@@ -41,7 +53,14 @@ async def define(store: Store, text: str, *, expanded: bool = False) -> Notice |
     if len(parts) > 1:
         return DefineReply([await store.define(part) for part in parts], expanded=expanded)
     whole = await store.define(query)
-    words = query.split()
+    if not _strong(whole):
+        if len(parts := _terms(_SEPARATOR_RE.split(query))) > 1:
+            return DefineReply([await store.define(part) for part in parts], expanded=expanded)
+        if len(parts := _terms(_JOINED_RE.split(query))) > 1:
+            each = [await store.define(part) for part in parts]
+            if all(_strong(result) for result in each):
+                return DefineReply(each, expanded=expanded)
+    words = _terms(query.split())
     if 1 < len(words) <= MAX_TERMS and not _strong(whole):
         each = [await store.define(word) for word in words]
         if sum(1 for result in each if _strong(result)) >= 2:

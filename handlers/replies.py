@@ -167,5 +167,16 @@ class DigestPreview:
         return self.thread.hits()
 
 
+@dataclass
+class DigestChoice:
+    """``/digest WORDS`` matched no talk confidently: the candidates, to pick from privately."""
+
+    query: str
+    talks: list[TalkHit]
+
+    def hits(self) -> list[dict[str, Any]]:
+        return [talk_json(hit) for hit in self.talks]
+
+
 Reply = (Notice | DefineReply | TalkListReply | TalkPointsReply | PointsReply | DigestThread | TalkHome
-         | ScheduleReply | DigestPreview)
+         | ScheduleReply | DigestPreview | DigestChoice)

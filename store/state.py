@@ -349,6 +349,14 @@ class BotState:
                 (reason, now, channel),
             ) == 1
 
+    async def pause_all_subscriptions(self, reason: str, now: float) -> list[str]:
+        """Pause every active subscription (the workspace took the bot's access away); returns their channels."""
+        async with self._writing():
+            channels = [row[0] for row in await self._rows("SELECT channel FROM subscriptions WHERE paused = 0")]
+            sql = "UPDATE subscriptions SET paused = 1, paused_reason = ?, updated_at = ? WHERE paused = 0"
+            await self._changed(sql, (reason, now))
+            return channels
+
     async def resume_subscription(self, channel: str, now: float) -> bool:
         """Post again from the next slot on (slots missed while paused are not made up); False if not paused."""
         async with self._writing():

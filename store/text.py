@@ -10,7 +10,7 @@ MAX_QUERY_CHARS = 300
 
 _TOKEN_RE = re.compile(r"[0-9a-z]+")
 _SLACK_MARKUP_RE = re.compile(r"<[@#!][^>]*>")
-_LINK_RE = re.compile(r"<(https?://[^|>]*)\|([^>]*)>")
+_LINK_RE = re.compile(r"<((?:https?|mailto):[^|>]*)(?:\|([^>]*))?>")  # Slack's link markup; the label if any
 _COMBINING_RE = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 # Letters NFKD does not decompose, after lower-casing ("ẞ".lower() is "ß").
 _SPECIAL_FOLDS = (("ß", "ss"), ("æ", "ae"), ("ø", "o"), ("ł", "l"), ("đ", "d"), ("þ", "th"))
@@ -39,7 +39,7 @@ def term_key(text: str) -> str:
 
 def clean_query(text: str) -> str:
     """Make user text safe to search: drop Slack markup and control characters, cap the length."""
-    text = _LINK_RE.sub(r"\2", text or "")
+    text = _LINK_RE.sub(lambda link: link.group(2) or link.group(1), text or "")
     text = _SLACK_MARKUP_RE.sub(" ", text)
     # Slack sends what users type with &, < and > escaped; rendering escapes once again on the way out.
     text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")

@@ -168,7 +168,7 @@ async def test_url_verification_is_answered(bot: RunningBot) -> None:
 
 
 async def test_suggestion_button_runs_the_lookup(bot: RunningBot) -> None:
-    await bot.send(block_actions(ACTION_DEFINE, "HBM", response_url=bot.fake.response_url("b")))
+    await bot.send(block_actions(ACTION_DEFINE, "HBM", response_url=bot.fake.response_url("b"), ephemeral=True))
     [call] = await bot.fake.wait_for("response_url")
     assert "High Bandwidth Memory" in all_text(call.params)
     assert call.params.get("replace_original") is True
@@ -176,7 +176,8 @@ async def test_suggestion_button_runs_the_lookup(bot: RunningBot) -> None:
 
 async def test_share_button_posts_visibly_attributed(bot: RunningBot) -> None:
     value = json.dumps({"q": "XLA", "all": False})
-    await bot.send(block_actions(ACTION_SHARE, value, response_url=bot.fake.response_url("s"), user_id="USHARE"))
+    await bot.send(block_actions(ACTION_SHARE, value, response_url=bot.fake.response_url("s"), user_id="USHARE",
+                                 ephemeral=True))
     [call] = await bot.fake.wait_for("response_url")
     assert call.params["response_type"] == "in_channel"
     assert "<@USHARE>" in all_text(call.params["blocks"])

@@ -15,7 +15,8 @@ from store.state import BotState
 from tests.conftest import CORPUS, bot_settings
 from tests.fakes.fixtures import APP_TOKEN
 from tests.fakes.slack_api import FakeSlackAPI
-from tests.fakes.socket_mode import FakeSocketMode
+from tests.fakes.slack_requests import app_rate_limited_payload, block_actions_payload, slash_command_payload
+from tests.fakes.socket_mode import FakeSocketMode, envelope
 
 PAYLOADS = Path(__file__).resolve().parent.parent.parent / "shared" / "slack-payloads"
 
@@ -50,6 +51,41 @@ async def test_slash_command_over_socket_mode_is_acked_and_answered(
         assert "Accelerated Linear Algebra" in json.dumps(answer)
         [opened] = fake_slack.calls_to("apps.connections.open")
         assert opened.headers["Authorization"] == f"Bearer {APP_TOKEN}"
+    finally:
+        await handler.close_async()
+        await state.close()
+        await store.close()
+
+
+async def test_socket_mode_answers_commands_naming_payload_and_acks_unknown_buttons_and_rate_limits(
+    clean_slack_env, fake_slack: FakeSlackAPI, fake_socket: FakeSocketMode, db_path: Path
+) -> None:
+    """Issue 12 items 1 and 10 over Socket Mode: payloads arrive parsed, so "payload" in a field never mattered
+    here; a button from an older version and app_rate_limited are acked as over HTTP."""
+    settings = replace(bot_settings(fake_slack, db_path), slack_signing_secret=None,
+                       slack_app_token=Secret(APP_TOKEN))
+    store = await Store.open(db_path, CORPUS)
+    state = await BotState.open(db_path)
+    app, _ = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
+    handler = await connect_socket_mode(app, settings)
+    try:
+        await fake_socket.wait_for_connection()
+        command = slash_command_payload("/define", "payload", response_url=fake_slack.response_url("p"),
+                                        channel_name="payload-team")
+        ack = await fake_socket.wait_for_ack(await fake_socket.send_envelope(envelope("slash_commands", command)))
+        answer = ack.get("payload") or (await fake_slack.wait_for("response_url"))[0].params
+        assert "payload" in json.dumps(answer).lower()
+
+        click = block_actions_payload("define_next", "idempotency:1", response_url=fake_slack.response_url("b"),
+                                      ephemeral=True)
+        envelope_id = await fake_socket.send_envelope(envelope("interactive", click))
+        assert (await fake_socket.wait_for_ack(envelope_id))["envelope_id"] == envelope_id
+        [told] = [call for call in await fake_slack.wait_for("response_url", count=1 if ack.get("payload") else 2)
+                  if call.response_name == "b"]
+        assert "older version" in told.params["text"]
+
+        envelope_id = await fake_socket.send_envelope(envelope("events_api", app_rate_limited_payload(1518467820)))
+        assert (await fake_socket.wait_for_ack(envelope_id))["envelope_id"] == envelope_id
     finally:
         await handler.close_async()
         await state.close()

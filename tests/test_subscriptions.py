@@ -88,8 +88,14 @@ async def test_bad_input_gets_an_ephemeral_error_that_says_what_is_accepted(
 
 
 async def test_user_text_in_errors_is_escaped(bot: RunningBot) -> None:
-    answer = await ask(bot, "subscribe <!channel>", "ping")
-    assert "<!channel>" not in text_of(answer) and "&lt;!channel&gt;" in answer["text"]
+    # "<!channel>" typed as text: Slack sends it escaped; the error shows it as text, escaped once.
+    answer = await ask(bot, "subscribe &lt;!channel&gt;", "ping")
+    assert "<!channel>" not in text_of(answer) and "`&lt;!channel&gt;` is not" in answer["text"]
+
+
+async def test_a_ping_in_subscribe_is_dropped_like_in_every_command(bot: RunningBot) -> None:
+    answer = await ask(bot, "subscribe <!channel>", "markup")  # @channel as Slack sends it
+    assert "<!channel>" not in text_of(answer) and "Subscribed" in answer["text"]
 
 
 async def test_schedule_pause_resume_and_unsubscribe(bot: RunningBot) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
@@ -22,7 +23,7 @@ from handlers.blocks import (
     render,
 )
 from handlers.commands import STALE_BUTTON
-from handlers.replies import DefineReply, DigestThread
+from handlers.replies import DefineReply, DigestThread, Notice
 from store.state import Workspace
 
 from ..permissions import Requester, org_of
@@ -31,6 +32,8 @@ from ..slack_client import Respond
 from .request_log import logged
 
 log = logging.getLogger(__name__)
+ALREADY_PUBLIC = Notice("This answer is already visible to everyone here.")
+OUTDATED = Notice("That button is from an older version of talkbot and does nothing now. Run the command again.")
 
 
 def _json_value(action: dict[str, Any]) -> dict:
@@ -39,6 +42,22 @@ def _json_value(action: dict[str, Any]) -> dict:
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
+
+
+def _on_private_message(body: dict) -> bool:
+    """The button sits on an ephemeral message (only the clicker sees it), which it may rewrite.
+
+    On a public message (a mention's answer in a thread) a rewrite would change it for everyone,
+    so the clicker is answered privately instead.
+    """
+    return bool((body.get("container") or {}).get("is_ephemeral"))
+
+
+def _answer_clicker(body: dict) -> dict:
+    """``respond()`` fields: replace the clicked message when it is private, else a new private one."""
+    if _on_private_message(body):
+        return {"replace_original": True}
+    return {"replace_original": False, "response_type": "ephemeral"}
 
 
 def _int(value: object, default: int = 0) -> int:
@@ -68,7 +87,7 @@ def register(app: AsyncApp, services: Services) -> None:
             return
         async with services.answer_slots:
             message = render(await commands.define(store, str(action.get("value", ""))[:300]))
-        await respond(replace_original=True, **message)
+        await respond(**_answer_clicker(body), **message)
 
     @app.action(action_id_pattern(ACTION_DEFINE_ALL))
     @logged("action_define_all")
@@ -79,7 +98,7 @@ def register(app: AsyncApp, services: Services) -> None:
             return
         async with services.answer_slots:
             message = render(await commands.define(store, str(action.get("value", ""))[:1500], expanded=True))
-        await respond(replace_original=True, **message)
+        await respond(**_answer_clicker(body), **message)
 
     @app.action(action_id_pattern(ACTION_SHARE))
     @logged("action_share")
@@ -87,6 +106,9 @@ def register(app: AsyncApp, services: Services) -> None:
                             respond: Respond) -> None:
         await ack()
         if await refused(body, context, respond):
+            return
+        if not _on_private_message(body):  # a Share button on a public message (older versions rendered one)
+            await respond(replace_original=False, response_type="ephemeral", **render(ALREADY_PUBLIC))
             return
         value = _json_value(action)
         query = value.get("q")
@@ -145,7 +167,8 @@ def register(app: AsyncApp, services: Services) -> None:
         if await refused(body, context, respond):
             return
         value = _json_value(action)
-        replace_original = "page" in value and not isinstance(value.get("id"), str)
+        paging = "page" in value and not isinstance(value.get("id"), str)
+        where = _answer_clicker(body) if paging else {"replace_original": False}
         async with services.answer_slots:
             if isinstance(value.get("id"), str):
                 reply = await commands.open_talk(store, value["id"])
@@ -154,4 +177,13 @@ def register(app: AsyncApp, services: Services) -> None:
             else:
                 reply = STALE_BUTTON
             message = render(reply)
-        await respond(replace_original=replace_original, **message)
+        await respond(**where, **message)
+
+    # Registered last: buttons this version no longer renders (messages posted by an older version).
+    # Acked, so Slack does not mark the click failed, and the clicker learns why nothing happened.
+    @app.action(re.compile(".*"))
+    @logged("action_unknown")
+    async def unknown_action(ack, body: dict, respond) -> None:
+        await ack()
+        if body.get("response_url"):
+            await respond(replace_original=False, response_type="ephemeral", **render(OUTDATED))

@@ -26,7 +26,8 @@ log = logging.getLogger(__name__)
 
 
 def register(app: AsyncApp, services: Services) -> None:
-    """Register app_mention, app_home_opened and member_joined_channel."""
+    """Register app_mention, app_home_opened, member_joined_channel, app_uninstalled
+    and tokens_revoked."""
     store, state, permissions = services.store, services.state, services.permissions
 
     async def tell_privately(client: AsyncWebClient, event: dict, denied: Denial) -> None:
@@ -49,7 +50,7 @@ def register(app: AsyncApp, services: Services) -> None:
         async with services.answer_slots:
             talk_id = await state.digest_thread_talk(channel, parent) if parent else None
             reply = await mentions.answer(store, event.get("text", ""), thread_talk_id=talk_id)
-            message = {} if isinstance(reply, DigestThread) else services.rendered_answer(reply)
+            message = {} if isinstance(reply, DigestThread) else services.rendered_answer(reply, public=True)
         thread_ts = parent or event["ts"]
         if isinstance(reply, DigestThread):
             denied = await permissions.may_post_digest(who)
@@ -62,6 +63,18 @@ def register(app: AsyncApp, services: Services) -> None:
                 await say(thread_ts=thread_ts, text=notice)
             return
         await say(thread_ts=thread_ts, unfurl_links=False, **message)
+
+    # One deployment serves one workspace: once Slack takes the bot's token back, nothing can be posted.
+    @app.event("app_uninstalled")
+    @logged("app_uninstalled")
+    async def uninstalled(event: dict) -> None:
+        await services.poster.stop_all("the app was uninstalled from the workspace")
+
+    @app.event("tokens_revoked")
+    @logged("tokens_revoked")
+    async def tokens_revoked(event: dict) -> None:
+        if (event.get("tokens") or {}).get("bot"):  # user tokens (this app has none) change nothing
+            await services.poster.stop_all("Slack revoked the bot's token")
 
     @app.event("app_home_opened")
     @logged("home")

@@ -118,6 +118,7 @@ class Failure:
     reset: bool = False
     after_post: bool = False
     times: int = 1
+    skip: int = 0  # matching calls let through before this failure applies
     body: str | None = None  # a non-JSON error body (Slack's edge answers 5xx with text or HTML)
     content_type: str = "text/plain"
 
@@ -300,6 +301,7 @@ class FakeSlackAPI:
         self._failures: dict[str, list[Failure]] = {}
         self._rate_limits: dict[str, _RateLimit] = {}
         self._response_url_uses: Counter[str] = Counter()
+        self._expired_response_urls: set[str] = set()
         self._ts_seq = 0
         self._view_seq = 0
         self._runner: web.AppRunner | None = None
@@ -393,6 +395,7 @@ class FakeSlackAPI:
         self._failures.clear()
         self._rate_limits.clear()
         self._response_url_uses.clear()
+        self._expired_response_urls.clear()
 
     # ------------------------------------------------------------------ programming
 
@@ -407,13 +410,15 @@ class FakeSlackAPI:
         reset: bool = False,
         after_post: bool = False,
         times: int = 1,
+        skip: int = 0,
         body: str | None = None,
         content_type: str = "text/plain",
     ) -> None:
         """Queue a failure for the next ``times`` calls of ``method`` (``"*"``: any call).
 
-        With ``status=`` a ``body`` is answered as is with ``content_type`` (``"text/plain"``,
-        ``"text/html"``) instead of Slack's JSON: its load balancers answer 5xx and 429 that way.
+        ``skip=n`` lets the next ``n`` matching calls through first. With ``status=`` a ``body``
+        is answered as is with ``content_type`` (``"text/plain"``, ``"text/html"``) instead of
+        Slack's JSON: its load balancers answer 5xx and 429 that way.
 
         Exactly one kind must be given:
 
@@ -434,8 +439,8 @@ class FakeSlackAPI:
         kinds = sum([status is not None, error is not None, hang, reset])
         if kinds != 1:
             raise ValueError("give exactly one of status=, error=, hang=True, reset=True")
-        if times < 1:
-            raise ValueError("times must be >= 1")
+        if times < 1 or skip < 0:
+            raise ValueError("times must be >= 1 and skip >= 0")
         if body is not None and status is None:
             raise ValueError("body= goes with status=")
         if status == 429 and retry_after is None:
@@ -449,10 +454,15 @@ class FakeSlackAPI:
                 reset=reset,
                 after_post=after_post,
                 times=times,
+                skip=skip,
                 body=body,
                 content_type=content_type,
             )
         )
+
+    def expire_response_url(self, name: str) -> None:
+        """Make ``response_url(name)`` answer as Slack does after 30 minutes: 404 ``expired_url``."""
+        self._expired_response_urls.add(name)
 
     def clear_failures(self) -> None:
         """Drop every queued failure."""
@@ -565,6 +575,9 @@ class FakeSlackAPI:
             queue = self._failures.get(key)
             if queue:
                 failure = queue[0]
+                if failure.skip:
+                    failure.skip -= 1
+                    return None
                 failure.times -= 1
                 if failure.times <= 0:
                     queue.pop(0)
@@ -644,6 +657,11 @@ class FakeSlackAPI:
             return await self._fail(request, call, failure)
 
         if response_name is not None:
+            if self._response_url_expired(response_name):
+                # Slack answers an expired or used-up response_url with a plain-text 404.
+                call.outcome, call.status, call.response = "status:404", 404, {"ok": False, "error": "expired_url"}
+                self._record(call)
+                return web.Response(text="expired_url", status=404, content_type="text/plain")
             answer, call.processed = self._response_url(response_name, params), True
         else:
             answer, call.processed = self._process(method, params, headers)
@@ -933,10 +951,11 @@ class FakeSlackAPI:
             raise SlackError("internal_error", detail="no socket mode fake attached")
         return {"ok": True, "url": self._socket_mode.issue_url()}
 
+    def _response_url_expired(self, name: str) -> bool:
+        return name in self._expired_response_urls or self._response_url_uses[name] >= _RESPONSE_URL_USES
+
     def _response_url(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
         self._response_url_uses[name] += 1
-        if self._response_url_uses[name] > _RESPONSE_URL_USES:
-            return {"ok": False, "error": "used_url"}
         return {"ok": True}
 
     # ------------------------------------------------------------------ control endpoints

@@ -356,6 +356,30 @@ def member_joined_channel(
     return signed(json.dumps(payload).encode(), JSON, signing_secret, timestamp)
 
 
+def app_uninstalled(*, signing_secret: str = DEFAULT_SIGNING_SECRET, team_id: str = TEAM_ID) -> SlackRequest:
+    """Slack's ``app_uninstalled`` delivery (docs.slack.dev/reference/events/app_uninstalled)."""
+    payload = _event_callback({"type": "app_uninstalled"}, event_id=None, team_id=team_id, event_time=None)
+    return signed(json.dumps(payload).encode(), JSON, signing_secret)
+
+
+def tokens_revoked(bot: list[str], oauth: list[str] | None = None, *,
+                   signing_secret: str = DEFAULT_SIGNING_SECRET, team_id: str = TEAM_ID) -> SlackRequest:
+    """Slack's ``tokens_revoked`` delivery: the user ids whose user (``oauth``) or ``bot`` tokens were revoked."""
+    event = {"type": "tokens_revoked", "tokens": {"oauth": oauth or [], "bot": bot}}
+    payload = _event_callback(event, event_id=None, team_id=team_id, event_time=None)
+    return signed(json.dumps(payload).encode(), JSON, signing_secret)
+
+
+def app_rate_limited_payload(minute_rate_limited: int, *, team_id: str = TEAM_ID) -> dict[str, Any]:
+    """What Slack sends when it stops delivering this app's events for a minute (no ``event`` inside)."""
+    return {"token": VERIFICATION_TOKEN, "type": "app_rate_limited", "team_id": team_id,
+            "minute_rate_limited": minute_rate_limited, "api_app_id": APP_ID}
+
+
+def app_rate_limited(minute_rate_limited: int, *, signing_secret: str = DEFAULT_SIGNING_SECRET) -> SlackRequest:
+    return signed(json.dumps(app_rate_limited_payload(minute_rate_limited)).encode(), JSON, signing_secret)
+
+
 def url_verification(
     challenge: str,
     *,
