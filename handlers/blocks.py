@@ -136,7 +136,12 @@ def message(fallback: str, blocks: list[dict[str, Any]], *, limit: int = MAX_BLO
 
 
 def timestamp_link(point: KeyPoint | PointHit, video_url: str | None) -> str:
-    """The stamp as shown ("9:54", not the export's "0:9:54"), linked to that moment of the video when there is one."""
+    """The stamp as shown ("9:54", not the export's "0:9:54"), linked to that moment of the video when there is one.
+
+    A discussion highlight has no stamp: it says what it is instead.
+    """
+    if isinstance(point, PointHit) and point.kind == "highlight":
+        return "_Discussion highlight_ ·"
     label, seconds = escape(point.stamp), point.seconds
     if not video_url:
         return f"`{label}`"
@@ -266,9 +271,11 @@ def _talk_line(hit: TalkHit) -> str:
 def talk_card(talk: Talk, *, points: int = 3) -> list[dict[str, Any]]:
     """The first talk's card: title, speakers, summary, its first key points and its buttons."""
     summary = talk.summaries[0]
+    highlights = f" · {len(talk.highlights)} discussion highlights" if talk.highlights else ""
     blocks = [
         header(talk.title),
-        context(f"{speakers_line(talk.speakers)} · {len(talk.key_points)} key points · `{escape(talk.talk_id)}`"),
+        context(f"{speakers_line(talk.speakers)} · {len(talk.key_points)} key points{highlights}"
+                f" · `{escape(talk.talk_id)}`"),
     ]
     notes = [note for note in (merged_note(talk), slips_note(talk.slips)) if note]
     if notes:
@@ -281,6 +288,13 @@ def talk_card(talk: Talk, *, points: int = 3) -> list[dict[str, Any]]:
         buttons.append(button("More key points", ACTION_MORE_POINTS, {"id": talk.talk_id, "start": points}))
     blocks.append(actions(buttons))
     return blocks
+
+
+def _highlight_sections(talk: Talk) -> list[dict[str, Any]]:
+    """The talk's discussion highlights under their own heading (they have no stamps)."""
+    lines = [f"• *{mrkdwn(h.title, 200)}*: {mrkdwn(h.text, 600)}" if h.title != h.text else f"• {mrkdwn(h.text, 600)}"
+             for h in talk.highlights]
+    return _chunked_sections("*Discussion highlights*", lines) if lines else []
 
 
 def _point_line(point: KeyPoint, video_url: str | None) -> str:
@@ -332,6 +346,8 @@ def render_talk_points(reply: TalkPointsReply) -> dict[str, Any]:
     buttons = [button("Post digest thread here", ACTION_DIGEST, talk.talk_id, style="primary")]
     if end < len(points):
         buttons.append(button("More key points", ACTION_MORE_POINTS, {"id": talk.talk_id, "start": end}))
+    else:
+        blocks.extend(_highlight_sections(talk))  # after the last key point, what the discussion brought up
     blocks.append(context(f"Key points {reply.start + 1}–{end} of {len(points)}"))
     blocks.append(actions(buttons))
     return message(f"{escape(talk.title)}: key points {reply.start + 1}–{end}", blocks)
@@ -399,6 +415,8 @@ def render_digest(thread: DigestThread) -> list[dict[str, Any]]:
             " · ".join(f"{escape(p.stamp)} {escape(p.title)}" for p in points),
             [section(line) for line in lines],
         ))
+    if talk.highlights:
+        messages.append(message(f"Discussion highlights of {escape(talk.title)}", _highlight_sections(talk)))
     glossary = talk.glossary
     if glossary:
         lines = [f"• *{mrkdwn(e.head, 200)}*: {mrkdwn(e.definition, 400)}" for e in glossary]

@@ -214,12 +214,14 @@ def _insert_talk(conn: sqlite3.Connection, talk: Talk, position: int, splitter: 
             )
             fts_rows.append((*_fts_row(splitter, entry.head, entry.definition), "kterm", entry_id, talk.talk_id))
         for highlight in summary.highlights:
-            conn.execute(
+            cursor = conn.execute(
                 "INSERT INTO highlights (summary_id, talk_id, title, text, source_file, source_line)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (summary_id, talk.talk_id, highlight.title, highlight.text, highlight.source.file,
                  highlight.source.line),
             )
+            fts_rows.append((*_fts_row(splitter, highlight.title, highlight.text), "khigh", cursor.lastrowid,
+                             talk.talk_id))
 
 
 def _term_names(entry_id: int, entry: GlossaryEntry) -> Iterator[tuple[Any, ...]]:

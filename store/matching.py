@@ -26,7 +26,9 @@ class RowMatch:
 RANK_BUDGET = 2000  # rows FTS5 may rank per query: bm25 costs about a microsecond a row
 
 
-def fts_query(concepts: list[Concept], vocabulary: Vocabulary, *, kind: str | None = None) -> tuple[str, bool]:
+def fts_query(
+    concepts: list[Concept], vocabulary: Vocabulary, *, kind: str | tuple[str, ...] | None = None
+) -> tuple[str, bool]:
     """An FTS5 expression for the candidates of a query, and whether ranking them by bm25 is affordable.
 
     Every form is quoted, so user text is never FTS syntax. Concepts are taken rarest first while
@@ -51,7 +53,8 @@ def fts_query(concepts: list[Concept], vocabulary: Vocabulary, *, kind: str | No
             terms[quoted + "*" if form.prefix else quoted] = None
     expression = "{title body parts} : (" + " OR ".join(list(terms)[:MAX_FORMS]) + ")"
     if kind:
-        expression += f" AND kind : {fts_string(kind)}"
+        kinds = (kind,) if isinstance(kind, str) else kind
+        expression += " AND kind : (" + " OR ".join(fts_string(k) for k in kinds) + ")"
     return expression, rows <= RANK_BUDGET
 
 

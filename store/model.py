@@ -191,11 +191,12 @@ class PointHit:
     video_url: str | None = None
     matched: tuple[str, ...] = ()
     slips: tuple[Slip, ...] = ()
+    kind: str = "point"  # "point", or "highlight": a discussion highlight (no stamp; seconds is -1)
 
     @property
     def stamp(self) -> str:
-        """The stamp as shown ("2:27")."""
-        return shown_stamp(self.seconds)
+        """The stamp as shown ("2:27"); "" for a discussion highlight, which has none."""
+        return shown_stamp(self.seconds) if self.kind == "point" else ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .concepts import Concept
 from .matching import RowMatch, concept_idfs, match_row
@@ -24,6 +24,8 @@ TALK_FIELD_WEIGHTS = {
     ("kterm", "body"): 0.35,
     ("kpoint", "title"): 0.5,
     ("kpoint", "body"): 0.4,
+    ("khigh", "title"): 0.5,  # a discussion highlight says as much about its talk as a key point
+    ("khigh", "body"): 0.4,
 }
 POINT_FIELD_WEIGHTS = {"title": 1.0, "body": 0.8}
 POINT_CONTEXT_WEIGHT = 0.45  # a concept found only in the point's talk title
@@ -72,15 +74,15 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
 
 
 async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = None) -> list[PointHit]:
-    """Key points ranked for a free question; ``talk_id`` keeps to one talk."""
+    """Key points and discussion highlights ranked for a free question; ``talk_id`` keeps to one talk."""
     concepts = view.concepts(text)
     if not concepts:
         return []
-    rows = await view.candidates("ref_id, talk_id, title, body, parts", concepts, POINT_CANDIDATES,
-                                 kind="kpoint", talk_id=talk_id)
+    rows = await view.candidates("kind, ref_id, talk_id, title, body, parts", concepts, POINT_CANDIDATES,
+                                 kind=("kpoint", "khigh"), talk_id=talk_id)
     idfs = concept_idfs(concepts, view.vocabulary)
     scored = []
-    for ref_id, row_talk, title, body, parts in rows:
+    for kind, ref_id, row_talk, title, body, parts in rows:
         if talk_id is not None and row_talk != talk_id:
             continue
         match = match_row(concepts, {"title": title, "body": body}, parts, idfs)
@@ -94,23 +96,21 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
                 if _in_title(concept, info.title_tokens):
                     score += concept.weight * idfs[index] * POINT_CONTEXT_WEIGHT
         if match.per_concept:
-            scored.append((score, ref_id, match))
+            scored.append((score, kind, ref_id, match))
     scored.sort(key=lambda item: -item[0])
     # Twice the answer: a talk summarised twice has most moments twice, and a repeat is dropped below.
     best = scored[:limit * 2]
-    ids = [ref_id for _, ref_id, _ in best]
-    if not ids:
+    if not best:
         return []
-    by_id = {row[0]: row[1:] for row in await view.rows(
-        "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line FROM points"
-        f" WHERE point_id IN ({','.join('?' * len(ids))})", ids,
-    )}
+    by_id = await _point_rows(view, [ref_id for _, kind, ref_id, _ in best if kind == "kpoint"])
+    by_id.update(await _highlight_rows(view, [ref_id for _, kind, ref_id, _ in best if kind == "khigh"]))
     hits: list[PointHit] = []
-    for score, ref_id, match in best:
-        row = by_id[ref_id]
+    for score, kind, ref_id, match in best:
+        row = by_id[(kind, ref_id)]
         if len(hits) == limit:
             break
-        if any(hit.talk_id == row[0] and same_moment(hit, _Point(row[1], row[3], row[4])) for hit in hits):
+        if any(hit.talk_id == row[0] and hit.kind == "point" and kind == "kpoint"
+               and same_moment(hit, _Point(row[1], row[3], row[4])) for hit in hits):
             continue  # the same moment in the talk's other summary, already answered in other words
         info = view.talks.get(row[0])
         hits.append(PointHit(
@@ -118,8 +118,28 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
             title=row[3], text=row[4], score=round(score, 3), source=Source(row[5], row[6]),
             video_url=info.video_url if info else None,
             matched=tuple(_notes(view, concepts, [(i, match) for i in match.per_concept], f"{row[3]} {row[4]}")),
+            kind="point" if kind == "kpoint" else "highlight",
         ))
     return hits
+
+
+async def _point_rows(view: View, ids: list[int]) -> dict[tuple[str, int], tuple[Any, ...]]:
+    if not ids:
+        return {}
+    return {("kpoint", row[0]): row[1:] for row in await view.rows(
+        "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line FROM points"
+        f" WHERE point_id IN ({','.join('?' * len(ids))})", ids,
+    )}
+
+
+async def _highlight_rows(view: View, ids: list[int]) -> dict[tuple[str, int], tuple[Any, ...]]:
+    """Discussion highlights in the shape of point rows: no stamp (-1, "")."""
+    if not ids:
+        return {}
+    return {("khigh", row[0]): (row[1], -1, "", *row[2:]) for row in await view.rows(
+        "SELECT highlight_id, talk_id, title, text, source_file, source_line FROM highlights"
+        f" WHERE highlight_id IN ({','.join('?' * len(ids))})", ids,
+    )}
 
 
 class _Point(NamedTuple):

@@ -84,8 +84,8 @@ CREATE TABLE highlights (
 );
 
 -- Full-text index over folded text plus German compound parts (see store/compounds.py).
--- kind: 'ktalk' (title, speakers, summary), 'kpoint', 'kterm' (indexed so MATCH can filter on it);
--- ref_id points into points or glossary.
+-- kind: 'ktalk' (title, speakers, summary), 'kpoint', 'kterm', 'khigh' (discussion highlight; indexed so
+-- MATCH can filter on it); ref_id points into points, glossary or highlights.
 CREATE VIRTUAL TABLE search_fts USING fts5(
     title, body, parts, kind,
     ref_id UNINDEXED, talk_id UNINDEXED,

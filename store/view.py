@@ -55,7 +55,8 @@ class View:
         return cast(list[tuple[Any, ...]], list(await self.conn.execute_fetchall(sql, params)))
 
     async def candidates(
-        self, columns: str, concepts: list[Concept], limit: int, *, kind: str | None = None, talk_id: str | None = None
+        self, columns: str, concepts: list[Concept], limit: int, *, kind: str | tuple[str, ...] | None = None,
+        talk_id: str | None = None
     ) -> list[tuple[Any, ...]]:
         """Rows of the full-text index that may answer the concepts, best first when affordable."""
         expression, ranked = fts_query(concepts, self.vocabulary, kind=kind)

@@ -407,3 +407,32 @@ async def test_pjrt_shows_both_long_forms(store: Store) -> None:
 async def test_a_word_that_is_a_term_keeps_its_own_entries(store: Store) -> None:
     [hit, *_] = (await store.define("XLA")).hits
     assert len(hit.senses) == 1 and {d.term for d in hit.definitions} == {"XLA"}  # not PyTorch XLA
+
+
+# -- 4. discussion highlights --------------------------------------------------------------------
+
+
+async def test_discussion_highlights_are_searchable_and_shown_as_such(store: Store) -> None:
+    reply = await dispatch(store, "Off-Policy-Management")
+    assert isinstance(reply, PointsReply)
+    first = reply.points[0]
+    assert (first.kind, first.title, first.talk_id) == ("highlight", "Off-Policy-Management",
+                                                        "tunix-rl-architektur-auf-tpus")
+    assert first.stamp == "" and first.source.line == 314
+    text = visible_text(payloads(reply)[0])
+    assert "_Discussion highlight_ · *Off-Policy-Management*" in text and "`0:00`" not in text
+    talks = await store.find_talks("Off-Policy")
+    assert talks[0].talk_id == "tunix-rl-architektur-auf-tpus"  # not the vlog's offroad contest
+
+
+async def test_every_view_of_a_talk_shows_its_highlights(store: Store) -> None:
+    talk = await store.get_talk("tunix-rl-architektur-auf-tpus")
+    assert [h.title for h in talk.highlights] == ["Off-Policy-Management", "Rollout-zu-Trainer-Verhältnis",
+                                                  "Sandbox-Lebenszyklus", "Kollokation vs. Disaggregation"]
+    card = visible_text(payloads(await commands.open_talk(store, talk.talk_id))[0])
+    assert "4 discussion highlights" in card
+    last = visible_text(payloads(await commands.more_points(store, talk.talk_id, 10))[0])
+    assert "*Discussion highlights*" in last and "*Sandbox-Lebenszyklus*" in last
+    thread = [visible_text(m) for m in render_digest(build_digest(talk))]
+    [highlights] = [m for m in thread if "*Discussion highlights*" in m]
+    assert all(f"*{h.title}*" in highlights for h in talk.highlights)
