@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 from handlers.blocks import describe_instant, describe_schedule
 from store.state import BotState
 
-from .digest_poster import ChannelBusy, ChannelPacer
+from .digest_poster import NOW_LEASE_WAIT_SECONDS, ChannelBusy, ChannelPacer
 from .services import build_services, ensure_corpus, open_services
 from .settings import Settings
 from .slack_client import build_client
@@ -30,11 +30,15 @@ async def digest_command(settings: Settings, *, channel: str | None, post_now: b
     assert channel is not None
     async with open_services(settings) as (store, state):
         services = build_services(settings, store, state, build_client(settings), pacer)
+        def waiting(holder: str, lease_left: float) -> None:
+            print(f"waiting up to {NOW_LEASE_WAIT_SECONDS:.0f} s for {holder}, which is posting a digest in {channel} "
+                  f"(its lease runs {lease_left:.0f} s more unless it renews it)", file=sys.stderr, flush=True)
+
         try:
-            outcome = await services.poster.post_next(channel)
+            outcome = await services.poster.post_next(channel, on_wait=waiting)
         except ChannelBusy:
-            print(f"error: a digest is being posted in {channel} by another talkbot process; try again shortly",
-                  file=sys.stderr)
+            print(f"error: a digest is still being posted in {channel} by another talkbot process after "
+                  f"{NOW_LEASE_WAIT_SECONDS:.0f} s; try again later", file=sys.stderr)
             return 1
     if outcome is None:
         print(f"error: no talk matches the subscription filter of {channel}", file=sys.stderr)

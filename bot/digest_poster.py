@@ -5,7 +5,9 @@ Before each request the message is marked as attempted (committed); after Slack'
 Slack (a crash, a reset, a timeout, a 5xx): before sending it again the poster looks for it in
 the channel or thread by the marker in its ``metadata``. Only 429s are retried blindly (Slack did
 not post those; ``slack_client.posting_client``); connection errors and 5xx are retried here, after
-that look. One poster at a time per channel, across processes, through a lease in ``BotState``.
+that look. One poster at a time per channel, across processes, through a lease in ``BotState``;
+a lease records its holder's host, pid and process start time, so a process that is gone (kill -9)
+is recognised on the same host and its lease taken over at once instead of after it expires.
 
 Weekly digests (the scheduler), ``talkbot digest --now`` (``post_next``) and digests people ask
 for (``/digest TALK``, the button, a mention: ``post_requested``) all go through one poster.
@@ -14,7 +16,10 @@ for (``/digest TALK``, the button, a mention: ``post_requested``) all go through
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+import os
+import socket
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable
@@ -72,6 +77,9 @@ INCOMPLETE_TEXT = "Slack is having trouble right now; I'll finish the digest thr
 LEASE_TTL_SECONDS = 120.0  # renewed before every request; a crashed holder blocks its channel at most this long
 LEASE_POLL_SECONDS = 0.25
 MANUAL_LEASE_WAIT_SECONDS = 60.0  # a digest someone asked for waits this long for a thread in progress in the channel
+# `talkbot digest --now` waits until a lease its holder stopped renewing (a process on another host that
+# died) has expired, so that it completes the thread instead of failing.
+NOW_LEASE_WAIT_SECONDS = LEASE_TTL_SECONDS + 10.0
 HISTORY_PAGES = 5  # how far back (x HISTORY_PAGE_SIZE messages) to look for a parent that may have been posted
 HISTORY_PAGE_SIZE = 200
 SECONDS_PER_MESSAGE = 1.0  # Slack allows about one message per second per channel
@@ -185,6 +193,89 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+# -- who holds a lease -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeaseHolder:
+    """A poster in a process on a host, as its leases record it: enough to tell later that the process is gone.
+
+    The pid alone is not enough, as a pid is reused after a crash: the process's start time (Linux
+    ``/proc``) tells the original from a newcomer, and the boot id a lease from before a reboot.
+    """
+
+    host: str
+    boot: str  # "" where the system does not say
+    pid: int
+    started: str  # clock ticks after boot when the process started; "" where unknown
+    poster: str  # one process can run several posters (tests do)
+
+    def key(self) -> str:
+        return " ".join((self.host, self.boot or "-", str(self.pid), self.started or "-", self.poster))
+
+    @classmethod
+    def parse(cls, key: str) -> LeaseHolder | None:
+        """The holder recorded as ``key``, or None for a holder named otherwise."""
+        parts = key.split(" ")
+        if len(parts) != 5 or not parts[2].isdigit():
+            return None
+        host, boot, pid, started, poster = parts
+        return cls(host, "" if boot == "-" else boot, int(pid), "" if started == "-" else started, poster)
+
+    @classmethod
+    def of_this_process(cls) -> LeaseHolder:
+        return cls(socket.gethostname(), _boot_id(), os.getpid(), _process_start(os.getpid()) or "", uuid.uuid4().hex)
+
+    def describe(self) -> str:
+        return f"talkbot on {self.host} (pid {self.pid})"
+
+
+@functools.cache
+def _boot_id() -> str:
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as file:
+            return file.read().strip()
+    except OSError:
+        return ""
+
+
+def _process_start(pid: int) -> str | None:
+    """When process ``pid`` started ("" if the system does not say), or None when no such process runs."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as file:
+            fields = file.read().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return None
+    except OSError:  # no /proc here: only whether the pid runs
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return None
+        except PermissionError:
+            pass
+        return ""
+    if fields[0] in ("Z", "X"):  # killed, not yet reaped by its parent
+        return None
+    return fields[19]  # field 22 of proc_pid_stat(5): starttime
+
+
+def holder_gone(key: str) -> bool:
+    """The lease holder ``key`` was a process on this host that no longer runs (or whose pid another
+    process now has). A holder on another host is never judged: only its lease's expiry tells."""
+    holder = LeaseHolder.parse(key)
+    if holder is None or holder.host != socket.gethostname():
+        return False
+    if holder.boot and _boot_id() and holder.boot != _boot_id():
+        return True  # leased before this host rebooted
+    started = _process_start(holder.pid)
+    return started is None or bool(holder.started and started and started != holder.started)
+
+
+def describe_holder(key: str) -> str:
+    holder = LeaseHolder.parse(key)
+    return holder.describe() if holder is not None else "another talkbot process"
+
+
 class DigestPoster:
     """Posts the planned messages of ledger digests, holding the channel's lease while it does."""
 
@@ -208,7 +299,7 @@ class DigestPoster:
         self.now = now
         self.retry = retry
         self.lease_ttl = lease_ttl
-        self.holder = holder or uuid.uuid4().hex
+        self.holder = holder or LeaseHolder.of_this_process().key()
         self.count_outcome = count_outcome  # (outcome, reason) of each run: Metrics.count_digest
         # The database lease keeps other processes out, but it is re-entrant for its holder: two ticks,
         # or a tick and a /digest, of this poster at once must still take turns in a channel.
@@ -219,10 +310,26 @@ class DigestPoster:
 
     # -- leases ----------------------------------------------------------------------------
 
+    def _take_over_if_gone(self, channel: str) -> Callable[[str], bool]:
+        def gone(key: str) -> bool:
+            if holder_gone(key):
+                log.warning("digest lease taken over channel=%s: %s is gone (its lease would have held the channel "
+                            "until it expired)", channel, describe_holder(key))
+                return True
+            return False
+
+        return gone
+
     @asynccontextmanager
-    async def channel_lease(self, channel: str, *, wait_seconds: float = 0.0) -> AsyncIterator[bool]:
-        """Hold the channel's lease inside the block (True), or False if another poster kept it for ``wait_seconds``."""
+    async def channel_lease(self, channel: str, *, wait_seconds: float = 0.0,
+                            on_wait: Callable[[str, float], None] | None = None) -> AsyncIterator[bool]:
+        """Hold the channel's lease inside the block (True), or False if another poster kept it for ``wait_seconds``.
+
+        The lease of a process on this host that is gone is taken over at once. ``on_wait(holder, seconds)``
+        is told once when the lease is held by another live poster, before waiting for it.
+        """
         name = f"digest-channel:{channel}"
+        take_over = self._take_over_if_gone(channel)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + wait_seconds
         turn = self._turns.setdefault(channel, asyncio.Lock())
@@ -233,10 +340,15 @@ class DigestPoster:
             await asyncio.sleep(LEASE_POLL_SECONDS)
         await turn.acquire()  # free, so it is taken at once, without yielding to another task
         try:
-            while not await self.state.acquire_lease(name, self.holder, self._time(), self.lease_ttl):
+            told = on_wait is None
+            while not await self.state.acquire_lease(name, self.holder, self._time(), self.lease_ttl,
+                                                     holder_gone=take_over):
                 if loop.time() >= deadline:
                     yield False
                     return
+                if not told and on_wait is not None and (held_by := await self.state.lease_holder(name)):
+                    on_wait(describe_holder(held_by[0]), max(0.0, held_by[1] - self._time()))
+                    told = True
                 await asyncio.sleep(LEASE_POLL_SECONDS)
             try:
                 yield True
@@ -303,20 +415,23 @@ class DigestPoster:
     # -- digests on demand -----------------------------------------------------------------
 
     @asynccontextmanager
-    async def _requested_turn(self, channel: str, wait_seconds: float) -> AsyncIterator[None]:
+    async def _requested_turn(self, channel: str, wait_seconds: float,
+                              on_wait: Callable[[str, float], None] | None = None) -> AsyncIterator[None]:
         """Hold the channel's lease for a digest someone asked for, or raise ChannelBusy."""
-        async with self.channel_lease(channel, wait_seconds=wait_seconds) as held:
+        async with self.channel_lease(channel, wait_seconds=wait_seconds, on_wait=on_wait) as held:
             if not held:
                 raise ChannelBusy(channel)
             yield
 
-    async def post_next(self, channel: str, *, wait_seconds: float = MANUAL_LEASE_WAIT_SECONDS) -> PostOutcome | None:
+    async def post_next(self, channel: str, *, wait_seconds: float = NOW_LEASE_WAIT_SECONDS,
+                        on_wait: Callable[[str, float], None] | None = None) -> PostOutcome | None:
         """``talkbot digest --now``: the channel's next talk at once, through the ledger; None if no talk matches.
 
         A half-posted thread is completed first; if that was an earlier ``--now`` cut off by a crash,
-        completing it is this run's digest (rerunning the command does not give two).
+        completing it is this run's digest (rerunning the command does not give two). While another
+        live poster holds the channel, ``on_wait(holder, its lease's seconds left)`` is told once.
         """
-        async with self._requested_turn(channel, wait_seconds):
+        async with self._requested_turn(channel, wait_seconds, on_wait):
             report = PostingReport()
             if (unfinished := await self.complete_unfinished(channel, report, final_kind=NOW)) is not None:
                 return unfinished

@@ -24,7 +24,7 @@ import contextlib
 import json
 import sqlite3
 import time as clock
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
@@ -504,15 +504,28 @@ class BotState:
     # write transaction, so two bot processes never both hold one; a holder that dies (kill -9)
     # loses it when it expires. Leases coordinate processes and belong to no workspace.
 
-    async def acquire_lease(self, name: str, holder: str, now: float, ttl: float) -> bool:
-        """Take or extend the lease ``name`` for ``ttl`` seconds; False while someone else holds it."""
+    async def acquire_lease(self, name: str, holder: str, now: float, ttl: float, *,
+                            holder_gone: Callable[[str], bool] | None = None) -> bool:
+        """Take or extend the lease ``name`` for ``ttl`` seconds; False while someone else holds it.
+
+        ``holder_gone(other)`` says whether another holder is known to be dead (a killed process on this
+        host): its lease is taken over at once instead of after it expires. Asked inside the write
+        transaction, so two processes cannot both take over the same dead holder's lease.
+        """
         async with self._writing():
             found = await self._rows("SELECT holder, expires_at FROM leases WHERE name = ?", (name,))
             if found and found[0][0] != holder and found[0][1] > now:
-                return False
+                if holder_gone is None or not holder_gone(found[0][0]):
+                    return False
             await self._changed("INSERT OR REPLACE INTO leases (name, holder, expires_at) VALUES (?, ?, ?)",
                                 (name, holder, now + ttl))
             return True
+
+    async def lease_holder(self, name: str) -> tuple[str, float] | None:
+        """Who holds the lease ``name`` and until when (it may have expired), or None."""
+        async with self._reading():
+            found = await self._rows("SELECT holder, expires_at FROM leases WHERE name = ?", (name,))
+        return (str(found[0][0]), float(found[0][1])) if found else None
 
     async def release_lease(self, name: str, holder: str) -> None:
         """Give the lease up, if ``holder`` still has it."""
