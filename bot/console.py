@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 from handlers import commands, digest_commands, mentions
 from handlers.blocks import render, render_digest
-from handlers.replies import DigestThread, Reply
+from handlers.replies import AnswerReply, DigestThread, Notice, Reply
 from store.db import Store
 
 _COMMANDS: dict[str, Callable[[Store, str], Awaitable[Reply]]] = {
@@ -35,9 +35,15 @@ def payloads(reply: Reply) -> list[dict]:
 
 
 def as_json(reply: Reply) -> str:
-    """One JSON object: the Slack message payload and what the answer was built from."""
+    """One JSON object: the Slack message payload and what the answer was built from (every hit with its corpus
+    file and line, the answer first); for an answer to a question also its shape, language and whether the
+    summaries covered it."""
     messages = payloads(reply)
-    body = {"message": messages[0], "hits": reply.hits()}
+    body: dict[str, object] = {"message": messages[0], "hits": reply.hits()}
+    if isinstance(reply, AnswerReply):
+        body.update(shape=reply.shape, lang=reply.language, covered=reply.covered)
+    elif isinstance(reply, Notice) and reply.shape:
+        body.update(shape=reply.shape, lang=reply.language)
     if len(messages) > 1:
         body["thread"] = messages[1:]
     return json.dumps(body, ensure_ascii=False)

@@ -15,7 +15,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.process_collector import ProcessCollector
 from prometheus_client.registry import Collector
 
-from handlers.replies import DefineReply, DigestThread, Notice, PointsReply, TalkListReply, TalkPointsReply
+from handlers.replies import DefineReply, DigestThread, Notice, TalkListReply, TalkPointsReply
 from store.db import Store
 
 # Slack acks within 3 s; most of ours take one of bolt's 10 ms polls. Answers can take seconds under load.
@@ -46,8 +46,6 @@ def reply_shape(reply: object) -> tuple[str, bool]:
         return "definition", any(result.hits for result in reply.results)
     if isinstance(reply, TalkListReply):
         return "talks", bool(reply.talks)
-    if isinstance(reply, PointsReply):
-        return "points", bool(reply.points or reply.terms)
     if isinstance(reply, TalkPointsReply):
         return "talk_points", True
     if isinstance(reply, DigestThread):

@@ -19,18 +19,19 @@ from store.model import KeyPoint, PointHit, Slip, Talk, TalkHit, TermDefinition,
 from store.state import WEEKDAY_NAMES, Subscription
 
 from .replies import (
+    AnswerReply,
     DefineReply,
     DigestChoice,
     DigestPreview,
     DigestThread,
     Notice,
-    PointsReply,
     Reply,
     ScheduleReply,
     TalkHome,
     TalkListReply,
     TalkPointsReply,
 )
+from .wording import say
 
 MAX_BLOCKS = 50
 MAX_HOME_BLOCKS = 100
@@ -231,22 +232,24 @@ def render_define(reply: DefineReply, *, public: bool = False) -> dict[str, Any]
     if reply.shared_by:
         blocks.append(context(f"Shared by <@{escape(reply.shared_by)}>"))
     for result in results:
-        if result.hits:
+        if result.hits and result.hits[0].match != "fuzzy":
             for hit in result.hits[: 1 if compact else 3]:
                 blocks.extend(_term_blocks(hit, expanded=reply.expanded, compact=compact))
                 fallback.append(f"{escape(hit.term)}: {escape(hit.definitions[0].definition)}")
         else:
+            # A near spelling of another term (GSPMD -> SPMD) is offered, never shown as the answer.
             blocks.append(section(f"No entry for *{mrkdwn(result.query, 200)}*."))
             fallback.append(f"No entry for {escape(result.query)}.")
-            if result.suggestions:
+            suggestions = list(dict.fromkeys([hit.term for hit in result.hits] + list(result.suggestions)))
+            if suggestions:
                 blocks.append(context("Did you mean:"))
-                blocks.append(actions([button(s, ACTION_DEFINE, s) for s in result.suggestions[:5]]))
+                blocks.append(actions([button(name, ACTION_DEFINE, name) for name in suggestions[:5]]))
         if compact:
             blocks.append({"type": "divider"})
     if compact and blocks and blocks[-1]["type"] == "divider":
         blocks.pop()
     query = ", ".join(r.query for r in results)
-    if any(r.hits for r in results) and not reply.shared_by:
+    if any(r.hits and r.hits[0].match != "fuzzy" for r in results) and not reply.shared_by:
         share = button("Share in channel", ACTION_SHARE, {"q": query[:1500], "all": reply.expanded})
         buttons = [] if public else [share]
         if not reply.expanded and any(len(h.definitions) > 1 for r in results for h in r.hits):
@@ -353,43 +356,174 @@ def render_talk_points(reply: TalkPointsReply) -> dict[str, Any]:
     return message(f"{escape(talk.title)}: key points {reply.start + 1}–{end}", blocks)
 
 
-# -- mentions ----------------------------------------------------------------------------
+# -- answers to questions (mentions, DMs) -----------------------------------------------
 
-def _point_block(hit: PointHit) -> dict[str, Any]:
+_SENTENCE_END_RE = re.compile(r"(?<=[a-zäöüß0-9)]{3}[.!?])\s+(?=[A-ZÄÖÜ])")
+_NUMBER_RE = re.compile(r"(?<![\w*])(\d[\d.,]*(?:\s?(?:-?fache[nrs]?|-?fach|[x×%]|mal|ms|s\b|Minuten|Sekunden|Stunden|"
+                        r"Tokens?/s\w*|Token/Sekunde))?)")
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a corpus text ("z. B." does not end one)."""
+    return _SENTENCE_END_RE.split(text.strip(), maxsplit=1)[0]
+
+
+def _highlight_numbers(escaped: str) -> str:
+    """Bold the numbers of already-escaped text (never inside an ``&...;`` entity)."""
+    return _NUMBER_RE.sub(lambda m: f"*{m.group(1)}*", escaped) if "&" not in escaped else escaped
+
+
+def _lead_line(hit: PointHit, lang: str, *, numbers: bool) -> str:
+    stamp = timestamp_link(hit, hit.video_url)
+    sentence = mrkdwn(first_sentence(hit.text), 600)
+    if numbers:
+        sentence = _highlight_numbers(sentence)
     title = f"*{mrkdwn(hit.title, 200)}*: " if hit.title else ""
-    text = (
-        f"{timestamp_link(hit, hit.video_url)} {title}{mrkdwn(hit.text, 700)}\n"
-        f"_{mrkdwn(hit.talk_title, 150)}_"
-    )
+    return say(lang, "lead_point", stamp=stamp, talk=mrkdwn(hit.talk_title, 150), sentence=title + sentence)
+
+
+def _answer_point(hit: PointHit, lang: str, *, numbers: bool, with_talk: bool = True) -> str:
+    title = f"*{mrkdwn(hit.title, 200)}*: " if hit.title else ""
+    body = mrkdwn(hit.text, 600)
+    if numbers:
+        body = _highlight_numbers(body)
+    line = f"{timestamp_link(hit, hit.video_url)} {title}{body}"
+    if with_talk:
+        line += f"\n_{mrkdwn(hit.talk_title, 150)}_"
     if hit.slips:
-        text += f" · _{truncate(slips_note(hit.slips), 300)}_"
+        line += f" · _{truncate(slips_note(hit.slips), 300)}_"
     if hit.matched:
-        text += f" · _matched: {mrkdwn(', '.join(hit.matched[:4]), 300)}_"
-    return section(text)
+        line += f" · _{say(lang, 'matched')}: {mrkdwn(', '.join(hit.matched[:4]), 300)}_"
+    return line
 
 
-def render_points(reply: PointsReply) -> dict[str, Any]:
+def _speakers(speakers: Iterable[str], lang: str) -> str:
+    names = [escape(s) for s in speakers]
+    return ", ".join(names) if names else say(lang, "speakers_unknown")
+
+
+def _answer_term_blocks(hit: TermHit, lang: str, *, compact: bool) -> list[dict[str, Any]]:
+    best = hit.definitions[0]
+    talks = hit.talk_count or len({d.talk_id for d in hit.definitions})
+    lines = [_term_title(hit)]
+    if hit.alias_note:
+        lines.append(f"_{mrkdwn(hit.alias_note, 200)}_")
+    if hit.slips:
+        lines.append(f"_{truncate(slips_note(hit.slips), 400)}_")
+    lines.append(mrkdwn(best.definition, 600 if compact else 2200))
+    shown = _unique_talks(hit.definitions)[:3]
+    titles = ", ".join(mrkdwn(d.talk_title, 120) for d in shown)
+    if talks > len(shown):
+        titles += say(lang, "and_more", count=talks - len(shown))
+    return [section("\n".join(lines)), context(say(lang, "defined_in", count=talks, titles=titles))]
+
+
+def render_answer(reply: AnswerReply) -> dict[str, Any]:
+    """An answer: what the summaries do not cover first, then the answer, then what supports it."""
+    lang = reply.language
     blocks: list[dict[str, Any]] = []
     fallback: list[str] = []
-    for hit in reply.terms[:1]:
-        blocks.extend(_term_blocks(hit, expanded=False, compact=False))
-        fallback.append(f"{escape(hit.term)}: {escape(hit.definitions[0].definition)}")
-    if reply.points:
-        if reply.scoped_to:
-            blocks.append(context(f"From this thread's talk, _{mrkdwn(reply.scoped_to, 150)}_:"))
-        for point in reply.points:
-            blocks.append(_point_block(point))
-            fallback.append(f"{escape(point.stamp)} {escape(point.title)} ({escape(point.talk_title)})")
-    if reply.talks:
-        blocks.append(context("Talks: " + " · ".join(f"*{mrkdwn(t.title, 120)}*" for t in reply.talks[:3])))
-    if not blocks:
-        text = f"I found nothing about *{mrkdwn(reply.query, 200)}*."
+    if reply.not_covered:
+        text = say(lang, "not_covered", subject=mrkdwn(", ".join(reply.not_covered), 200))
+        fallback.append(text)
         if reply.suggestions:
-            text += " Maybe: " + ", ".join(f"`{mrkdwn(s, 80)}`" for s in reply.suggestions[:5])
+            text += "\n" + say(lang, "closest", names=", ".join(f"`{mrkdwn(s, 80)}`" for s in reply.suggestions[:5]))
         blocks.append(section(text))
-        fallback.append(f"I found nothing about {escape(reply.query)}.")
-        if reply.suggestions:
-            blocks.append(actions([button(s, ACTION_DEFINE, s) for s in reply.suggestions[:5]]))
+        if not (reply.terms or reply.points or reply.lead):
+            return message("\n".join(fallback), blocks)
+    if reply.speakers_of is not None:
+        talk = reply.speakers_of
+        key = "presented_by" if talk.speakers else "no_speakers"
+        text = say(lang, key, title=mrkdwn(talk.title, 200), speakers=_speakers(talk.speakers, lang))
+        blocks.append(section(f"{text}\n{mrkdwn(first_sentence(talk.summary), 400)}"))
+        fallback.append(text)
+    if reply.recommended is not None:
+        talk = reply.recommended
+        if reply.points:
+            hit = reply.points[0]
+            why = say(lang, "recommend_why", subject=f"*{mrkdwn(reply.subject, 100)}*",
+                      stamp=timestamp_link(hit, hit.video_url),
+                      sentence=mrkdwn(first_sentence(hit.text), 400))
+        else:
+            why = mrkdwn(first_sentence(talk.summary), 400)
+        text = say(lang, "recommend", title=mrkdwn(talk.title, 200), speakers=_speakers(talk.speakers, lang), why=why)
+        blocks.append(section(text))
+        fallback.append(text)
+    if reply.summary_of is not None:
+        summarised = reply.summary_of
+        summary = summarised.summaries[0]
+        blocks.append(header(summarised.title))
+        blocks.append(context(f"{_speakers(summarised.speakers, lang)} · "
+                              f"{say(lang, 'key_points_count', count=len(summarised.key_points))}"))
+        blocks.append(section(mrkdwn(summary.text, 1500)))
+        fallback.append(f"{escape(summarised.title)}: {escape(first_sentence(summary.text))}")
+    if reply.lead is not None:
+        if reply.scoped_to:
+            blocks.append(context(say(lang, "scoped", title=mrkdwn(reply.scoped_to, 150))))
+        line = _lead_line(reply.lead, lang, numbers=reply.numbers)
+        blocks.append(section(line))
+        fallback.append(line)
+    for term in reply.terms:
+        blocks.extend(_answer_term_blocks(term, lang, compact=len(reply.terms) > 1))
+        fallback.append(f"{escape(term.term)}: {escape(first_sentence(term.definitions[0].definition))}")
+    if reply.note and reply.note not in ("no_talk", "which_talk"):
+        blocks.append(context(say(lang, reply.note, a=mrkdwn(reply.subject, 100), b=mrkdwn(reply.other, 100))))
+    elif reply.note:
+        text = say(lang, reply.note, subject=mrkdwn(reply.subject, 200))
+        blocks.append(section(text))
+        fallback.append(text)
+    points = reply.points[1:] if reply.recommended is not None else reply.points
+    if reply.grouped:
+        count_talks = len({hit.talk_id for hit in points})
+        head = say(lang, "moments_head", subject=mrkdwn(reply.subject, 100), count=len(points), talks=count_talks)
+        blocks.insert(0, section(head))
+        fallback.insert(0, head)
+        current: str | None = None
+        lines: list[str] = []
+        for hit in points:
+            if hit.talk_id != current:
+                if lines:
+                    blocks.append(section("\n".join(lines)))
+                current, lines = hit.talk_id, [f"*{mrkdwn(hit.talk_title, 200)}*"]
+            lines.append(_answer_point(hit, lang, numbers=False, with_talk=False))
+        if lines:
+            blocks.append(section("\n".join(lines)))
+    else:
+        if reply.summary_of is not None and points:
+            blocks.append(context(say(lang, "summary_points")))
+        for hit in points:
+            blocks.append(section(_answer_point(hit, lang, numbers=reply.numbers,
+                                                with_talk=reply.summary_of is None)))
+    if reply.all_talks:
+        head = say(lang, "all_talks", count=len(reply.talks))
+        fallback.append(head)
+        blocks.extend(_chunked_sections(head, [f"• *{mrkdwn(t.title, 200)}* — {_speakers(t.speakers, lang)}"
+                                               for t in reply.talks]))
+    elif reply.talks and reply.shape == "talks":
+        head = say(lang, "talks_head", count=len(reply.talks), subject=mrkdwn(reply.subject, 100))
+        fallback.append(head)
+        lines = []
+        for talk in reply.talks:
+            line = f"• *{mrkdwn(talk.title, 200)}* — {_speakers(talk.speakers, lang)}"
+            if talk.matched:
+                line += f" · _{say(lang, 'matched')}: {mrkdwn(', '.join(talk.matched[:3]), 200)}_"
+            lines.append(line)
+        blocks.extend(_chunked_sections(head, lines))
+    elif reply.talks:
+        key = "speakers_of_others" if reply.speakers_of is not None else "also"
+        names = " · ".join(f"*{mrkdwn(t.title, 120)}* ({_speakers(t.speakers, lang)})" for t in reply.talks[:3])
+        blocks.append(context(say(lang, key, talks=names) if key == "speakers_of_others" else
+                              f"{say(lang, key)} {names}"))
+    if reply.done:
+        text = say(lang, "more_done", subject=mrkdwn(reply.subject or "…", 100))
+        blocks.append(section(text))
+        fallback.append(text)
+    elif reply.more:
+        blocks.append(context(say(lang, "more_hint")))
+    if not blocks:
+        text = say(lang, "nothing", subject=mrkdwn(reply.subject or "…", 200))
+        blocks.append(section(text))
+        fallback.append(text)
     return message("\n".join(fallback), blocks)
 
 
@@ -545,8 +679,8 @@ def render(reply: Reply, *, public: bool = False) -> dict[str, Any]:
         return render_talk_list(reply)
     if isinstance(reply, TalkPointsReply):
         return render_talk_points(reply)
-    if isinstance(reply, PointsReply):
-        return render_points(reply)
+    if isinstance(reply, AnswerReply):
+        return render_answer(reply)
     if isinstance(reply, Notice):
         return render_notice(reply)
     if isinstance(reply, DigestThread):

@@ -1,72 +1,93 @@
-"""Mentions: "@talkbot what is PJRT?" in a channel or a thread becomes a reply model."""
+"""Questions (mentions and direct messages) become reply models, resolved against the thread's topic.
+
+A thread the bot answered in remembers what it was about (``store.state.ThreadTopic``): "who
+presented it?" names that talk, "and what about ORPO?" asks the last question again about ORPO,
+"more" / "mehr dazu" continues where the last answer stopped.
+"""
 
 from __future__ import annotations
 
-import re
+from dataclasses import replace
 
 from store.db import Store
-from store.text import clean_query, tokens
+from store.state import UNKNOWN_WORKSPACE, BotState, ThreadTopic, Workspace
 
-from . import commands, digest_commands
-from .replies import DefineReply, Notice, PointsReply, Reply
+from . import digest_commands
+from .answers import Scope, compose
+from .questions import Question, Shape, parse
+from .replies import AnswerReply, Notice, Reply
+from .wording import say
 
-MENTION_USAGE = (
-    "Ask me about the talks: `@talkbot what is PJRT?`, `@talkbot define XLA`, `@talkbot talk pallas`, "
-    "or any question — I answer with the key points that match."
-)
-_DEFINE_RE = re.compile(
-    r"^(?:define|definition of|what(?:'s| is| are| does)|was ist|was sind|was bedeutet|explain|meaning of)\s+(.+?)"
-    r"(?:\s+(?:mean|stand for|bedeutet))?\s*\??$",
-    re.IGNORECASE,
-)
-_TALK_RE = re.compile(
-    r"^(?:talks?(?: about| on)?|find talks?(?: about| on)?|is there a talk (?:about|on)"
-    r"|which talks? (?:is |are )?(?:about|on)"
-    r"|who (?:presented|gave|spoke about|talked about|presents|gives)(?: the talk on| the talk about)?"
-    r"|vortrag|vortr[äa]ge|wer hat)\s+(.+?)\??$",
-    re.IGNORECASE,
-)
-_DIGEST_RE = re.compile(r"^digest\s+(.+)$", re.IGNORECASE)
-POINTS_IN_ANSWER = 3
+# Answers about one talk: a later question in their thread is answered from that talk first.
+TALK_SHAPES = frozenset({Shape.SUMMARY.value, Shape.WHO.value, Shape.RECOMMEND.value})
+# What "more" continues with: a talk's next key points, a term's next moments.
+MORE_OF = {Shape.WHO.value: Shape.SUMMARY, Shape.RECOMMEND.value: Shape.SUMMARY, Shape.DEFINE.value: Shape.MOMENTS,
+           Shape.TALKS.value: Shape.SEARCH}
+# Shapes a follow-up ("and what about X?") may repeat; the others ask about a topic anew.
+REPEATABLE = frozenset(shape for shape in Shape if shape not in (Shape.HELP, Shape.MORE, Shape.DIGEST))
 
 
-async def answer(store: Store, text: str, *, thread_talk_id: str | None = None) -> Reply:
-    """Answer a mention; inside a digest thread, key points of that thread's talk come first."""
-    query = clean_query(text)
-    if not tokens(query):
-        return Notice(MENTION_USAGE)
-    if match := _TALK_RE.match(query):
-        return await commands.talk(store, match.group(1))
-    if match := _DIGEST_RE.match(query):
-        return await digest_commands.digest(store, match.group(1))
-    defined = None
-    if match := _DEFINE_RE.match(query):
-        reply = await commands.define(store, match.group(1).strip(" ?"))
-        if isinstance(reply, DefineReply) and any(r.hits for r in reply.results):
-            if query.lower().startswith("define") or _is_term_lookup(reply):
-                return reply
-            defined = reply
-    return await _points(store, query, thread_talk_id, defined)
+async def answer(store: Store, text: str, *, state: BotState | None = None, channel: str | None = None,
+                 thread_ts: str | None = None, workspace: Workspace | None = None,
+                 context: ThreadTopic | None = None) -> Reply:
+    """Answer a question asked in ``channel``'s thread ``thread_ts`` ('' for a DM's main conversation).
 
-
-def _is_term_lookup(reply: DefineReply) -> bool:
-    return all(r.hits and r.hits[0].match in commands.STRONG_MATCHES for r in reply.results)
-
-
-async def _points(store: Store, query: str, thread_talk_id: str | None, defined: DefineReply | None) -> Reply:
-    scoped_to = None
-    points = []
-    if thread_talk_id:
-        points = await store.find_points(query, limit=POINTS_IN_ANSWER, talk_id=thread_talk_id)
-        if points:
-            scoped_to = points[0].talk_title
-    if not points:
-        points = await store.find_points(query, limit=POINTS_IN_ANSWER)
-    talks = await store.find_talks(query, limit=3) if points else []
-    terms = [r.hits[0] for r in defined.results if r.hits] if defined else []
-    reply = PointsReply(query=query, points=points, talks=talks, terms=terms, scoped_to=scoped_to)
-    if not points and not terms:
-        result = await store.define(query)
-        reply.suggestions = [hit.term for hit in result.hits] or list(result.suggestions)
+    With ``state``, the thread's memory is read first (what the bot last answered there, or a digest
+    thread's talk) and updated after; ``context`` gives that memory directly instead.
+    """
+    if state is None or channel is None or thread_ts is None:
+        return await _answer(store, text, context)
+    if context is None:
+        context = await state.thread_topic(channel, thread_ts)
+    reply = await _answer(store, text, context)
+    if (topic := topic_of(reply)) is not None:
+        await state.remember_thread_topic(channel, thread_ts, topic, workspace or UNKNOWN_WORKSPACE)
     return reply
 
+
+async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply:
+    question = parse(text)
+    if question.language is None and context is not None:
+        question.language = context.language
+    if question.shape == Shape.HELP:
+        return Notice(say(question.lang, "help"), shape=Shape.HELP.value, language=question.lang)
+    if question.shape == Shape.DIGEST:
+        return await digest_commands.digest(store, question.subject)
+    scope = Scope()
+    if context is not None:
+        scope.talk_id = context.talk_id
+        scope.prefer_talk = context.shape in TALK_SHAPES
+    if question.shape == Shape.MORE:
+        if context is None or not (context.subject or context.talk_id):
+            return Notice(say(question.lang, "more_without_topic"), shape=Shape.MORE.value, language=question.lang)
+        question = Question(question.text, MORE_OF.get(context.shape, _shape(context.shape)), context.subject,
+                            language=question.language, refers_back=bool(context.talk_id) or not context.subject)
+        scope.offset = context.shown
+        scope.prefer_talk = bool(context.talk_id) and context.shape in TALK_SHAPES
+    elif context is not None:
+        question = _resolve(question, context)
+    return await compose(store, question, scope)
+
+
+def _shape(value: str) -> Shape:
+    try:
+        return Shape(value)
+    except ValueError:
+        return Shape.SEARCH
+
+
+def _resolve(question: Question, context: ThreadTopic) -> Question:
+    """Fill in what a follow-up leaves out from the thread's topic."""
+    if question.follow_up and _shape(context.shape) in REPEATABLE:
+        return replace(question, shape=_shape(context.shape), follow_up=False)
+    if question.refers_back and not question.subject and context.subject:
+        return replace(question, subject=context.subject)
+    return question
+
+
+def topic_of(reply: Reply) -> ThreadTopic | None:
+    """What to remember about a thread after this answer (None: keep what it was)."""
+    if not isinstance(reply, AnswerReply) or reply.not_covered or not (reply.subject or reply.talk_id):
+        return None
+    subject = f"{reply.subject} {reply.other}".strip()  # a comparison is about both sides
+    return ThreadTopic(reply.talk_id, subject, reply.shape, reply.language, reply.shown)

@@ -45,6 +45,7 @@ def point_hit_json(hit: PointHit) -> dict[str, Any]:
         "ts": hit.label,
         "seconds": hit.seconds,
         "point": hit.title,
+        "text": hit.text,
     }
 
 
@@ -54,6 +55,8 @@ class Notice:
 
     text: str
     title: str | None = None
+    shape: str | None = None  # "help" for the usage reply to a question
+    language: str | None = None  # the language of its words, when it answers a question
 
     def hits(self) -> list[dict[str, Any]]:
         return []
@@ -99,18 +102,50 @@ class TalkPointsReply:
 
 
 @dataclass
-class PointsReply:
-    """Key points answering a free question (mentions)."""
+class AnswerReply:
+    """The answer to a question (mentions, DMs): the answer first, then what supports it.
 
-    query: str
-    points: list[PointHit]
-    talks: list[TalkHit] = field(default_factory=list)
-    terms: list[TermHit] = field(default_factory=list)
-    scoped_to: str | None = None  # talk title when the answer is about the thread's talk
+    ``lead`` is the best evidence, shown as one sentence with its talk and timestamp; ``points`` are
+    the supporting key points (every moment, grouped by talk, for a "when" question). ``not_covered``
+    names what the summaries do not mention; it is said first, before any nearest match.
+    """
+
+    shape: str  # handlers.questions.Shape value
+    language: str  # "en" or "de": the bot's own words
+    subject: str
+    other: str = ""  # the second term of a comparison
+    not_covered: list[str] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
+    lead: PointHit | None = None
+    terms: list[TermHit] = field(default_factory=list)  # definition cards (two for a comparison)
+    speakers_of: TalkHit | None = None  # "who presented": the talk whose speakers answer it
+    recommended: TalkHit | None = None  # "which talk should I watch"
+    summary_of: Talk | None = None  # "summarize X"
+    points: list[PointHit] = field(default_factory=list)
+    grouped: bool = False  # show points grouped by talk (every moment of a topic)
+    talks: list[TalkHit] = field(default_factory=list)  # other talks, or the talk list
+    all_talks: bool = False  # the talks are every talk ("what talks do you have?")
+    numbers: bool = False  # highlight the numbers in the points (how much / how many)
+    scoped_to: str | None = None  # talk title when the answer keeps to the thread's talk
+    note: str = ""  # a wording key for a short line before the points (e.g. "compare_both")
+    more: bool = False  # there is more to show ("more" in the thread continues)
+    done: bool = False  # "more" asked, nothing left
+    talk_id: str | None = None  # the talk this answer is about, remembered for follow-ups
+    shown: int = 0  # key points shown so far in this thread's topic, for "more"
+
+    @property
+    def covered(self) -> bool:
+        """False when the summaries do not mention what was asked about."""
+        return not self.not_covered
 
     def hits(self) -> list[dict[str, Any]]:
+        """What the answer was built from, in the order it is shown: the answer first."""
         out: list[dict[str, Any]] = []
+        for talk in (self.speakers_of, self.recommended, self.summary_of):
+            if talk is not None:
+                out.append(talk_json(talk))
+        if self.lead is not None:
+            out.append(point_hit_json(self.lead))
         for hit in self.terms:
             out.extend(term_hit_json(hit))
         out.extend(point_hit_json(p) for p in self.points)
@@ -178,5 +213,5 @@ class DigestChoice:
         return [talk_json(hit) for hit in self.talks]
 
 
-Reply = (Notice | DefineReply | TalkListReply | TalkPointsReply | PointsReply | DigestThread | TalkHome
+Reply = (Notice | DefineReply | TalkListReply | TalkPointsReply | AnswerReply | DigestThread | TalkHome
          | ScheduleReply | DigestPreview | DigestChoice)

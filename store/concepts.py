@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .lexicon import Lexicon, phrase_key
-from .text import clean_query, tokens
+from .text import clean_query, identifiers, tokens
 
 # Question wrappers and function words in English and German: they carry no topic.
 STOPWORDS = frozenset(
@@ -40,7 +40,7 @@ class Form:
 
     token: str
     via: str | None = None  # e.g. "wood protection" or "palace" when this form is a translation/alias
-    kind: str = "word"  # "word", "translation", "alias", "correction", "stem"
+    kind: str = "word"  # "word", "translation", "alias", "correction", "stem", "part"
 
     @property
     def prefix(self) -> bool:
@@ -63,8 +63,10 @@ class Concept:
 
 
 def content_words(text: str) -> list[str]:
-    """Folded words of the query without wrappers and stopwords."""
-    return [w for w in tokens(clean_query(text)) if w not in STOPWORDS]
+    """Folded words of the query without wrappers and stopwords; a snake_case name also as one joined word."""
+    query = clean_query(text)
+    words = [w for w in tokens(query) if w not in STOPWORDS]
+    return words + [name for name in identifiers(query) if name not in words]
 
 
 def build_concepts(
@@ -74,8 +76,10 @@ def build_concepts(
     correct: Callable[[str], list[str]] | None = None,
     *,
     translate: bool = True,
+    split: Callable[[str], list[str]] | None = None,
 ) -> list[Concept]:
-    """Concepts for a query; ``correct`` proposes vocabulary words for a word nothing matches."""
+    """Concepts for a query; ``correct`` proposes vocabulary words for a word nothing matches, ``split`` the
+    corpus word a compound nothing matches starts with."""
     words = content_words(text)[:24]
     concepts: list[Concept] = []
     longest = max(lexicon.longest_phrase, 4)
@@ -88,7 +92,10 @@ def build_concepts(
                 concepts.append(concept)
                 break
     for word in words:
-        concepts.append(_word_concept(word, lexicon, glossary_pairs, correct, translate))
+        concept = _word_concept(word, lexicon, glossary_pairs, correct, translate)
+        for part in split(word) if split is not None else ():
+            concept.add(part, word, "part")
+        concepts.append(concept)
     return _merge_duplicates(concepts)
 
 
@@ -122,8 +129,8 @@ def _word_concept(
 ) -> Concept:
     concept = Concept(word)
     concept.add(word)
-    if len(word) > 4 and word.endswith("s") and not word.endswith("ss"):
-        concept.add(word[:-1], word, "stem")  # English plural: "kernels" -> "kernel"
+    if len(word) >= 4 and word.endswith("s") and not word.endswith("ss"):
+        concept.add(word[:-1], word, "stem")  # English plural: "kernels" -> "kernel", "TPUs" -> "tpu"
     canonical = lexicon.canonical.get(word)
     if canonical:
         concept.alias_note = f"{word} → {canonical}"

@@ -135,15 +135,36 @@ class Store:
 
         return list(await self._answer(("find_talks", text, limit) if cacheable(text) else None, compute))
 
-    async def find_points(self, text: str, *, limit: int = 5, talk_id: str | None = None) -> list[PointHit]:
-        """Key points ranked for a free question; ``talk_id`` keeps to one talk."""
+    async def find_points(self, text: str, *, limit: int = 5, talk_id: str | None = None,
+                          min_coverage: float = 0.0) -> list[PointHit]:
+        """Key points ranked for a free question; ``talk_id`` keeps to one talk; ``min_coverage`` 1.0 keeps
+        the points that hold every concept of ``text``."""
 
         async def compute(view: View) -> tuple[PointHit, ...]:
-            hits = await ranking.find_points(view, text, limit=limit, talk_id=talk_id)
+            hits = await ranking.find_points(view, text, limit=limit, talk_id=talk_id, min_coverage=min_coverage)
             return tuple(view.canonical.point_hit(hit) for hit in hits)
 
-        key = ("find_points", text, limit, talk_id) if cacheable(text) else None
+        key = ("find_points", text, limit, talk_id, min_coverage) if cacheable(text) else None
         return list(await self._answer(key, compute))
+
+    async def absent_words(self, text: str) -> tuple[str, ...]:
+        """The content words of ``text`` that no summary holds in any form (the word, its stem, an alias or a
+        translation; typo corrections do not count): "gspmd" in "what is GSPMD?"."""
+
+        async def compute(view: View) -> tuple[str, ...]:
+            absent = []
+            for concept in view.concepts(text):
+                if " " in concept.words:
+                    continue
+                forms = [form.token for form in concept.forms if form.kind != "correction"]
+                word = concept.words
+                # German endings the summaries may not use: "Crashkurses" is the "Crashkurs" talk.
+                forms += [word[:-cut] for cut in (1, 2) if len(word) - cut >= 6]
+                if not any(view.vocabulary.doc_frequency(token) for token in forms):
+                    absent.append(concept.words)
+            return tuple(absent)
+
+        return await self._answer(("absent_words", text) if cacheable(text) else None, compute)
 
     # -- listing -------------------------------------------------------------------------
 

@@ -25,9 +25,11 @@ from .errors import CorpusError
 from .lexicon import Lexicon, data_files, load_lexicon
 from .model import GlossaryEntry, Talk
 from .schema import CORPUS_TABLES
-from .text import term_key, tokens
+from .text import identifiers, term_key, tokens
 
 CORPUS_SUFFIXES = (".txt", ".md")
+# Part of the fingerprint: a new index format re-ingests an unchanged corpus (2: joined snake_case names).
+INDEX_FORMAT = b"index-format:2"
 
 
 @dataclass
@@ -65,7 +67,7 @@ def corpus_files(paths: Sequence[Path]) -> tuple[list[Path], Path | None]:
 
 def fingerprint(files: Iterable[Path], extra: Iterable[Path]) -> str:
     """Hash of every input that shapes the stored data."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(INDEX_FORMAT)
     for path in [*files, *extra]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
@@ -142,7 +144,8 @@ def _vocabulary(talks: list[Talk], lexicon: Lexicon) -> set[str]:
 def _fts_row(splitter: CompoundSplitter, title: str, body: str) -> tuple[str, str, str]:
     """Folded tokens of title and body (as FTS5 and the re-ranker will split them) plus compound parts."""
     title_tokens, body_tokens = tokens(title), tokens(body)
-    return " ".join(title_tokens), " ".join(body_tokens), " ".join(splitter.expand(title_tokens + body_tokens))
+    parts = splitter.expand(title_tokens + body_tokens) + identifiers(f"{title} {body}")
+    return " ".join(title_tokens), " ".join(body_tokens), " ".join(dict.fromkeys(parts))
 
 
 def _replace_corpus(

@@ -73,8 +73,10 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     return hits
 
 
-async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = None) -> list[PointHit]:
-    """Key points and discussion highlights ranked for a free question; ``talk_id`` keeps to one talk."""
+async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = None,
+                      min_coverage: float = 0.0) -> list[PointHit]:
+    """Key points and discussion highlights ranked for a free question; ``talk_id`` keeps to one talk;
+    ``min_coverage`` 1.0 keeps only those that hold every concept of the question (the moments a topic comes up)."""
     concepts = view.concepts(text)
     if not concepts:
         return []
@@ -86,6 +88,8 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
         if talk_id is not None and row_talk != talk_id:
             continue
         match = match_row(concepts, {"title": title, "body": body}, parts, idfs)
+        if match.coverage < min_coverage - 1e-9:
+            continue
         info = view.talks.get(row_talk)
         score = 0.0
         for index, concept in enumerate(concepts):

@@ -3,7 +3,7 @@
 ``PRAGMA user_version`` holds the schema version. Each migration moves the schema one version
 forward inside the caller's transaction; ``migrate`` applies the missing ones in order.
 Corpus tables are rebuilt by every ingest; bot state (subscriptions, digest ledger, leases, seen
-events, digest threads: store.state.BotState) lives in its own tables that ingest never touches.
+events, digest threads, thread topics: store.state.BotState) lives in its own tables that ingest never touches.
 """
 
 from __future__ import annotations
@@ -192,7 +192,26 @@ CREATE TABLE introductions (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+# What the bot last answered in a thread (or a DM), so a follow-up ("who presented it?", "more")
+# resolves against it. Bot state.
+_V7 = """
+CREATE TABLE thread_topics (
+    channel TEXT NOT NULL,
+    thread_ts TEXT NOT NULL,         -- '' for a direct message's main conversation
+    talk_id TEXT,                    -- the talk the answer was about, if one
+    subject TEXT NOT NULL,           -- the asked-about words
+    shape TEXT NOT NULL,             -- the question's shape (handlers.questions.Shape)
+    language TEXT NOT NULL,          -- 'en' or 'de'
+    shown INTEGER NOT NULL,          -- key points shown so far (where "more" continues)
+    updated_at REAL NOT NULL,
+    team_id TEXT NOT NULL DEFAULT '',
+    enterprise_id TEXT,
+    PRIMARY KEY (channel, thread_ts)
+);
+CREATE INDEX thread_topics_by_time ON thread_topics(updated_at);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Tables that every ingest rebuilds, in an order that respects references.

@@ -37,6 +37,7 @@ import aiosqlite
 from .connection import connect_async
 
 SEEN_EVENTS_KEEP_SECONDS = 24 * 3600  # Slack retries within minutes; a day is plenty
+THREAD_TOPICS_KEEP_SECONDS = 30 * 24 * 3600  # follow-ups come within days; a month is generous
 
 # Ledger statuses of a digest (the digests.status column).
 POSTING, DONE, SKIPPED, ABANDONED = "posting", "done", "skipped", "abandoned"
@@ -56,6 +57,17 @@ UNKNOWN_WORKSPACE = Workspace()
 
 
 # -- records -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ThreadTopic:
+    """What the bot last answered in a thread (or a DM): the talk and the asked-about words, for follow-ups."""
+
+    talk_id: str | None
+    subject: str
+    shape: str  # handlers.questions.Shape value
+    language: str  # "en" or "de"
+    shown: int = 0  # key points shown so far, where "more" continues
 
 
 WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -317,6 +329,40 @@ class BotState:
                 "SELECT talk_id FROM digest_threads WHERE channel = ? AND thread_ts = ?", (channel, thread_ts)
             )
         return found[0][0] if found else None
+
+    # -- thread topics ---------------------------------------------------------------------
+
+    async def thread_topic(self, channel: str, thread_ts: str) -> ThreadTopic | None:
+        """What the bot last answered in this thread ('' for a DM's main conversation); for a digest thread the
+        bot has not answered in yet, its talk."""
+        async with self._reading():
+            found = await self._rows(
+                "SELECT talk_id, subject, shape, language, shown FROM thread_topics"
+                " WHERE channel = ? AND thread_ts = ?",
+                (channel, thread_ts),
+            )
+            if found:
+                talk_id, subject, shape, language, shown = found[0]
+                return ThreadTopic(talk_id, subject, shape, language, int(shown))
+            digest = await self._rows(
+                "SELECT talk_id FROM digest_threads WHERE channel = ? AND thread_ts = ?", (channel, thread_ts)
+            ) if thread_ts else []
+        return ThreadTopic(digest[0][0], "", "summary", "en") if digest else None
+
+    async def remember_thread_topic(self, channel: str, thread_ts: str, topic: ThreadTopic,
+                                    workspace: Workspace = UNKNOWN_WORKSPACE, now: float | None = None) -> None:
+        """Keep ``topic`` as what this thread is about now."""
+        now = clock.time() if now is None else now
+        async with self._reading():  # one statement in autocommit is its own transaction
+            await self._changed(
+                "INSERT OR REPLACE INTO thread_topics (channel, thread_ts, talk_id, subject, shape, language, shown,"
+                " updated_at, team_id, enterprise_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (channel, thread_ts, topic.talk_id, topic.subject[:300], topic.shape, topic.language, topic.shown,
+                 now, workspace.team_id, workspace.enterprise_id),
+            )
+            if int(now) % 89 == 0:  # prune now and then, not on every answer
+                await self._changed("DELETE FROM thread_topics WHERE updated_at < ?",
+                                    (now - THREAD_TOPICS_KEEP_SECONDS,))
 
     # -- subscriptions ---------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ import unicodedata
 MAX_QUERY_CHARS = 300
 
 _TOKEN_RE = re.compile(r"[0-9a-z]+")
+_IDENTIFIER_RE = re.compile(r"[0-9A-Za-z]+(?:_[0-9A-Za-z]+)+")
 _SLACK_MARKUP_RE = re.compile(r"<[@#!][^>]*>")
 _LINK_RE = re.compile(r"<((?:https?|mailto):[^|>]*)(?:\|([^>]*))?>")  # Slack's link markup; the label if any
 _COMBINING_RE = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
@@ -30,6 +31,11 @@ def fold(text: str) -> str:
 def tokens(text: str) -> list[str]:
     """Folded alphanumeric tokens in order."""
     return _TOKEN_RE.findall(fold(text))
+
+
+def identifiers(text: str) -> list[str]:
+    """Snake-case names joined into one token: "all_to_all" -> "alltoall" (its parts alone are stopwords)."""
+    return ["".join(tokens(name)) for name in _IDENTIFIER_RE.findall(text)]
 
 
 def term_key(text: str) -> str:

@@ -19,6 +19,7 @@ from .text import tokens
 from .trigrams import TrigramIndex
 
 CORRECTION_CUTOFF = 85.0
+MIN_HEAD = 4  # shortest corpus word taken as the head of a query compound
 FUZZY_CANDIDATES = 300  # strings scored by rapidfuzz per lookup, after trigram narrowing
 
 
@@ -58,6 +59,19 @@ class Vocabulary:
         """One idf for all forms of a concept, so a rare spelling of a common word does not outscore it."""
         df = min(sum(self.doc_frequency(form) for form in forms), self.documents)
         return max(math.log((self.documents + 1) / (df + 0.5)), 0.05)
+
+    def compound_head(self, word: str) -> list[str]:
+        """The longest corpus word a long query word starts with, when the word itself is not in the corpus:
+        "baumhausbau" -> ["baumhaus"], "holzbau" -> ["holz"] (German compounds the summaries spell apart)."""
+        if len(word) < 7 or not word.isalpha() or self.doc_frequency(word) > 0:
+            return []
+        # The head must be most of the word: "tensorparallel" is not about every "tensor".
+        for cut in range(len(word) - 3, max(MIN_HEAD, (len(word) + 1) // 2) - 1, -1):
+            head = word[:cut]
+            index = bisect_left(self.terms, head)
+            if index < len(self.terms) and self.terms[index] == head:
+                return [head]
+        return []
 
     def correct(self, word: str) -> list[str]:
         """Vocabulary words close to a word that matches nothing (typos in names): "kinetik" -> "kinetic"."""

@@ -9,11 +9,16 @@ import pytest
 
 from bot.console import dispatch
 from handlers import commands
-from handlers.replies import DefineReply, PointsReply, TalkListReply
+from handlers.replies import AnswerReply, DefineReply, TalkListReply
 from store.db import Store
 
 MAIN = "000_05e4716c93976b38.txt"
 PALLAS = "004_b9033c416a07336f.txt"
+
+
+def shown_points(reply: AnswerReply) -> list:
+    """The key points an answer shows, the lead first."""
+    return ([reply.lead] if reply.lead else []) + list(reply.points)
 
 
 async def first_talk_sources(store: Store, text: str) -> set[tuple[str, int]]:
@@ -46,23 +51,23 @@ async def test_english_talk_questions(store: Store, text: str, summary_line: tup
 )
 async def test_english_key_point_questions(store: Store, text: str, file: str, label: str) -> None:
     reply = await dispatch(store, text)  # a mention, as in "@talkbot memory hierarchy of the TPU"
-    assert isinstance(reply, PointsReply)
-    top3 = [(p.source.file, p.label) for p in reply.points[:3]]
+    assert isinstance(reply, AnswerReply)
+    top3 = [(p.source.file, p.label) for p in shown_points(reply)[:3]]
     assert (file, label) in top3
 
 
 async def test_a_moment_both_summaries_describe_is_answered_once(store: Store) -> None:
     reply = await dispatch(store, "suspension bridge")  # the treehouse's summaries: 25:00 and 25:53
-    assert isinstance(reply, PointsReply)
-    bridges = [p for p in reply.points if "Hängebrücke" in p.title]
+    assert isinstance(reply, AnswerReply)
+    bridges = [p for p in shown_points(reply) if "Hängebrücke" in p.title]
     assert len(bridges) == 1 and bridges[0].label in {"25:00", "25:53"}
-    assert reply.points[0] is bridges[0]
+    assert reply.lead is bridges[0]
 
 
 async def test_what_did_they_say_about_tiling(store: Store) -> None:
     reply = await dispatch(store, "what did they say about tiling")
-    assert isinstance(reply, PointsReply)
-    assert any("Tiling" in p.title or "Tiling" in p.text for p in reply.points[:3])
+    assert isinstance(reply, AnswerReply)
+    assert any("Tiling" in p.title or "Tiling" in p.text for p in shown_points(reply)[:3])
 
 
 async def test_define_brain_floating_point_is_bf16(store: Store) -> None:
@@ -73,8 +78,8 @@ async def test_define_brain_floating_point_is_bf16(store: Store) -> None:
 
 async def test_answers_say_which_words_matched(store: Store) -> None:
     reply = await dispatch(store, "memory hierarchy of the TPU")
-    assert isinstance(reply, PointsReply)
-    assert "Speicherarchitektur ← memory hierarchy" in reply.points[0].matched
+    assert isinstance(reply, AnswerReply)
+    assert "Speicherarchitektur ← memory hierarchy" in shown_points(reply)[0].matched
 
 
 async def test_german_and_english_find_the_same_talk(store: Store) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from bench import eval_answers
 from handlers import mentions
-from handlers.replies import Notice, PointsReply
+from handlers.replies import Notice, TalkListReply
 from store.db import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,10 +111,13 @@ async def test_a_talk_summarised_twice_is_one_talk(store: Store) -> None:
     assert result.top1 and result.recall == 0.5
 
 
-async def test_help_and_not_covered_without_the_new_reply_fields(store: Store) -> None:
+async def test_help_and_not_covered_read_from_the_reply_fields(store: Store) -> None:
     talks = await eval_answers.talk_sources(store)
-    assert eval_answers.score(_question("help", []), Notice(mentions.MENTION_USAGE), talks).top1
-    assert not eval_answers.score(_question("help", []), PointsReply(query="help", points=[]), talks).top1
-    nothing = PointsReply(query="GSPMD", points=[])
+    assert eval_answers.score(_question("help", []), await mentions.answer(store, "<@UBOT> hilfe"), talks).top1
+    assert not eval_answers.score(_question("help", []), Notice("Sorry, something went wrong."), talks).top1
+    gspmd = await mentions.answer(store, "<@UBOT> what is GSPMD?")
+    assert eval_answers.score(_question("not_covered", [], near=["SPMD"]), gspmd, talks).top1
+    assert not eval_answers.score(_question("definition", [{(F0, 430)}]), gspmd, talks).top1
+    # a reply without the fields counts as not covered when it shows nothing
+    nothing = TalkListReply(query="GSPMD", talks=[])
     assert eval_answers.score(_question("not_covered", [], near=["SPMD"]), nothing, talks).top1
-    assert not eval_answers.score(_question("definition", [{(F0, 430)}]), nothing, talks).top1

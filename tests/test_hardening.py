@@ -55,7 +55,7 @@ from handlers.commands import STALE_BUTTON
 from handlers.digests import build_digest
 from handlers.replies import DefineReply, DigestThread, Reply, TalkHome
 from store.db import Store
-from store.state import BotState
+from store.state import BotState, ThreadTopic
 from tests.conftest import CORPUS, ROOT, RunningBot, bot_settings
 from tests.fakes.fixtures import BOT_TOKEN
 from tests.fakes.slack_api import FakeSlackAPI
@@ -169,7 +169,8 @@ def test_digest_survives_any_text(runner: asyncio.Runner, corpus_store: Store, t
 @given(text=mention_text, in_thread=st.booleans())
 def test_mention_survives_any_text(runner: asyncio.Runner, corpus_store: Store, text: str, in_thread: bool) -> None:
     thread_talk = runner.run(corpus_store.list_talks())[0].talk_id if in_thread else None
-    assert_sendable(runner.run(mentions.answer(corpus_store, f"<@UBOT> {text}", thread_talk_id=thread_talk)))
+    context = ThreadTopic(thread_talk, "", "summary", "en") if thread_talk else None
+    assert_sendable(runner.run(mentions.answer(corpus_store, f"<@UBOT> {text}", context=context)))
 
 
 def test_the_validator_catches_what_slack_rejects() -> None:

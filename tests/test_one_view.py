@@ -16,7 +16,7 @@ from bot.console import dispatch, payloads
 from handlers import commands
 from handlers.blocks import render_digest, render_home
 from handlers.digests import build_digest
-from handlers.replies import DigestThread, PointsReply, TalkHome, TalkListReply, TalkPointsReply
+from handlers.replies import AnswerReply, DigestThread, TalkHome, TalkListReply, TalkPointsReply
 from store.db import Store
 from store.ingest import ingest_sync
 
@@ -158,8 +158,8 @@ async def test_every_view_uses_the_merged_points(twice: Store) -> None:
 
 async def test_a_mention_answers_a_moment_once(twice: Store) -> None:
     reply = await dispatch(twice, "speicherhierarchie HBM DMA")
-    assert isinstance(reply, PointsReply)
-    assert len([p for p in reply.points if "Speicherhierarchie" in p.title]) == 1
+    assert isinstance(reply, AnswerReply) and reply.lead is not None
+    assert len([p for p in [reply.lead, *reply.points] if "Speicherhierarchie" in p.title]) == 1
 
 
 async def test_the_xla_crash_course_shows_both_summaries_points(store: Store) -> None:
@@ -176,8 +176,8 @@ async def test_the_xla_crash_course_shows_both_summaries_points(store: Store) ->
 
 async def test_mention_about_chlo_answers_it_once(store: Store) -> None:
     reply = await dispatch(store, "client hlo chlo operations")
-    assert isinstance(reply, PointsReply)
-    chlo = [p for p in reply.points if p.talk_id == "xla-crashkurs" and p.seconds == 395]
+    assert isinstance(reply, AnswerReply) and reply.lead is not None
+    chlo = [p for p in [reply.lead, *reply.points] if p.talk_id == "xla-crashkurs" and p.seconds == 395]
     assert len(chlo) == 1
 
 

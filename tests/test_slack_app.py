@@ -126,7 +126,7 @@ async def test_mention_inside_a_digest_thread_answers_about_that_talk(bot: Runni
                                event_id=new_event_id()))
     [call] = await bot.fake.wait_for("chat.postMessage")
     assert call.params["thread_ts"] == parent_ts
-    assert "From this thread's talk" in all_text(call.params)
+    assert "Aus dem Vortrag dieses Threads" in all_text(call.params)  # a German question gets German words
     assert "Kinetic" in all_text(call.params)
 
 

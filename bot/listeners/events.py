@@ -1,4 +1,9 @@
-"""Events: mentions answered in their thread, the App Home tab, and the bot introducing itself in a new channel."""
+"""Events: questions (mentions, direct messages), the App Home tab, and the bot introducing itself in a new channel.
+
+A question is answered where it was asked: a mention in its thread (a new thread under a mention at
+the top level), a direct message in the DM (in its thread if it was sent in one). The answering
+layer keeps what each thread was about, so follow-ups there resolve against it.
+"""
 
 from __future__ import annotations
 
@@ -23,10 +28,18 @@ from ..slack_client import SLACK_FAILURES, describe_failure
 from .request_log import logged
 
 log = logging.getLogger(__name__)
+DM_CONVERSATION = ""  # the memory key of a direct message's main conversation (not a thread)
+
+
+def is_question_to_bot(event: dict[str, Any], bot_user_id: str | None) -> bool:
+    """A person's new message in a DM with the bot: not an edit or a deletion (any subtype), not a bot's post
+    (the bot's own answers included), not a channel message (questions there arrive as app_mention)."""
+    return (event.get("channel_type") == "im" and not event.get("subtype") and not event.get("bot_id")
+            and bool(event.get("user")) and event.get("user") != bot_user_id)
 
 
 def register(app: AsyncApp, services: Services) -> None:
-    """Register app_mention, app_home_opened, member_joined_channel, app_uninstalled
+    """Register app_mention, message (direct messages), app_home_opened, member_joined_channel, app_uninstalled
     and tokens_revoked."""
     store, state, permissions = services.store, services.state, services.permissions
 
@@ -36,33 +49,51 @@ def register(app: AsyncApp, services: Services) -> None:
         await client.chat_postEphemeral(channel=event["channel"], user=event["user"], text=denied.text,
                                         thread_ts=event.get("thread_ts"))
 
-    @app.event("app_mention")
-    @logged("mention")
-    async def mention(event: dict[str, Any], context: AsyncBoltContext, client: AsyncWebClient,
-                      say: AsyncSay) -> None:
+    async def answer_question(event: dict[str, Any], context: AsyncBoltContext, client: AsyncWebClient,
+                              say: AsyncSay, *, reply_in: str | None, memory_key: str) -> None:
+        """Answer ``event``'s text against its thread's memory and post the answer in ``reply_in`` (a thread ts,
+        or None for a DM's main conversation)."""
         channel = event["channel"]
         who = Requester(str(event.get("user", "")), channel, org_of(context))
         denied = await permissions.may_read(who)
         if denied is not None:
             await tell_privately(client, event, denied)
             return
-        parent = event.get("thread_ts")
+        workspace = Workspace(context.team_id or "", context.enterprise_id)
         async with services.answer_slots:
-            talk_id = await state.digest_thread_talk(channel, parent) if parent else None
-            reply = await mentions.answer(store, event.get("text", ""), thread_talk_id=talk_id)
-            message = {} if isinstance(reply, DigestThread) else services.rendered_answer(reply, public=True)
-        thread_ts = parent or event["ts"]
+            reply = await mentions.answer(store, event.get("text", ""), state=state, channel=channel,
+                                          thread_ts=memory_key, workspace=workspace)
+            public = event.get("channel_type") != "im"  # a DM is seen by its asker only
+            message = {} if isinstance(reply, DigestThread) else services.rendered_answer(reply, public=public)
         if isinstance(reply, DigestThread):
             denied = await permissions.may_post_digest(who)
             if denied is not None:
                 await tell_privately(client, event, denied)
                 return
-            workspace = Workspace(context.team_id or "", context.enterprise_id)
             notice = await services.poster.post_requested(channel, reply, f"mention-{event['ts']}", workspace)
             if notice is not None:
-                await say(thread_ts=thread_ts, text=notice)
+                await say(thread_ts=reply_in, text=notice)
             return
-        await say(thread_ts=thread_ts, unfurl_links=False, **message)
+        if reply_in:
+            message["thread_ts"] = reply_in
+        await say(unfurl_links=False, **message)
+
+    @app.event("app_mention")
+    @logged("mention")
+    async def mention(event: dict[str, Any], context: AsyncBoltContext, client: AsyncWebClient,
+                      say: AsyncSay) -> None:
+        thread_ts = event.get("thread_ts") or event["ts"]
+        await answer_question(event, context, client, say, reply_in=thread_ts, memory_key=thread_ts)
+
+    @app.event("message")
+    @logged("direct_message")
+    async def direct_message(event: dict[str, Any], context: AsyncBoltContext, client: AsyncWebClient,
+                             say: AsyncSay) -> None:
+        if not is_question_to_bot(event, context.bot_user_id):
+            return
+        thread_ts = event.get("thread_ts")
+        await answer_question(event, context, client, say, reply_in=thread_ts,
+                              memory_key=thread_ts or DM_CONVERSATION)
 
     # One deployment serves one workspace: once Slack takes the bot's token back, nothing can be posted.
     @app.event("app_uninstalled")

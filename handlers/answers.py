@@ -1,0 +1,304 @@
+"""One answer composer per question shape: a parsed question and the store in, an ``AnswerReply`` out.
+
+Every composer first checks that the summaries mention what was asked about; when they do not,
+the answer says so and offers the nearest terms, instead of answering a different term.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from store.db import Store
+from store.model import KeyPoint, PointHit, Talk, TalkHit, TermHit
+from store.text import tokens
+
+from .questions import Question, Shape, is_term_like
+from .replies import AnswerReply
+
+STRONG_MATCHES = ("exact", "alias", "expansion", "translation")
+POINTS_SHOWN = 3  # supporting key points after the lead
+MOMENTS_SHOWN = 25  # every moment of a topic, up to what one message shows well
+TALKS_SHOWN = 8
+SUMMARY_POINTS = 8
+QUANTITY_CANDIDATES = 20
+# Words added to a quantity question's search so the points with that kind of number are found:
+# "how much faster was FlyDSL" must reach "2,5-fache Beschleunigung" (speed-up), not only "schneller".
+QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "throughput", "size": "", "count": ""}
+_NUMBER_RES = {
+    "speed": re.compile(r"\d+(?:[.,]\d+)?\s*(?:[x×]|-?fach\w*|-?mal\b|%|prozent)|\d\s*-\s*bis\s*\d+-?fach", re.I),
+    "time": re.compile(r"\d+(?:[.,]\d+)?\s*(?:ms|µs|s\b|sek\w*|min\w*|stunde\w*|h\b|tag\w*|woche\w*|monat\w*|jahr\w*"
+                       r"|seconds?|minutes?|hours?|days?)", re.I),
+    "throughput": re.compile(r"\d[\d.,]*\s*(?:tokens?\s*/\s*s\w*|token/sekunde|/s\b|pro sekunde|qps|tflops|gb/s)",
+                             re.I),
+    "size": re.compile(r"\d[\d.,]*\s*(?:[kmgt]b\b|milliarden|millionen|mio|mrd|parameter\w*|zeilen|[bm]\b)", re.I),
+    "count": re.compile(r"\d[\d.,]*"),
+    "": re.compile(r"\d[\d.,]*"),
+}
+_CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|wodurch|aufgrund|um .* zu|damit|sodass|so dass|führt|ermöglicht"
+                       r"|because|since|therefore|due to|so that)\b", re.I)
+
+
+@dataclass
+class Scope:
+    """Where a question is asked: the thread's talk (if any) and how far "more" has got."""
+
+    talk_id: str | None = None
+    prefer_talk: bool = False  # answer from the thread's talk first (a digest thread, a talk's answer)
+    offset: int = 0  # key points already shown for this topic ("more")
+
+
+Composer = Callable[[Store, Question, Scope], Awaitable[AnswerReply]]
+
+
+async def compose(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """The answer in the question's shape."""
+    return await COMPOSERS.get(question.shape, search)(store, question, scope)
+
+
+# -- helpers -----------------------------------------------------------------------------
+
+def _reply(question: Question, **fields: Any) -> AnswerReply:
+    return AnswerReply(shape=question.shape.value, language=question.lang, subject=question.subject,
+                       other=question.other, **fields)
+
+
+async def _missing(store: Store, subject: str) -> list[str]:
+    """The asked-about words no summary mentions: names (GSPMD, ORPO) count alone, plain words only all together."""
+    absent = set(await store.absent_words(subject))
+    if not absent:
+        return []
+    written = subject.split()
+    names = [w for w in written if is_term_like(w) and any(t in absent for t in tokens(w))]
+    if names:
+        return names
+    content = [t for w in written for t in tokens(w)]
+    return [subject] if content and all(t in absent for t in content) else []
+
+
+async def _not_covered(store: Store, question: Question, missing: list[str]) -> AnswerReply:
+    suggestions: dict[str, None] = {}
+    for word in missing:
+        result = await store.define(word)
+        for name in [hit.term for hit in result.hits] + list(result.suggestions):
+            suggestions.setdefault(name, None)
+    return _reply(question, not_covered=missing, suggestions=list(suggestions)[:5])
+
+
+def point_from(talk: Talk, point: KeyPoint) -> PointHit:
+    """A talk's key point as an answer's point."""
+    return PointHit(talk.talk_id, talk.title, point.seconds, point.label, point.title, point.text, 0.0,
+                    point.source, talk.video_url)
+
+
+def talk_hit(talk: Talk) -> TalkHit:
+    return TalkHit(talk.talk_id, talk.title, talk.speakers, talk.summaries[0].text, 0.0, talk.source)
+
+
+async def _points(store: Store, subject: str, scope: Scope, limit: int, *, min_coverage: float = 0.0
+                  ) -> tuple[list[PointHit], str | None]:
+    """Key points for ``subject``: from the thread's talk first when the thread is about one."""
+    if scope.talk_id and scope.prefer_talk:
+        scoped = await store.find_points(subject, limit=limit, talk_id=scope.talk_id, min_coverage=min_coverage)
+        if scoped:
+            return scoped, scoped[0].talk_title
+    return await store.find_points(subject, limit=limit, min_coverage=min_coverage), None
+
+
+async def _talk_of(store: Store, question: Question, scope: Scope) -> tuple[Talk | None, list[TalkHit]]:
+    """The talk a question is about: the thread's talk for "it", else the best match, and the runners-up."""
+    if (question.refers_back or not question.subject) and scope.talk_id:
+        talk = await store.get_talk(scope.talk_id)
+        return talk, []
+    if not question.subject:
+        return None, []
+    hits = await store.find_talks(question.subject, limit=4)
+    if not hits:
+        return None, []
+    return await store.get_talk(hits[0].talk_id), hits[1:3]
+
+
+# -- composers, one per shape -----------------------------------------------------------
+
+async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """What is X: the glossary entry, then where X comes up; "not covered" when the summaries lack X."""
+    if missing := await _missing(store, question.subject):
+        return await _not_covered(store, question, missing)
+    result = await store.define(question.subject)
+    strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES or hit.match == "text"]
+    if not strong:
+        return await search(store, question, scope)  # discussed, but not in any glossary
+    term = strong[0]
+    points = await store.find_points(term.term, limit=POINTS_SHOWN, min_coverage=1.0)
+    reply = _reply(question, terms=[term], points=points[:2])
+    reply.talk_id = term.definitions[0].talk_id if term.definitions else None
+    return reply
+
+
+async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """Who presented X: the best-matching talk with its speakers, and other talks about X."""
+    if question.subject and not question.refers_back and (missing := await _missing(store, question.subject)):
+        return await _not_covered(store, question, missing)
+    talk, others = await _talk_of(store, question, scope)
+    if talk is None:
+        return _reply(question, note="which_talk")
+    return _reply(question, speakers_of=talk_hit(talk), talks=others, talk_id=talk.talk_id)
+
+
+async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """When / where was X discussed: every key point that holds X, grouped by talk, in time order."""
+    subject = question.subject
+    if not subject and scope.talk_id:
+        return await summary(store, question, scope)
+    if missing := await _missing(store, subject):
+        return await _not_covered(store, question, missing)
+    found = await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset, min_coverage=1.0)
+    if not found:
+        return await search(store, question, scope)
+    shown = found[scope.offset:]
+    order: dict[str, int] = {}
+    for hit in shown:
+        order.setdefault(hit.talk_id, len(order))
+    grouped = sorted(shown, key=lambda hit: (order[hit.talk_id], hit.seconds))
+    return _reply(question, lead=shown[0] if shown else None, points=grouped, grouped=True,
+                  talk_id=shown[0].talk_id if shown else None, shown=scope.offset + len(shown), done=not shown)
+
+
+async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """Difference between X and Y: both definitions side by side, then the key points that hold both."""
+    first, second = question.subject, question.other
+    missing = await _missing(store, first) + await _missing(store, second)
+    terms: list[TermHit] = []
+    for side in (first, second):
+        result = await store.define(side)
+        strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES]
+        if strong and side not in missing:
+            terms.append(strong[0])
+    both = await store.find_points(f"{first} {second}", limit=POINTS_SHOWN + 1, min_coverage=1.0)
+    note = "compare_both"
+    if not both:
+        note = "compare_missing"
+        both = []
+        for side in (first, second):
+            if side not in missing:
+                both += await store.find_points(side, limit=1, min_coverage=1.0)
+    reply = _reply(question, terms=terms, lead=both[0] if both and note == "compare_both" else None,
+                   points=both[1:] if note == "compare_both" else both, note=note,
+                   not_covered=missing, talk_id=both[0].talk_id if both else None)
+    if missing:
+        covered = await _not_covered(store, question, missing)
+        reply.suggestions = covered.suggestions
+    return reply
+
+
+async def summary(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """Summarize X: the talk's summary and its key points."""
+    if question.subject and not question.refers_back and (missing := await _missing(store, question.subject)):
+        return await _not_covered(store, question, missing)
+    talk, others = await _talk_of(store, question, scope)
+    if talk is None:
+        return _reply(question, note="which_talk")
+    points = talk.summaries[0].key_points
+    shown = [point_from(talk, p) for p in points[scope.offset: scope.offset + SUMMARY_POINTS]]
+    end = scope.offset + len(shown)
+    return _reply(question, summary_of=talk if not scope.offset else None, points=shown, talks=others,
+                  talk_id=talk.talk_id, shown=end, more=end < len(points), done=not shown)
+
+
+async def recommend(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """Which talk should I watch to learn X: the best talk and one line on why, then runners-up."""
+    if not question.subject:
+        return await talks(store, question, scope)
+    if missing := await _missing(store, question.subject):
+        return await _not_covered(store, question, missing)
+    hits = await store.find_talks(question.subject, limit=3)
+    if not hits:
+        return _reply(question, note="no_talk")
+    best = hits[0]
+    why = await store.find_points(question.subject, limit=1, talk_id=best.talk_id)
+    return _reply(question, recommended=best, points=why, talks=hits[1:], talk_id=best.talk_id)
+
+
+def _has_number(hit: PointHit, kind: str) -> bool:
+    return bool(_NUMBER_RES.get(kind, _NUMBER_RES[""]).search(hit.text))
+
+
+async def quantity(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """How much / how many / how long: the key points that carry a number of the asked kind, best first."""
+    if missing := await _missing(store, question.subject):
+        return await _not_covered(store, question, missing)
+    query = f"{question.subject} {QUANTITY_HINTS.get(question.quantity, '')}".strip()
+    found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES)
+    if not found:
+        return await search(store, question, scope)
+    with_number = [hit for hit in found if _has_number(hit, question.quantity)]
+    if not with_number and question.quantity:
+        with_number = [hit for hit in found if _has_number(hit, "")]
+    ranked = with_number + [hit for hit in found if hit not in with_number]
+    shown = ranked[scope.offset: scope.offset + 1 + POINTS_SHOWN]
+    if not shown:
+        return _reply(question, done=True)
+    return _reply(question, lead=shown[0], points=shown[1:], numbers=True, scoped_to=scoped_to,
+                  note="" if with_number else "quantity_none", talk_id=shown[0].talk_id,
+                  shown=scope.offset + len(shown), more=len(ranked) > scope.offset + len(shown))
+
+
+async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """Why / how: the key points that explain, best first (a point that gives a reason wins a near tie)."""
+    if missing := await _missing(store, question.subject):
+        return await _not_covered(store, question, missing)
+    found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2)
+    found = found[scope.offset:]
+    if len(found) >= 2 and not _CAUSE_RE.search(found[0].text) and _CAUSE_RE.search(found[1].text) \
+            and found[1].score >= 0.9 * found[0].score:
+        found[0], found[1] = found[1], found[0]
+    return _answer_points(question, scope, found, scoped_to)
+
+
+async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """Which talks about X (or every talk): a talk list."""
+    if not question.subject:
+        listed = [talk_hit(t) for t in await store.list_talks()]
+        return _reply(question, talks=listed, all_talks=True)
+    if missing := await _missing(store, question.subject):
+        return await _not_covered(store, question, missing)
+    hits = await store.find_talks(question.subject, limit=TALKS_SHOWN)
+    if hits:
+        best = hits[0].score
+        hits = [hit for hit in hits if hit.score >= 0.3 * best]
+    return _reply(question, talks=hits, note="" if hits else "no_talk",
+                  talk_id=hits[0].talk_id if len(hits) == 1 else None)
+
+
+async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """Anything else: the best key point as the answer, then the next ones and the talks they are from."""
+    if not question.subject:
+        return _reply(question, note="which_talk")
+    if missing := await _missing(store, question.subject):
+        return await _not_covered(store, question, missing)
+    found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN)
+    return _answer_points(question, scope, found[scope.offset:], scoped_to)
+
+
+def _answer_points(question: Question, scope: Scope, found: list[PointHit], scoped_to: str | None) -> AnswerReply:
+    if not found:
+        return _reply(question, done=bool(scope.offset))
+    shown = found[: 1 + POINTS_SHOWN]
+    return _reply(question, lead=shown[0], points=shown[1:], scoped_to=scoped_to, talk_id=shown[0].talk_id,
+                  shown=scope.offset + len(shown), more=len(found) > len(shown))
+
+
+COMPOSERS: dict[Shape, Composer] = {
+    Shape.DEFINE: define,
+    Shape.WHO: who,
+    Shape.MOMENTS: moments,
+    Shape.COMPARE: compare,
+    Shape.SUMMARY: summary,
+    Shape.RECOMMEND: recommend,
+    Shape.QUANTITY: quantity,
+    Shape.EXPLAIN: explain,
+    Shape.TALKS: talks,
+    Shape.SEARCH: search,
+}

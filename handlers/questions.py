@@ -1,0 +1,265 @@
+"""What a question asks: its shape, the content words it is about, and its language (English or German).
+
+"wann wurde über HBM gesprochen?" is a *moments* question about "HBM", in German;
+"what's the difference between HLO and StableHLO?" compares "HLO" with "StableHLO", in English.
+Only the subject (the content words) ever reaches the store: question words, function words
+and the verbs that frame a question ("presented", "gesprochen", "watch") never drive retrieval.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+
+from store.concepts import STOPWORDS
+from store.text import clean_query, fold, tokens
+
+
+class Shape(str, Enum):
+    """The kinds of answer a question can want (the values are the metrics' and bench/eval_answers' names)."""
+
+    HELP = "help"
+    DEFINE = "definition"  # what is X / was ist X / what does X stand for
+    WHO = "who"  # who presented X / wer hat X gehalten
+    MOMENTS = "when"  # when / where was X discussed, in which talks: every moment, grouped by talk
+    COMPARE = "difference"  # difference between X and Y / X vs Y
+    SUMMARY = "summary"  # summarize X / Zusammenfassung von X
+    RECOMMEND = "watch"  # which talk should I watch to learn X
+    QUANTITY = "number"  # how much / how many / how long / wie viele
+    EXPLAIN = "explain"  # why / how / warum / wie
+    TALKS = "talks"  # which talks about X / what talks do you have
+    DIGEST = "digest"  # digest X: post the talk's digest thread
+    MORE = "more"  # more / mehr dazu: the next part of the last answer in this thread
+    SEARCH = "search"  # anything else: the key points that answer it
+
+
+# Words that frame a question in either language; on top of the store's stopwords. They are
+# removed from the subject, so "wann wurde über HBM gesprochen" searches for "HBM" only.
+FRAME_WORDS = STOPWORDS | frozenset(
+    """
+    wurde wurden wird werden worden hat haben hatte hatten habe hast gab geht ging gehen kann konnen
+    konnte konnten soll sollte sollten sollen muss musste mochte mochten will wollen ich du wir ihr sie
+    er mir mich dir uns man jemand jemanden etwas nichts alle allen alles einen einem eines kein keine
+    uber uberhaupt bei beim vom ins ans am um bis nach seit aus auf unter vor hinter neben zwischen
+    gegen ohne durch fur dazu davon daruber damit dabei hier dort da denn doch mal eigentlich genau bitte
+    gesprochen gesprochenen sprach spricht sprechen geredet erwahnt erwahnte erwahnung diskutiert
+    besprochen behandelt vorgestellt prasentiert prasentierte gehalten hielt vorgetragen thema themen
+    erklart erklare erklaren erklar beschreibe beschreiben zeige zeigen zeig nenne nennen liste
+    ansehen anschauen anhoren schauen gucken lernen verstehen empfehlen empfiehlst empfohlen sehen
+    welchem welchen welcher welches welche wieso weshalb wofur wozu woher womit worum wie viel viele
+    vortragen vortrags vortrages vortragen vortragende redner rednerin sprecher sprecherin
+    folgenden gerade zuerst genau ungefahr insgesamt wirklich
+    did does do done doing was were been being get got gets someone anyone anybody somebody people
+    discussed discuss discusses covered cover covers mentioned mentions talked spoke spoken gave give
+    given held hold explained explains explain describes describing presenter presenters
+    watch watching see learn learning understand understanding recommend recommended suggest best
+    which whose whom where when why how what who used use uses using between compared compare
+    difference differences versus vs summary summarize summarise summarized summarised tldr tl dr
+    overview list lists give me us please could would should can will i you we one ones
+    talks talk session sessions lecture lectures conference about regarding around
+    really actually exactly roughly approximately total overall work works working funktioniert funktionieren
+    s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
+    ging gings want wants wanted mochte interessiert interested explains explained erklart covers shows
+    """.split()
+)
+
+# Words that point back at the thread's topic instead of naming one.
+PRONOUNS = frozenset(
+    "it this that its thats them those these es das dies dieser diesen diesem ihn ihm er sie daruber dazu davon "
+    "darin dabei damit".split()
+)
+
+_DE_MARKERS = frozenset(
+    """
+    was ist sind wer wie wo wann warum wieso weshalb welche welcher welches welchen welchem wurde wurden
+    hat haben gibt es der die das den dem des ein eine einen und oder uber zu zum zur mit von fur im in auf
+    zwischen unterschied zusammenfassung fasse zusammen vortrag vortrage vortragen gehalten gesprochen
+    erklare erklar bitte mehr dazu hilfe hallo kannst du ich mir mich sollte soll welchen viele viel lange
+    schnell schneller bedeutet steht wofur nicht auch noch erwahnt diskutiert worum ging geht nach
+    """.split()
+)
+_EN_MARKERS = frozenset(
+    """
+    what is are who how where when why which the a an of and or to in on about for with does do did was were
+    has have there talk talks presented present discussed mentioned explain difference between summary
+    summarize summarise should i watch learn more help hi hello can you much many long fast faster than
+    stand mean means tell me please any anyone show shows results
+    """.split()
+)
+
+_UMLAUT_RE = re.compile(r"[äöüß]", re.IGNORECASE)
+_WORD_RE = re.compile(r"[^\W_][\w.+/-]*[^\W_]|[^\W_]", re.UNICODE)  # keeps all_to_all, pl.kernel, Qwen2.5
+
+
+def detect_language(text: str) -> str | None:
+    """"de" or "en" when the question's own words tell; None when they do not (a bare "ORPO?")."""
+    folded = tokens(text)
+    german = float(sum(1 for word in folded if word in _DE_MARKERS and word not in _EN_MARKERS))
+    english = float(sum(1 for word in folded if word in _EN_MARKERS and word not in _DE_MARKERS))
+    # Shared spellings ("was", "in", "die") count for neither; umlauts only hint (corpus terms have them too).
+    german += 0.5 * bool(_UMLAUT_RE.search(text))
+    if german == english:
+        return None
+    return "de" if german > english else "en"
+
+
+@dataclass
+class Question:
+    """A parsed question. ``subject`` keeps the user's spelling; ``other`` is the second side of a comparison."""
+
+    text: str
+    shape: Shape
+    subject: str = ""
+    other: str = ""
+    language: str | None = None  # None: the words did not tell (the thread's language or English is used)
+    follow_up: bool = False  # "and what about ORPO?": the last question's shape with a new subject
+    refers_back: bool = False  # "who presented it?": the subject is the thread's talk or topic
+    quantity: str = ""  # QUANTITY: "speed", "time", "count", "throughput", "size" or "" for any number
+    extra: list[str] = field(default_factory=list)
+
+    @property
+    def lang(self) -> str:
+        return self.language or "en"
+
+
+def subject_words(text: str) -> str:
+    """The content words of ``text`` as the user wrote them, frame and function words dropped."""
+    kept = []
+    for word in _WORD_RE.findall(text):
+        folded = tokens(word)
+        if folded and ("_" in word or not all(token in FRAME_WORDS or token in PRONOUNS for token in folded)):
+            kept.append(word)
+    return " ".join(kept)
+
+
+# (shape, pattern). Matched against the cleaned question, case-insensitively, in this order; the
+# named group ``s`` (and ``o`` for comparisons) is where the subject is, else the rest of the text.
+_I = re.IGNORECASE
+_PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
+    (Shape.HELP, re.compile(
+        r"^(?:help|hilfe|\?+|hi|hey|hello|hallo|moin|servus|huhu|yo|gr[üu](?:ß|ss)e?(?: dich| euch)?"
+        r"|guten (?:morgen|tag|abend)|good (?:morning|afternoon|evening)|what can you do|what do you do"
+        r"|what are you|who are you|how does this work"
+        r"|how do i use (?:you|this)|usage|commands|befehle|was kannst du(?: alles)?(?: tun| machen)?|wer bist du"
+        r"|was machst du|wie funktionierst du|wie benutze ich dich)(?: talkbot)?[\s!?.]*$", _I)),
+    (Shape.MORE, re.compile(
+        r"^(?:(?:and |und )?(?:more|mehr|weiter|continue|go on|next|noch mehr|mehr dazu|mehr davon|more please"
+        r"|tell me more|show me more|show more|erz[äa]hl(?: mir)? mehr|zeig(?: mir)? mehr|mehr bitte|what else"
+        r"|was noch|und sonst))(?: (?:about (?:it|that|this)|dazu|davon|bitte|please))?[\s!?.]*$", _I)),
+    (Shape.DIGEST, re.compile(r"^digest\s+(?P<s>.+)$", _I)),
+    (Shape.COMPARE, re.compile(
+        r"(?:difference|differences|unterschied|unterschiede)\s+(?:is there\s+|gibt es\s+)?(?:between|zwischen)\s+"
+        r"(?P<s>.+?)\s+(?:and|und|&)\s+(?P<o>.+)$", _I)),
+    (Shape.COMPARE, re.compile(
+        r"^(?:how (?:does|do|is|are)\s+)?(?P<s>.+?)\s+(?:differ(?:ent)? from|compared? (?:to|with)|vs\.?|versus"
+        r"|im vergleich zu|gegen[üu]ber|verglichen mit|unterscheidet sich von)\s+(?P<o>.+?)(?:\s+differ)?$", _I)),
+    (Shape.COMPARE, re.compile(
+        r"^(?:compare|vergleiche?|(?:wie|worin) unterscheiden sich|how do|what distinguishes)\s+(?P<s>.+?)\s+"
+        r"(?:and|und|with|mit|to)\s+(?P<o>.+?)(?:\s+(?:differ|voneinander))?$", _I)),
+    (Shape.COMPARE, re.compile(
+        r"^(?:was |wie )?unterscheidet (?:sich )?(?P<s>.+?)\s+(?:von|vom)\s+(?P<o>.+)$", _I)),
+    (Shape.RECOMMEND, re.compile(
+        r"(?:which|what) (?:talk|session|video|one)s? (?:should|would|could|do) (?:i|we|you|one) "
+        r"(?:watch|see|start with|recommend)"
+        r"|(?:recommend|suggest)(?: me)? (?:a |one )?(?:talk|session|video)"
+        r"|(?:best|good) (?:talk|session|video|place|starting point)s? (?:to|for|on|about)"
+        r"|where (?:should|can|do) (?:i|we) (?:start|learn|begin)"
+        r"|welche[nrs]? (?:vortrag|video|talk)\w* (?:soll(?:te)?|k[öo]nnte|kann|w[üu]rdest|empfiehlst|empfehlen)"
+        r"|welche[rs]? (?:vortrag|video|talk)\w* (?:ist am besten|eignet sich|ist gut|ist der beste)"
+        r"|(?:empfiehl|empfehle|empfehlen)(?: mir| uns)? (?:einen |ein )?(?:vortrag|video|talk)"
+        r"|wo (?:lerne|kann) ich|bester vortrag|besten vortrag"
+        r"|(?<!in )\b(?:which|what) (?:talk|session|video)\b(?!s)|\bwelche[rsn]? (?:vortrag|video|talk)\b(?!s)", _I)),
+    (Shape.WHO, re.compile(
+        r"^(?:and |und )?(?:who(?:'s| is| was| were| are)? (?:the )?(?:speakers?|presenters?|authors?)\b"
+        r"|who (?:presented|presents|gave|gives|held|did|spoke|speaks|talked|talks|was talking|hosted|ran|delivered)\b"
+        r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|war|ist|sind|waren)\b"
+        r"|von wem (?:ist|war|stammt|kommt)\b|(?:speakers?|presenters?|sprecher|redner|vortragende)\b)", _I)),
+    (Shape.SUMMARY, re.compile(
+        r"^(?:(?:please |bitte )?(?:summari[sz]e|sum up|recap|tl;?dr|zusammenfassung|fasse|fass|res[üu]mee)\b"
+        r"|(?:give me |gib mir )?(?:a |an |the |eine |die )?(?:summary|overview|[üu]berblick|zusammenfassung)\b"
+        r"|what (?:was|is) (?P<s>.+?) about$|worum (?:geht|ging) es\b)", _I)),
+    (Shape.TALKS, re.compile(
+        r"^(?:(?:which|what) (?:talks|sessions|videos)\b|list (?:all |the )?talks\b|all talks\b"
+        r"|(?:are there|is there|any) (?:a |any )?talks?\b|talks? (?:about|on|zu|[üu]ber)\b"
+        r"|welche (?:vortr[äa]ge|videos|talks)\b"
+        r"|(?:gibt es|hast du|habt ihr) (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
+    (Shape.MOMENTS, re.compile(
+        r"^(?:when|where|wann|wo|at what (?:time|point)|an welcher stelle|zu welchem zeitpunkt"
+        r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?))\b", _I)),
+    (Shape.QUANTITY, re.compile(
+        r"^(?:um |by )?(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive)"
+        r"|wie (?:viel|viele|lange|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer)"
+        r"|what (?:speed-?up|throughput|latency)|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz))\b", _I)),
+    (Shape.DEFINE, re.compile(
+        r"^(?:define|definition of|definiere|meaning of|bedeutung von|what(?:'s| is| are| does| do)|wh?at's"
+        r"|was (?:ist|sind|bedeutet|hei(?:ß|ss)t)|wof[üu]r steht|was versteht man unter|explain what|erkl[äa]re?,? was)"
+        r"\s+(?:(?:a|an|the|ein|eine|der|die|das)\s+)?"
+        r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
+    (Shape.EXPLAIN, re.compile(
+        r"^(?:why|how|warum|wieso|weshalb|wie|explain|erkl[äa]re?|what is the reason|was ist der grund)\b", _I)),
+]
+_FOLLOW_UP_RE = re.compile(
+    r"^(?:(?:and |und |but |aber )?(?:what|how) about|und (?:was|wie) (?:ist )?(?:es )?mit|und mit|was ist mit"
+    r"|and|und|also|auch)"
+    r"\s+(?P<s>.+)$", _I)
+_DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet)$", _I)
+_QUANTITY_KINDS = (
+    ("speed", re.compile(r"faster|slower|speed|quick|schnell|langsam|beschleunig|speed-?up", _I)),
+    ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz", _I)),
+    ("throughput", re.compile(r"throughput|durchsatz|tokens?/s|per second|pro sekunde", _I)),
+    ("size", re.compile(r"how (?:big|large|small)|wie (?:gro(?:ß|ss)|klein)|size|gr[öo](?:ß|ss)e|memory|speicher"
+                        r"|parameters?", _I)),
+    ("count", re.compile(r"how many|wie viele|number of|anzahl", _I)),
+)
+
+
+def parse(text: str) -> Question:
+    """The shape, subject and language of a question (Slack markup and pings already harmless)."""
+    query = clean_query(text).strip()
+    stripped = query.rstrip(" ?!.")
+    language = detect_language(query)
+    if not tokens(query):
+        return Question(query, Shape.HELP, language=language)
+    for shape, pattern in _PATTERNS:
+        match = pattern.search(stripped)
+        if not match:
+            continue
+        groups = match.groupdict()
+        if shape in (Shape.HELP, Shape.MORE):
+            return Question(query, shape, language=language)
+        if shape == Shape.COMPARE:
+            first, second = subject_words(groups.get("s") or ""), subject_words(groups.get("o") or "")
+            if not first or not second:
+                continue
+            return Question(query, shape, first, second, language)
+        raw = groups.get("s")
+        if raw is None:
+            raw = stripped[: match.start()] + " " + stripped[match.end():]
+        if shape == Shape.DEFINE:
+            raw = _DEFINE_TAIL_RE.sub("", raw)
+        subject = raw.strip() if shape == Shape.DIGEST else subject_words(raw)
+        refers_back = not subject and (shape != Shape.TALKS or any(t in PRONOUNS for t in tokens(raw)))
+        question = Question(query, shape, subject, language=language, refers_back=refers_back)
+        if shape == Shape.QUANTITY:
+            question.quantity = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(stripped)), "")
+        if shape == Shape.DEFINE and question.refers_back:
+            continue  # "what is it about?" is not a definition
+        return question
+    if match := _FOLLOW_UP_RE.match(stripped):
+        subject = subject_words(match.group("s"))
+        if subject:
+            return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)
+    subject = subject_words(stripped)
+    return Question(query, Shape.SEARCH, subject, language=language, refers_back=not subject)
+
+
+def is_term_like(word: str) -> bool:
+    """A word that names something (an acronym, a product, a version): GSPMD, FlyDSL, Qwen2.5, all_to_all."""
+    return (any(ch.isupper() for ch in word[1:]) or any(ch.isdigit() for ch in word) or "_" in word
+            or (word.isupper() and len(word) >= 2))
+
+
+def folded_words(text: str) -> list[str]:
+    """The folded search tokens of ``text``."""
+    return tokens(fold(text))
