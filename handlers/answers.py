@@ -15,10 +15,11 @@ from store.db import Store
 from store.model import KeyPoint, PointHit, Talk, TalkHit, TermHit
 from store.text import tokens
 
+from .commands import STRONG_MATCHES
+from .commands import define as look_up
 from .questions import Question, Shape, is_term_like
-from .replies import AnswerReply
+from .replies import AnswerReply, DefineReply
 
-STRONG_MATCHES = ("exact", "alias", "expansion", "translation")
 POINTS_SHOWN = 3  # supporting key points after the lead
 MOMENTS_SHOWN = 25  # every moment of a topic, up to what one message shows well
 TALKS_SHOWN = 8
@@ -126,14 +127,15 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """What is X: the glossary entry, then where X comes up; "not covered" when the summaries lack X."""
     if missing := await _missing(store, question.subject):
         return await _not_covered(store, question, missing)
-    result = await store.define(question.subject)
-    strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES or hit.match == "text"]
-    if not strong:
+    looked_up = await look_up(store, question.raw or question.subject)  # "XLA & HLO" is two terms, as in /define
+    results = looked_up.results if isinstance(looked_up, DefineReply) else []
+    terms = [result.hits[0] for result in results
+             if result.hits and (result.hits[0].match in STRONG_MATCHES or result.hits[0].match == "text")]
+    if not terms:
         return await search(store, question, scope)  # discussed, but not in any glossary
-    term = strong[0]
-    points = await store.find_points(term.term, limit=POINTS_SHOWN, min_coverage=1.0)
-    reply = _reply(question, terms=[term], points=points[:2])
-    reply.talk_id = term.definitions[0].talk_id if term.definitions else None
+    points = await store.find_points(terms[0].term, limit=2, min_coverage=1.0) if len(terms) == 1 else []
+    reply = _reply(question, terms=terms, points=points)
+    reply.talk_id = terms[0].definitions[0].talk_id if terms[0].definitions else None
     return reply
 
 

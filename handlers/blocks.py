@@ -179,15 +179,16 @@ def _term_title(name: str, expansions: Iterable[str]) -> str:
     return title
 
 
-def _defined_in(definitions: Sequence[TermDefinition], talks: int) -> dict[str, Any]:
+def _defined_in(definitions: Sequence[TermDefinition], talks: int, lang: str = "en") -> dict[str, Any]:
     shown = _unique_talks(definitions)
     titles = ", ".join(mrkdwn(d.talk_title, 120) for d in shown)
-    more = f" and {talks - len(shown)} more" if talks > len(shown) else ""
-    return context(f"Defined in {talks} talk{'s' if talks != 1 else ''}: {titles}{more}")
+    more = say(lang, "and_more", count=talks - len(shown)) if talks > len(shown) else ""
+    return context(say(lang, "defined_in", count=talks, titles=titles + more))
 
 
-def _term_blocks(hit: TermHit, *, expanded: bool, compact: bool) -> list[dict[str, Any]]:
-    """A term's card: its definition and talks, or, for a term with several senses, each sense with its talks."""
+def _term_blocks(hit: TermHit, *, expanded: bool, compact: bool, lang: str = "en") -> list[dict[str, Any]]:
+    """A term's card: its definition and talks, or, for a term with several senses, each sense with its talks
+    (the bot's words in ``lang``)."""
     senses = hit.senses
     notes = []
     if hit.alias_note:
@@ -199,17 +200,17 @@ def _term_blocks(hit: TermHit, *, expanded: bool, compact: bool) -> list[dict[st
         lines = [_term_title(hit.term, expansions), *notes,
                  mrkdwn(hit.definitions[0].definition, 2200 if not compact else 600)]
         blocks = [section("\n".join(lines)),
-                  _defined_in(hit.definitions, hit.talk_count or len({d.talk_id for d in hit.definitions}))]
+                  _defined_in(hit.definitions, hit.talk_count or len({d.talk_id for d in hit.definitions}), lang)]
         if expanded:
             for definition in hit.definitions[1:]:
                 blocks.append(section(f"_{mrkdwn(definition.talk_title, 150)}:_ {mrkdwn(definition.definition, 2500)}"))
         return blocks
-    blocks = [section("\n".join([f"*{mrkdwn(hit.term, 200)}* · {len(senses)} senses", *notes]))]
+    blocks = [section("\n".join([f"*{mrkdwn(hit.term, 200)}* · {say(lang, 'senses', count=len(senses))}", *notes]))]
     for number, sense in enumerate(senses, 1):
         first, *rest = sense.definitions
         title = _term_title(f"{number}. {sense.name}", sense.expansions)
         blocks.append(section(f"{title}\n{mrkdwn(first.definition, 400 if compact else 1200)}"))
-        blocks.append(_defined_in(sense.definitions, len(sense.talk_ids)))
+        blocks.append(_defined_in(sense.definitions, len(sense.talk_ids), lang))
         if expanded:
             for definition in rest:
                 blocks.append(section(f"_{mrkdwn(definition.talk_title, 150)}:_ {mrkdwn(definition.definition, 2500)}"))
@@ -402,22 +403,6 @@ def _speakers(speakers: Iterable[str], lang: str) -> str:
     return ", ".join(names) if names else say(lang, "speakers_unknown")
 
 
-def _answer_term_blocks(hit: TermHit, lang: str, *, compact: bool) -> list[dict[str, Any]]:
-    best = hit.definitions[0]
-    talks = hit.talk_count or len({d.talk_id for d in hit.definitions})
-    lines = [_term_title(hit)]
-    if hit.alias_note:
-        lines.append(f"_{mrkdwn(hit.alias_note, 200)}_")
-    if hit.slips:
-        lines.append(f"_{truncate(slips_note(hit.slips), 400)}_")
-    lines.append(mrkdwn(best.definition, 600 if compact else 2200))
-    shown = _unique_talks(hit.definitions)[:3]
-    titles = ", ".join(mrkdwn(d.talk_title, 120) for d in shown)
-    if talks > len(shown):
-        titles += say(lang, "and_more", count=talks - len(shown))
-    return [section("\n".join(lines)), context(say(lang, "defined_in", count=talks, titles=titles))]
-
-
 def render_answer(reply: AnswerReply) -> dict[str, Any]:
     """An answer: what the summaries do not cover first, then the answer, then what supports it."""
     lang = reply.language
@@ -464,8 +449,11 @@ def render_answer(reply: AnswerReply) -> dict[str, Any]:
         blocks.append(section(line))
         fallback.append(line)
     for term in reply.terms:
-        blocks.extend(_answer_term_blocks(term, lang, compact=len(reply.terms) > 1))
+        blocks.extend(_term_blocks(term, expanded=False, compact=len(reply.terms) > 1, lang=lang))
         fallback.append(f"{escape(term.term)}: {escape(first_sentence(term.definitions[0].definition))}")
+    if any(len(term.definitions) > 1 for term in reply.terms):
+        names = ", ".join(term.term for term in reply.terms)[:1500]
+        blocks.append(actions([button(say(lang, "all_definitions"), ACTION_DEFINE_ALL, names)]))
     if reply.note and reply.note not in ("no_talk", "which_talk"):
         blocks.append(context(say(lang, reply.note, a=mrkdwn(reply.subject, 100), b=mrkdwn(reply.other, 100))))
     elif reply.note:

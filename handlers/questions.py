@@ -116,6 +116,7 @@ class Question:
     follow_up: bool = False  # "and what about ORPO?": the last question's shape with a new subject
     refers_back: bool = False  # "who presented it?": the subject is the thread's talk or topic
     quantity: str = ""  # QUANTITY: "speed", "time", "count", "throughput", "size" or "" for any number
+    raw: str = ""  # DEFINE: the asked-about text as typed ("XLA & HLO" asks for two terms)
     extra: list[str] = field(default_factory=list)
 
     @property
@@ -243,8 +244,10 @@ def parse(text: str) -> Question:
         question = Question(query, shape, subject, language=language, refers_back=refers_back)
         if shape == Shape.QUANTITY:
             question.quantity = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(stripped)), "")
-        if shape == Shape.DEFINE and question.refers_back:
-            continue  # "what is it about?" is not a definition
+        if shape == Shape.DEFINE:
+            if question.refers_back:
+                continue  # "what is it about?" is not a definition
+            question.raw = raw.strip()
         return question
     if match := _FOLLOW_UP_RE.match(stripped):
         subject = subject_words(match.group("s"))
