@@ -380,7 +380,8 @@ def _lead_line(hit: PointHit, lang: str, *, numbers: bool) -> str:
     if numbers:
         sentence = _highlight_numbers(sentence)
     title = f"*{mrkdwn(hit.title, 200)}*: " if hit.title else ""
-    return say(lang, "lead_point", stamp=stamp, talk=mrkdwn(hit.talk_title, 150), sentence=title + sentence)
+    key = "lead_highlight" if hit.kind == "highlight" else "lead_point"
+    return say(lang, key, stamp=stamp, talk=mrkdwn(hit.talk_title, 150), sentence=title + sentence)
 
 
 def _answer_point(hit: PointHit, lang: str, *, numbers: bool, with_talk: bool = True) -> str:

@@ -414,13 +414,14 @@ async def test_a_word_that_is_a_term_keeps_its_own_entries(store: Store) -> None
 
 async def test_discussion_highlights_are_searchable_and_shown_as_such(store: Store) -> None:
     reply = await dispatch(store, "Off-Policy-Management")
-    assert isinstance(reply, PointsReply)
-    first = reply.points[0]
+    assert isinstance(reply, AnswerReply) and reply.lead is not None
+    first = reply.lead
     assert (first.kind, first.title, first.talk_id) == ("highlight", "Off-Policy-Management",
                                                         "tunix-rl-architektur-auf-tpus")
     assert first.stamp == "" and first.source.line == 314
     text = visible_text(payloads(reply)[0])
-    assert "_Discussion highlight_ · *Off-Policy-Management*" in text and "`0:00`" not in text
+    assert "In the discussion of _Tunix: RL-Architektur auf TPUs_: *Off-Policy-Management*" in text
+    assert "`0:00`" not in text
     talks = await store.find_talks("Off-Policy")
     assert talks[0].talk_id == "tunix-rl-architektur-auf-tpus"  # not the vlog's offroad contest
 
