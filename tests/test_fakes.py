@@ -269,6 +269,33 @@ async def test_latency_rate_limit_and_wait_for(fake_slack: FakeSlackAPI, slack_c
         await fake_slack.wait_for("views.publish", timeout=0.05)
 
 
+async def test_settle_waits_until_calls_stop(fake_slack: FakeSlackAPI, slack_client: AsyncWebClient) -> None:
+    async def trickle() -> None:
+        for index in range(5):  # a call every 0.1 s: each comes within the quiet window of the one before
+            await slack_client.chat_postMessage(channel="CSETTLE", text=str(index))
+            await asyncio.sleep(0.1)
+
+    task = asyncio.create_task(trickle())
+    await fake_slack.wait_for("chat.postMessage")
+    calls = await fake_slack.settle(quiet=0.3)
+    assert [c.params["text"] for c in calls] == ["0", "1", "2", "3", "4"]
+    await task
+    fake_slack.reset()
+    assert await fake_slack.settle(quiet=0.05) == []
+    stream = asyncio.create_task(_post_every(slack_client, 0.01))
+    with pytest.raises(asyncio.TimeoutError):
+        await fake_slack.settle(quiet=0.2, timeout=0.3)
+    stream.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await stream
+
+
+async def _post_every(client: AsyncWebClient, seconds: float) -> None:
+    while True:
+        await client.chat_postMessage(channel="CSTREAM", text="again")
+        await asyncio.sleep(seconds)
+
+
 async def test_response_url_is_recorded_and_limited_to_five_uses(fake_slack: FakeSlackAPI) -> None:
     url = fake_slack.response_url("define-1")
     assert url.endswith("/response/define-1")

@@ -540,6 +540,22 @@ class FakeSlackAPI:
             except asyncio.TimeoutError:
                 pass
 
+    async def settle(self, quiet: float = 0.2, timeout: float = 5) -> list[RecordedCall]:
+        """Wait until no call has arrived for ``quiet`` seconds; returns every call so far.
+
+        For "and nothing else happened" checks: unlike a fixed sleep it keeps waiting while calls
+        still come in. Raises ``asyncio.TimeoutError`` if calls keep coming for ``timeout`` seconds.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            try:
+                await asyncio.wait_for(self._changed.wait(), quiet)
+            except asyncio.TimeoutError:
+                return list(self.calls)
+            if loop.time() > deadline:
+                raise asyncio.TimeoutError(f"calls kept coming for {timeout}s: {len(self.calls)} so far")
+
     def posted(self, channel: str | None = None) -> list[dict[str, Any]]:
         """Messages currently stored (posted or seeded), in ``ts`` order."""
         chans = [channel] if channel is not None else list(self.messages)

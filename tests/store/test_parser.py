@@ -12,7 +12,7 @@ from store.errors import CorpusError
 from store.parser import parse_file, parse_file_with_warnings, parse_text, parse_text_with_warnings
 from store.timestamps import stamp_seconds
 
-CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 FILE_000 = CORPUS / "000_05e4716c93976b38.txt"
 FILE_004 = CORPUS / "004_b9033c416a07336f.txt"
 

@@ -445,7 +445,7 @@ async def test_the_real_loop_posts_a_due_slot_on_start_and_stops_cleanly(harness
     expected = await harness.expected((await talk_ids(harness.store))[0])
     task = scheduler.start()
     await harness.fake.wait_for("chat.postMessage", count=len(expected))
-    await asyncio.sleep(0.05)  # a few more ticks: nothing else is due
+    await harness.fake.settle()  # the loop keeps ticking (every 0.01 s): nothing else is due
     await scheduler.stop()
     assert task.done()
     assert_thread(harness.threads("CLOOP")[0], expected)

@@ -20,7 +20,7 @@ from store.lexicon import load_lexicon
 from store.model import KeyPoint, Source, Summary
 from store.parser import parse_file
 
-CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 FILE_000 = CORPUS / "000_05e4716c93976b38.txt"
 FILE_004 = CORPUS / "004_b9033c416a07336f.txt"
 

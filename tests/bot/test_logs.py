@@ -8,9 +8,9 @@ import logging
 import pytest
 
 from bot.log_format import JsonFormatter
+from tests.bot.test_resilience import wait_for_log
 from tests.conftest import RunningBot
 from tests.fakes.slack_requests import DEFAULT_CHANNEL, app_mention, slash_command
-from tests.test_hardening import wait_for_log
 
 
 async def test_json_lines_carry_request_fields_and_never_user_text(

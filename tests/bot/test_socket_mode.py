@@ -18,7 +18,7 @@ from tests.fakes.slack_api import FakeSlackAPI
 from tests.fakes.slack_requests import app_rate_limited_payload, block_actions_payload, slash_command_payload
 from tests.fakes.socket_mode import FakeSocketMode, envelope
 
-PAYLOADS = Path(__file__).resolve().parent.parent.parent / "shared" / "slack-payloads"
+PAYLOADS = Path(__file__).resolve().parents[3] / "shared" / "slack-payloads"
 
 
 def slash_envelope(response_url: str) -> dict:
