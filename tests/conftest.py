@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +27,18 @@ from tests.fakes.slack_requests import DEFAULT_SIGNING_SECRET, SlackRequest, pos
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 CORPUS_FILES = sorted(CORPUS.glob("*.txt"))
+
+
+def talkbot(args: list[str], tmp_path: Path, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess:
+    """Run the ``talkbot`` command as a user would: a real process in ``tmp_path``, a database there, no Slack
+    settings from the outer environment."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "TALKBOT_"))}
+    environment.update({"TALKBOT_DB": str(tmp_path / "db" / "talkbot.db"), "TALKBOT_LOG_LEVEL": "WARNING",
+                        "PYTHONPATH": str(ROOT), **env})
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], cwd=tmp_path, env=environment, input=stdin,
+        capture_output=True, text=True, timeout=120,
+    )
 
 
 @pytest.fixture(scope="session")

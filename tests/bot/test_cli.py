@@ -3,26 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS, ROOT
+from tests.conftest import CORPUS, ROOT, talkbot
 
 EVAL_QUESTIONS = ROOT / "bench" / "eval_questions.toml"
-
-
-def talkbot(args: list[str], tmp_path: Path, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "TALKBOT_"))}
-    environment.update({"TALKBOT_DB": str(tmp_path / "db" / "talkbot.db"), "TALKBOT_LOG_LEVEL": "WARNING",
-                        "PYTHONPATH": str(ROOT), **env})
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args], cwd=tmp_path, env=environment, input=stdin,
-        capture_output=True, text=True, timeout=120,
-    )
 
 
 def test_ingest_prints_what_it_found(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ from handlers.permissions import (
 )
 from store.db import Store
 from store.state import BotState
-from tests.conftest import CORPUS, RunningBot, bot_settings
+from tests.conftest import CORPUS, RunningBot, bot_settings, talkbot
 from tests.fakes.slack_api import BOT_USER_ID, TEAM_ID, FakeSlackAPI
 from tests.fakes.slack_requests import (
     DEFAULT_USER,
@@ -417,7 +417,6 @@ async def test_failed_group_and_channel_lookups_deny(clean_slack_env, people, db
                                             ("TALKBOT_DIGEST_OPEN_MAX", "fifty")])
 def test_a_malformed_permission_setting_stops_serve_with_one_line_naming_it(tmp_path: Path, setting: str,
                                                                            value: str) -> None:
-    from tests.test_cli import talkbot
 
     result = talkbot(["serve", "--http"], tmp_path, SLACK_BOT_TOKEN="xoxb-1", SLACK_SIGNING_SECRET="s3cret-value",
                      **{setting: value})
@@ -427,7 +426,6 @@ def test_a_malformed_permission_setting_stops_serve_with_one_line_naming_it(tmp_
 
 
 def test_talkbot_settings_shows_the_permissions_in_effect(tmp_path: Path) -> None:
-    from tests.test_cli import talkbot
 
     result = talkbot(["settings"], tmp_path, TALKBOT_EDITORS="U0EDITOR,S0GROUP", TALKBOT_CHANNELS="C0ONE",
                      TALKBOT_ALLOW_GUESTS="1")

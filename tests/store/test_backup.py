@@ -12,7 +12,7 @@ import pytest
 from store.backup import BackupError, backup, inspect, restore, serving_lock
 from store.schema import SCHEMA_VERSION
 from store.state import BotState, Subscription
-from tests.bot.test_cli import talkbot
+from tests.conftest import talkbot
 
 SUBSCRIPTION = Subscription(channel="C0BACKUP1", weekday=0, minute_of_day=9 * 60, timezone="Europe/Berlin",
                             active_since=0.0, updated_at=0.0)
