@@ -16,6 +16,7 @@ import pytest
 from bot.digest_admin import digest_command
 from bot.digest_poster import ChannelPacer
 from handlers.blocks import ACTION_DEFINE, ACTION_DEFINE_ALL, ACTION_DIGEST, ACTION_SHARE, ACTION_TALK_PAGE
+from tests.bot.test_resilience import quick_bot, wait_for_log  # noqa: F401 - fixture
 from tests.conftest import RunningBot, bot_settings
 from tests.fakes.slack_requests import (
     DEFAULT_USER,
@@ -29,7 +30,6 @@ from tests.fakes.slack_requests import (
     slash_command_payload,
     tokens_revoked,
 )
-from tests.test_hardening import quick_bot, wait_for_log  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.usefixtures("clean_slack_env")
 
