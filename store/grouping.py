@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -89,9 +89,26 @@ def _score(a: _Features, b: _Features) -> float:
     words = _jaccard(a.words, b.words)
     terms = _jaccard(a.terms, b.terms)
     shared_speaker = bool(a.speakers & b.speakers)
-    if words < 0.08 and terms < 0.2 and not shared_speaker:
+    return overlap_score(words, terms, shared_speaker, lambda: (a.summary.key_points, b.summary.key_points))
+
+
+def needs_alignment(words: float, terms: float, shared_speaker: bool) -> bool:
+    """False when two summaries have too little in common to be worth aligning their key points."""
+    return not (words < 0.08 and terms < 0.2 and not shared_speaker)
+
+
+def overlap_score(
+    words: float, terms: float, shared_speaker: bool,
+    key_points: Callable[[], tuple[Sequence[KeyPoint], Sequence[KeyPoint]]],
+) -> float:
+    """Same-talk evidence from word and term Jaccard, a shared speaker and the aligned key points.
+
+    ``key_points`` is only called when the overlap is worth aligning (the incremental ingest reads
+    them from the database then).
+    """
+    if not needs_alignment(words, terms, shared_speaker):
         return words + terms / 2  # cheap exit: nothing in common worth aligning key points for
-    points_a, points_b = a.summary.key_points, b.summary.key_points
+    points_a, points_b = key_points()
     aligned = max(_alignment(points_a, points_b), _alignment(points_b, points_a))
     if aligned < MIN_ALIGNED and min(len(points_a), len(points_b)) >= 3:
         # Two timelines that do not line up are two videos, however alike the prose reads.
@@ -112,7 +129,7 @@ def _candidate_pairs(features: list[_Features]) -> list[tuple[int, int]]:
         keys |= {f"s:{s}" for s in feature.speakers}
         for key in keys:
             postings.setdefault(key, []).append(index)
-    limit = max(DISTINCTIVE_MAX_SUMMARIES, len(features) // 500)
+    limit = distinctive_limit(len(features))
     shared: dict[tuple[int, int], int] = {}
     for key, members in postings.items():
         if len(members) < 2 or len(members) > limit:
@@ -122,6 +139,16 @@ def _candidate_pairs(features: list[_Features]) -> list[tuple[int, int]]:
             for j in members[position + 1 :]:
                 shared[(i, j)] = shared.get((i, j), 0) + weight
     return sorted(pair for pair, count in shared.items() if count >= 2)
+
+
+def distinctive_limit(summaries: int) -> int:
+    """A word, term or speaker in more summaries than this (of ``summaries`` in all) pairs none of them."""
+    return max(DISTINCTIVE_MAX_SUMMARIES, summaries // 500)
+
+
+def grouping_keys(summary: Summary, speakers: tuple[str, ...]) -> tuple[set[str], set[str], set[str]]:
+    """What pairs and scores a summary: its words (4+ letters), glossary terms and speakers, case-folded."""
+    return _words(summary.text), _terms(summary), {s.casefold() for s in speakers}
 
 
 def talk_slug(title: str) -> str:
@@ -211,6 +238,11 @@ def _make_talk(summaries: list[Summary], speakers: list[tuple[str, ...]],
         highlights=(),
     )
     return talk, None if title == written else talk_slug(written)
+
+
+def disambiguate(talks: list[Talk]) -> list[Talk]:
+    """Unique titles and ids for talks in corpus order (only a clashing talk's first summary is read)."""
+    return _disambiguate(list(talks))
 
 
 def _disambiguate(talks: list[Talk]) -> list[Talk]:
@@ -305,7 +337,7 @@ def _checked_entry(talk_id: str, entry: dict[str, Any], line: int | None) -> dic
     return entry
 
 
-def _alignment(points: tuple[KeyPoint, ...], others: tuple[KeyPoint, ...]) -> float:
+def _alignment(points: Sequence[KeyPoint], others: Sequence[KeyPoint]) -> float:
     """Share of key points that have a counterpart at about the same time saying about the same."""
     if not points or not others:
         return 0.0

@@ -1,9 +1,15 @@
-"""Load corpus files into the database, atomically.
+"""Load corpus files into the database: incrementally, in bounded memory, atomically.
 
-Everything is parsed and checked before the database is touched, so a bad file fails the
-ingest with a CorpusError and leaves the old data serving. The new data replaces the old in one
-write transaction: in WAL mode readers keep seeing the previous snapshot until it commits, and
-never a half-loaded state. An unchanged corpus (same fingerprint) is not rewritten at all.
+Each corpus file's content hash is kept (``corpus_files``). An ingest re-reads only new and changed
+files and removes the summaries of changed and deleted ones; new summaries are grouped with stored
+talks through the key index (store.talk_index), and only the talks they touch are rewritten. A
+full rebuild (``full=True``, or when the word data, talks.toml or the ingest format changed) runs
+the same steps over every file, and gives the same database content.
+
+Files are parsed and written one at a time inside one write transaction, so memory does not grow
+with the corpus. A file that fails to parse rolls the whole transaction back (the database keeps
+serving the previous corpus, unchanged); in WAL mode readers see the old corpus until the commit
+and the new one after it, never a mix.
 """
 
 from __future__ import annotations
@@ -12,8 +18,10 @@ import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -23,18 +31,36 @@ from .compounds import CompoundSplitter
 from .connection import connect_sync
 from .errors import CorpusError
 from .lexicon import Lexicon, data_files, load_lexicon
-from .model import GlossaryEntry, Talk
+from .model import GlossaryEntry, KeyPoint, Source, Summary, Talk
 from .schema import CORPUS_TABLES
-from .text import identifiers, term_key, tokens
+from .speakers import find_speakers, merge_speakers
+from .talk_index import TalkIndex, key_rows
+from .talk_titles import derive_title
+from .text import term_key, tokens
 
 CORPUS_SUFFIXES = (".txt", ".md")
-# Part of the fingerprint: a new index format re-ingests an unchanged corpus (2: joined snake_case names).
-INDEX_FORMAT = b"index-format:2"
+_INSERTS = {
+    "summaries": "INSERT INTO summaries (summary_id, talk_id, heading, text, source_file, source_line, title, speakers,"
+                 " word_count, term_count) VALUES (?, '', ?, ?, ?, ?, ?, ?, ?, ?)",
+    "summary_keys": "INSERT INTO summary_keys (key, summary_id, kind) VALUES (?, ?, ?)",
+    "points": "INSERT INTO points (point_id, summary_id, talk_id, position, seconds, label, title, text, source_file,"
+              " source_line) VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, ?)",
+    "glossary": "INSERT INTO glossary (entry_id, summary_id, talk_id, head, definition, source_file, source_line)"
+                " VALUES (?, ?, '', ?, ?, ?, ?)",
+    "term_names": "INSERT INTO term_names (entry_id, term, expansion, name, name_key, kind) VALUES (?, ?, ?, ?, ?, ?)",
+    "highlights": "INSERT INTO highlights (summary_id, talk_id, title, text, source_file, source_line)"
+                  " VALUES (?, '', ?, ?, ?, ?)",
+    "fts_stage": "INSERT INTO temp.fts_stage (rowid, title, body, parts, kind, ref_id, summary_id)"
+                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "search_fts": "INSERT INTO search_fts (rowid, title, body, parts, kind, ref_id, talk_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+}
+# Bump when what ingest writes changes: a database written by another format is rebuilt in full.
+INGEST_FORMAT = "2"
 
 
 @dataclass
 class IngestReport:
-    """What an ingest found and did."""
+    """What an ingest found and did. Counts are of the whole corpus after it; ``added`` of this run."""
 
     files: list[str] = field(default_factory=list)
     summaries: int = 0
@@ -45,6 +71,12 @@ class IngestReport:
     warnings: list[str] = field(default_factory=list)
     changed: bool = True
     seconds: float = 0.0
+    full: bool = False  # every file was re-read
+    new_files: list[str] = field(default_factory=list)
+    changed_files: list[str] = field(default_factory=list)
+    removed_files: list[str] = field(default_factory=list)
+    added: dict[str, int] = field(default_factory=dict)  # summaries, key_points, glossary_lines, highlights read
+    talks_written: list[str] = field(default_factory=list)  # ids of the talks (re)written by this run
 
 
 def corpus_files(paths: Sequence[Path]) -> tuple[list[Path], Path | None]:
@@ -62,19 +94,39 @@ def corpus_files(paths: Sequence[Path]) -> tuple[list[Path], Path | None]:
             raise CorpusError(str(path), None, "no such file or directory")
     if not files:
         raise CorpusError(", ".join(str(p) for p in paths) or "(none)", None, "no corpus files (*.txt) found")
-    return files, corpus_dir
+    by_name: dict[str, Path] = {}
+    for path in files:
+        if path.name in by_name and by_name[path.name].resolve() != path.resolve():
+            raise CorpusError(path.name, None, f"two corpus files with this name ({by_name[path.name]}, {path})")
+        by_name[path.name] = path
+    return sorted(by_name.values(), key=lambda p: p.name), corpus_dir
 
 
-def fingerprint(files: Iterable[Path], extra: Iterable[Path]) -> str:
-    """Hash of every input that shapes the stored data."""
-    digest = hashlib.sha256(INDEX_FORMAT)
-    for path in [*files, *extra]:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+def file_hash(path: Path) -> tuple[str, int]:
+    """SHA-256 of a file's bytes, and its size."""
+    digest, size = hashlib.sha256(), 0
+    try:
+        with path.open("rb") as handle:
+            while chunk := handle.read(1 << 20):
+                digest.update(chunk)
+                size += len(chunk)
+    except OSError as exc:
+        raise CorpusError(path.name, None, f"cannot read file: {exc.strerror or exc}") from exc
+    return digest.hexdigest(), size
+
+
+def config_hash(corpus_dir: Path | None) -> str:
+    """Hash of the ingest format and the data files that shape every row (word data, talks.toml)."""
+    digest = hashlib.sha256(INGEST_FORMAT.encode())
+    extra = data_files(corpus_dir) + [corpus_dir / grouping.OVERRIDES_FILE] if corpus_dir else []
+    for path in extra:
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
 def load_talks(paths: Sequence[Path]) -> tuple[list[Talk], list[str], Path | None, list[Path], Lexicon]:
-    """Parse and group all corpus files; raises CorpusError naming the file and line."""
+    """Parse and group all corpus files in memory (for tools and tests; ingest does not hold them)."""
     files, corpus_dir = corpus_files(paths)
     summaries, warnings = [], []
     for path in files:
@@ -89,145 +141,411 @@ def load_talks(paths: Sequence[Path]) -> tuple[list[Talk], list[str], Path | Non
     return talks, warnings, corpus_dir, files, lexicon
 
 
-def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False) -> IngestReport:
-    """Parse ``paths`` and replace the corpus tables of ``db_path`` in one transaction."""
+def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, full: bool = False) -> IngestReport:
+    """Bring the corpus tables of ``db_path`` up to date with the files in ``paths``.
+
+    Only new and changed files are read; ``full`` (or ``force``) re-reads and rewrites everything.
+    Raises CorpusError (and changes nothing) when a file cannot be read.
+    """
     started = time.perf_counter()
-    talks, warnings, corpus_dir, files, lexicon = load_talks(paths)
-    extra = ([p for p in data_files(corpus_dir) + [corpus_dir / grouping.OVERRIDES_FILE] if p.is_file()]
-             if corpus_dir else [])
-    report = _count(talks, files, warnings)
-    corpus_hash = fingerprint(files, extra)
+    files, corpus_dir = corpus_files(paths)
+    hashes = {path.name: file_hash(path) for path in files}
+    config = config_hash(corpus_dir)
+    overrides, override_warnings = grouping.load_overrides(corpus_dir) if corpus_dir else ({}, [])
     conn = connect_sync(db_path)
     try:
-        row = conn.execute("SELECT value FROM meta WHERE key = 'corpus_hash'").fetchone()
-        if row and row[0] == corpus_hash and not force:
+        stored = {name: sha for name, sha in conn.execute("SELECT name, sha256 FROM corpus_files")}
+        meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('config_hash', 'corpus_hash')"))
+        rebuild = full or force or meta.get("config_hash") != config
+        if rebuild:
+            to_read = files
+            removed = sorted(stored)
+        else:
+            to_read = [p for p in files if stored.get(p.name) != hashes[p.name][0]]
+            removed = sorted(set(stored) - {p.name for p in files})
+        report = IngestReport(files=[p.name for p in files], full=rebuild, warnings=list(override_warnings))
+        report.new_files = [p.name for p in to_read if p.name not in stored]
+        report.changed_files = [p.name for p in to_read if p.name in stored]
+        report.removed_files = [name for name in removed if name not in report.changed_files]
+        if not rebuild and not to_read and not removed:
             report.changed = False
         else:
-            splitter = CompoundSplitter(_vocabulary(talks, lexicon))
-            _replace_corpus(conn, talks, splitter, corpus_hash, files)
+            lexicon = load_lexicon(corpus_dir)
+            writer = _Writer(conn, CompoundSplitter(_split_vocabulary(lexicon)), Canonical(lexicon).text, overrides,
+                             report)
+            writer.run(to_read, hashes, removed, rebuild, _corpus_hash(hashes, config), config)
+        _fill_counts(conn, report)
+        report.warnings.extend(
+            f"{grouping.OVERRIDES_FILE}: no talk with id '{talk_id}'; override ignored"
+            for talk_id in sorted(overrides)
+            if not conn.execute("SELECT 1 FROM talks WHERE ? IN (talk_id, written_id)", (talk_id, )).fetchone()
+        )
     finally:
         conn.close()
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _count(talks: list[Talk], files: list[Path], warnings: list[str]) -> IngestReport:
-    summaries = [s for talk in talks for s in talk.summaries]
-    return IngestReport(
-        files=[p.name for p in files],
-        summaries=len(summaries),
-        talks=len(talks),
-        key_points=sum(len(s.key_points) for s in summaries),
-        glossary_lines=sum(len(s.glossary) for s in summaries),
-        highlights=sum(len(s.highlights) for s in summaries),
-        warnings=warnings,
-    )
+def _corpus_hash(hashes: dict[str, tuple[str, int]], config: str) -> str:
+    """The corpus generation: same files with the same bytes and data files, same hash."""
+    digest = hashlib.sha256(config.encode())
+    for name in sorted(hashes):
+        digest.update(f"{name}\0{hashes[name][0]}\0".encode())
+    return digest.hexdigest()
 
 
-def _vocabulary(talks: list[Talk], lexicon: Lexicon) -> set[str]:
-    """Words that may appear inside compounds: standalone corpus words and lexicon forms."""
+def _split_vocabulary(lexicon: Lexicon) -> set[str]:
+    """Words compounds are split into: the German forms of the word list (corpus/lexicon.toml).
+
+    Not the corpus's own words: then a new export would change how every stored row splits, and an
+    incremental ingest could not give the rows a full rebuild gives. The word list is built from the
+    corpus's German content words, so it holds nearly all of them (see README, design notes).
+    """
     words: set[str] = set()
-    for talk in talks:
-        words.update(tokens(talk.title))
-        for summary in talk.summaries:
-            words.update(tokens(summary.text))
-            for point in summary.key_points:
-                words.update(tokens(point.title + " " + point.text))
-            for entry in summary.glossary:
-                words.update(tokens(entry.head + " " + entry.definition))
     for forms in lexicon.en_de.values():
         for form in forms:
             words.update(form.split())
     return words
 
 
-def _fts_row(splitter: CompoundSplitter, title: str, body: str) -> tuple[str, str, str]:
-    """Folded tokens of title and body (as FTS5 and the re-ranker will split them) plus compound parts."""
-    title_tokens, body_tokens = tokens(title), tokens(body)
-    parts = splitter.expand(title_tokens + body_tokens) + identifiers(f"{title} {body}")
-    return " ".join(title_tokens), " ".join(body_tokens), " ".join(dict.fromkeys(parts))
+def _fill_counts(conn: sqlite3.Connection, report: IngestReport) -> None:
+    for name, table in (("summaries", "summaries"), ("talks", "talks"), ("key_points", "points"),
+                        ("glossary_lines", "glossary"), ("highlights", "highlights")):
+        setattr(report, name, conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
 
 
-def _replace_corpus(
-    conn: sqlite3.Connection, talks: list[Talk], splitter: CompoundSplitter, corpus_hash: str, files: list[Path]
-) -> None:
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        for table in CORPUS_TABLES:
-            conn.execute(f"DELETE FROM {table}")
-        for position, talk in enumerate(talks):
-            fts_rows: list[tuple[Any, ...]] = []  # per talk, so a big corpus never holds its whole index in memory
-            _insert_talk(conn, talk, position, splitter, fts_rows)
-            conn.executemany(
-                "INSERT INTO search_fts (title, body, parts, kind, ref_id, talk_id) VALUES (?, ?, ?, ?, ?, ?)",
-                fts_rows,
-            )
-        meta = {
-            "corpus_hash": corpus_hash,
-            "ingested_at": str(time.time()),
-            "files": json.dumps([p.name for p in files]),
-        }
-        conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", meta.items())
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
+@dataclass
+class _TalkDraft:
+    """A talk about to be (re)written: its summaries in source order and what names it."""
+
+    def __post_init__(self) -> None:
+        self.base_title = self.title
+
+    members: list[int]
+    title: str  # becomes unique in _disambiguate; base_title keeps the one before
+    talk_id: str
+    speakers: tuple[str, ...]
+    first_text: str
+    source: Source
+    old_id: str | None = None  # a stored talk rewritten only because its name may change
+    written_id: str | None = None  # the id the title as written (before canonical names) gives; talks.toml may use it
 
 
-def _insert_talk(conn: sqlite3.Connection, talk: Talk, position: int, splitter: CompoundSplitter,
-                 fts_rows: list[tuple[Any, ...]]) -> None:
-    first = talk.summaries[0]
-    conn.execute(
-        "INSERT INTO talks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            talk.talk_id, position, talk.title, json.dumps(list(talk.speakers)), json.dumps(list(talk.tags)),
-            talk.video_url, first.text, first.source.file, first.source.line,
-        ),
-    )
-    talk_title = " ".join([talk.title, *talk.speakers, *talk.tags])
-    talk_text = " ".join(s.text for s in talk.summaries)
-    fts_rows.append((*_fts_row(splitter, talk_title, talk_text), "ktalk", 0, talk.talk_id))
-    point_position = 0
-    for summary in talk.summaries:
-        summary_id = conn.execute(
-            "INSERT INTO summaries (talk_id, heading, text, source_file, source_line) VALUES (?, ?, ?, ?, ?)",
-            (talk.talk_id, summary.heading, summary.text, summary.source.file, summary.source.line),
-        ).lastrowid
-        for point in summary.key_points:
-            cursor = conn.execute(
-                "INSERT INTO points (summary_id, talk_id, position, seconds, label, title, text, source_file,"
-                " source_line)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (summary_id, talk.talk_id, point_position, point.seconds, point.label, point.title, point.text,
-                 point.source.file, point.source.line),
-            )
-            point_position += 1
-            fts_rows.append((*_fts_row(splitter, point.title, point.text), "kpoint", cursor.lastrowid, talk.talk_id))
+class _Writer:
+    """One ingest's writes, all inside one write transaction."""
+
+    def __init__(self, conn: sqlite3.Connection, splitter: CompoundSplitter, display: Callable[[str], str],
+                 overrides: dict[str, Any], report: IngestReport) -> None:
+        self.conn = conn
+        self.splitter = splitter
+        self.display = display  # canonical names for transcription slips in titles and speakers
+        self.overrides = overrides
+        self.report = report
+        self.added = dict.fromkeys(("summaries", "key_points", "glossary_lines", "highlights"), 0)
+
+    def run(self, to_read: list[Path], hashes: dict[str, tuple[str, int]], removed: list[str], rebuild: bool,
+            corpus_hash: str, config: str) -> None:
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            old_keys: set[tuple[str, str]] = set()
+            if rebuild:
+                for table in CORPUS_TABLES:
+                    conn.execute(f"DELETE FROM {table}")
+                affected: set[str] = set()
+            else:
+                affected = self._remove_files(sorted({*removed, *(p.name for p in to_read)}))
+            conn.execute("CREATE TEMP TABLE IF NOT EXISTS fts_stage (rowid INTEGER PRIMARY KEY, title TEXT, body TEXT,"
+                         " parts TEXT, kind TEXT, ref_id INTEGER, summary_id INTEGER)")
+            conn.execute("CREATE TEMP TABLE IF NOT EXISTS written (talk_id TEXT PRIMARY KEY)")
+            conn.execute("DELETE FROM temp.fts_stage")
+            conn.execute("DELETE FROM temp.written")
+            self.next_ids = {table: conn.execute(f"SELECT coalesce(max({column}), 0) + 1 FROM {table}").fetchone()[0]
+                             for table, column in (("summaries", "summary_id"), ("points", "point_id"),
+                                                   ("glossary", "entry_id"))}
+            new_ids: list[int] = []
+            for path in to_read:
+                new_ids += self._insert_file(path, hashes[path.name])
+            index = TalkIndex(conn)
+            if rebuild:
+                groups, merged = index.group_all(), set()
+            else:
+                loose = [*new_ids, *self._members(affected)]
+                groups, merged = index.regroup(loose)
+            dropped = affected | merged
+            old_keys = self._base_keys(dropped)
+            drafts = [self._draft(sorted(group, key=self._source_order)) for group in groups]
+            drafts += self._clashing(drafts, old_keys, dropped)
+            self._drop_talks(dropped)
+            self._stage_stored(dropped)
+            for draft in _disambiguate(conn, drafts):
+                self._write_talk(draft)
+            self._finish()
+            self._renumber()
+            meta = {"corpus_hash": corpus_hash, "config_hash": config, "ingested_at": str(time.time()),
+                    "files": json.dumps(sorted(hashes))}
+            conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", meta.items())
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        self.report.added = self.added
+
+    # -- removing -----------------------------------------------------------------------
+
+    def _remove_files(self, names: list[str]) -> set[str]:
+        """Delete the summaries of these files with everything hanging off them; return their talks."""
+        conn = self.conn
+        affected: set[str] = set()
+        for name in names:
+            ids = [row[0] for row in conn.execute("SELECT summary_id FROM summaries WHERE source_file = ?", (name,))]
+            affected |= {row[0] for row in conn.execute(
+                "SELECT DISTINCT talk_id FROM summaries WHERE source_file = ?", (name,))}
+            self._delete_summary_rows(ids)
+            conn.execute("DELETE FROM corpus_files WHERE name = ?", (name,))
+        affected.discard("")
+        return affected
+
+    def _delete_summary_rows(self, ids: list[int]) -> None:
+        conn = self.conn
+        for chunk in _chunks(ids, 500):
+            marks = ",".join("?" * len(chunk))
+            conn.execute(f"DELETE FROM search_fts WHERE rowid IN (SELECT point_id * 4 + 1 FROM points"
+                         f" WHERE summary_id IN ({marks}))", chunk)
+            conn.execute(f"DELETE FROM search_fts WHERE rowid IN (SELECT entry_id * 4 + 2 FROM glossary"
+                         f" WHERE summary_id IN ({marks}))", chunk)
+            conn.execute(f"DELETE FROM term_names WHERE entry_id IN (SELECT entry_id FROM glossary"
+                         f" WHERE summary_id IN ({marks}))", chunk)
+            for table in ("points", "glossary", "highlights", "summary_keys", "summaries"):
+                conn.execute(f"DELETE FROM {table} WHERE summary_id IN ({marks})", chunk)
+
+    def _members(self, talk_ids: Iterable[str]) -> list[int]:
+        return [row[0] for talk_id in sorted(talk_ids) for row in self.conn.execute(
+            "SELECT summary_id FROM summaries WHERE talk_id = ?", (talk_id,))]
+
+    def _base_keys(self, talk_ids: Iterable[str]) -> set[tuple[str, str]]:
+        keys: set[tuple[str, str]] = set()
+        for talk_id in talk_ids:
+            row = self.conn.execute("SELECT base_title_key, base_id FROM talks WHERE talk_id = ?", (talk_id,)).fetchone()
+            if row:
+                keys |= {("title", row[0]), ("id", row[1])}
+        return keys
+
+    def _drop_talks(self, talk_ids: Iterable[str]) -> None:
+        """Delete talk rows and the full-text rows of their key points and glossary (rewritten next)."""
+        conn = self.conn
+        for talk_id in talk_ids:
+            conn.execute("DELETE FROM search_fts WHERE rowid IN (SELECT rowid * 4 FROM talks WHERE talk_id = ?)",
+                         (talk_id,))
+            conn.execute("DELETE FROM search_fts WHERE rowid IN (SELECT point_id * 4 + 1 FROM points WHERE talk_id = ?)",
+                         (talk_id,))
+            conn.execute("DELETE FROM search_fts WHERE rowid IN (SELECT entry_id * 4 + 2 FROM glossary"
+                         " WHERE talk_id = ?)", (talk_id,))
+            conn.execute("DELETE FROM talks WHERE talk_id = ?", (talk_id,))
+
+    # -- reading new files -------------------------------------------------------------
+
+    def _insert_file(self, path: Path, digest: tuple[str, int]) -> list[int]:
+        summaries, warnings = parser.parse_file_with_warnings(path)
+        self.report.warnings.extend(warnings)
+        rows: dict[str, list[tuple]] = {name: [] for name in _INSERTS}
+        ids = [self._summary_rows(summary, rows) for summary in summaries]
+        for name, sql in _INSERTS.items():
+            self.conn.executemany(sql, rows[name])
+        self.conn.execute("INSERT INTO corpus_files (name, sha256, bytes, summaries) VALUES (?, ?, ?, ?)",
+                          (path.name, digest[0], digest[1], len(summaries)))
+        return ids
+
+    def _new_id(self, table: str) -> int:
+        value = self.next_ids[table]
+        self.next_ids[table] = value + 1
+        return value
+
+    def _summary_rows(self, summary: Summary, rows: dict[str, list[tuple]]) -> int:
+        """Rows of one parsed summary (ids assigned here: the transaction holds the write lock)."""
+        speakers = find_speakers(summary)
+        keys, word_count, term_count = key_rows(summary, speakers)
+        summary_id = self._new_id("summaries")
+        rows["summaries"].append((summary_id, summary.heading, summary.text, summary.source.file, summary.source.line,
+                                  derive_title(summary, speakers), json.dumps(list(speakers)), word_count, term_count))
+        rows["summary_keys"] += [(key, summary_id, kind) for key, kind in keys]
+        for index, point in enumerate(summary.key_points):
+            point_id = self._new_id("points")
+            rows["points"].append((point_id, summary_id, index, point.seconds, point.label, point.title, point.text,
+                                   point.source.file, point.source.line))
+            rows["fts_stage"].append((point_id * 4 + 1, *self._fts_row(point.title, point.text), "kpoint", point_id,
+                                      summary_id))
         for entry in summary.glossary:
-            cursor = conn.execute(
-                "INSERT INTO glossary (summary_id, talk_id, head, definition, source_file, source_line)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (summary_id, talk.talk_id, entry.head, entry.definition, entry.source.file, entry.source.line),
+            entry_id = self._new_id("glossary")
+            rows["glossary"].append((entry_id, summary_id, entry.head, entry.definition, entry.source.file,
+                                     entry.source.line))
+            rows["term_names"] += _term_names(entry_id, entry)
+            rows["fts_stage"].append((entry_id * 4 + 2, *self._fts_row(entry.head, entry.definition), "kterm", entry_id,
+                                      summary_id))
+        rows["highlights"] += [(summary_id, h.title, h.text, h.source.file, h.source.line) for h in summary.highlights]
+        for name, count in (("summaries", 1), ("key_points", len(summary.key_points)),
+                            ("glossary_lines", len(summary.glossary)), ("highlights", len(summary.highlights))):
+            self.added[name] += count
+        return summary_id
+
+    def _stage_stored(self, talk_ids: Iterable[str]) -> None:
+        """Full-text rows of the stored summaries of talks about to be rewritten (theirs were dropped)."""
+        rows: list[tuple] = []
+        for talk_id in talk_ids:
+            for point_id, title, text, summary_id in self.conn.execute(
+                "SELECT point_id, title, text, summary_id FROM points WHERE talk_id = ?", (talk_id,)
+            ).fetchall():
+                rows.append((point_id * 4 + 1, *self._fts_row(title, text), "kpoint", point_id, summary_id))
+            for entry_id, head, definition, summary_id in self.conn.execute(
+                "SELECT entry_id, head, definition, summary_id FROM glossary WHERE talk_id = ?", (talk_id,)
+            ).fetchall():
+                rows.append((entry_id * 4 + 2, *self._fts_row(head, definition), "kterm", entry_id, summary_id))
+        self.conn.executemany(_INSERTS["fts_stage"], rows)
+
+    # -- naming talks ---------------------------------------------------------------------
+
+    def _source_order(self, summary_id: int) -> tuple[str, int, str]:
+        return self.conn.execute("SELECT source_file, source_line, text FROM summaries WHERE summary_id = ?",
+                                 (summary_id,)).fetchone()
+
+    def _draft(self, members: list[int], old_id: str | None = None) -> _TalkDraft:
+        """The talk of ``members`` (in source order) as store.grouping names it, before disambiguation."""
+        conn = self.conn
+        written, text, file, line = conn.execute(
+            "SELECT title, text, source_file, source_line FROM summaries WHERE summary_id = ?", (members[0],)
+        ).fetchone()
+        speakers = merge_speakers(*(
+            tuple(json.loads(conn.execute("SELECT speakers FROM summaries WHERE summary_id = ?", (i,)).fetchone()[0]))
+            for i in members
+        ))
+        title = self.display(written)
+        speakers = merge_speakers(tuple(self.display(name) for name in speakers))
+        written_id = grouping.talk_slug(written) if written != title else None
+        return _TalkDraft(members, title, grouping.talk_slug(title), speakers, text, Source(file, line), old_id,
+                          written_id)
+
+    def _clashing(self, drafts: list[_TalkDraft], old_keys: set[tuple[str, str]], dropped: set[str]) -> list[_TalkDraft]:
+        """Stored talks that share a title or base id with a talk being written or removed (renamed next)."""
+        keys = set(old_keys) | {("title", d.title.casefold()) for d in drafts} | {("id", d.talk_id) for d in drafts}
+        found: list[_TalkDraft] = []
+        seen = set(dropped)
+        pending = list(keys)
+        while pending:
+            kind, value = pending.pop()
+            column = "base_title_key" if kind == "title" else "base_id"
+            for (talk_id,) in self.conn.execute(f"SELECT talk_id FROM talks WHERE {column} = ?", (value,)).fetchall():
+                if talk_id in seen:
+                    continue
+                seen.add(talk_id)
+                draft = self._draft(self._members([talk_id]), old_id=talk_id)
+                found.append(draft)
+                for key in (("title", draft.title.casefold()), ("id", draft.talk_id)):
+                    if key not in keys:
+                        keys.add(key)
+                        pending.append(key)
+        dropped |= {d.old_id for d in found if d.old_id}
+        return found
+
+    # -- writing talks ------------------------------------------------------------------
+
+    def _write_talk(self, draft: _TalkDraft) -> None:
+        conn = self.conn
+        entry = self.overrides.get(draft.talk_id) or self.overrides.get(draft.written_id or "") or {}
+        title = str(entry["title"]) if entry.get("title") else draft.title
+        speakers = tuple(entry["speakers"]) if "speakers" in entry else draft.speakers
+        tags = tuple(entry.get("tags", ()))
+        video_url = str(entry["video_url"]) if entry.get("video_url") else None
+        conn.execute(
+            "INSERT INTO talks (talk_id, position, title, speakers, tags, video_url, summary, source_file, source_line,"
+            " base_title_key, base_id, written_id) VALUES (?, -1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (draft.talk_id, title, json.dumps(list(speakers)), json.dumps(list(tags)), video_url, draft.first_text,
+             draft.source.file, draft.source.line, draft.base_title.casefold(), grouping.talk_slug(draft.base_title),
+             draft.written_id),
+        )
+        conn.executemany("UPDATE summaries SET talk_id = ? WHERE summary_id = ?",
+                         [(draft.talk_id, summary_id) for summary_id in draft.members])
+        conn.execute("INSERT INTO written (talk_id) VALUES (?)", (draft.talk_id,))
+        self.report.talks_written.append(draft.talk_id)
+
+    def _finish(self) -> None:
+        """Talk ids, key point order and full-text rows for every summary of the talks just written."""
+        conn = self.conn
+        conn.execute(
+            "UPDATE points SET talk_id = ordered.talk_id, position = ordered.position FROM ("
+            " SELECT p.point_id, s.talk_id, row_number() OVER (PARTITION BY s.talk_id"
+            "  ORDER BY s.source_file, s.source_line, p.point_id) - 1 AS position"
+            " FROM temp.written w JOIN summaries s ON s.talk_id = w.talk_id JOIN points p ON p.summary_id = s.summary_id"
+            ") AS ordered WHERE points.point_id = ordered.point_id"
+        )
+        for table in ("glossary", "highlights"):
+            conn.execute(
+                f"UPDATE {table} SET talk_id = s.talk_id FROM summaries s JOIN temp.written w ON w.talk_id = s.talk_id"
+                f" WHERE {table}.summary_id = s.summary_id"
             )
-            entry_id = cursor.lastrowid
-            assert entry_id is not None  # an INSERT into a rowid table
-            conn.executemany(
-                "INSERT INTO term_names (entry_id, term, expansion, name, name_key, kind) VALUES (?, ?, ?, ?, ?, ?)",
-                list(_term_names(entry_id, entry)),
-            )
-            fts_rows.append((*_fts_row(splitter, entry.head, entry.definition), "kterm", entry_id, talk.talk_id))
-        for highlight in summary.highlights:
-            cursor = conn.execute(
-                "INSERT INTO highlights (summary_id, talk_id, title, text, source_file, source_line)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (summary_id, talk.talk_id, highlight.title, highlight.text, highlight.source.file,
-                 highlight.source.line),
-            )
-            fts_rows.append((*_fts_row(splitter, highlight.title, highlight.text), "khigh", cursor.lastrowid,
-                             talk.talk_id))
+        conn.execute(
+            "INSERT INTO search_fts (rowid, title, body, parts, kind, ref_id, talk_id)"
+            " SELECT f.rowid, f.title, f.body, f.parts, f.kind, f.ref_id, s.talk_id"
+            " FROM temp.fts_stage f JOIN summaries s ON s.summary_id = f.summary_id"
+        )
+        conn.execute("DELETE FROM temp.fts_stage")
+        batch: list[tuple] = []
+        current: tuple | None = None
+        texts: list[str] = []
+        query = conn.execute(
+            "SELECT t.rowid, t.talk_id, t.title, t.speakers, t.tags, s.text FROM temp.written w"
+            " JOIN talks t ON t.talk_id = w.talk_id JOIN summaries s ON s.talk_id = t.talk_id"
+            " ORDER BY t.talk_id, s.source_file, s.source_line"
+        )
+        for rowid, talk_id, title, speakers, tags, text in chain(query, [(None,) * 6]):  # a sentinel ends the last
+            if current is not None and rowid != current[0]:
+                heading = " ".join([current[2], *json.loads(current[3]), *json.loads(current[4])])
+                batch.append((current[0] * 4, *self._fts_row(heading, " ".join(texts)), "ktalk", 0, current[1]))
+                texts = []
+            current = (rowid, talk_id, title, speakers, tags)
+            texts.append(text)
+            if len(batch) >= 2000 or rowid is None:
+                conn.executemany(_INSERTS["search_fts"], batch)
+                batch = []
+
+    def _fts_row(self, title: str, body: str) -> tuple[str, str, str]:
+        """Folded tokens of title and body (as FTS5 and the re-ranker will split them) plus compound parts."""
+        title_tokens, body_tokens = tokens(title), tokens(body)
+        return " ".join(title_tokens), " ".join(body_tokens), " ".join(self.splitter.expand(title_tokens + body_tokens))
+
+    def _renumber(self) -> None:
+        """Talk positions in corpus order: by the file and line of each talk's first summary."""
+        self.conn.execute(
+            "UPDATE talks SET position = ordered.position FROM (SELECT talk_id, row_number()"
+            " OVER (ORDER BY source_file, source_line, summary) - 1 AS position FROM talks) AS ordered"
+            " WHERE talks.talk_id = ordered.talk_id AND talks.position != ordered.position"
+        )
 
 
-def _term_names(entry_id: int, entry: GlossaryEntry) -> Iterator[tuple[Any, ...]]:
+def _disambiguate(conn: sqlite3.Connection, drafts: list[_TalkDraft]) -> list[_TalkDraft]:
+    """store.grouping's title and id disambiguation over the talks being written (each clash whole)."""
+    drafts = sorted(drafts, key=lambda d: (d.source.file, d.source.line, d.first_text))
+    titles = Counter(d.title.casefold() for d in drafts)
+    ids = Counter(d.talk_id for d in drafts)
+    talks = [
+        Talk(d.talk_id, d.title, d.speakers, (_first_summary(conn, d),))
+        if titles[d.title.casefold()] > 1 or ids[d.talk_id] > 1 else Talk(d.talk_id, d.title, d.speakers, ())
+        for d in drafts
+    ]
+    named = grouping.disambiguate(talks)
+    for draft, talk in zip(drafts, named):
+        draft.title, draft.talk_id = talk.title, talk.talk_id
+    return drafts
+
+
+def _first_summary(conn: sqlite3.Connection, draft: _TalkDraft) -> Summary:
+    """What disambiguation reads of a talk's first summary: its text, file and first key point."""
+    point = conn.execute("SELECT seconds, label, title, text FROM points WHERE summary_id = ? ORDER BY point_id LIMIT 1",
+                         (draft.members[0],)).fetchone()
+    points = (KeyPoint(point[0], point[1], point[2], point[3], draft.source),) if point else ()
+    return Summary("", draft.first_text, draft.source, points)
+
+
+def _term_names(entry_id: int | None, entry: GlossaryEntry) -> Iterator[tuple]:
     for index, term in enumerate(entry.terms):
         expansion = entry.expansions[index] if index < len(entry.expansions) else None
         yield entry_id, term, expansion, term, term_key(term), "term"
@@ -237,3 +555,8 @@ def _term_names(entry_id: int, entry: GlossaryEntry) -> Iterator[tuple[Any, ...]
     primary_expansion = entry.expansions[0] if entry.expansions else None
     for variant in entry.variants:
         yield entry_id, primary, primary_expansion, variant, term_key(variant), "variant"
+
+
+def _chunks(items: list[int], size: int) -> Iterator[list[int]]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]

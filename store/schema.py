@@ -211,11 +211,42 @@ CREATE TABLE thread_topics (
 CREATE INDEX thread_topics_by_time ON thread_topics(updated_at);
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
+# Incremental ingest (store/ingest.py): each corpus file's content hash; per summary what grouping needs
+# without re-reading the text (derived title, speakers, counts of its words and terms) and its grouping
+# keys (hashed distinctive words, glossary terms, speakers), so a new summary finds the talks it may
+# belong to through an index; per talk its title and id before disambiguation, so a new clash finds them.
+_V8 = """
+CREATE TABLE corpus_files (
+    name TEXT PRIMARY KEY,
+    sha256 TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    summaries INTEGER NOT NULL
+);
+ALTER TABLE summaries ADD COLUMN title TEXT NOT NULL DEFAULT '';
+ALTER TABLE summaries ADD COLUMN speakers TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE summaries ADD COLUMN word_count INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE summaries ADD COLUMN term_count INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX summaries_by_file ON summaries(source_file, source_line);
+ALTER TABLE talks ADD COLUMN base_title_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE talks ADD COLUMN base_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE talks ADD COLUMN written_id TEXT;  -- the id of the title before canonical names, when it differs
+CREATE INDEX talks_by_base_title ON talks(base_title_key);
+CREATE INDEX talks_by_base_id ON talks(base_id);
+CREATE TABLE summary_keys (
+    key INTEGER NOT NULL,            -- 64-bit hash of 'w:word', 't:term' or 's:speaker'
+    summary_id INTEGER NOT NULL,
+    kind INTEGER NOT NULL            -- 0 word, 1 term, 2 speaker
+);
+CREATE INDEX summary_keys_by_key ON summary_keys(key, summary_id);
+CREATE INDEX summary_keys_by_summary ON summary_keys(summary_id);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Tables that every ingest rebuilds, in an order that respects references.
-CORPUS_TABLES = ("search_fts", "term_names", "highlights", "glossary", "points", "summaries", "talks")
+CORPUS_TABLES = ("search_fts", "summary_keys", "term_names", "highlights", "glossary", "points", "summaries", "talks",
+                 "corpus_files")
 
 
 def migrate(conn: sqlite3.Connection) -> int:
