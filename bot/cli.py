@@ -47,7 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     ingest = sub.add_parser("ingest", help="parse corpus files into the database")
     ingest.add_argument("paths", nargs="*", type=Path, help="files or directories (default: TALKBOT_CORPUS)")
-    ingest.add_argument("--force", action="store_true", help="rewrite even if nothing changed")
+    ingest.add_argument("--full", "--force", dest="full", action="store_true",
+                        help="re-read every file and rebuild (default: only new, changed and deleted files)")
     sub.add_parser("stats", help="print what the database holds")
     ask = sub.add_parser("ask", help="answer a command or question in the terminal, as in Slack")
     ask.add_argument("text", help='e.g. "/define XLA", "/talk pallas", "what is PJRT?"; "-" reads one per line')
@@ -70,7 +71,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _print_report(report: IngestReport) -> None:
-    print(f"files: {', '.join(report.files)}")
+    shown = report.files if len(report.files) <= 20 else [*report.files[:20], f"… {len(report.files) - 20} more"]
+    print(f"files: {', '.join(shown)}")
+    if report.changed:
+        read = "every file (full rebuild)" if report.full else (
+            f"{len(report.new_files)} new, {len(report.changed_files)} changed, {len(report.removed_files)} removed")
+        print(f"read: {read}; {report.added.get('summaries', 0)} summaries")
     print(f"summaries: {report.summaries}\ntalks: {report.talks}\nkey points: {report.key_points}\n"
           f"glossary lines: {report.glossary_lines}\ndiscussion highlights: {report.highlights}")
     for warning in report.warnings:
@@ -145,7 +151,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             print("\n".join(f"#   {line}" for line in effective_permissions(settings)))
             return 0
         if args.command == "ingest":
-            report = ingest_sync(settings.db_path, args.paths or [settings.corpus], force=args.force)
+            report = ingest_sync(settings.db_path, args.paths or [settings.corpus], full=args.full)
             _print_report(report)
             return 0
         if args.command == "backup":

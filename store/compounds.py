@@ -1,4 +1,4 @@
-"""German compound splitting against the corpus's own vocabulary.
+"""German compound splitting against a vocabulary (store.ingest passes the word list's German forms).
 
 FTS5's unicode61 tokenizer matches whole tokens (and prefixes with ``*``), so "schutz" would
 never find "Holzschutz". At ingest we add the known words hidden inside long tokens to a

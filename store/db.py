@@ -203,7 +203,7 @@ class Store:
         summaries = []
         for summary_id, heading, text, file, line in await self._rows(
             "SELECT summary_id, heading, text, source_file, source_line FROM summaries"
-            " WHERE talk_id = ? ORDER BY summary_id", (talk_id,)
+            " WHERE talk_id = ? ORDER BY source_file, source_line", (talk_id,)
         ):
             points = tuple(
                 KeyPoint(seconds, label, p_title, p_text, Source(p_file, p_line))

@@ -52,7 +52,8 @@ _INSERTS = {
                   " VALUES (?, '', ?, ?, ?, ?)",
     "fts_stage": "INSERT INTO temp.fts_stage (rowid, title, body, parts, kind, ref_id, summary_id)"
                  " VALUES (?, ?, ?, ?, ?, ?, ?)",
-    "search_fts": "INSERT INTO search_fts (rowid, title, body, parts, kind, ref_id, talk_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "search_fts": "INSERT INTO search_fts (rowid, title, body, parts, kind, ref_id, talk_id)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?)",
 }
 # Bump when what ingest writes changes: a database written by another format is rebuilt in full.
 INGEST_FORMAT = "2"
@@ -218,9 +219,6 @@ def _fill_counts(conn: sqlite3.Connection, report: IngestReport) -> None:
 class _TalkDraft:
     """A talk about to be (re)written: its summaries in source order and what names it."""
 
-    def __post_init__(self) -> None:
-        self.base_title = self.title
-
     members: list[int]
     title: str  # becomes unique in _disambiguate; base_title keeps the one before
     talk_id: str
@@ -229,6 +227,10 @@ class _TalkDraft:
     source: Source
     old_id: str | None = None  # a stored talk rewritten only because its name may change
     written_id: str | None = None  # the id the title as written (before canonical names) gives; talks.toml may use it
+    base_title: str = field(init=False, default="")
+
+    def __post_init__(self) -> None:
+        self.base_title = self.title
 
 
 class _Writer:
@@ -268,7 +270,7 @@ class _Writer:
                 new_ids += self._insert_file(path, hashes[path.name])
             index = TalkIndex(conn)
             if rebuild:
-                groups, merged = index.group_all(), set()
+                groups, merged = index.group_all(), set[str]()
             else:
                 loose = [*new_ids, *self._members(affected)]
                 groups, merged = index.regroup(loose)
@@ -326,7 +328,8 @@ class _Writer:
     def _base_keys(self, talk_ids: Iterable[str]) -> set[tuple[str, str]]:
         keys: set[tuple[str, str]] = set()
         for talk_id in talk_ids:
-            row = self.conn.execute("SELECT base_title_key, base_id FROM talks WHERE talk_id = ?", (talk_id,)).fetchone()
+            row = self.conn.execute("SELECT base_title_key, base_id FROM talks WHERE talk_id = ?",
+                                    (talk_id,)).fetchone()
             if row:
                 keys |= {("title", row[0]), ("id", row[1])}
         return keys
@@ -337,8 +340,8 @@ class _Writer:
         for talk_id in talk_ids:
             conn.execute("DELETE FROM search_fts WHERE rowid IN (SELECT rowid * 4 FROM talks WHERE talk_id = ?)",
                          (talk_id,))
-            conn.execute("DELETE FROM search_fts WHERE rowid IN (SELECT point_id * 4 + 1 FROM points WHERE talk_id = ?)",
-                         (talk_id,))
+            conn.execute("DELETE FROM search_fts WHERE rowid IN (SELECT point_id * 4 + 1 FROM points"
+                         " WHERE talk_id = ?)", (talk_id,))
             conn.execute("DELETE FROM search_fts WHERE rowid IN (SELECT entry_id * 4 + 2 FROM glossary"
                          " WHERE talk_id = ?)", (talk_id,))
             conn.execute("DELETE FROM talks WHERE talk_id = ?", (talk_id,))
@@ -348,7 +351,7 @@ class _Writer:
     def _insert_file(self, path: Path, digest: tuple[str, int]) -> list[int]:
         summaries, warnings = parser.parse_file_with_warnings(path)
         self.report.warnings.extend(warnings)
-        rows: dict[str, list[tuple]] = {name: [] for name in _INSERTS}
+        rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in _INSERTS}
         ids = [self._summary_rows(summary, rows) for summary in summaries]
         for name, sql in _INSERTS.items():
             self.conn.executemany(sql, rows[name])
@@ -357,11 +360,11 @@ class _Writer:
         return ids
 
     def _new_id(self, table: str) -> int:
-        value = self.next_ids[table]
+        value: int = self.next_ids[table]
         self.next_ids[table] = value + 1
         return value
 
-    def _summary_rows(self, summary: Summary, rows: dict[str, list[tuple]]) -> int:
+    def _summary_rows(self, summary: Summary, rows: dict[str, list[tuple[Any, ...]]]) -> int:
         """Rows of one parsed summary (ids assigned here: the transaction holds the write lock)."""
         speakers = find_speakers(summary)
         keys, word_count, term_count = key_rows(summary, speakers)
@@ -390,7 +393,7 @@ class _Writer:
 
     def _stage_stored(self, talk_ids: Iterable[str]) -> None:
         """Full-text rows of the stored summaries of talks about to be rewritten (theirs were dropped)."""
-        rows: list[tuple] = []
+        rows: list[tuple[Any, ...]] = []
         for talk_id in talk_ids:
             for point_id, title, text, summary_id in self.conn.execute(
                 "SELECT point_id, title, text, summary_id FROM points WHERE talk_id = ?", (talk_id,)
@@ -405,8 +408,9 @@ class _Writer:
     # -- naming talks ---------------------------------------------------------------------
 
     def _source_order(self, summary_id: int) -> tuple[str, int, str]:
-        return self.conn.execute("SELECT source_file, source_line, text FROM summaries WHERE summary_id = ?",
-                                 (summary_id,)).fetchone()
+        row: tuple[str, int, str] = self.conn.execute(
+            "SELECT source_file, source_line, text FROM summaries WHERE summary_id = ?", (summary_id,)).fetchone()
+        return row
 
     def _draft(self, members: list[int], old_id: str | None = None) -> _TalkDraft:
         """The talk of ``members`` (in source order) as store.grouping names it, before disambiguation."""
@@ -424,7 +428,8 @@ class _Writer:
         return _TalkDraft(members, title, grouping.talk_slug(title), speakers, text, Source(file, line), old_id,
                           written_id)
 
-    def _clashing(self, drafts: list[_TalkDraft], old_keys: set[tuple[str, str]], dropped: set[str]) -> list[_TalkDraft]:
+    def _clashing(self, drafts: list[_TalkDraft], old_keys: set[tuple[str, str]],
+                  dropped: set[str]) -> list[_TalkDraft]:
         """Stored talks that share a title or base id with a talk being written or removed (renamed next)."""
         keys = set(old_keys) | {("title", d.title.casefold()) for d in drafts} | {("id", d.talk_id) for d in drafts}
         found: list[_TalkDraft] = []
@@ -474,7 +479,8 @@ class _Writer:
             "UPDATE points SET talk_id = ordered.talk_id, position = ordered.position FROM ("
             " SELECT p.point_id, s.talk_id, row_number() OVER (PARTITION BY s.talk_id"
             "  ORDER BY s.source_file, s.source_line, p.point_id) - 1 AS position"
-            " FROM temp.written w JOIN summaries s ON s.talk_id = w.talk_id JOIN points p ON p.summary_id = s.summary_id"
+            " FROM temp.written w JOIN summaries s ON s.talk_id = w.talk_id"
+            " JOIN points p ON p.summary_id = s.summary_id"
             ") AS ordered WHERE points.point_id = ordered.point_id"
         )
         for table in ("glossary", "highlights"):
@@ -488,8 +494,8 @@ class _Writer:
             " FROM temp.fts_stage f JOIN summaries s ON s.summary_id = f.summary_id"
         )
         conn.execute("DELETE FROM temp.fts_stage")
-        batch: list[tuple] = []
-        current: tuple | None = None
+        batch: list[tuple[Any, ...]] = []
+        current: tuple[Any, ...] | None = None
         texts: list[str] = []
         query = conn.execute(
             "SELECT t.rowid, t.talk_id, t.title, t.speakers, t.tags, s.text FROM temp.written w"
@@ -539,13 +545,13 @@ def _disambiguate(conn: sqlite3.Connection, drafts: list[_TalkDraft]) -> list[_T
 
 def _first_summary(conn: sqlite3.Connection, draft: _TalkDraft) -> Summary:
     """What disambiguation reads of a talk's first summary: its text, file and first key point."""
-    point = conn.execute("SELECT seconds, label, title, text FROM points WHERE summary_id = ? ORDER BY point_id LIMIT 1",
-                         (draft.members[0],)).fetchone()
+    point = conn.execute("SELECT seconds, label, title, text FROM points WHERE summary_id = ?"
+                         " ORDER BY point_id LIMIT 1", (draft.members[0],)).fetchone()
     points = (KeyPoint(point[0], point[1], point[2], point[3], draft.source),) if point else ()
     return Summary("", draft.first_text, draft.source, points)
 
 
-def _term_names(entry_id: int | None, entry: GlossaryEntry) -> Iterator[tuple]:
+def _term_names(entry_id: int | None, entry: GlossaryEntry) -> Iterator[tuple[Any, ...]]:
     for index, term in enumerate(entry.terms):
         expansion = entry.expansions[index] if index < len(entry.expansions) else None
         yield entry_id, term, expansion, term, term_key(term), "term"

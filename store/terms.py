@@ -150,12 +150,14 @@ async def _term_hit(view: View, name_key: str, how: str, score: float, claimed: 
     while keys and len(definitions) < MAX_DEFINITIONS:
         key = keys.pop(0)
         claimed.add(key)
-        # At most MAX_DEFINITIONS per term, in corpus order (entry ids follow it): an answer shows a
+        # At most MAX_DEFINITIONS per term, in corpus order (file and line: an incremental ingest gives
+        # a new file's entries the highest ids wherever the file sorts): an answer shows a
         # handful, and on a big corpus a common term (XLA) is defined in thousands of talks.
         rows = await view.rows(
             "SELECT n.entry_id, n.term, n.expansion, g.talk_id, g.head, g.definition, g.source_file, g.source_line"
             " FROM term_names n JOIN glossary g ON g.entry_id = n.entry_id"
-            " WHERE n.name_key = ? AND n.kind IN ('term', 'variant') ORDER BY n.entry_id LIMIT ?",
+            " WHERE n.name_key = ? AND n.kind IN ('term', 'variant')"
+            " ORDER BY g.source_file, g.source_line, n.rowid LIMIT ?",
             (key, MAX_DEFINITIONS * 2),
         )
         more = more or len(rows) >= MAX_DEFINITIONS * 2
