@@ -48,8 +48,8 @@ _INSERTS = {
     "glossary": "INSERT INTO glossary (entry_id, summary_id, talk_id, head, definition, source_file, source_line)"
                 " VALUES (?, ?, '', ?, ?, ?, ?)",
     "term_names": "INSERT INTO term_names (entry_id, term, expansion, name, name_key, kind) VALUES (?, ?, ?, ?, ?, ?)",
-    "highlights": "INSERT INTO highlights (summary_id, talk_id, title, text, source_file, source_line)"
-                  " VALUES (?, '', ?, ?, ?, ?)",
+    "highlights": "INSERT INTO highlights (highlight_id, summary_id, talk_id, title, text, source_file, source_line)"
+                  " VALUES (?, ?, '', ?, ?, ?, ?)",
     "fts_stage": "INSERT INTO temp.fts_stage (rowid, title, body, parts, kind, ref_id, summary_id)"
                  " VALUES (?, ?, ?, ?, ?, ?, ?)",
     "search_fts": "INSERT INTO search_fts (rowid, title, body, parts, kind, ref_id, talk_id)"
@@ -264,7 +264,7 @@ class _Writer:
             conn.execute("DELETE FROM temp.written")
             self.next_ids = {table: conn.execute(f"SELECT coalesce(max({column}), 0) + 1 FROM {table}").fetchone()[0]
                              for table, column in (("summaries", "summary_id"), ("points", "point_id"),
-                                                   ("glossary", "entry_id"))}
+                                                   ("glossary", "entry_id"), ("highlights", "highlight_id"))}
             new_ids: list[int] = []
             for path in to_read:
                 new_ids += self._insert_file(path, hashes[path.name])
@@ -316,6 +316,8 @@ class _Writer:
                          f" WHERE summary_id IN ({marks}))", chunk)
             conn.execute(f"DELETE FROM search_fts WHERE rowid IN (SELECT entry_id * 4 + 2 FROM glossary"
                          f" WHERE summary_id IN ({marks}))", chunk)
+            conn.execute(f"DELETE FROM search_fts WHERE rowid IN (SELECT highlight_id * 4 + 3 FROM highlights"
+                         f" WHERE summary_id IN ({marks}))", chunk)
             conn.execute(f"DELETE FROM term_names WHERE entry_id IN (SELECT entry_id FROM glossary"
                          f" WHERE summary_id IN ({marks}))", chunk)
             for table in ("points", "glossary", "highlights", "summary_keys", "summaries"):
@@ -343,6 +345,8 @@ class _Writer:
             conn.execute("DELETE FROM search_fts WHERE rowid IN (SELECT point_id * 4 + 1 FROM points"
                          " WHERE talk_id = ?)", (talk_id,))
             conn.execute("DELETE FROM search_fts WHERE rowid IN (SELECT entry_id * 4 + 2 FROM glossary"
+                         " WHERE talk_id = ?)", (talk_id,))
+            conn.execute("DELETE FROM search_fts WHERE rowid IN (SELECT highlight_id * 4 + 3 FROM highlights"
                          " WHERE talk_id = ?)", (talk_id,))
             conn.execute("DELETE FROM talks WHERE talk_id = ?", (talk_id,))
 
@@ -385,7 +389,12 @@ class _Writer:
             rows["term_names"] += _term_names(entry_id, entry)
             rows["fts_stage"].append((entry_id * 4 + 2, *self._fts_row(entry.head, entry.definition), "kterm", entry_id,
                                       summary_id))
-        rows["highlights"] += [(summary_id, h.title, h.text, h.source.file, h.source.line) for h in summary.highlights]
+        for highlight in summary.highlights:
+            highlight_id = self._new_id("highlights")
+            rows["highlights"].append((highlight_id, summary_id, highlight.title, highlight.text, highlight.source.file,
+                                       highlight.source.line))
+            rows["fts_stage"].append((highlight_id * 4 + 3, *self._fts_row(highlight.title, highlight.text), "khigh",
+                                      highlight_id, summary_id))
         for name, count in (("summaries", 1), ("key_points", len(summary.key_points)),
                             ("glossary_lines", len(summary.glossary)), ("highlights", len(summary.highlights))):
             self.added[name] += count
@@ -403,6 +412,10 @@ class _Writer:
                 "SELECT entry_id, head, definition, summary_id FROM glossary WHERE talk_id = ?", (talk_id,)
             ).fetchall():
                 rows.append((entry_id * 4 + 2, *self._fts_row(head, definition), "kterm", entry_id, summary_id))
+            for highlight_id, title, text, summary_id in self.conn.execute(
+                "SELECT highlight_id, title, text, summary_id FROM highlights WHERE talk_id = ?", (talk_id,)
+            ).fetchall():
+                rows.append((highlight_id * 4 + 3, *self._fts_row(title, text), "khigh", highlight_id, summary_id))
         self.conn.executemany(_INSERTS["fts_stage"], rows)
 
     # -- naming talks ---------------------------------------------------------------------

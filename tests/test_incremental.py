@@ -33,10 +33,12 @@ CONTENT_SQL = {
                   " FROM highlights h JOIN summaries s USING (summary_id)",
     "summary_keys": "SELECT s.source_file, s.source_line, k.key, k.kind FROM summary_keys k JOIN summaries s"
                     " USING (summary_id)",
-    "search_fts": "SELECT f.title, f.body, f.parts, f.kind, f.talk_id, coalesce(p.source_file, g.source_file, ''),"
-                  " coalesce(p.source_line, g.source_line, 0) FROM search_fts f"
+    "search_fts": "SELECT f.title, f.body, f.parts, f.kind, f.talk_id,"
+                  " coalesce(p.source_file, g.source_file, h.source_file, ''),"
+                  " coalesce(p.source_line, g.source_line, h.source_line, 0) FROM search_fts f"
                   " LEFT JOIN points p ON f.kind = 'kpoint' AND p.point_id = f.ref_id"
-                  " LEFT JOIN glossary g ON f.kind = 'kterm' AND g.entry_id = f.ref_id",
+                  " LEFT JOIN glossary g ON f.kind = 'kterm' AND g.entry_id = f.ref_id"
+                  " LEFT JOIN highlights h ON f.kind = 'khigh' AND h.highlight_id = f.ref_id",
     "corpus_files": "SELECT name, sha256, bytes, summaries FROM corpus_files",
     "meta": "SELECT key, value FROM meta WHERE key NOT IN ('ingested_at')",
 }
