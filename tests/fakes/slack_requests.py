@@ -277,6 +277,49 @@ def app_mention(
     )
 
 
+def message_im_payload(
+    text: str,
+    *,
+    channel: str = "D0DM00001",
+    user: str | None = DEFAULT_USER,
+    ts: str | None = None,
+    thread_ts: str | None = None,
+    subtype: str | None = None,
+    bot_id: str | None = None,
+    event_id: str | None = None,
+    team_id: str = TEAM_ID,
+) -> dict[str, Any]:
+    """An ``event_callback`` envelope with a ``message`` event in a direct message (the ``message.im``
+    subscription): ``channel_type`` "im", a ``D`` channel. ``subtype="message_changed"`` is an edit (Slack
+    nests the edited message and sends no top-level ``user``); ``bot_id`` marks a bot's post."""
+    ts = ts or new_ts()
+    event: dict[str, Any] = {"type": "message", "channel": channel, "text": text, "ts": ts, "event_ts": ts,
+                             "channel_type": "im", "team": team_id}
+    if subtype == "message_changed":
+        event.update(subtype=subtype, hidden=True, text="",
+                     message={"type": "message", "user": user, "text": text, "ts": new_ts(),
+                              "edited": {"user": user, "ts": ts}},
+                     previous_message={"type": "message", "user": user, "text": "before", "ts": ts})
+    else:
+        if subtype:
+            event["subtype"] = subtype
+        if user is not None:
+            event["user"] = user
+        if bot_id is not None:
+            event["bot_id"] = bot_id
+            event["app_id"] = APP_ID
+        else:
+            event["client_msg_id"] = str(uuid.uuid4())
+    if thread_ts is not None:
+        event["thread_ts"] = thread_ts
+    return _event_callback(event, event_id=event_id, team_id=team_id, event_time=None)
+
+
+def message_im(text: str, *, signing_secret: str = DEFAULT_SIGNING_SECRET, **fields: Any) -> SlackRequest:
+    """A signed JSON delivery of a direct message to the bot; ``fields`` go to :func:`message_im_payload`."""
+    return signed(json.dumps(message_im_payload(text, **fields)).encode(), JSON, signing_secret, None)
+
+
 def app_home_opened_payload(
     user: str,
     *,

@@ -1,0 +1,88 @@
+"""How long a mention answer takes in-process on the bundled corpus: parse, compose, thread memory, render.
+
+Usage: .venv/bin/python bench/mention_bench.py [--rounds 5] [--cache 0|1024]
+
+Each question of bench/eval_answers.toml's tune split (plus follow-ups in their threads) is answered
+the way the Slack listener does it: ``mentions.answer`` with the bot state (thread memory read and
+written) and the reply rendered to Block Kit. ``--cache 0`` turns the store's answer cache off, so
+every question runs its full search (the honest figure; a repeated question is cheaper with the cache
+on). Prints the latency percentiles over all answers (the first round is a warm-up and not counted).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import inspect
+import statistics
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from handlers import mentions  # noqa: E402
+from handlers.blocks import render  # noqa: E402
+from handlers.replies import DigestThread  # noqa: E402
+from store.db import Store  # noqa: E402
+from store.ingest import ingest_sync  # noqa: E402
+from store.state import BotState  # noqa: E402
+
+CORPUS = ROOT / "corpus"
+QUESTIONS = ROOT / "bench" / "eval_answers.toml"
+
+
+def conversations() -> list[list[str]]:
+    """Each tune question with the earlier turns of its thread."""
+    with QUESTIONS.open("rb") as handle:
+        raw = tomllib.load(handle)["question"]
+    return [[*q.get("turns", []), q["text"]] for q in raw if q["split"] == "tune"]
+
+
+async def run(rounds: int, cache: int) -> list[float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.db"
+        ingest_sync(db, [CORPUS])
+        store = await Store.open(db, CORPUS, cache_size=cache)
+        state = await BotState.open(db)
+        timings: list[float] = []
+        # An answering layer without thread memory (before issue 10) is timed without it.
+        remembers = "state" in inspect.signature(mentions.answer).parameters
+        try:
+            for round_number in range(rounds + 1):
+                for index, turns in enumerate(conversations()):
+                    thread = f"{round_number}.{index:06d}"
+                    for text in turns:
+                        started = time.perf_counter()
+                        memory = dict(state=state, channel="CBENCH", thread_ts=thread) if remembers else {}
+                        reply = await mentions.answer(store, f"<@UBOT> {text}", **memory)
+                        if not isinstance(reply, DigestThread):
+                            render(reply, public=True)
+                        if round_number:  # round 0 warms caches and the vocabulary
+                            timings.append(time.perf_counter() - started)
+        finally:
+            await state.close()
+            await store.close()
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--cache", type=int, default=0, help="store answer cache size (0 = off)")
+    args = parser.parse_args()
+    timings = sorted(asyncio.run(run(args.rounds, args.cache)))
+    ms = [t * 1000 for t in timings]
+
+    def pct(p: float) -> float:
+        return ms[min(len(ms) - 1, int(p / 100 * len(ms)))]
+
+    print(f"answers: {len(ms)} (cache {args.cache}), mean {statistics.fmean(ms):.2f} ms, p50 {pct(50):.2f} ms, "
+          f"p90 {pct(90):.2f} ms, p99 {pct(99):.2f} ms, max {ms[-1]:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,228 @@
+"""Questions in English and German answered in their shape, through the function mentions and DMs call.
+
+Expected answers are corpus lines (000 file unless said otherwise) read from the summaries; each test
+checks what the answer shows first, what it says in the bot's own words, and in which language.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.console import as_json, as_text
+from handlers import mentions
+from handlers.questions import Shape, detect_language, parse
+from handlers.replies import AnswerReply, Notice, Reply
+from store.db import Store
+from store.state import BotState
+
+MAIN = "000_05e4716c93976b38.txt"
+
+
+def body(reply: Reply) -> dict:
+    """The reply as ``talkbot ask --json`` reports it."""
+    return json.loads(as_json(reply))
+
+
+def first(reply: Reply) -> tuple[str, int]:
+    hit = body(reply)["hits"][0]
+    return hit["source"]["file"], hit["source"]["line"]
+
+
+def lines(reply: Reply) -> set[int]:
+    return {h["source"]["line"] for h in body(reply)["hits"] if h["source"]["file"] == MAIN}
+
+
+async def ask(store: Store, text: str) -> Reply:
+    return await mentions.answer(store, f"<@UBOT> {text}")
+
+
+@pytest.fixture
+async def state(db_path: Path) -> AsyncIterator[BotState]:
+    opened = await BotState.open(db_path)
+    yield opened
+    await opened.close()
+
+
+# -- reading the question -------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "shape", "subject", "language"), [
+    ("wann wurde über HBM gesprochen?", Shape.MOMENTS, "HBM", "de"),
+    ("when was HBM discussed?", Shape.MOMENTS, "HBM", "en"),
+    ("what's the difference between HLO and StableHLO?", Shape.COMPARE, "HLO", "en"),
+    ("Unterschied zwischen DPO und ORPO", Shape.COMPARE, "DPO", "de"),
+    ("who presented the XLA crash course?", Shape.WHO, "XLA crash course", "en"),
+    ("wer hat den Vortrag über Kinetic gehalten?", Shape.WHO, "Kinetic", "de"),
+    ("how much faster was FlyDSL?", Shape.QUANTITY, "faster FlyDSL", "en"),
+    ("wie viele Stufen hat die Wendeltreppe?", Shape.QUANTITY, "Stufen Wendeltreppe", "de"),
+    ("welchen Vortrag sollte ich mir ansehen, um Pallas zu lernen?", Shape.RECOMMEND, "Pallas", "de"),
+    ("summarize the Kinetic talk", Shape.SUMMARY, "Kinetic", "en"),
+    ("warum wurde all_to_all ersetzt?", Shape.EXPLAIN, "all_to_all ersetzt", "de"),
+    ("what talks do you have?", Shape.TALKS, "", "en"),
+    ("hilfe", Shape.HELP, "", "de"),
+    ("was ist GSPMD?", Shape.DEFINE, "GSPMD", "de"),
+])
+def test_shape_subject_and_language(text: str, shape: Shape, subject: str, language: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject, question.language) == (shape, subject, language)
+
+
+def test_question_words_never_reach_the_subject() -> None:
+    assert parse("wann wurde über HBM gesprochen?").subject == "HBM"
+    assert parse("what's the difference between HLO and StableHLO?").other == "StableHLO"
+    assert parse("who presented it?").subject == "" and parse("who presented it?").refers_back
+
+
+def test_a_bare_term_has_no_language_of_its_own() -> None:
+    assert detect_language("ORPO?") is None
+
+
+# -- one test per shape, English and German --------------------------------------------------------
+
+async def test_definition_en_and_de(store: Store) -> None:
+    english = await ask(store, "what does HBM stand for?")
+    assert first(english) == (MAIN, 24) and {24, 145, 331, 466} <= lines(english)
+    assert "High Bandwidth Memory" in as_text(english) and "Defined in 5 talks" in as_text(english)
+    german = await ask(store, "wofür steht MXU?")
+    assert first(german) == (MAIN, 20) and "Definiert in 2 Vorträgen" in as_text(german)
+    assert body(german)["lang"] == "de" and body(english)["lang"] == "en"
+
+
+async def test_who_en_and_de(store: Store) -> None:
+    english = await ask(store, "who gave the talk on Kinetic?")
+    assert first(english) == (MAIN, 60) and "was presented by Diva" in as_text(english)
+    german = await ask(store, "wer hat den Vortrag über JAX Quantum gehalten?")
+    assert first(german) == (MAIN, 27) and "wurde von Shantanu gehalten" in as_text(german)
+
+
+async def test_when_shows_every_moment_grouped_by_talk_en_and_de(store: Store) -> None:
+    english = await ask(store, "when did they talk about Ironwood?")
+    assert {167, 444, 453} <= lines(english)
+    assert "*Ironwood* comes up at 3 moments in 2 talks" in as_text(english)
+    german = await ask(store, "wann ging es um all_to_all?")
+    assert lines(german) == {446, 447} and "kommt an 2 Stellen in 1 Vortrag vor" in as_text(german)
+
+
+async def test_difference_shows_both_terms_and_the_point_that_holds_both(store: Store) -> None:
+    german = await ask(store, "Unterschied zwischen DPO und ORPO")
+    assert first(german) == (MAIN, 162)  # "Präferenz-Ausrichtung (DPO & ORPO)"
+    assert {177, 178} <= lines(german) and "*DPO*" in as_text(german) and "*ORPO*" in as_text(german)
+    english = await ask(store, "HLO vs StableHLO")
+    assert {114, 113} <= lines(english) and "*StableHLO*" in as_text(english)
+
+
+async def test_summary_en_and_de(store: Store) -> None:
+    english = await ask(store, "summarize the FlyDSL talk")
+    assert first(english) == (MAIN, 228) and {234, 240} <= lines(english)
+    assert "Arthi · 9 key points" in as_text(english)
+    german = await ask(store, "fasse den Vortrag über Kinetic zusammen")
+    assert first(german) == (MAIN, 60) and "11 Kernpunkte" in as_text(german)
+
+
+async def test_watch_names_the_talk_and_why(store: Store) -> None:
+    english = await ask(store, "which talk should I watch to learn about sharding DiT models?")
+    assert first(english) == (MAIN, 90) and as_text(english).startswith("Watch *Sharding und die Platzierung")
+    german = await ask(store, "welchen Vortrag soll ich mir ansehen, um Quantensimulation zu lernen?")
+    assert first(german) == (MAIN, 27) and as_text(german).startswith("Schau dir *JAX Quantum")
+
+
+async def test_number_leads_with_the_point_that_has_the_number(store: Store) -> None:
+    english = await ask(store, "how much faster was FlyDSL than the default XLA path?")
+    assert first(english) == (MAIN, 240) and "*2,5-fache*" in as_text(english)
+    german = await ask(store, "wie viel schneller ist die H200 als eine CPU?")
+    assert first(german) == (MAIN, 38) and "*240*-mal schneller" in as_text(german)
+
+
+async def test_explain_leads_with_the_explaining_point(store: Store) -> None:
+    english = await ask(store, "why did the Q4.1 query fail?")
+    assert first(english) == (MAIN, 14) and as_text(english).startswith("At `7:46` in _Nutzung von TPUs")
+    german = await ask(store, "warum wurde all_to_all ersetzt?")
+    assert first(german) == (MAIN, 446) and as_text(german).startswith("Bei `10:00` in _vLLM und SGLang")
+
+
+async def test_talks_en_and_de(store: Store) -> None:
+    english = await ask(store, "which talks are about RL?")
+    assert {293, 153} <= lines(english) and "talks about *RL*" in as_text(english)
+    german = await ask(store, "welche Vorträge gibt es?")
+    assert len(body(german)["hits"]) == len(await store.list_talks())
+    assert as_text(german).startswith(f"Ich kenne {len(await store.list_talks())} Vorträge")
+
+
+@pytest.mark.parametrize(("text", "language", "words"), [
+    ("help", "en", "Ask me about the team's talk summaries"),
+    ("what can you do?", "en", "Ask me about the team's talk summaries"),
+    ("hi", "en", "Ask me about the team's talk summaries"),
+    ("hilfe", "de", "Frag mich zu den Vortragszusammenfassungen"),
+    ("hallo", "de", "Frag mich zu den Vortragszusammenfassungen"),
+])
+async def test_help_in_the_askers_language(store: Store, text: str, language: str, words: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, Notice) and words in reply.text
+    assert body(reply)["shape"] == "help" and body(reply)["lang"] == language
+
+
+# -- not covered ------------------------------------------------------------------------------------
+
+async def test_an_absent_concept_is_said_plainly_and_never_answered_under_another_name(store: Store) -> None:
+    english = await ask(store, "what is GSPMD?")
+    shown = body(english)
+    assert shown["covered"] is False and shown["hits"] == []
+    first_line = shown["message"]["blocks"][0]["text"]["text"].split("\n")[0]
+    assert first_line == "The summaries don't mention *GSPMD*." and "SPMD" not in first_line.replace("GSPMD", "")
+    assert "Closest matches: `SPMD`" in as_text(english)
+    german = await ask(store, "was ist KTO?")
+    assert as_text(german).startswith("Die Zusammenfassungen erwähnen *KTO* nicht.")
+
+
+async def test_slash_define_offers_a_near_miss_instead_of_answering_with_it(store: Store) -> None:
+    from bot.console import dispatch  # the /define command, as the terminal and Slack run it
+    reply = await dispatch(store, "/define GSPMD")
+    text = as_text(reply)
+    assert text.startswith("No entry for *GSPMD*.") and "[SPMD]" in text and "Single Program" not in text
+
+
+# -- thread memory ----------------------------------------------------------------------------------
+
+async def test_follow_ups_resolve_against_the_thread(store: Store, state: BotState) -> None:
+    async def in_thread(text: str, thread: str) -> Reply:
+        return await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts=thread)
+
+    await in_thread("was ist ORPO?", "1.1")
+    who = await in_thread("wer hat darüber gesprochen?", "1.1")
+    assert first(who) == (MAIN, 153) and "wurde von" not in as_text(who)  # that talk names no speakers
+    assert "Die Zusammenfassung von *Post-Training und RL" in as_text(who)
+    await in_thread("was ist ORPO?", "4.4")
+    also = await in_thread("und DPO?", "4.4")  # the last question again, about DPO
+    assert isinstance(also, AnswerReply) and also.shape == "definition" and first(also) == (MAIN, 177)
+
+    await in_thread("when was HBM discussed?", "2.2")
+    vmem = await in_thread("and VMEM?", "2.2")
+    assert isinstance(vmem, AnswerReply) and vmem.shape == "when" and {448} <= lines(vmem)
+    assert (await in_thread("who presented it?", "3.3")).hits() == []  # a new thread knows nothing yet
+
+
+async def test_more_continues_where_the_answer_stopped(store: Store, state: BotState) -> None:
+    async def in_thread(text: str) -> Reply:
+        return await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts="9.9")
+
+    first_part = await in_thread("summarize the Kinetic talk")
+    assert isinstance(first_part, AnswerReply) and len(first_part.points) == 8
+    rest = await in_thread("mehr dazu")
+    assert isinstance(rest, AnswerReply) and [p.source.line for p in rest.points] == [74, 75, 76]
+    assert body(rest)["lang"] == "de"
+    done = await in_thread("more")
+    assert isinstance(done, AnswerReply) and "That was everything I have" in as_text(done)
+
+
+async def test_more_without_a_topic_says_what_to_do(store: Store, state: BotState) -> None:
+    reply = await mentions.answer(store, "<@UBOT> mehr", state=state, channel="CQ", thread_ts="8.8")
+    assert isinstance(reply, Notice) and "Stell mir zuerst eine Frage" in reply.text
+
+
+async def test_a_digest_thread_is_about_its_talk(store: Store, state: BotState) -> None:
+    await state.record_digest_thread("CQ", "7.7", "xla-crashkurs", 0.0)
+    reply = await mentions.answer(store, "<@UBOT> who presented it?", state=state, channel="CQ", thread_ts="7.7")
+    assert first(reply) == (MAIN, 189) and "was presented by Kevin Gleason, Peter Gavin" in as_text(reply)
