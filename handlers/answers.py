@@ -28,15 +28,18 @@ QUANTITY_CANDIDATES = 20
 # Words added to a quantity question's search so the points with that kind of number are found:
 # "how much faster was FlyDSL" must reach "2,5-fache Beschleunigung" (speed-up), not only "schneller".
 QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "throughput", "size": "", "count": ""}
+# "um das Vier- bis Fünffache": multiples written as words count as numbers ("einfache" does not).
+_TIMES = r"\b(?:zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn|zw[öo]lf|zwanzig|hundert|tausend)-?fache[nrs]?\b"
 _NUMBER_RES = {
-    "speed": re.compile(r"\d+(?:[.,]\d+)?\s*(?:[x×]|-?fach\w*|-?mal\b|%|prozent)|\d\s*-\s*bis\s*\d+-?fach", re.I),
+    "speed": re.compile(r"\d+(?:[.,]\d+)?\s*(?:[x×]|-?fach\w*|-?mal\b|%|prozent)|\d\s*-\s*bis\s*\d+-?fach"
+                        rf"|{_TIMES}|verdoppel\w*|verdreifach\w*", re.I),
     "time": re.compile(r"\d+(?:[.,]\d+)?\s*(?:ms|µs|s\b|sek\w*|min\w*|stunde\w*|h\b|tag\w*|woche\w*|monat\w*|jahr\w*"
                        r"|seconds?|minutes?|hours?|days?)", re.I),
     "throughput": re.compile(r"\d[\d.,]*\s*(?:tokens?\s*/\s*s\w*|token/sekunde|/s\b|pro sekunde|qps|tflops|gb/s)",
                              re.I),
     "size": re.compile(r"\d[\d.,]*\s*(?:[kmgt]b\b|milliarden|millionen|mio|mrd|parameter\w*|zeilen|[bm]\b)", re.I),
     "count": re.compile(r"\d[\d.,]*"),
-    "": re.compile(r"\d[\d.,]*"),
+    "": re.compile(rf"\d[\d.,]*|{_TIMES}|verdoppel\w*|verdreifach\w*|halbier\w*|doubl\w+|halv\w+", re.I),
 }
 _CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|wodurch|aufgrund|um .* zu|damit|sodass|so dass|führt|ermöglicht"
                        r"|because|since|therefore|due to|so that)\b", re.I)
