@@ -60,6 +60,10 @@ V = TypeVar("V")
 class LookupFailed(Exception):
     """Slack did not answer a lookup usefully; the check denies."""
 
+    def __init__(self, method: str, code: str, detail: str = "") -> None:
+        super().__init__(f"{method}: {detail or code}")
+        self.method, self.code = method, code
+
 
 class TimedCache(Generic[K, V]):
     """Values kept ``ttl`` seconds, at most ``size`` of them; concurrent misses of one key share one lookup."""
@@ -119,7 +123,7 @@ class SlackDirectory:
             answer = await self._call("users.info", self._client.users_info(user=user_id))
             user = answer.get("user")
             if not isinstance(user, dict):
-                raise LookupFailed("users.info: no user in the answer")
+                raise LookupFailed("users.info", "no_user")
             return UserFacts.from_users_info(user)
 
         return await self.users.get(user_id, load)
@@ -129,7 +133,7 @@ class SlackDirectory:
             answer = await self._call("usergroups.users.list", self._client.usergroups_users_list(usergroup=group_id))
             users = answer.get("users")
             if not isinstance(users, list):
-                raise LookupFailed("usergroups.users.list: no users in the answer")
+                raise LookupFailed("usergroups.users.list", "no_users")
             return frozenset(str(user) for user in users)
 
         return await self.groups.get(group_id, load)
@@ -140,7 +144,7 @@ class SlackDirectory:
                                       self._client.conversations_info(channel=channel, include_num_members=True))
             count = (answer.get("channel") or {}).get("num_members")
             if not isinstance(count, int):
-                raise LookupFailed("conversations.info: no num_members in the answer")
+                raise LookupFailed("conversations.info", "no_num_members")
             return count
 
         return await self.member_counts.get(channel, load)
@@ -151,14 +155,14 @@ class SlackDirectory:
             response = await asyncio.wait_for(call, LOOKUP_TIMEOUT_SECONDS)
         except SlackApiError as error:  # its data is a str when Slack answered text/plain or HTML
             data = error.response.data if error.response is not None else None
-            code = data.get("error") if isinstance(data, dict) else "non-JSON answer"
+            code = str(data.get("error")) if isinstance(data, dict) else "non_json_answer"
             status = error.response.status_code if error.response is not None else "?"
-            raise LookupFailed(f"{method}: status={status} error={code}") from error
+            raise LookupFailed(method, code, f"status={status} error={code}") from error
         except SLACK_FAILURES as error:
-            raise LookupFailed(f"{method}: {type(error).__name__}") from error
+            raise LookupFailed(method, type(error).__name__) from error
         data = response.data
         if not isinstance(data, dict) or not data.get("ok"):
-            raise LookupFailed(f"{method}: answered {str(data)[:80]!r}")
+            raise LookupFailed(method, "not_ok", f"answered {str(data)[:80]!r}")
         return data
 
 
@@ -174,13 +178,20 @@ class Requester:
 class Permissions:
     """Every permission check a listener makes; each returns a ``Denial`` or None (allowed)."""
 
-    def __init__(self, policy: Policy, directory: SlackDirectory) -> None:
+    def __init__(self, policy: Policy, directory: SlackDirectory,
+                 count_failure: Callable[[str, str], None] | None = None) -> None:
         self.policy = policy
         self.directory = directory
+        self._count_failure = count_failure  # (method, code): the metrics' Slack error counter
 
     @classmethod
-    def from_settings(cls, settings: Settings, client: AsyncWebClient) -> Permissions:
-        return cls(policy_of(settings), SlackDirectory(lookup_client(client)))
+    def from_settings(cls, settings: Settings, client: AsyncWebClient,
+                      count_failure: Callable[[str, str], None] | None = None) -> Permissions:
+        return cls(policy_of(settings), SlackDirectory(lookup_client(client)), count_failure)
+
+    def channel_enabled(self, channel: str) -> bool:
+        """The bot answers and posts in ``channel`` (TALKBOT_CHANNELS; DMs always)."""
+        return channel_enabled(self.policy, channel)
 
     # -- reading corpus content (answers, cards, the Home tab) ------------------------------
 
@@ -204,7 +215,7 @@ class Permissions:
         try:
             user = await self.directory.user(who.user_id)
         except LookupFailed as failure:
-            return _failed(failure, who, "read")
+            return self._failed(failure, who, "read")
         return audience(self.policy, user, who.org)
 
     # -- things only editors may do ---------------------------------------------------------
@@ -229,7 +240,7 @@ class Permissions:
         try:
             return None if await self.is_editor(who) else needs_editor(self.policy, CHANGING_DIGESTS)
         except LookupFailed as failure:
-            return _failed(failure, who, "editor")
+            return self._failed(failure, who, "editor")
 
     async def may_post_digest(self, who: Requester) -> Denial | None:
         """Posting a digest thread in ``who.channel``: anyone in small channels, editors in big ones
@@ -244,16 +255,18 @@ class Permissions:
             if needed is None and who.channel and not who.channel.startswith("D"):
                 needed = digest_post_needs_editor(self.policy, await self.directory.member_count(who.channel))
         except LookupFailed as failure:
-            return _failed(failure, who, "digest_post")
+            return self._failed(failure, who, "digest_post")
         return needs_editor(self.policy, posting_action(self.policy)) if needed else None
 
     def _trusts_everyone(self) -> bool:
         return self.policy.allow_external and self.policy.allow_guests
 
-
-def _failed(failure: LookupFailed, who: Requester, check: str) -> Denial:
-    log.warning("permission lookup failed check=%s user=%s error=%s", check, who.user_id, failure)
-    return LOOKUP_FAILED
+    def _failed(self, failure: LookupFailed, who: Requester, check: str) -> Denial:
+        """The one log line of a failed lookup; the check denies."""
+        log.warning("permission lookup failed check=%s user=%s error=%s", check, who.user_id, failure)
+        if self._count_failure is not None:
+            self._count_failure(failure.method, failure.code)
+        return LOOKUP_FAILED
 
 
 def policy_of(settings: Settings) -> Policy:

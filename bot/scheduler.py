@@ -50,6 +50,7 @@ class DigestScheduler:
         interval: float = TICK_SECONDS,
         late_limit: timedelta = LATE_LIMIT,
         min_gap: timedelta = MIN_GAP,
+        channel_enabled: Callable[[str], bool] = lambda channel: True,
     ) -> None:
         self.store = store
         self.state = state
@@ -58,6 +59,7 @@ class DigestScheduler:
         self.interval = interval
         self.late_limit = late_limit
         self.min_gap = min_gap
+        self.channel_enabled = channel_enabled  # TALKBOT_CHANNELS: weekly digests elsewhere are skipped
         self._task: asyncio.Task | None = None
 
     # -- the loop --------------------------------------------------------------------------
@@ -123,7 +125,9 @@ class DigestScheduler:
         talk = await next_talk_for(self.store, self.state, channel, subscription)
         reason = None
         previous = await self.state.last_weekly_slot(channel)
-        if talk is None:
+        if not self.channel_enabled(channel):
+            reason = "the channel is not in TALKBOT_CHANNELS"
+        elif talk is None:
             reason = "no talk matches the subscription's filter"
         elif now - slot > self.late_limit:
             reason = f"{_hours(now - slot)} h late (the bot was down); only slots less than a day late are posted"

@@ -244,7 +244,8 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
                                   metrics=metrics)
         for line in effective_permissions(settings):
             log.info("permissions %s", line)
-        scheduler = DigestScheduler(store, state, services.poster)
+        scheduler = DigestScheduler(store, state, services.poster,
+                                    channel_enabled=services.permissions.channel_enabled)
         scheduler.start()
         metrics_server = None
         if settings.metrics_port is not None:

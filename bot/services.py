@@ -63,8 +63,8 @@ def build_services(settings: Settings, store: Store, state: BotState, client: As
     metrics.watch(store)
     poster = DigestPoster(state, store, posting_client(client), pacer or ChannelPacer(),
                           count_outcome=metrics.count_digest)
-    return Services(store, state, client, poster, settings, Permissions.from_settings(settings, client),
-                    metrics=metrics)
+    permissions = Permissions.from_settings(settings, client, count_failure=metrics.count_slack_error)
+    return Services(store, state, client, poster, settings, permissions, metrics=metrics)
 
 
 async def ensure_corpus(settings: Settings, metrics: Metrics | None = None) -> IngestReport | None:

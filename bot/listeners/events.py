@@ -18,7 +18,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from handlers import mentions
 from handlers.blocks import render_home, render_home_notice
-from handlers.permissions import Denial, channel_enabled, introduction
+from handlers.permissions import Denial, introduction
 from handlers.replies import DigestThread, Notice, TalkHome
 from store.state import Workspace
 
@@ -127,7 +127,7 @@ def register(app: AsyncApp, services: Services) -> None:
         channel = str(event.get("channel", ""))
         if not context.bot_user_id or event.get("user") != context.bot_user_id or not channel:
             return  # someone else joined
-        if not channel_enabled(permissions.policy, channel):
+        if not permissions.channel_enabled(channel):
             log.info("added to a channel outside TALKBOT_CHANNELS channel=%s: no introduction", channel)
             return
         workspace = Workspace(context.team_id or "", context.enterprise_id)

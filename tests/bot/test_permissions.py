@@ -48,6 +48,7 @@ from tests.fakes.slack_requests import (
     new_ts,
     slash_command,
 )
+from tests.test_metrics import scrape, value
 
 MEMBER, EDITOR, ADMIN, GROUPIE, GUEST, OUTSIDER = "UMEMBER1", "UEDITOR1", "UADMIN01", "UGROUPIE", "UGUEST01", "UOUTSIDE"
 EDITOR_GROUP = "SEDITORS"
@@ -407,6 +408,10 @@ async def test_failed_group_and_channel_lookups_deny(clean_slack_env, people, db
         assert await bot.services.state.get_subscription("CFAIL001") is None
         assert await command(bot, "/digest", "kinetic", MEMBER, "CFAIL001") == LOOKUP_FAILED.text
         assert not people.calls_to("chat.postMessage")
+        _, samples = await scrape(bot.session, bot.url)  # counted with the other Slack errors
+        errors = "talkbot_slack_api_errors_total"
+        assert value(samples, errors, method="usergroups.users.list", code="non_json_answer") == 1
+        assert value(samples, errors, method="conversations.info", code="ratelimited") == 1
 
 
 # -- settings ------------------------------------------------------------------------------------

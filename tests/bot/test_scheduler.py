@@ -488,3 +488,15 @@ async def test_post_now_completes_a_cut_off_now_digest_instead_of_starting_anoth
     assert_thread(thread, await harness.expected(first))
     again = await rerun.poster.post_next("CNOW")  # a deliberate second run posts the next talk
     assert again is not None and again.digest.talk_id != first and len(harness.threads("CNOW")) == 2
+
+
+async def test_weekly_digests_outside_the_channel_allowlist_are_skipped_and_logged_once(harness: Harness) -> None:
+    scheduler = await harness.scheduler()
+    scheduler.channel_enabled = lambda channel: channel == "CLISTED"  # TALKBOT_CHANNELS=CLISTED
+    await harness.subscribe("CLISTED")
+    await harness.subscribe("CUNLISTED")
+    report = await scheduler.run_due(harness.clock.at(utc(2025, 3, 3, 9)))
+    assert report.skipped == [("CUNLISTED", "2025-03-03T09:00Z")]
+    assert harness.fake.posted("CLISTED") and not harness.fake.posted("CUNLISTED")
+    again = await scheduler.run_due(harness.clock.at(utc(2025, 3, 3, 9, 1)))
+    assert again.skipped == [] and not harness.fake.posted("CUNLISTED")
