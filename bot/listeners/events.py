@@ -55,6 +55,8 @@ def register(app: AsyncApp, services: Services) -> None:
         or None for a DM's main conversation)."""
         channel = event["channel"]
         who = Requester(str(event.get("user", "")), channel, org_of(context))
+        if not who.user_id:
+            return  # not from a person (Slack names the user of every mention a person writes)
         denied = await permissions.may_read(who)
         if denied is not None:
             await tell_privately(client, event, denied)

@@ -335,6 +335,9 @@ async def test_sigterm_finishes_the_answer_in_flight_and_exits_0(
     [answer] = fake_slack.calls_to("response_url")
     assert answer.ok and "Accelerated Linear Algebra" in json.dumps(answer.params)
     assert "talkbot stopped" in log_text
+    for line in ("permissions editors: workspace admins and owners (TALKBOT_EDITORS unset)",
+                 "permissions channels: every channel and DMs"):  # the permissions in effect, logged at start
+        assert line in log_text, log_text
     assert BOT_TOKEN not in log_text and DEFAULT_SIGNING_SECRET not in log_text
 
 
