@@ -275,7 +275,8 @@ def introduction(policy: Policy, bot_user_id: str | None) -> str:
     return (
         f"Hi, I'm {me}. I answer questions from the team's conference-talk summaries.\n"
         f"• Mention me here, e.g. `{me} what is PJRT?`, and I answer in a thread.\n"
-        "• To ask privately, use `/define XLA` or `/talk pallas`: only you see the answer.\n"
+        "• To ask privately, send me a direct message, or use `/define XLA` or `/talk pallas` here: only you "
+        "see the answer.\n"
         f"• {posting}. Only {editors_named(policy)} can subscribe this channel to a weekly digest "
         "(`/digest subscribe`)."
     )

@@ -43,6 +43,7 @@ from tests.fakes.slack_requests import (
     app_home_opened,
     app_mention,
     block_actions,
+    direct_message,
     member_joined_channel,
     new_event_id,
     new_ts,
@@ -305,6 +306,21 @@ async def test_cached_members_are_answered_in_the_ack_without_a_lookup(clean_sla
                                               response_url=bot.fake.response_url("b")))
         assert "HBM" in second.json()["text"]  # answered in the ack itself
         assert [c.params["user"] for c in bot.fake.calls_to("users.info")] == [MEMBER]
+
+
+async def test_direct_messages_follow_the_same_rules(clean_slack_env, people, db_path: Path,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO)
+    async with served(people, db_path, channels=("CALLOWED",)) as bot:  # DMs work whatever the allowlist
+        await bot.send(direct_message("what is PJRT?", user=GUEST, channel="D0GUEST1", event_id=new_event_id()))
+        [line] = await bot.fake.wait_for("chat.postEphemeral")
+        assert (line.params["channel"], line.params["user"], line.params["text"]) == ("D0GUEST1", GUEST,
+                                                                                     GUEST_DENIED.text)
+        await until_finished(caplog, "direct_message")
+        assert not bot.fake.calls_to("chat.postMessage")
+        await bot.send(direct_message("what is PJRT?", user=MEMBER, channel="D0MEMBER", event_id=new_event_id()))
+        [answer] = await bot.fake.wait_for("chat.postMessage")
+        assert answer.params["channel"] == "D0MEMBER" and "PJRT" in answer.params["text"]
 
 
 # -- channel scope ---------------------------------------------------------------------------------

@@ -399,6 +399,28 @@ def member_joined_channel(
     return signed(json.dumps(payload).encode(), JSON, signing_secret, timestamp)
 
 
+def direct_message(
+    text: str,
+    *,
+    user: str = DEFAULT_USER,
+    channel: str = "D0LAN2Q65",
+    ts: str | None = None,
+    thread_ts: str | None = None,
+    event_id: str | None = None,
+    team_id: str = TEAM_ID,
+    signing_secret: str = DEFAULT_SIGNING_SECRET,
+) -> SlackRequest:
+    """A signed ``message.im`` delivery: a person's message in their DM with the bot."""
+    ts = ts or new_ts()
+    event: dict[str, Any] = {"type": "message", "channel": channel, "user": user, "text": text, "ts": ts,
+                             "event_ts": ts, "channel_type": "im", "team": team_id,
+                             "client_msg_id": str(uuid.uuid4())}
+    if thread_ts is not None:
+        event["thread_ts"] = thread_ts
+    payload = _event_callback(event, event_id=event_id, team_id=team_id, event_time=None)
+    return signed(json.dumps(payload).encode(), JSON, signing_secret)
+
+
 def app_uninstalled(*, signing_secret: str = DEFAULT_SIGNING_SECRET, team_id: str = TEAM_ID) -> SlackRequest:
     """Slack's ``app_uninstalled`` delivery (docs.slack.dev/reference/events/app_uninstalled)."""
     payload = _event_callback({"type": "app_uninstalled"}, event_id=None, team_id=team_id, event_time=None)
