@@ -36,6 +36,7 @@ from handlers.permissions import (
 )
 from store.db import Store
 from store.state import BotState
+from tests.bot.test_metrics import scrape, value
 from tests.conftest import CORPUS, RunningBot, bot_settings, talkbot
 from tests.fakes.slack_api import BOT_USER_ID, TEAM_ID, FakeSlackAPI
 from tests.fakes.slack_requests import (
@@ -49,7 +50,6 @@ from tests.fakes.slack_requests import (
     new_ts,
     slash_command,
 )
-from tests.test_metrics import scrape, value
 
 MEMBER, EDITOR, ADMIN, GROUPIE, GUEST, OUTSIDER = "UMEMBER1", "UEDITOR1", "UADMIN01", "UGROUPIE", "UGUEST01", "UOUTSIDE"
 EDITOR_GROUP = "SEDITORS"
