@@ -26,6 +26,7 @@ from slack_sdk.signature import SignatureVerifier
 from store.backup import serving_lock
 
 from .app import build_app
+from .corpus_watch import CorpusWatcher
 from .listeners.request_log import acknowledged, received
 from .metrics import CONTENT_TYPE, Metrics
 from .permissions import effective_permissions
@@ -247,6 +248,9 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
         scheduler = DigestScheduler(store, state, services.poster,
                                     channel_enabled=services.permissions.channel_enabled)
         scheduler.start()
+        watcher = CorpusWatcher(store, [settings.corpus], settings.corpus_poll, metrics)
+        watcher.start()
+        loop.add_signal_handler(signal.SIGHUP, watcher.wake)
         metrics_server = None
         if settings.metrics_port is not None:
             metrics_server = await start_metrics(services, host, settings.metrics_port)
@@ -261,6 +265,7 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
             # otherwise count as in flight); requests being read finish, as they only wait for ack().
             await server.stop()
             await scheduler.stop()  # a thread cut off here is completed by the next start (ledger)
+            await watcher.stop()
             await finish_in_flight(max(0.0, deadline - loop.time()))  # answers still running after ack()
         else:
             handler = await connect_socket_mode(app, settings)
@@ -269,4 +274,5 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
             await _stop_quietly(metrics_server)
             await handler.close_async()
             await scheduler.stop()
+            await watcher.stop()
             await finish_in_flight()

@@ -110,6 +110,12 @@ def _count(raw: str) -> int:
     return int(raw)
 
 
+def _seconds(raw: str) -> int:
+    if not raw.isdigit():
+        raise SettingValueError(f"must be a whole number of seconds (0 turns it off), got {raw!r}")
+    return int(raw)
+
+
 def _permission(parse: Callable[[str], object]) -> Callable[[str], object]:
     """A permission setting's parser (handlers/permissions.py), its complaint as a SettingValueError."""
     def checked(raw: str) -> object:
@@ -152,6 +158,9 @@ SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("TALKBOT_DB", "db_path", Path, "SQLite database file.", "data/talkbot.db"),
     SettingSpec("TALKBOT_CORPUS", "corpus", Path, "Directory of talk-summary exports (*.txt).", str(BUNDLED_CORPUS),
                 documented_default="bundled `corpus/`"),
+    SettingSpec("TALKBOT_CORPUS_POLL", "corpus_poll", _seconds,
+                "Seconds between checks of TALKBOT_CORPUS for new, changed or deleted files while serving (an "
+                "incremental ingest when something changed; SIGHUP checks at once); 0: only on SIGHUP.", "60"),
     SettingSpec("TALKBOT_LOG_LEVEL", "log_level", _log_level, "Log level: DEBUG, INFO, WARNING or ERROR.", "INFO"),
     SettingSpec("TALKBOT_TZ", "timezone", _time_zone, "Default time zone of weekly digest schedules (IANA name).",
                 "UTC"),
@@ -196,6 +205,7 @@ class Settings:
     slack_api_url: str = "https://slack.com/api/"
     db_path: Path = Path("data/talkbot.db")
     corpus: Path = BUNDLED_CORPUS
+    corpus_poll: int = 60
     log_level: str = "INFO"
     timezone: str = "UTC"
     port: int = 3000
