@@ -20,6 +20,7 @@ from store.state import BotState, Workspace
 
 from . import listeners
 from .digest_poster import ChannelPacer
+from .identity import UNCONFIRMED_TEXT, tokenless_twin
 from .listeners.commands import KNOWN_COMMANDS
 from .listeners.request_log import logged, request_scope
 from .metrics import Metrics
@@ -72,14 +73,19 @@ def build_app(
     metrics = metrics or Metrics()
     client = client or build_client(settings, metrics=metrics)
     signing_secret = settings.slack_signing_secret.reveal() if settings.slack_signing_secret else "socket-mode"
+    services = build_services(settings, store, state, client, pacer, metrics)
     app = AsyncApp(
-        client=client,
+        # Bolt takes the token from `authorize` (the identity Slack confirmed) instead of calling auth.test
+        # on the first request and telling users to reinstall when that one call fails (bot/identity.py).
+        client=tokenless_twin(client),
+        authorize=services.identity.authorizer(),
+        before_authorize=services.identity.middleware(),
+        user_facing_authorize_error_message=UNCONFIRMED_TEXT,
         signing_secret=signing_secret,
         # Socket Mode has no signatures to check; HTTP mode must always verify them.
         request_verification_enabled=settings.slack_signing_secret is not None,
         logger=_bolt_logger(),
     )
-    services = build_services(settings, store, state, client, pacer, metrics)
     app.use(request_scope(services.metrics))
 
     @app.middleware

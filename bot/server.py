@@ -27,6 +27,7 @@ from store.backup import serving_lock
 
 from .app import build_app
 from .corpus_watch import CorpusWatcher
+from .identity import IdentityUnconfirmed
 from .listeners.request_log import acknowledged, received
 from .metrics import CONTENT_TYPE, Metrics
 from .permissions import effective_permissions
@@ -223,6 +224,18 @@ async def _stop_quietly(server: RunningServer | None) -> None:
         await server.stop()
 
 
+async def check_slack_token(services: Services) -> bool:
+    """Ask Slack who the bot token belongs to before serving, and say plainly in the log what failed."""
+    try:
+        await services.identity.confirm()
+    except IdentityUnconfirmed as error:
+        log.error("Slack did not confirm SLACK_BOT_TOKEN at start-up (%s). Serving anyway: each request asks "
+                  "Slack again until it does, and is answered 'try again' meanwhile. If this persists, check "
+                  "the token (Slack app settings -> OAuth & Permissions) and SLACK_API_URL.", error)
+        return False
+    return True
+
+
 async def serve(settings: Settings, *, http: bool, host: str = "0.0.0.0", port: int | None = None) -> None:
     """Run until SIGTERM or SIGINT, then stop taking requests and finish in-flight answers."""
     stop = asyncio.Event()
@@ -245,6 +258,7 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
                                   metrics=metrics)
         for line in effective_permissions(settings):
             log.info("permissions %s", line)
+        await check_slack_token(services)
         scheduler = DigestScheduler(store, state, services.poster,
                                     channel_enabled=services.permissions.channel_enabled)
         scheduler.start()

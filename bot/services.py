@@ -23,6 +23,7 @@ from store.ingest import IngestReport, ingest_sync
 from store.state import BotState
 
 from .digest_poster import ChannelPacer, DigestPoster
+from .identity import SlackIdentity
 from .metrics import Metrics
 from .permissions import Permissions
 from .settings import Settings
@@ -44,6 +45,7 @@ class Services:
     poster: DigestPoster  # every digest of this process, weekly or asked for, goes through it
     settings: Settings
     permissions: Permissions  # every check of who may do what (bot/permissions.py)
+    identity: SlackIdentity  # the bot token's auth.test, checked at start-up and given to bolt (bot/identity.py)
     # Answers are CPU work on the event loop that also polls for acks: a few at a time keep acks fast,
     # the rest wait here without using CPU (BENCHMARKS.md §2).
     answer_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ANSWERS_IN_PROGRESS))
@@ -64,7 +66,8 @@ def build_services(settings: Settings, store: Store, state: BotState, client: As
     poster = DigestPoster(state, store, posting_client(client), pacer or ChannelPacer(),
                           count_outcome=metrics.count_digest)
     permissions = Permissions.from_settings(settings, client, count_failure=metrics.count_slack_error)
-    return Services(store, state, client, poster, settings, permissions, metrics=metrics)
+    return Services(store, state, client, poster, settings, permissions, SlackIdentity(client),
+                    metrics=metrics)
 
 
 async def ensure_corpus(settings: Settings, metrics: Metrics | None = None) -> IngestReport | None:

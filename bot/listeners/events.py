@@ -84,6 +84,11 @@ def register(app: AsyncApp, services: Services) -> None:
     @logged("mention")
     async def mention(event: dict[str, Any], context: AsyncBoltContext, client: AsyncWebClient,
                       say: AsyncSay) -> None:
+        if event.get("bot_id") or event.get("subtype") == "bot_message":
+            # Decided: mentions from other bots are not answered. Two bots that answer each other would
+            # loop, and a bot has no use for a glossary answer; bolt already ignores this bot's own.
+            log.info("mention from another bot ignored bot_id=%s channel=%s", event.get("bot_id"), event.get("channel"))
+            return
         thread_ts = event.get("thread_ts") or event["ts"]
         await answer_question(event, context, client, say, reply_in=thread_ts, memory_key=thread_ts)
 

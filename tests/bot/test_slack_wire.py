@@ -15,13 +15,16 @@ import pytest
 
 from bot.digest_admin import digest_command
 from bot.digest_poster import ChannelPacer
+from bot.server import check_slack_token
 from handlers.blocks import ACTION_DEFINE, ACTION_DEFINE_ALL, ACTION_DIGEST, ACTION_SHARE, ACTION_TALK_PAGE
 from tests.bot.test_resilience import quick_bot, wait_for_log  # noqa: F401 - fixture
 from tests.conftest import RunningBot, bot_settings
+from tests.fakes.fixtures import BOT_TOKEN
 from tests.fakes.slack_requests import (
     DEFAULT_USER,
     FORM,
     app_mention,
+    app_mention_payload,
     app_rate_limited,
     app_uninstalled,
     block_actions,
@@ -394,3 +397,71 @@ async def test_a_revoked_token_while_posting_pauses_every_subscription(
     assert f"error {code}" in capsys.readouterr().out
     out = await listed(bot, capsys)
     assert out.count(f"paused (Slack said {code}") == 2
+
+
+# -- 7. auth.test failing ------------------------------------------------------------------------------
+
+REINSTALL = "reinstall"  # bolt's text: "... your installation with this app is no longer available. Please reinstall"
+
+
+@pytest.mark.parametrize(("failure", "auth_calls"), [({"status": 500, "times": 3}, 4),
+                                                     ({"error": "invalid_auth"}, 2)], ids=["500s", "invalid_auth"])
+async def test_auth_test_failing_on_the_first_request_still_answers_it(
+    quick_bot: RunningBot, failure: dict, auth_calls: int
+) -> None:
+    quick_bot.fake.fail_next("auth.test", **failure)
+    request = slash_command("/define", "XLA", response_url=quick_bot.fake.response_url("a"))
+    answer = await quick_bot.command_answer(request)
+    assert "Accelerated Linear Algebra" in all_text(answer) and REINSTALL not in all_text(answer).lower()
+    assert len(quick_bot.fake.calls_to("auth.test")) == auth_calls
+    await quick_bot.send(app_mention("what is PJRT?", channel="CAUTH"))  # the identity is kept: no second check
+    await quick_bot.fake.wait_for("chat.postMessage")
+    assert len(quick_bot.fake.calls_to("auth.test")) == auth_calls
+
+
+async def test_while_slack_does_not_confirm_the_token_commands_say_try_again_and_mentions_come_back(
+    quick_bot: RunningBot,
+) -> None:
+    fake = quick_bot.fake
+    fake.fail_next("auth.test", status=500, times=100)
+    result = await quick_bot.send(slash_command("/define", "XLA", response_url=fake.response_url("u")))
+    assert result.status == 200
+    answer = result.json()
+    assert answer["response_type"] == "ephemeral" and "try again" in answer["text"]
+    assert REINSTALL not in answer["text"].lower()
+    mention = app_mention_payload("what is PJRT?", channel="CAUTH2")
+    body = json.dumps(mention).encode()
+    assert (await quick_bot.send(signed(body, "application/json"))).status == 503  # Slack will deliver it again
+    assert not fake.calls_to("chat.postMessage")
+    fake.clear_failures()  # Slack recovers; its redelivery of the same event is answered, once
+    redelivery = signed(body, "application/json", extra_headers={"X-Slack-Retry-Num": "1",
+                                                                 "X-Slack-Retry-Reason": "http_error"})
+    assert (await quick_bot.send(redelivery)).status == 200
+    [posted] = await fake.wait_for("chat.postMessage")
+    assert posted.params["thread_ts"] == mention["event"]["ts"] and "PJRT" in all_text(posted.params)
+
+
+async def test_the_token_is_checked_at_start_up_and_a_failure_is_named_in_the_log(
+    quick_bot: RunningBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    quick_bot.fake.fail_next("auth.test", error="invalid_auth", times=2)
+    assert await check_slack_token(quick_bot.services) is False
+    [line] = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert "SLACK_BOT_TOKEN" in line.getMessage() and "auth.test failed" in line.getMessage()
+    assert "invalid_auth" in line.getMessage() and BOT_TOKEN not in line.getMessage()
+    assert await check_slack_token(quick_bot.services) is True
+    assert any("Slack confirmed the bot token: bot user talkbot (UBOT) in team T123ABC456" in r.getMessage()
+               for r in caplog.records)
+
+
+# -- mentions from other bots --------------------------------------------------------------------------
+
+async def test_a_mention_from_another_bot_is_acked_and_not_answered(bot: RunningBot) -> None:
+    payload = app_mention_payload("what is PJRT?", channel="CBOTS", user="U0OTHERBOT")
+    payload["event"].update(bot_id="B0OTHERBOT", bot_profile={"id": "B0OTHERBOT", "name": "otherbot"})
+    assert (await bot.send(signed(json.dumps(payload).encode(), "application/json"))).status == 200
+    await bot.send(app_mention("what is PJRT?", channel="CBOTS"))  # a person's mention right after
+    [posted] = await bot.fake.wait_for("chat.postMessage")
+    await settled(bot.fake, "chat.postMessage")
+    assert len(bot.fake.calls_to("chat.postMessage")) == 1 and posted.params["channel"] == "CBOTS"
