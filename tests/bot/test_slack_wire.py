@@ -170,7 +170,8 @@ async def test_digest_with_a_weak_match_posts_nothing_and_offers_candidates_priv
     answer = await bot.command_answer(slash_command("/digest", "no such talk", channel_id="CWEAK",
                                                     response_url=bot.fake.response_url("weak")))
     assert answer["response_type"] == "ephemeral"
-    assert "not sure which talk" in answer["text"] or "Which talk" in answer["text"]
+    assert answer["text"].startswith("Which talk do you mean by")  # the notification text
+    assert "not sure which talk you mean" in all_text(answer["blocks"])
     buttons = [e for b in answer["blocks"] if b["type"] == "actions" for e in b["elements"]]
     assert len(buttons) >= 2 and {b["action_id"].split(":")[0] for b in buttons} == {ACTION_DIGEST}
     await asyncio.sleep(0.2)

@@ -113,7 +113,7 @@ async def test_pallas_ranks_the_palace_talk_first(store: Store) -> None:
 @pytest.mark.parametrize(("query", "word"), [("Kinetik", "Kinetic"), ("Jaxtor", "JAX-AITER")])
 async def test_find_talks_tolerates_typos_in_names(store: Store, query: str, word: str) -> None:
     hits = await store.find_talks(query)
-    assert word in hits[0].title or word in hits[0].summary
+    assert hits[0].title.startswith(word)
 
 
 async def test_find_talks_by_speaker(store: Store) -> None:
