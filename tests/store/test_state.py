@@ -6,7 +6,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from store.schema import MIGRATIONS, SCHEMA_VERSION, _statements
+from store.schema import CORPUS_TABLES, MIGRATIONS, SCHEMA_VERSION, _statements
 from store.state import BotState, Subscription, Workspace
 from tests.conftest import RunningBot
 from tests.fakes.slack_requests import DEFAULT_USER, app_mention, slash_command
@@ -37,6 +37,27 @@ def test_a_version_4_database_gains_the_workspace_columns_and_keeps_its_rows(tmp
         for table in ("seen_events", "digest_threads", "subscriptions", "digests"):
             columns = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
             assert columns[-2:] == ["team_id", "enterprise_id"], table
+    conn.close()
+
+
+def test_every_table_of_bot_state_records_the_workspace(tmp_path: Path) -> None:
+    """New kinds of bot state keep the convention: a table that is neither corpus nor process
+    coordination (leases) carries team_id and enterprise_id."""
+    path = tmp_path / "fresh.db"
+
+    async def migrate() -> None:
+        async with await BotState.open(path):  # opening migrates
+            pass
+
+    asyncio.run(migrate())
+    with sqlite3.connect(path) as conn:
+        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        not_bot_state = {*CORPUS_TABLES, "meta", "leases", "digest_messages"}  # a digest's messages: its digest's
+        state_tables = [t for t in tables if t not in not_bot_state and not t.startswith("search_")]
+        assert {"seen_events", "digest_threads", "subscriptions", "digests"} <= set(state_tables)
+        for table in state_tables:
+            columns = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+            assert {"team_id", "enterprise_id"} <= columns, table
     conn.close()
 
 
