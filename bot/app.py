@@ -20,7 +20,7 @@ from store.state import BotState, Workspace
 
 from . import listeners
 from .digest_poster import ChannelPacer
-from .identity import UNCONFIRMED_TEXT, tokenless_twin
+from .identity import UNCONFIRMED_TEXT
 from .listeners.commands import KNOWN_COMMANDS
 from .listeners.request_log import logged, request_scope
 from .metrics import Metrics
@@ -33,6 +33,7 @@ from .slack_client import (
     RetryingRespond,
     build_client,
     describe_failure,
+    tokenless_twin,
 )
 
 log = logging.getLogger(__name__)

@@ -103,10 +103,3 @@ class SlackIdentity:
             return await next()
 
         return confirm_identity
-
-
-def tokenless_twin(client: AsyncWebClient) -> AsyncWebClient:
-    """``client`` without its token, for bolt: bolt then takes the token from ``authorize`` for each request."""
-    return AsyncWebClient(token=None, base_url=client.base_url, timeout=client.timeout, ssl=client.ssl,
-                          proxy=client.proxy, session=client.session, trust_env_in_session=client.trust_env_in_session,
-                          headers=client.headers, logger=client.logger, retry_handlers=client.retry_handlers)

@@ -181,6 +181,13 @@ def lookup_client(client: AsyncWebClient, *, timeout: float = 5.0) -> AsyncWebCl
     )
 
 
+def tokenless_twin(client: AsyncWebClient) -> AsyncWebClient:
+    """``client`` without its token, for bolt: bolt then takes the token from ``authorize`` for each request."""
+    return AsyncWebClient(token=None, base_url=client.base_url, timeout=client.timeout, ssl=client.ssl,
+                          proxy=client.proxy, session=client.session, trust_env_in_session=client.trust_env_in_session,
+                          headers=client.headers, logger=client.logger, retry_handlers=client.retry_handlers)
+
+
 def socket_mode_client(settings: Settings) -> AsyncWebClient:
     """The client Socket Mode opens its connection with (``apps.connections.open``, app token, SLACK_API_URL)."""
     return AsyncWebClient(base_url=settings.slack_api_url, timeout=WEB_API_TIMEOUT)

@@ -87,6 +87,13 @@ def test_no_raw_database_connection_above_store() -> None:
         assert not re.search(r"sqlite3\.(Connection|connect)\b", text), name
 
 
+def test_every_web_api_client_is_built_in_slack_client() -> None:
+    for name, (path, _) in MODULES.items():
+        if name != "bot.slack_client":
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"\b(AsyncWebClient|AsyncWebhookClient|WebClient)\(", text), name
+
+
 # Left out of the count, by name so that anything new in the chain shows up: the corpus read API
 # (store.db, handed in as an object and shared by every flow, and what it uses), modules of plain
 # records (frozen dataclasses: store.model, handlers.replies), the bot's phrase tables (handlers.wording: data
