@@ -31,7 +31,7 @@ _STORE_SETTINGS = ("TALKBOT_DB", "TALKBOT_CORPUS", "TALKBOT_LOG_LEVEL", "TALKBOT
 # The settings each command reads: a malformed one stops the command with a line naming it.
 READS: dict[str, tuple[str, ...]] = {
     "settings": (),
-    "ingest": ("TALKBOT_DB", "TALKBOT_CORPUS", "TALKBOT_LOG_LEVEL", "TALKBOT_LOG_FORMAT"),
+    "ingest": ("TALKBOT_DB", "TALKBOT_CORPUS", "TALKBOT_UPLOADS", "TALKBOT_LOG_LEVEL", "TALKBOT_LOG_FORMAT"),
     "stats": _STORE_SETTINGS,
     "ask": _STORE_SETTINGS,
     "start": ALL_SETTINGS,
@@ -46,7 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="talkbot", description="Answers questions from talk summaries, in Slack.")
     sub = parser.add_subparsers(dest="command", required=True)
     ingest = sub.add_parser("ingest", help="parse corpus files into the database")
-    ingest.add_argument("paths", nargs="*", type=Path, help="files or directories (default: TALKBOT_CORPUS)")
+    ingest.add_argument("paths", nargs="*", type=Path,
+                        help="files or directories (default: TALKBOT_CORPUS and TALKBOT_UPLOADS)")
     ingest.add_argument("--full", "--force", dest="full", action="store_true",
                         help="re-read every file and rebuild (default: only new, changed and deleted files)")
     sub.add_parser("stats", help="print what the database holds")
@@ -151,7 +152,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             print("\n".join(f"#   {line}" for line in effective_permissions(settings)))
             return 0
         if args.command == "ingest":
-            report = ingest_sync(settings.db_path, args.paths or [settings.corpus], full=args.full)
+            report = ingest_sync(settings.db_path, args.paths or settings.corpus_paths(), full=args.full)
             _print_report(report)
             return 0
         if args.command == "backup":

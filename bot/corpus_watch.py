@@ -43,12 +43,13 @@ def folder_signature(folders: list[Path]) -> Signature:
 class CorpusWatcher:
     """Keeps the store's corpus in step with folders on disk, one ingest at a time."""
 
-    def __init__(self, store: Store, folders: list[Path], interval: float, metrics: Metrics | None = None) -> None:
+    def __init__(self, store: Store, folders: list[Path], interval: float, metrics: Metrics | None = None,
+                 lock: asyncio.Lock | None = None) -> None:
         self.store = store
         self.folders = folders
         self.interval = interval  # 0: only on SIGHUP (and uploads)
         self.metrics = metrics
-        self.lock = asyncio.Lock()  # one ingest at a time (the poll, SIGHUP and Slack uploads share it)
+        self.lock = lock or asyncio.Lock()  # one ingest at a time (Services.ingest_lock: DM'd exports share it)
         self._seen: Signature | None = None
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None

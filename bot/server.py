@@ -262,7 +262,8 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
         scheduler = DigestScheduler(store, state, services.poster,
                                     channel_enabled=services.permissions.channel_enabled)
         scheduler.start()
-        watcher = CorpusWatcher(store, [settings.corpus], settings.corpus_poll, metrics)
+        settings.uploads_dir.mkdir(parents=True, exist_ok=True)  # writable, beside the database
+        watcher = CorpusWatcher(store, settings.corpus_paths(), settings.corpus_poll, metrics, services.ingest_lock)
         watcher.start()
         loop.add_signal_handler(signal.SIGHUP, watcher.wake)
         metrics_server = None

@@ -51,6 +51,8 @@ class Services:
     answer_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ANSWERS_IN_PROGRESS))
     ack_answer_budget: float = ACK_ANSWER_BUDGET_SECONDS  # 0: every slash command answers through response_url
     metrics: Metrics = field(default_factory=Metrics)
+    # One ingest at a time in this process: the corpus watcher (poll, SIGHUP) and exports sent in a DM.
+    ingest_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def rendered_answer(self, reply: Reply, *, public: bool = False) -> dict[str, Any]:
         """An answer to a question, counted under its shape and rendered for Slack (``public``: everyone sees it)."""
@@ -76,7 +78,7 @@ async def ensure_corpus(settings: Settings, metrics: Metrics | None = None) -> I
         return None
     started = time.perf_counter()
     try:
-        report = await asyncio.to_thread(ingest_sync, settings.db_path, [settings.corpus])
+        report = await asyncio.to_thread(ingest_sync, settings.db_path, settings.corpus_paths())
     except Exception:
         if metrics is not None:
             metrics.observe_ingest("failed", time.perf_counter() - started)

@@ -158,6 +158,9 @@ SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("TALKBOT_DB", "db_path", Path, "SQLite database file.", "data/talkbot.db"),
     SettingSpec("TALKBOT_CORPUS", "corpus", Path, "Directory of talk-summary exports (*.txt).", str(BUNDLED_CORPUS),
                 documented_default="bundled `corpus/`"),
+    SettingSpec("TALKBOT_UPLOADS", "uploads", Path,
+                "Writable directory where exports editors send the bot in a DM are kept; every ingest reads it "
+                "with TALKBOT_CORPUS.", documented_default="`uploads/` beside `TALKBOT_DB`"),
     SettingSpec("TALKBOT_CORPUS_POLL", "corpus_poll", _seconds,
                 "Seconds between checks of TALKBOT_CORPUS for new, changed or deleted files while serving (an "
                 "incremental ingest when something changed; SIGHUP checks at once); 0: only on SIGHUP.", "60"),
@@ -205,6 +208,7 @@ class Settings:
     slack_api_url: str = "https://slack.com/api/"
     db_path: Path = Path("data/talkbot.db")
     corpus: Path = BUNDLED_CORPUS
+    uploads: Path | None = None  # None: uploads/ beside db_path (uploads_dir)
     corpus_poll: int = 60
     log_level: str = "INFO"
     timezone: str = "UTC"
@@ -242,6 +246,15 @@ class Settings:
                 if spec.default is not None:
                     values[spec.field] = spec.parse(spec.default)
         return cls(**values, problems=tuple(problems))  # type: ignore[arg-type]  # each parse returns its field's type
+
+    @property
+    def uploads_dir(self) -> Path:
+        """Where DM'd exports are kept: TALKBOT_UPLOADS, else uploads/ beside the database (the data volume)."""
+        return self.uploads if self.uploads is not None else self.db_path.parent / "uploads"
+
+    def corpus_paths(self) -> list[Path]:
+        """What every ingest reads: the corpus folder, and the uploads folder once it exists."""
+        return [self.corpus, *([self.uploads_dir] if self.uploads_dir.is_dir() else [])]
 
     def check(self, *envs: str) -> None:
         """Raise SettingsError naming every malformed setting among ``envs`` (the ones a command reads)."""

@@ -280,6 +280,11 @@ def read_text(path: Path) -> str:
         data = path.read_bytes()
     except OSError as exc:
         raise CorpusError(name, None, f"cannot read file: {exc.strerror or exc}") from exc
+    return decode_export(data, name)
+
+
+def decode_export(data: bytes, name: str) -> str:
+    """An export's bytes as text (UTF-8, BOM allowed); CorpusError naming the line of the first bad byte."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise CorpusError(name, 1, "file is UTF-16 encoded; save it as UTF-8")
     nul = data.find(b"\x00")

@@ -25,6 +25,7 @@ from store.state import Workspace
 from ..permissions import Requester, org_of
 from ..services import Services
 from ..slack_client import SLACK_FAILURES, describe_failure
+from ..uploads import is_file_share, take_upload
 from .request_log import logged
 
 log = logging.getLogger(__name__)
@@ -96,6 +97,11 @@ def register(app: AsyncApp, services: Services) -> None:
     @logged("direct_message")
     async def direct_message(event: dict[str, Any], context: AsyncBoltContext, client: AsyncWebClient,
                              say: AsyncSay) -> None:
+        if is_file_share(event):  # an export an editor sends to be added to the corpus
+            who = Requester(str(event.get("user", "")), str(event.get("channel", "")), org_of(context))
+            result = await take_upload(event, who, client, services, services.ingest_lock)
+            await say(text=result.text, unfurl_links=False)
+            return
         if not is_question_to_bot(event, context.bot_user_id):
             return
         thread_ts = event.get("thread_ts")

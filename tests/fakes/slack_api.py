@@ -46,11 +46,12 @@ BOT_ID = "BBOT"
 TEAM_ID = "T123ABC456"
 TEAM_DOMAIN = "example"
 BOT_SCOPES = ("commands,app_mentions:read,chat:write,chat:write.public,channels:history,groups:history,"
-              "users:read,usergroups:read,channels:read,groups:read")
+              "users:read,usergroups:read,channels:read,groups:read,im:history,files:read")
 
 ANY_METHOD = "*"
 """Pass to :meth:`FakeSlackAPI.fail_next` to fail whichever call comes next."""
 
+FILE_DOWNLOAD = "file_download"  # a GET of a file's url_private_download, recorded like a method call
 RESPONSE_URL_METHOD = "response_url"
 """The ``method`` recorded for POSTs to a fake ``response_url``."""
 
@@ -304,6 +305,7 @@ class FakeSlackAPI:
         self._expired_response_urls: set[str] = set()
         self._ts_seq = 0
         self._view_seq = 0
+        self.files: dict[str, tuple[dict[str, Any], bytes]] = {}  # file id -> (files.info "file", content)
         self._runner: web.AppRunner | None = None
         self._stopping = asyncio.Event()
         self._changed = asyncio.Event()
@@ -319,6 +321,7 @@ class FakeSlackAPI:
             "conversations.history": self._conversations_history,
             "conversations.info": self._conversations_info,
             "users.info": self._users_info,
+            "files.info": self._files_info,
             "usergroups.users.list": self._usergroups_users_list,
             "apps.connections.open": self._apps_connections_open,
         }
@@ -360,6 +363,7 @@ class FakeSlackAPI:
         app = web.Application(client_max_size=16 * 1024 * 1024)
         app.router.add_route("*", "/api/{method}", self._handle_api)
         app.router.add_post("/response/{name}", self._handle_response_url)
+        app.router.add_get("/files-pri/{file_id}/{name}", self._handle_file_download)
         app.router.add_get("/_calls", self._ctl_calls)
         app.router.add_post("/_reset", self._ctl_reset)
         app.router.add_post("/_fail_next", self._ctl_fail_next)
@@ -931,6 +935,46 @@ class FakeSlackAPI:
         if _truthy(params.get("include_num_members")):
             info["num_members"] = members
         return {"ok": True, "channel": info}
+
+    def add_file(self, name: str, content: bytes, *, size: int | None = None,
+                 user: str = "U0USER0001") -> dict[str, Any]:
+        """A file someone uploaded, as Slack describes it (``files.info``'s ``file``); its
+        ``url_private_download`` serves ``content`` on this server to a request with a bot token.
+        ``size`` overrides the size Slack reports (to test a limit without sending the bytes)."""
+        file_id = f"F{len(self.files) + 1:08d}"
+        url = f"{self.root_url}/files-pri/{file_id}/{name}"
+        info = {"id": file_id, "created": int(time.time()), "timestamp": int(time.time()), "name": name,
+                "title": name, "mimetype": "text/plain", "filetype": "text", "pretty_type": "Plain Text",
+                "user": user, "mode": "hosted", "editable": True, "is_external": False, "external_type": "",
+                "size": len(content) if size is None else size, "url_private": url,
+                "url_private_download": url + "?download=1", "is_public": False}
+        self.files[file_id] = (info, content)
+        return dict(info)
+
+    def _files_info(self, params: dict[str, Any], token: str) -> dict[str, Any]:
+        found = self.files.get(str(params.get("file") or ""))
+        if found is None:
+            raise SlackError("file_not_found")
+        return {"ok": True, "file": dict(found[0]), "comments": [], "response_metadata": {"next_cursor": ""}}
+
+    async def _handle_file_download(self, request: web.Request) -> web.StreamResponse:
+        """``url_private_download``: the file's bytes for a valid bot token; else Slack's login page."""
+        headers = dict(request.headers)
+        call = RecordedCall(FILE_DOWNLOAD, {"file": request.match_info["file_id"]}, headers, time.time())
+        found = self.files.get(request.match_info["file_id"])
+        try:
+            self._check_auth(FILE_DOWNLOAD, self._token(headers))
+        except SlackError:
+            found = None  # Slack answers an unauthenticated download with its HTML sign-in page
+            call.outcome = "error:not_authed"
+        if found is None:
+            call.status = 200 if call.outcome != "ok" else 404
+            self._record(call)
+            if call.outcome != "ok":
+                return web.Response(text="<html><body>Sign in to Slack</body></html>", content_type="text/html")
+            return web.Response(text="not found", status=404)
+        self._record(call)
+        return web.Response(body=found[1], content_type="text/plain")
 
     def _users_info(self, params: dict[str, Any], token: str) -> dict[str, Any]:
         user_id = str(params.get("user") or "")
