@@ -8,6 +8,7 @@ compound parts; each form remembers why it is there so answers can say what was 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -38,14 +39,14 @@ MIN_PREFIX = 3  # forms shorter than this only match whole tokens
 class Form:
     """One way to find a concept: a folded token, and what it stands for if it is not the user's word."""
 
-    token: str
+    token: str  # a "phrase" form is several tokens in a row, space-separated ("all to all")
     via: str | None = None  # e.g. "wood protection" or "palace" when this form is a translation/alias
-    kind: str = "word"  # "word", "translation", "alias", "correction", "stem", "part"
+    kind: str = "word"  # "word", "translation", "alias", "correction", "stem", "part", "phrase"
 
     @property
     def prefix(self) -> bool:
-        """Whether longer tokens starting with this form match too (a typo correction is a whole word)."""
-        return len(self.token) >= MIN_PREFIX and self.kind != "correction"
+        """Whether longer tokens starting with this form (its last word) match too; a typo fix is a whole word."""
+        return len(self.token.rsplit(" ", 1)[-1]) >= MIN_PREFIX and self.kind != "correction"
 
 
 @dataclass
@@ -56,6 +57,7 @@ class Concept:
     forms: list[Form] = field(default_factory=list)
     weight: float = 1.0
     alias_note: str | None = None  # "Palace → Pallas" when the user's word is a known slip
+    bonus: bool = False  # counts when found, never against a row that lacks it (a guess at an identifier)
 
     def add(self, token: str, via: str | None = None, kind: str = "word") -> None:
         if token and all(f.token != token for f in self.forms):
@@ -77,9 +79,11 @@ def build_concepts(
     *,
     translate: bool = True,
     split: Callable[[str], list[str]] | None = None,
+    segment: Callable[[str], list[str]] | None = None,
 ) -> list[Concept]:
     """Concepts for a query; ``correct`` proposes vocabulary words for a word nothing matches, ``split`` the
-    corpus word a compound nothing matches starts with."""
+    corpus word a compound nothing matches starts with, ``segment`` the words a joined-up identifier is
+    made of ("alltoall" -> all, to, all)."""
     words = content_words(text)[:24]
     concepts: list[Concept] = []
     longest = max(lexicon.longest_phrase, 4)
@@ -92,11 +96,57 @@ def build_concepts(
                 concepts.append(concept)
                 break
     for word in words:
-        concept = _word_concept(word, lexicon, glossary_pairs, correct, translate)
+        concept = _word_concept(word, lexicon, glossary_pairs, correct, translate, segment)
         for part in split(word) if split is not None else ():
             concept.add(part, word, "part")
         concepts.append(concept)
-    return _merge_duplicates(concepts)
+    return _merge_duplicates(concepts + identifier_concepts(text))
+
+
+# An identifier as written: parts joined by "_", ".", "-" or "/" ("all_to_all", "pl.kernel", "v6e-8").
+_WRITTEN_IDENTIFIER_RE = re.compile(r"[^\W_]+(?:[._\-/][^\W_]+)+")
+_QUESTION_WORDS = frozenset(
+    "what whats is are was were who how does do did tell me about explain define ist sind wer wie".split()
+)
+MAX_RUN = 4  # words of a question read as one identifier typed with spaces ("all to all", "qwen3 coder 480b")
+
+
+def identifier_concepts(text: str) -> list[Concept]:
+    """Phrase concepts for identifiers: their parts in a row, as the index splits them.
+
+    Written with separators, an identifier is a concept of its own ("all_to_all" is all stopwords
+    word by word; named by its joined form, so it merges with the joined word content_words gives
+    a snake_case name). The question's words in a row ("max evol", "all to all") are one too, as a
+    bonus: a row holding them in that order ranks higher, one without is not held back.
+    """
+    cleaned = clean_query(text)
+    concepts: list[Concept] = []
+    for match in _WRITTEN_IDENTIFIER_RE.finditer(cleaned):
+        written = match.group()
+        parts = tokens(written)[:8]
+        if len(parts) >= 2:
+            # "_", ".", "/" and digits mark code and model names; "chip-to-chip" is a hyphenated English
+            # word the German text writes otherwise ("Chip-zu-Chip"): a bonus, not a requirement.
+            code = any(ch in written for ch in "_./") or any(ch.isdigit() for ch in written)
+            concept = Concept("".join(parts), weight=1.0 + 0.25 * len(parts), bonus=not code)
+            concept.add(" ".join(parts), kind="phrase")
+            concepts.append(concept)
+    words = tokens(cleaned)
+    run = list(words)
+    while run and run[0] in STOPWORDS:
+        run.pop(0)
+    while run and run[-1] in STOPWORDS:
+        run.pop()
+    if len(run) < 2 and all(word in STOPWORDS for word in words):
+        # "all to all": only stopwords word by word; together, the name of a collective
+        run = list(words)
+        while run and run[0] in _QUESTION_WORDS:
+            run.pop(0)
+    if 2 <= len(run) <= MAX_RUN and all(c.words != "".join(run) for c in concepts):
+        concept = Concept("".join(run), weight=1.0 + 0.25 * len(run), bonus=True)
+        concept.add(" ".join(run), kind="phrase")
+        concepts.append(concept)
+    return concepts
 
 
 def _phrase_concept(phrase: str, lexicon: Lexicon, pairs: dict[str, tuple[str, ...]],
@@ -126,9 +176,14 @@ def _word_concept(
     pairs: dict[str, tuple[str, ...]],
     correct: Callable[[str], list[str]] | None,
     translate: bool,
+    segment: Callable[[str], list[str]] | None = None,
 ) -> Concept:
     concept = Concept(word)
     concept.add(word)
+    if segment is not None:
+        pieces = segment(word)  # "maxevol" -> max, evol: an identifier typed without its separators
+        if pieces:
+            concept.add(" ".join(pieces), word, "phrase")
     if len(word) >= 4 and word.endswith("s") and not word.endswith("ss"):
         concept.add(word[:-1], word, "stem")  # English plural: "kernels" -> "kernel", "TPUs" -> "tpu"
     canonical = lexicon.canonical.get(word)
@@ -145,7 +200,7 @@ def _word_concept(
                 for token in translation_tokens(form):
                     concept.add(token, word, "translation")
     if correct is not None:
-        for suggestion in correct(word):
+        for suggestion in correct(word):  # "jaxtor" is a typo of jaxator, not jax + tor: see settle_readings
             concept.add(suggestion, word, "correction")
     return concept
 
@@ -181,4 +236,7 @@ def _merge_duplicates(concepts: list[Concept]) -> list[Concept]:
     for concept in concepts:
         if concept.words not in seen:
             seen[concept.words] = concept
+        else:  # "suspension bridge" as a translated phrase and as words in a row: one concept, both ways
+            for form in concept.forms:
+                seen[concept.words].add(form.token, form.via, form.kind)
     return list(seen.values())

@@ -40,6 +40,9 @@ def fts_query(
     candidates are scored (match_row); only the rarest concept is kept when all are that common,
     and then the candidates come unranked, in corpus order.
     """
+    # A bonus concept (a guess that the words form an identifier) is looked for in the candidates the
+    # other concepts find; it finds candidates itself only when there is nothing else ("all to all").
+    concepts = [c for c in concepts if not c.bonus] or concepts
     frequency = [min(sum(vocabulary.doc_frequency(f.token) for f in c.forms), vocabulary.documents)
                  for c in concepts]
     chosen: list[Concept] = []
@@ -71,6 +74,33 @@ def _holds(sorted_tokens: list[str], form: Form) -> str | None:
     return None
 
 
+def _holds_phrase(text: str, form: Form) -> str | None:
+    """``form``'s words in a row in ``text`` (folded tokens, space-separated), the last as a prefix if allowed."""
+    padded = f" {text} "
+    at = padded.find(f" {form.token}")
+    while at != -1:
+        end = at + 1 + len(form.token)
+        if padded[end] == " " or (form.prefix and padded[end] != " "):
+            return form.token
+        at = padded.find(f" {form.token}", at + 1)
+    return None
+
+
+def settle_readings(concepts: list[Concept], texts: list[str]) -> None:
+    """Keep one reading of a word nothing matched: joined-up words in a row, or a typo fix.
+
+    "plkernel" is pl.kernel (its words stand in a row in the candidates), "jaxtor" is jaxator (no
+    candidate holds "jax tor"). ``texts`` are the candidates' folded titles and bodies.
+    """
+    for concept in concepts:
+        split = [f for f in concept.forms if f.kind == "phrase" and f.via]
+        fixes = [f for f in concept.forms if f.kind == "correction"]
+        if not split or not fixes:
+            continue
+        found = any(_holds_phrase(text, form) for form in split for text in texts)
+        concept.forms = [f for f in concept.forms if f not in (fixes if found else split)]
+
+
 def concept_idfs(concepts: list[Concept], vocabulary: Vocabulary) -> list[float]:
     """The idf of each concept over all its forms."""
     return [vocabulary.concept_idf([f.token for f in c.forms]) for c in concepts]
@@ -81,14 +111,18 @@ def match_row(concepts: list[Concept], fields: dict[str, str], parts: str, idfs:
     field_tokens = {name: sorted(set(text.split())) for name, text in fields.items()}
     part_tokens = sorted(set(parts.split()))
     match = RowMatch()
-    total = sum(c.weight for c in concepts) or 1.0
+    counted = [c for c in concepts if not c.bonus] or concepts
+    total = sum(c.weight for c in counted) or 1.0
     covered = 0.0
     for index, concept in enumerate(concepts):
         best: tuple[str, str, Form] | None = None
         for name in FIELDS:  # a title match beats any body match
             for form in concept.forms:  # the user's own word first, then translations and aliases
-                token = _holds(field_tokens.get(name, []), form)
-                if token is None and name == "body":
+                if form.kind == "phrase":
+                    token = _holds_phrase(fields.get(name, ""), form)
+                else:
+                    token = _holds(field_tokens.get(name, []), form)
+                if token is None and name == "body" and form.kind != "phrase":
                     token = _holds(part_tokens, form)
                 if token is not None:
                     best = (name, token, form)
@@ -100,7 +134,8 @@ def match_row(concepts: list[Concept], fields: dict[str, str], parts: str, idfs:
         name, token, form = best
         idf = idfs[index] * (ALIAS_DISCOUNT if form.kind in ("alias", "correction") else 1.0)
         match.per_concept[index] = (name, idf)
-        covered += concept.weight
+        if not concept.bonus or counted is concepts:
+            covered += concept.weight
         if form.via and form.kind in ("translation", "alias", "correction"):
             match.notes.append((index, token, form.via, form.kind))
     match.coverage = covered / total

@@ -7,7 +7,7 @@ import re
 from typing import Any, NamedTuple
 
 from .concepts import Concept
-from .matching import RowMatch, concept_idfs, match_row
+from .matching import RowMatch, concept_idfs, match_row, settle_readings
 from .merging import same_moment
 from .model import PointHit, Source, TalkHit
 from .text import tokens
@@ -38,6 +38,7 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     if not concepts:
         return []
     rows = await view.candidates("kind, talk_id, title, body, parts", concepts, TALK_CANDIDATES)
+    settle_readings(concepts, [text for row in rows for text in row[2:4]])
     idfs = concept_idfs(concepts, view.vocabulary)
     per_talk: dict[str, dict[int, tuple[float, RowMatch]]] = {}
     mentions: dict[str, int] = {}
@@ -82,6 +83,7 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
         return []
     rows = await view.candidates("kind, ref_id, talk_id, title, body, parts", concepts, POINT_CANDIDATES,
                                  kind=("kpoint", "khigh"), talk_id=talk_id)
+    settle_readings(concepts, [text for row in rows for text in row[3:5]])
     idfs = concept_idfs(concepts, view.vocabulary)
     scored = []
     for kind, ref_id, row_talk, title, body, parts in rows:

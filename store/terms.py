@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .lexicon import phrase_key
-from .matching import concept_idfs, match_row
+from .matching import concept_idfs, match_row, settle_readings
 from .model import Source, TermDefinition, TermHit
 from .senses import senses_of
 from .text import term_key
@@ -206,6 +206,7 @@ async def _terms_by_text(view: View, query: str) -> list[TermHit]:
     if not concepts:
         return []
     rows = await view.candidates("ref_id, title, body, parts", concepts, TERM_CANDIDATES, kind="kterm")
+    settle_readings(concepts, [text for row in rows for text in row[1:3]])
     idfs = concept_idfs(concepts, view.vocabulary)
     ranked: list[tuple[float, int]] = []
     for ref_id, title, body, parts in rows:

@@ -20,6 +20,7 @@ from .trigrams import TrigramIndex
 
 CORRECTION_CUTOFF = 85.0
 MIN_HEAD = 4  # shortest corpus word taken as the head of a query compound
+MAX_PIECES = 5  # words one joined-up identifier may be split into
 FUZZY_CANDIDATES = 300  # strings scored by rapidfuzz per lookup, after trigram narrowing
 
 
@@ -47,7 +48,12 @@ class Vocabulary:
         self._by_head_word = _terms_by_head_word(names)
 
     def doc_frequency(self, form: str) -> int:
-        """Documents holding ``form`` (as a prefix when long enough); an upper bound, capped at N."""
+        """Documents holding ``form`` (as a prefix when long enough); an upper bound, capped at N.
+
+        A phrase ("all to all") is counted as its rarest word: no more documents can hold it.
+        """
+        if " " in form:
+            return min(self.doc_frequency(part) for part in form.split())
         start = bisect_left(self.terms, form)
         if len(form) < MIN_PREFIX:
             exact = start < len(self.terms) and self.terms[start] == form
@@ -72,6 +78,25 @@ class Vocabulary:
             if index < len(self.terms) and self.terms[index] == head:
                 return [head]
         return []
+    def has(self, token: str) -> bool:
+        """Whether ``token`` is a whole word of the corpus."""
+        index = bisect_left(self.terms, token)
+        return index < len(self.terms) and self.terms[index] == token
+
+    def segment(self, word: str) -> list[str]:
+        """The corpus words a word nothing matches is made of, fewest first: "alltoall" -> all, to, all."""
+        if len(word) < 4 or len(word) > 40 or self.doc_frequency(word) > 0:
+            return []
+        best: list[list[str] | None] = [[]] + [None] * len(word)  # best[i]: fewest pieces for word[:i]
+        for end in range(1, len(word) + 1):
+            for start in range(max(0, end - 24), end):
+                piece, before = word[start:end], best[start]
+                if before is None or len(before) >= MAX_PIECES or not (len(piece) >= 2 or piece.isdigit()):
+                    continue
+                if self.has(piece) and (best[end] is None or len(before) + 1 < len(best[end] or [])):
+                    best[end] = [*before, piece]
+        pieces = best[-1]
+        return pieces if pieces and len(pieces) >= 2 else []
 
     def correct(self, word: str) -> list[str]:
         """Vocabulary words close to a word that matches nothing (typos in names): "kinetik" -> "kinetic"."""

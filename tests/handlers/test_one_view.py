@@ -437,3 +437,38 @@ async def test_every_view_of_a_talk_shows_its_highlights(store: Store) -> None:
     thread = [visible_text(m) for m in render_digest(build_digest(talk))]
     [highlights] = [m for m in thread if "*Discussion highlights*" in m]
     assert all(f"*{h.title}*" in highlights for h in talk.highlights)
+
+
+# -- 5. identifiers --------------------------------------------------------------------------------
+
+IDENTIFIERS = {
+    # identifier: (talk id, stamp of the key point that names it)
+    "all_to_all": ("vllm-und-sglang-skalierung-grosser-sprachmodelle", "10:00"),
+    "max_evol": ("max-evol-agentenbasiertes-system-fuer-autonomes-maschinelles", "13:11"),
+    "pl.kernel": ("pallas-schreiben-von-low-level-kernels-fuer-google-tpus", "0:10"),
+    "v6e-8": ("qwen-image-implementierung-eines-tpu-optimierten-ports", "13:20"),
+    "Qwen3-Coder-480B": ("vllm-und-sglang-skalierung-grosser-sprachmodelle", "5:14"),
+}
+
+
+def spellings(identifier: str) -> list[str]:
+    """As written, split at its separators, and joined up: "all_to_all", "all to all", "alltoall"."""
+    parts = re.split(r"[._-]", identifier)
+    return [identifier, " ".join(parts), "".join(parts), identifier.lower()]
+
+
+@pytest.mark.parametrize("identifier", list(IDENTIFIERS))
+async def test_identifiers_are_found_joined_split_and_as_written(store: Store, identifier: str) -> None:
+    talk_id, stamp = IDENTIFIERS[identifier]
+    for typed in spellings(identifier):
+        points = await store.find_points(typed, limit=3)
+        assert (talk_id, stamp) in [(p.talk_id, p.stamp) for p in points], typed
+        talks = await store.find_talks(typed, limit=3)
+        assert talks and talks[0].talk_id == talk_id, typed
+
+
+async def test_a_question_around_an_identifier_finds_it(store: Store) -> None:
+    reply = await dispatch(store, "what is all to all")
+    assert isinstance(reply, PointsReply) and reply.points
+    assert reply.points[0].talk_id == "vllm-und-sglang-skalierung-grosser-sprachmodelle"
+    assert "all_to_all" in reply.points[0].text
