@@ -50,10 +50,12 @@ class Vocabulary:
     def doc_frequency(self, form: str) -> int:
         """Documents holding ``form`` (as a prefix when long enough); an upper bound, capped at N.
 
-        A phrase ("all to all") is counted as its rarest word: no more documents can hold it.
+        A phrase ("all to all") is counted as its rarest word, whole words but the last: no more
+        documents can hold it.
         """
         if " " in form:
-            return min(self.doc_frequency(part) for part in form.split())
+            *whole, last = form.split()
+            return min([self._exact_frequency(part) for part in whole] + [self.doc_frequency(last)])
         start = bisect_left(self.terms, form)
         if len(form) < MIN_PREFIX:
             exact = start < len(self.terms) and self.terms[start] == form
@@ -62,8 +64,13 @@ class Vocabulary:
         return min(self._cumulative[end] - self._cumulative[start], self.documents)
 
     def concept_idf(self, forms: list[str]) -> float:
-        """One idf for all forms of a concept, so a rare spelling of a common word does not outscore it."""
-        df = min(sum(self.doc_frequency(form) for form in forms), self.documents)
+        """One idf for all forms of a concept, so a rare spelling of a common word does not outscore it.
+
+        A phrase form ("all to all") is another spelling of a word form ("alltoall"): its estimate only
+        counts when the words are all the concept has.
+        """
+        words = [form for form in forms if " " not in form]
+        df = min(sum(self.doc_frequency(form) for form in words or forms), self.documents)
         return max(math.log((self.documents + 1) / (df + 0.5)), 0.05)
 
     def compound_head(self, word: str) -> list[str]:
@@ -78,6 +85,12 @@ class Vocabulary:
             if index < len(self.terms) and self.terms[index] == head:
                 return [head]
         return []
+    def _exact_frequency(self, token: str) -> int:
+        index = bisect_left(self.terms, token)
+        if index < len(self.terms) and self.terms[index] == token:
+            return self._cumulative[index + 1] - self._cumulative[index]
+        return 0
+
     def has(self, token: str) -> bool:
         """Whether ``token`` is a whole word of the corpus."""
         index = bisect_left(self.terms, token)
