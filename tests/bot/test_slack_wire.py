@@ -174,7 +174,7 @@ async def test_digest_with_a_weak_match_posts_nothing_and_offers_candidates_priv
     assert "not sure which talk you mean" in all_text(answer["blocks"])
     buttons = [e for b in answer["blocks"] if b["type"] == "actions" for e in b["elements"]]
     assert len(buttons) >= 2 and {b["action_id"].split(":")[0] for b in buttons} == {ACTION_DIGEST}
-    await asyncio.sleep(0.2)
+    await bot.fake.settle()
     assert not bot.fake.calls_to("chat.postMessage")
     # Picking one posts that talk's thread in the channel.
     await bot.send(block_actions(ACTION_DIGEST, buttons[1]["value"], response_url=bot.fake.response_url("pick"),
@@ -345,8 +345,7 @@ async def test_app_rate_limited_is_acked_and_logged(bot: RunningBot, caplog: pyt
     result = await bot.send(app_rate_limited(1518467820))
     assert result.status == 200
     assert any("app_rate_limited" in r.getMessage() and "1518467820" in r.getMessage() for r in caplog.records)
-    await asyncio.sleep(0.1)
-    assert [call.method for call in bot.fake.calls if call.method != "auth.test"] == []
+    assert [call.method for call in await bot.fake.settle() if call.method != "auth.test"] == []
 
 
 async def subscribe(bot: RunningBot, channel: str) -> None:
