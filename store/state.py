@@ -335,19 +335,18 @@ class BotState:
     async def thread_topic(self, channel: str, thread_ts: str) -> ThreadTopic | None:
         """What the bot last answered in this thread ('' for a DM's main conversation); for a digest thread the
         bot has not answered in yet, its talk."""
-        async with self._reading():
+        async with self._reading():  # one statement: a thread the bot answered in, else a digest thread's talk
             found = await self._rows(
-                "SELECT talk_id, subject, shape, language, shown FROM thread_topics"
-                " WHERE channel = ? AND thread_ts = ?",
-                (channel, thread_ts),
+                "SELECT 0 AS first, talk_id, subject, shape, language, shown FROM thread_topics"
+                " WHERE channel = ? AND thread_ts = ?"
+                " UNION ALL SELECT 1, talk_id, '', 'summary', 'en', 0 FROM digest_threads"
+                " WHERE channel = ? AND thread_ts = ? AND thread_ts != '' ORDER BY first LIMIT 1",
+                (channel, thread_ts, channel, thread_ts),
             )
-            if found:
-                talk_id, subject, shape, language, shown = found[0]
-                return ThreadTopic(talk_id, subject, shape, language, int(shown))
-            digest = await self._rows(
-                "SELECT talk_id FROM digest_threads WHERE channel = ? AND thread_ts = ?", (channel, thread_ts)
-            ) if thread_ts else []
-        return ThreadTopic(digest[0][0], "", "summary", "en") if digest else None
+        if not found:
+            return None
+        _, talk_id, subject, shape, language, shown = found[0]
+        return ThreadTopic(talk_id, subject, shape, language, int(shown))
 
     async def remember_thread_topic(self, channel: str, thread_ts: str, topic: ThreadTopic,
                                     workspace: Workspace = UNKNOWN_WORKSPACE, now: float | None = None) -> None:

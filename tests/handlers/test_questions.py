@@ -226,3 +226,13 @@ async def test_a_digest_thread_is_about_its_talk(store: Store, state: BotState) 
     await state.record_digest_thread("CQ", "7.7", "xla-crashkurs", 0.0)
     reply = await mentions.answer(store, "<@UBOT> who presented it?", state=state, channel="CQ", thread_ts="7.7")
     assert first(reply) == (MAIN, 189) and "was presented by Kevin Gleason, Peter Gavin" in as_text(reply)
+
+
+async def test_a_thread_is_about_the_bots_last_answer_there_before_its_digest(state: BotState) -> None:
+    from store.state import ThreadTopic
+    await state.record_digest_thread("CQ", "5.5", "xla-crashkurs", 0.0)
+    assert await state.thread_topic("CQ", "5.5") == ThreadTopic("xla-crashkurs", "", "summary", "en", 0)
+    answered = ThreadTopic("kinetic-ueberbrueckung-von-lokalen-laptop-umgebungen", "Docker", "when", "de", 3)
+    await state.remember_thread_topic("CQ", "5.5", answered)
+    assert await state.thread_topic("CQ", "5.5") == answered
+    assert await state.thread_topic("CQ", "") is None  # a DM's main conversation the bot never answered in
