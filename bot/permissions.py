@@ -199,13 +199,13 @@ class Permissions:
         """The read decision from what is known without asking Slack: a Denial, None (allowed), or
         False when a lookup is needed first."""
         if not channel_enabled(self.policy, who.channel):
-            return NOT_ENABLED_HERE
+            return _refused(who, NOT_ENABLED_HERE)
         if self._trusts_everyone():
             return None
         user = self.directory.users.peek(who.user_id)
         if user is None:
             return False
-        return audience(self.policy, user, who.org)
+        return _refused(who, audience(self.policy, user, who.org))
 
     async def may_read(self, who: Requester) -> Denial | None:
         """Whether ``who`` may see corpus content here (looking the user up when not cached)."""
@@ -216,7 +216,7 @@ class Permissions:
             user = await self.directory.user(who.user_id)
         except LookupFailed as failure:
             return self._failed(failure, who, "read")
-        return audience(self.policy, user, who.org)
+        return _refused(who, audience(self.policy, user, who.org))
 
     # -- things only editors may do ---------------------------------------------------------
 
@@ -238,7 +238,7 @@ class Permissions:
         if denied is not None:
             return denied
         try:
-            return None if await self.is_editor(who) else needs_editor(self.policy, CHANGING_DIGESTS)
+            return None if await self.is_editor(who) else _refused(who, needs_editor(self.policy, CHANGING_DIGESTS))
         except LookupFailed as failure:
             return self._failed(failure, who, "editor")
 
@@ -256,7 +256,7 @@ class Permissions:
                 needed = digest_post_needs_editor(self.policy, await self.directory.member_count(who.channel))
         except LookupFailed as failure:
             return self._failed(failure, who, "digest_post")
-        return needs_editor(self.policy, posting_action(self.policy)) if needed else None
+        return _refused(who, needs_editor(self.policy, posting_action(self.policy))) if needed else None
 
     def _trusts_everyone(self) -> bool:
         return self.policy.allow_external and self.policy.allow_guests
@@ -267,6 +267,13 @@ class Permissions:
         if self._count_failure is not None:
             self._count_failure(failure.method, failure.code)
         return LOOKUP_FAILED
+
+
+def _refused(who: Requester, denial: Denial | None) -> Denial | None:
+    """Log a refusal once (reason, user, channel: no user text), and pass it on."""
+    if denial is not None:
+        log.info("refused reason=%s user=%s channel=%s", denial.reason, who.user_id, who.channel)
+    return denial
 
 
 def policy_of(settings: Settings) -> Policy:

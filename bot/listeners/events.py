@@ -46,7 +46,6 @@ def register(app: AsyncApp, services: Services) -> None:
 
     async def tell_privately(client: AsyncWebClient, event: dict, denied: Denial) -> None:
         """The one private line for someone the bot will not answer here."""
-        log.info("refused kind=%s user=%s channel=%s", denied.reason, event.get("user"), event.get("channel"))
         await client.chat_postEphemeral(channel=event["channel"], user=event["user"], text=denied.text,
                                         thread_ts=event.get("thread_ts"))
 

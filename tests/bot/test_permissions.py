@@ -268,6 +268,8 @@ async def test_external_user_in_a_slack_connect_channel_gets_one_polite_private_
         # A slash command from them is refused at once: their facts are cached now.
         assert await command(bot, "/define", "XLA", OUTSIDER, "CSHARED1") == EXTERNAL_DENIED.text
         assert len(bot.fake.calls_to("users.info")) == 1
+        refusals = [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused ")]
+        assert refusals == [f"refused reason=external_user user={OUTSIDER} channel=CSHARED1"] * 2  # no user text
 
 
 @pytest.mark.parametrize("facts", [{"is_stranger": True}, {"enterprise_user": {"enterprise_id": "E0OTHER"}},
