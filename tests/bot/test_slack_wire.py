@@ -23,6 +23,7 @@ from tests.fakes.fixtures import BOT_TOKEN
 from tests.fakes.slack_requests import (
     DEFAULT_USER,
     FORM,
+    app_home_opened,
     app_mention,
     app_mention_payload,
     app_rate_limited,
@@ -220,6 +221,20 @@ async def test_a_mention_whose_post_fails_with_a_text_body_is_logged_once_withou
     await quick_bot.send(app_mention("what is PJRT?", channel="CTEXT"))
     gave_up = await wait_for_log(caplog, "gave up answering kind=event_callback")
     assert f"status={failure['status']}" in gave_up.getMessage()
+    await asyncio.sleep(0.1)
+    messages = [r.getMessage() for r in caplog.records]
+    assert not [m for m in messages if "never retrieved" in m or "AttributeError" in m], messages
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], messages
+
+
+async def test_a_home_tab_whose_publish_fails_with_a_text_body_is_logged_once_without_a_crash(
+    quick_bot: RunningBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    quick_bot.fake.fail_next("views.publish", **PLAIN_500, times=50)
+    assert (await quick_bot.send(app_home_opened(DEFAULT_USER))).status == 200
+    gave_up = await wait_for_log(caplog, "gave up answering kind=event_callback")
+    assert "status=500" in gave_up.getMessage()
     await asyncio.sleep(0.1)
     messages = [r.getMessage() for r in caplog.records]
     assert not [m for m in messages if "never retrieved" in m or "AttributeError" in m], messages
