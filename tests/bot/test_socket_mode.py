@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from bot.app import build_app
 from bot.digest_poster import ChannelPacer
@@ -12,10 +15,17 @@ from bot.server import connect_socket_mode
 from bot.settings import Secret
 from store.db import Store
 from store.state import BotState
+from tests.bot.test_resilience import wait_for_log
 from tests.conftest import CORPUS, bot_settings
 from tests.fakes.fixtures import APP_TOKEN
 from tests.fakes.slack_api import FakeSlackAPI
-from tests.fakes.slack_requests import app_rate_limited_payload, block_actions_payload, slash_command_payload
+from tests.fakes.slack_requests import (
+    DEFAULT_USER,
+    app_mention_payload,
+    app_rate_limited_payload,
+    block_actions_payload,
+    slash_command_payload,
+)
 from tests.fakes.socket_mode import FakeSocketMode, envelope
 
 PAYLOADS = Path(__file__).resolve().parents[3] / "shared" / "slack-payloads"
@@ -86,6 +96,44 @@ async def test_socket_mode_answers_commands_naming_payload_and_acks_unknown_butt
 
         envelope_id = await fake_socket.send_envelope(envelope("events_api", app_rate_limited_payload(1518467820)))
         assert (await fake_socket.wait_for_ack(envelope_id))["envelope_id"] == envelope_id
+    finally:
+        await handler.close_async()
+        await state.close()
+        await store.close()
+
+
+async def test_over_socket_mode_an_unconfirmed_token_leaves_events_unacked_for_redelivery(
+    clean_slack_env, fake_slack: FakeSlackAPI, fake_socket: FakeSocketMode, db_path: Path,
+    caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 12 item 7 over Socket Mode: while Slack does not confirm the bot token (auth.test failing),
+    a command is answered "try again" in its ack and an event envelope is not acknowledged, so Slack
+    delivers it again; once Slack confirms the token, the redelivery is answered."""
+    caplog.set_level(logging.WARNING)
+    fake_slack.users.setdefault(DEFAULT_USER, {"is_admin": True})
+    fake_slack.fail_next("auth.test", error="invalid_auth", times=100)
+    settings = replace(bot_settings(fake_slack, db_path), slack_signing_secret=None,
+                       slack_app_token=Secret(APP_TOKEN))
+    store = await Store.open(db_path, CORPUS)
+    state = await BotState.open(db_path)
+    app, _ = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
+    handler = await connect_socket_mode(app, settings)
+    try:
+        await fake_socket.wait_for_connection()
+        mention = app_mention_payload("what is PJRT?", channel="CSOCK")
+        unacked = await fake_socket.send_envelope(envelope("events_api", mention))
+        await wait_for_log(caplog, "request not answered kind=event_callback")
+        command = slash_command_payload("/define", "XLA", response_url=fake_slack.response_url("s"))
+        ack = await fake_socket.wait_for_ack(await fake_socket.send_envelope(envelope("slash_commands", command)))
+        assert "try again" in ack["payload"]["text"] and "reinstall" not in ack["payload"]["text"].lower()
+        assert unacked not in fake_socket.acks and not fake_slack.calls_to("chat.postMessage")
+
+        fake_slack.clear_failures()
+        again = await fake_socket.send_envelope(envelope("events_api", mention, retry_attempt=1,
+                                                         retry_reason="timeout"))
+        await fake_socket.wait_for_ack(again)
+        [posted] = await fake_slack.wait_for("chat.postMessage")
+        assert posted.params["thread_ts"] == mention["event"]["ts"]
     finally:
         await handler.close_async()
         await state.close()
