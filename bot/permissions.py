@@ -29,6 +29,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from handlers.permissions import (
     CHANGING_DIGESTS,
+    CURATING,
     LOOKUP_FAILED,
     NOT_ENABLED_HERE,
     Denial,
@@ -241,6 +242,16 @@ class Permissions:
             return None if await self.is_editor(who) else _refused(who, needs_editor(self.policy, CHANGING_DIGESTS))
         except LookupFailed as failure:
             return self._failed(failure, who, "editor")
+
+    async def may_curate(self, who: Requester) -> Denial | None:
+        """Team stats, gaps and the weekly curator report (``/talkbot stats|gaps|report``): editors only."""
+        denied = await self.may_read(who)
+        if denied is not None:
+            return denied
+        try:
+            return None if await self.is_editor(who) else needs_editor(self.policy, CURATING)
+        except LookupFailed as failure:
+            return self._failed(failure, who, "curate")
 
     async def may_post_digest(self, who: Requester) -> Denial | None:
         """Posting a digest thread in ``who.channel``: anyone in small channels, editors in big ones

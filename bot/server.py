@@ -31,10 +31,12 @@ from .identity import IdentityUnconfirmed
 from .listeners.request_log import acknowledged, received
 from .metrics import CONTENT_TYPE, Metrics
 from .permissions import effective_permissions
+from .report_scheduler import ReportScheduler
 from .scheduler import DigestScheduler
 from .services import Services, open_services
 from .settings import Settings
 from .slack_client import build_client, socket_mode_client
+from .usage import RetentionPurge
 
 log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 1024 * 1024  # Slack's payloads are a few kB; anything near this is not from Slack
@@ -266,6 +268,10 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
         watcher = CorpusWatcher(store, settings.corpus_paths(), settings.corpus_poll, metrics, services.ingest_lock)
         watcher.start()
         loop.add_signal_handler(signal.SIGHUP, watcher.wake)
+        reports = ReportScheduler(store, state, services.poster, channel_enabled=services.permissions.channel_enabled)
+        reports.start()
+        purge = RetentionPurge(state, settings.retention_days)
+        purge.start()
         metrics_server = None
         if settings.metrics_port is not None:
             metrics_server = await start_metrics(services, host, settings.metrics_port)
@@ -281,6 +287,8 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
             await server.stop()
             await scheduler.stop()  # a thread cut off here is completed by the next start (ledger)
             await watcher.stop()
+            await reports.stop()
+            await purge.stop()
             await finish_in_flight(max(0.0, deadline - loop.time()))  # answers still running after ack()
         else:
             handler = await connect_socket_mode(app, settings)
@@ -290,4 +298,6 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
             await handler.close_async()
             await scheduler.stop()
             await watcher.stop()
+            await reports.stop()
+            await purge.stop()
             await finish_in_flight()

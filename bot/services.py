@@ -16,7 +16,7 @@ from typing import Any
 
 from slack_sdk.web.async_client import AsyncWebClient
 
-from handlers.blocks import render
+from handlers.blocks import render, with_feedback
 from handlers.replies import Reply
 from store.db import Store
 from store.ingest import IngestReport, ingest_sync
@@ -28,6 +28,7 @@ from .metrics import Metrics
 from .permissions import Permissions
 from .settings import Settings
 from .slack_client import posting_client
+from .usage import UsageRecorder
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +54,25 @@ class Services:
     metrics: Metrics = field(default_factory=Metrics)
     # One ingest at a time in this process: the corpus watcher (poll, SIGHUP) and exports sent in a DM.
     ingest_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    usage: UsageRecorder | None = None  # questions and votes (bot/usage.py); None: built from the others
 
-    def rendered_answer(self, reply: Reply, *, public: bool = False) -> dict[str, Any]:
-        """An answer to a question, counted under its shape and rendered for Slack (``public``: everyone sees it)."""
+    def __post_init__(self) -> None:
+        if self.usage is None:
+            self.usage = UsageRecorder(self.state, self.client, self.store.lexicon)
+
+    @property
+    def recorder(self) -> UsageRecorder:
+        assert self.usage is not None
+        return self.usage
+
+    def rendered_answer(self, reply: Reply, *, public: bool = False, feedback: str | None = None) -> dict[str, Any]:
+        """An answer to a question, counted under its shape and rendered for Slack (``public``: everyone sees it).
+
+        ``feedback``: the answer's ref, for 👍/👎 buttons (private answers only; public ones are rated by reaction).
+        """
         self.metrics.count_reply(reply)
-        return render(reply, public=public)
+        message = render(reply, public=public)
+        return with_feedback(message, feedback) if feedback and not public else message
 
 
 def build_services(settings: Settings, store: Store, state: BotState, client: AsyncWebClient,

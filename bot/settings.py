@@ -116,6 +116,12 @@ def _seconds(raw: str) -> int:
     return int(raw)
 
 
+def _days(raw: str) -> int:
+    if not (raw.isdigit() and 1 <= int(raw) <= 3650):
+        raise SettingValueError(f"must be a number of days from 1 to 3650, got {raw!r}")
+    return int(raw)
+
+
 def _permission(parse: Callable[[str], object]) -> Callable[[str], object]:
     """A permission setting's parser (handlers/permissions.py), its complaint as a SettingValueError."""
     def checked(raw: str) -> object:
@@ -193,6 +199,9 @@ SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("TALKBOT_CHANNELS", "channels", _permission(parse_channels),
                 "Only these channel ids (C…, G…), comma-separated, and DMs. Unset: every channel.",
                 documented_default="every channel"),
+    # People's data (README "What talkbot keeps about people").
+    SettingSpec("TALKBOT_RETENTION_DAYS", "retention_days", _days,
+                "Days questions, votes, comments, thread topics and seen event ids are kept; purged daily.", "90"),
 )
 SPEC_BY_ENV = {spec.env: spec for spec in SPECS}
 ALL_SETTINGS = tuple(SPEC_BY_ENV)
@@ -222,6 +231,7 @@ class Settings:
     allow_external: bool = False
     allow_guests: bool = False
     channels: tuple[str, ...] = ()
+    retention_days: int = 90
     problems: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # (setting, what is wrong)
 
     @classmethod

@@ -17,16 +17,21 @@ from zoneinfo import ZoneInfo
 
 from store.model import KeyPoint, PointHit, Slip, Talk, TalkHit, TermDefinition, TermHit
 from store.state import WEEKDAY_NAMES, Subscription
+from store.usage import DM, PUBLIC, REASONS, Question
 
 from .replies import (
     AnswerReply,
+    CuratorReport,
     DefineReply,
     DigestChoice,
     DigestPreview,
     DigestThread,
+    GapsReply,
     Notice,
+    OwnHistory,
     Reply,
     ScheduleReply,
+    StatsReply,
     TalkHome,
     TalkListReply,
     TalkPointsReply,
@@ -50,7 +55,15 @@ ACTION_SHARE = "define_share"
 ACTION_DIGEST = "talk_digest"
 ACTION_MORE_POINTS = "talk_more_points"
 ACTION_TALK_PAGE = "talk_page"
-ACTION_IDS = (ACTION_DEFINE, ACTION_DEFINE_ALL, ACTION_SHARE, ACTION_DIGEST, ACTION_MORE_POINTS, ACTION_TALK_PAGE)
+ACTION_VOTE_UP = "feedback_up"
+ACTION_VOTE_DOWN = "feedback_down"
+ACTION_ASK_AGAIN = "home_ask_again"
+ACTION_IDS = (ACTION_DEFINE, ACTION_DEFINE_ALL, ACTION_SHARE, ACTION_DIGEST, ACTION_MORE_POINTS, ACTION_TALK_PAGE,
+              ACTION_VOTE_UP, ACTION_VOTE_DOWN, ACTION_ASK_AGAIN)
+FEEDBACK_BLOCK = "feedback"
+FEEDBACK_MODAL = "feedback_reason"  # the 👎 modal's callback_id
+REASON_BLOCK, COMMENT_BLOCK = "reason", "comment"
+MAX_COMMENT = 500
 
 
 def action_id_pattern(action_id: str) -> re.Pattern[str]:
@@ -629,6 +642,28 @@ def render_digest_preview(reply: DigestPreview) -> dict[str, Any]:
 
 # -- App Home ----------------------------------------------------------------------------
 
+HOW_TO_ASK = (
+    "*How to ask*\n"
+    "• Privately: `/define XLA`, `/talk pallas`, or a direct message to me — only you see the answer.\n"
+    "• In a channel: `@talkbot what is PJRT?` — I answer in the thread, for everyone there.\n"
+    "• Rate answers with 👍 / 👎 (buttons on private answers, reactions on public ones); a 👎 asks what was "
+    "wrong, so the people who keep the summaries can fix it.\n"
+    "• `/talkbot forget me` deletes your questions and votes at once."
+)
+
+
+def _recent_block(question: Question) -> dict[str, Any]:
+    where = {PUBLIC: "in a channel", DM: "in a DM"}.get(question.visibility, "in a private channel")
+    missing = " · _not found_" if not question.answered else ""
+    block = section(f"{mrkdwn(question.text, 300)}\n_{where}, {_when(question.asked_at)}_{missing}")
+    block["accessory"] = button("Ask again", ACTION_ASK_AGAIN, question.ref)
+    return block
+
+
+def _when(instant: float) -> str:
+    return datetime.fromtimestamp(instant, timezone.utc).strftime("%d %b %H:%M UTC")
+
+
 def render_home(home: TalkHome) -> dict[str, Any]:
     blocks = [
         header("talkbot"),
@@ -639,9 +674,13 @@ def render_home(home: TalkHome) -> dict[str, Any]:
             "• `/digest TALK` — post a talk's digest thread in this channel\n"
             "• `@talkbot what is PJRT?` — answers in the thread"
         ),
-        {"type": "divider"},
-        header(f"{len(home.talks)} talks"),
+        section(HOW_TO_ASK),
     ]
+    if home.recent:
+        blocks.append(header("Your recent questions"))
+        blocks.extend(_recent_block(q) for q in home.recent[:5])
+        blocks.append(context("Only you see these. Ask again answers in your direct messages with me."))
+    blocks += [{"type": "divider"}, header(f"{len(home.talks)} talks")]
     for talk in home.talks:
         if len(blocks) >= MAX_HOME_BLOCKS - 1:
             blocks.append(context("More talks: use `/talk` to page through all of them."))
@@ -658,6 +697,129 @@ def render_home_notice(notice: Notice) -> dict[str, Any]:
 def render_notice(notice: Notice) -> dict[str, Any]:
     blocks = [section(notice.text)] if not notice.title else [header(notice.title), section(notice.text)]
     return message(notice.text, blocks)
+
+
+# -- feedback ----------------------------------------------------------------------------
+
+def with_feedback(payload: dict[str, Any], ref: str) -> dict[str, Any]:
+    """A private answer with 👍 / 👎 buttons carrying the answer's ``ref`` (still within 50 blocks)."""
+    vote = actions([button("👍 Helpful", ACTION_VOTE_UP, ref), button("👎 Not helpful", ACTION_VOTE_DOWN, ref)],
+                   block_id=FEEDBACK_BLOCK)
+    blocks = list(payload.get("blocks") or [])[: MAX_BLOCKS - 1]
+    return {**payload, "blocks": [*blocks, vote]}
+
+
+def feedback_modal(ref: str) -> dict[str, Any]:
+    """The 👎 modal: what was wrong, and an optional comment; ``private_metadata`` carries the answer."""
+    options = [{"text": {"type": "plain_text", "text": label}, "value": key} for key, label in REASONS.items()]
+    return {
+        "type": "modal",
+        "callback_id": FEEDBACK_MODAL,
+        "private_metadata": ref[:3000],
+        "title": {"type": "plain_text", "text": "What was wrong?"},
+        "submit": {"type": "plain_text", "text": "Send"},
+        "close": {"type": "plain_text", "text": "Cancel"},
+        "blocks": [
+            {"type": "input", "block_id": REASON_BLOCK, "label": {"type": "plain_text", "text": "The answer had"},
+             "element": {"type": "radio_buttons", "action_id": REASON_BLOCK, "options": options}},
+            {"type": "input", "block_id": COMMENT_BLOCK, "optional": True,
+             "label": {"type": "plain_text", "text": "Comment (optional)"},
+             "element": {"type": "plain_text_input", "action_id": COMMENT_BLOCK, "multiline": True,
+                         "max_length": MAX_COMMENT}},
+            context("Only the people who keep the summaries see counts of these; comments from private "
+                    "channels and DMs are never shown to anyone."),
+        ],
+    }
+
+
+# -- /talkbot stats, gaps, report ---------------------------------------------------------
+
+def _share(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "—"
+
+
+def _stats_lines(reply: StatsReply) -> list[str]:
+    where = ", ".join(f"{n} in {_where(v)}" for v, n in sorted(reply.by_visibility.items()))
+    lines = [
+        f"*Questions:* {reply.questions}" + (f" ({where})" if where else ""),
+        f"*Answered:* {reply.answered} ({_share(reply.answered, reply.questions)})",
+        f"*Ratings:* 👍 {reply.up} · 👎 {reply.down}"
+        + (f" ({_share(reply.up, reply.up + reply.down)} helpful)" if reply.up + reply.down else ""),
+    ]
+    if reply.top_terms:
+        lines.append("*Top terms* (public questions): "
+                     + ", ".join(f"{mrkdwn(t, 80)} ({n})" for t, n in reply.top_terms))
+    if reply.top_talks:
+        lines.append("*Top talks* (public questions): "
+                     + "; ".join(f"{mrkdwn(t, 100)} ({n})" for t, n in reply.top_talks))
+    return lines
+
+
+def _where(visibility: str) -> str:
+    return {PUBLIC: "public channels", DM: "DMs"}.get(visibility, "private channels")
+
+
+def render_stats(reply: StatsReply) -> dict[str, Any]:
+    title = f"talkbot stats, last {reply.window}"
+    lines = _stats_lines(reply)
+    return message(f"{title}\n" + "\n".join(lines),
+                   [header(title), section("\n".join(lines)), context(_PRIVACY_NOTE)])
+
+
+_PRIVACY_NOTE = ("Counts only: no names. Questions, comments and votes from private channels and DMs are "
+                 "counted, never shown.")
+
+
+def _gaps_sections(reply: GapsReply) -> list[dict[str, Any]]:
+    blocks = []
+    if reply.unanswered:
+        lines = [f"• {mrkdwn(g.text, 200)} — {g.count}×, last {_when(g.last_asked)}" for g in reply.unanswered]
+        blocks += _chunked_sections("*Most asked, not answered* (public questions)", lines)
+    else:
+        blocks.append(section("*Most asked, not answered:* none in public channels."))
+    if reply.unanswered_private:
+        blocks.append(context(f"{reply.unanswered_private} more unanswered in private channels and DMs (not shown)."))
+    if reply.disliked or reply.disliked_private:
+        lines = []
+        for d in reply.disliked:
+            reasons = ", ".join(f"{REASONS.get(r, r).lower()} {n}" for r, n in d.reasons)
+            line = f"• {mrkdwn(d.what, 200)} — 👎 {d.count}" + (f" ({reasons})" if reasons else "")
+            line += "".join(f"\n    _{mrkdwn(c, 200)}_" for c in d.comments)
+            lines.append(line)
+        if reply.disliked_private:
+            lines.append(f"• {reply.disliked_private} 👎 on answers in private channels and DMs (not shown)")
+        blocks += _chunked_sections("*👎 answers*", lines)
+    if reply.undefined_terms:
+        blocks.append(section("*Asked for, defined in no glossary:* "
+                              + ", ".join(f"`{mrkdwn(t, 60)}` ({n})" for t, n in reply.undefined_terms)))
+    if reply.never_asked:
+        shown = reply.never_asked[:15]
+        more = f" and {len(reply.never_asked) - len(shown)} more" if len(reply.never_asked) > len(shown) else ""
+        blocks.append(section(f"*Talks never asked about* ({len(reply.never_asked)} of {reply.talks_total}): "
+                              + "; ".join(mrkdwn(t, 100) for t in shown) + more))
+    return blocks
+
+
+def render_gaps(reply: GapsReply) -> dict[str, Any]:
+    title = f"talkbot gaps, last {reply.window}"
+    blocks = [header(title), *_gaps_sections(reply), context(_PRIVACY_NOTE)]
+    return message(title + "\n" + "\n".join(b["text"]["text"] for b in blocks if b["type"] == "section"), blocks)
+
+
+def render_report(report: CuratorReport) -> dict[str, Any]:
+    title = "Weekly curator report" + (" (preview, only you see it)" if report.preview else "")
+    blocks = [header(title), section("\n".join(_stats_lines(report.stats))), {"type": "divider"},
+              *_gaps_sections(report.gaps), context(_PRIVACY_NOTE + " `/talkbot gaps` for the latest.")]
+    return message(title + "\n" + "\n".join(_stats_lines(report.stats)), blocks)
+
+
+def render_history(reply: OwnHistory) -> dict[str, Any]:
+    if not reply.questions:
+        text = f"{reply.note}\nYou have no questions on record."
+        return message(text, [section(text)])
+    lines = [f"• {mrkdwn(q.text, 200)} — {_when(q.asked_at)}" + ("" if q.answered else " · _not found_")
+             for q in reply.questions]
+    return message(reply.note, [section(reply.note), *_chunked_sections("*Your recent questions*", lines)])
 
 
 def render(reply: Reply, *, public: bool = False) -> dict[str, Any]:
@@ -682,5 +844,13 @@ def render(reply: Reply, *, public: bool = False) -> dict[str, Any]:
         return render_digest_preview(reply)
     if isinstance(reply, DigestChoice):
         return render_digest_choice(reply)
+    if isinstance(reply, StatsReply):
+        return render_stats(reply)
+    if isinstance(reply, GapsReply):
+        return render_gaps(reply)
+    if isinstance(reply, CuratorReport):
+        return render_report(reply)
+    if isinstance(reply, OwnHistory):
+        return render_history(reply)
     raise TypeError(f"no renderer for {type(reply).__name__}")
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from store.model import DefineResult, PointHit, Talk, TalkHit, TermHit
 from store.state import Subscription
+from store.usage import Question
 
 
 def term_hit_json(hit: TermHit) -> list[dict[str, Any]]:
@@ -170,6 +171,7 @@ class TalkHome:
     """The App Home tab: talks and commands."""
 
     talks: list[Talk]
+    recent: list[Question] = field(default_factory=list)  # the viewer's own latest questions
 
     def hits(self) -> list[dict[str, Any]]:
         return []
@@ -213,5 +215,85 @@ class DigestChoice:
         return [talk_json(hit) for hit in self.talks]
 
 
+# -- /talkbot: stats, gaps, the curator report (handlers/usage_report.py builds them) ------------
+
+
+@dataclass
+class StatsReply:
+    """``/talkbot stats``: counts over a window; only public questions contribute terms and talks."""
+
+    window: str  # "week" or "month"
+    questions: int
+    answered: int
+    by_visibility: dict[str, int]
+    up: int
+    down: int
+    top_terms: list[tuple[str, int]]
+    top_talks: list[tuple[str, int]]  # (talk title, count)
+
+    def hits(self) -> list[dict[str, Any]]:
+        return []
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A question (public, as normalised) that went unanswered, with how often and when."""
+
+    text: str  # the latest public wording
+    count: int
+    first_asked: float
+    last_asked: float
+
+
+@dataclass(frozen=True)
+class Disliked:
+    """A 👎 answer: the public question it answered (or a digest's talk), the count and the reasons."""
+
+    what: str
+    count: int
+    reasons: tuple[tuple[str, int], ...]
+    comments: tuple[str, ...] = ()  # public answers' comments only
+
+
+@dataclass
+class GapsReply:
+    """``/talkbot gaps``: what people asked and did not find."""
+
+    window: str
+    unanswered: list[Gap]
+    unanswered_private: int  # counted, never shown
+    disliked: list[Disliked]
+    disliked_private: int
+    undefined_terms: list[tuple[str, int]]
+    never_asked: list[str]  # talk titles
+    talks_total: int = 0
+
+    def hits(self) -> list[dict[str, Any]]:
+        return []
+
+
+@dataclass
+class CuratorReport:
+    """The weekly curator report: the week's stats and gaps in one message."""
+
+    stats: StatsReply
+    gaps: GapsReply
+    preview: bool = False
+
+    def hits(self) -> list[dict[str, Any]]:
+        return []
+
+
+@dataclass
+class OwnHistory:
+    """What a member sees of the records: their own recent questions and votes (``/talkbot stats``)."""
+
+    questions: list[Question]
+    note: str  # why they see only their own
+
+    def hits(self) -> list[dict[str, Any]]:
+        return []
+
+
 Reply = (Notice | DefineReply | TalkListReply | TalkPointsReply | AnswerReply | DigestThread | TalkHome
-         | ScheduleReply | DigestPreview | DigestChoice)
+         | ScheduleReply | DigestPreview | DigestChoice | StatsReply | GapsReply | CuratorReport | OwnHistory)

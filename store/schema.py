@@ -241,7 +241,66 @@ CREATE INDEX summary_keys_by_key ON summary_keys(key, summary_id);
 CREATE INDEX summary_keys_by_summary ON summary_keys(summary_id);
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+# What people asked and how they rated answers (issue 15): kept TALKBOT_RETENTION_DAYS, deleted by
+# `/talkbot forget me` and on app_uninstalled. Weekly curator reports: schedules like subscriptions',
+# posted through the digest ledger (digests.kind 'report'). Bot state.
+_V9 = """
+CREATE TABLE questions (
+    ref TEXT PRIMARY KEY,            -- random id, carried by the answer's vote buttons
+    asked_at REAL NOT NULL,
+    user_id TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    thread_ts TEXT,
+    visibility TEXT NOT NULL,        -- 'public', 'private' (private channel, group DM) or 'dm'
+    via TEXT NOT NULL,               -- 'define', 'talk', 'mention', 'dm', 'home'
+    text TEXT NOT NULL,              -- as asked (cleaned, capped)
+    normalized TEXT NOT NULL,        -- folded, punctuation gone, aliases applied: what gaps count by
+    answered INTEGER NOT NULL,       -- 0: not covered / no match
+    shape TEXT NOT NULL,
+    terms TEXT NOT NULL,             -- JSON list of glossary terms the answer showed
+    talks TEXT NOT NULL,             -- JSON list of talk ids the answer showed
+    message_ts TEXT,                 -- the public answer's ts (reactions find it by this)
+    team_id TEXT NOT NULL DEFAULT '',
+    enterprise_id TEXT
+);
+CREATE INDEX questions_by_time ON questions(asked_at);
+CREATE INDEX questions_by_user ON questions(user_id, asked_at);
+CREATE INDEX questions_by_message ON questions(channel, message_ts);
+
+-- One vote per person per answer ('q:<ref>' a question's answer, 'd:<digest_id>' a digest thread).
+CREATE TABLE votes (
+    answer TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    value INTEGER NOT NULL,          -- +1 or -1
+    via TEXT NOT NULL,               -- 'button' or 'reaction'
+    reason TEXT,                     -- for -1: wrong_talk, wrong_moment, wrong_definition, missing, other
+    comment TEXT,
+    voted_at REAL NOT NULL,
+    team_id TEXT NOT NULL DEFAULT '',
+    enterprise_id TEXT,
+    PRIMARY KEY (answer, user_id)
+);
+CREATE INDEX votes_by_time ON votes(voted_at);
+CREATE INDEX votes_by_user ON votes(user_id);
+
+CREATE TABLE report_subscriptions (
+    channel TEXT PRIMARY KEY,
+    weekday INTEGER NOT NULL,
+    minute_of_day INTEGER NOT NULL,
+    timezone TEXT NOT NULL,
+    tag TEXT,
+    query TEXT,
+    paused INTEGER NOT NULL DEFAULT 0,
+    paused_reason TEXT,
+    active_since REAL NOT NULL,
+    created_by TEXT,
+    updated_at REAL NOT NULL,
+    team_id TEXT NOT NULL DEFAULT '',
+    enterprise_id TEXT
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Tables that every ingest rebuilds, in an order that respects references.

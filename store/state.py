@@ -35,14 +35,16 @@ from zoneinfo import ZoneInfo
 import aiosqlite
 
 from .connection import connect_async
+from .usage import Purged, Question, Vote, VoteChange
 
 SEEN_EVENTS_KEEP_SECONDS = 24 * 3600  # Slack retries within minutes; a day is plenty
 THREAD_TOPICS_KEEP_SECONDS = 30 * 24 * 3600  # follow-ups come within days; a month is generous
 
 # Ledger statuses of a digest (the digests.status column).
 POSTING, DONE, SKIPPED, ABANDONED = "posting", "done", "skipped", "abandoned"
-# Kinds of digest (the digests.kind column): a weekly slot, `talkbot digest --now`, `/digest TALK`.
-WEEKLY, NOW, MANUAL = "weekly", "now", "manual"
+# Kinds of digest (the digests.kind column): a weekly slot, `talkbot digest --now`, `/digest TALK`, and the
+# weekly curator report (issue 15), which goes through the same ledger under the slot key ``report_slot_key``.
+WEEKLY, NOW, MANUAL, REPORT = "weekly", "now", "manual", "report"
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,11 @@ def slot_key(slot: datetime) -> str:
 def slot_instant(key: str) -> datetime:
     """The UTC instant of a weekly slot key (``slot_key`` read back)."""
     return datetime.strptime(key, "%Y-%m-%dT%H:%MZ").replace(tzinfo=timezone.utc)
+
+
+def report_slot_key(slot: datetime) -> str:
+    """The ledger key of a weekly curator report's slot (distinct from a digest's slot in the same channel)."""
+    return f"{REPORT}:{slot_key(slot)}"
 
 
 def manual_slot_key(kind: str, request_id: str) -> str:
@@ -226,6 +233,9 @@ class BotState:
         # Bot state is a few hot rows (the newest event ids, a channel's digests): a small page cache
         # holds them. SQLite's default of 2 MB filled up slowly with event ids over a soak (BENCHMARKS.md §3).
         await conn.execute(f"PRAGMA cache_size = -{STATE_PAGE_CACHE_KIB}")
+        # Deleted rows about people (purges, forget me) are overwritten, not left in free pages that a
+        # later backup (SQLite's backup API copies pages) would carry along.
+        await conn.execute("PRAGMA secure_delete = ON")
         return cls(conn)
 
     async def close(self) -> None:
@@ -376,6 +386,14 @@ class BotState:
                  s.active_since, s.created_by, s.updated_at, s.workspace.team_id, s.workspace.enterprise_id),
             )
 
+    async def digest_by_parent(self, channel: str, parent_ts: str) -> Digest | None:
+        """The digest whose thread parent is ``parent_ts`` in ``channel`` (reactions on it are votes); not reports."""
+        async with self._reading():
+            found = await self._rows(
+                f"SELECT {_DIGEST_COLUMNS} FROM digests WHERE channel = ? AND parent_ts = ? AND kind != ?",
+                (channel, parent_ts, REPORT))
+        return _digest(found[0]) if found else None
+
     async def get_subscription(self, channel: str) -> Subscription | None:
         """The channel's subscription, if any."""
         async with self._reading():
@@ -451,13 +469,13 @@ class BotState:
         return created, True
 
     async def record_skipped(self, channel: str, slot: str, talk_id: str, note: str, now: float,
-                             workspace: Workspace = UNKNOWN_WORKSPACE) -> bool:
+                             workspace: Workspace = UNKNOWN_WORKSPACE, kind: str = WEEKLY) -> bool:
         """Mark a weekly slot as deliberately not posted; True the first time (so it is logged once)."""
         async with self._writing():
             return await self._changed(
                 "INSERT OR IGNORE INTO digests (channel, slot, kind, talk_id, status, note, created_at, finished_at,"
                 " team_id, enterprise_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (channel, slot, WEEKLY, talk_id, SKIPPED, note, now, now, workspace.team_id, workspace.enterprise_id),
+                (channel, slot, kind, talk_id, SKIPPED, note, now, now, workspace.team_id, workspace.enterprise_id),
             ) == 1
 
     async def find_digest(self, channel: str, slot: str) -> Digest | None:
@@ -576,3 +594,216 @@ class BotState:
         """Give the lease up, if ``holder`` still has it."""
         async with self._writing():
             await self._changed("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
+
+    # -- weekly curator reports (schedules like subscriptions; posted through the digest ledger) ----
+
+    async def save_report_subscription(self, subscription: Subscription) -> None:
+        """Create or replace the channel's weekly curator report (``tag``/``query`` unused)."""
+        s = subscription
+        async with self._writing():
+            await self._changed(
+                f"INSERT OR REPLACE INTO report_subscriptions ({_SUBSCRIPTION_COLUMNS})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (s.channel, s.weekday, s.minute_of_day, s.timezone, None, None, int(s.paused), s.paused_reason,
+                 s.active_since, s.created_by, s.updated_at, s.workspace.team_id, s.workspace.enterprise_id),
+            )
+
+    async def get_report_subscription(self, channel: str) -> Subscription | None:
+        async with self._reading():
+            found = await self._rows(f"SELECT {_SUBSCRIPTION_COLUMNS} FROM report_subscriptions WHERE channel = ?",
+                                     (channel,))
+        return _subscription(found[0]) if found else None
+
+    async def list_report_subscriptions(self) -> list[Subscription]:
+        async with self._reading():
+            found = await self._rows(f"SELECT {_SUBSCRIPTION_COLUMNS} FROM report_subscriptions ORDER BY channel")
+        return [_subscription(row) for row in found]
+
+    async def delete_report_subscription(self, channel: str) -> bool:
+        async with self._writing():
+            return await self._changed("DELETE FROM report_subscriptions WHERE channel = ?", (channel,)) == 1
+
+    async def pause_report_subscription(self, channel: str, reason: str, now: float) -> bool:
+        async with self._writing():
+            return await self._changed(
+                "UPDATE report_subscriptions SET paused = 1, paused_reason = ?, updated_at = ? WHERE channel = ?",
+                (reason, now, channel),
+            ) == 1
+
+    async def last_report_slot(self, channel: str) -> str | None:
+        """The key of the channel's latest report that was (or is being) posted."""
+        async with self._reading():
+            found = await self._rows(
+                "SELECT max(slot) FROM digests WHERE channel = ? AND kind = ? AND status IN (?, ?)",
+                (channel, REPORT, POSTING, DONE),
+            )
+        return found[0][0] if found and found[0][0] else None
+
+    # -- questions and votes (people's data: retention, forget me, uninstall) -------------
+
+    async def record_question(self, q: Question) -> None:
+        """Keep one asked question (after its answer went out)."""
+        async with self._reading():  # one INSERT in autocommit is its own transaction
+            await self._changed(
+                f"INSERT OR REPLACE INTO questions ({_QUESTION_COLUMNS}) VALUES ({', '.join('?' * 16)})",
+                (q.ref, q.asked_at, q.user_id, q.channel, q.thread_ts, q.visibility, q.via, q.text, q.normalized,
+                 int(q.answered), q.shape, json.dumps(list(q.terms)), json.dumps(list(q.talks)), q.message_ts,
+                 q.team_id, q.enterprise_id),
+            )
+
+    async def question(self, ref: str) -> Question | None:
+        """The recorded question ``ref`` (None: never recorded, purged or forgotten)."""
+        async with self._reading():
+            found = await self._rows(f"SELECT {_QUESTION_COLUMNS} FROM questions WHERE ref = ?", (ref,))
+        return _question(found[0]) if found else None
+
+    async def question_answered_by(self, channel: str, message_ts: str) -> Question | None:
+        """The question whose public answer is the message ``message_ts`` in ``channel``."""
+        async with self._reading():
+            found = await self._rows(
+                f"SELECT {_QUESTION_COLUMNS} FROM questions WHERE channel = ? AND message_ts = ?", (channel, message_ts)
+            )
+        return _question(found[0]) if found else None
+
+    async def recent_questions(self, user_id: str, limit: int = 5) -> list[Question]:
+        """A person's own latest questions, newest first (their App Home and ``/talkbot stats``)."""
+        async with self._reading():
+            found = await self._rows(
+                f"SELECT {_QUESTION_COLUMNS} FROM questions WHERE user_id = ? ORDER BY asked_at DESC LIMIT ?",
+                (user_id, limit),
+            )
+        return [_question(row) for row in found]
+
+    async def questions_since(self, since: float) -> list[Question]:
+        """Every question asked at or after ``since`` (for stats, gaps and reports), oldest first."""
+        async with self._reading():
+            found = await self._rows(
+                f"SELECT {_QUESTION_COLUMNS} FROM questions WHERE asked_at >= ? ORDER BY asked_at", (since,)
+            )
+        return [_question(row) for row in found]
+
+    async def talks_asked_about(self) -> set[str]:
+        """Talk ids any kept question's answer showed."""
+        async with self._reading():
+            found = await self._rows("SELECT DISTINCT talks FROM questions WHERE talks != '[]'")
+        return {talk for (talks,) in found for talk in json.loads(talks)}
+
+    async def record_vote(self, answer: str, user_id: str, value: int, via: str, now: float,
+                          workspace: Workspace = UNKNOWN_WORKSPACE) -> VoteChange:
+        """Set ``user_id``'s vote on ``answer`` (one per person, changeable); a changed value drops an old reason.
+
+        Not recorded (``recorded`` False) when ``answer`` is a question that is not kept.
+        """
+        async with self._writing():
+            if answer.startswith("q:") and not await self._rows(
+                    "SELECT 1 FROM questions WHERE ref = ?", (answer[2:],)):
+                return VoteChange(False)
+            found = await self._rows("SELECT value FROM votes WHERE answer = ? AND user_id = ?", (answer, user_id))
+            previous = found[0][0] if found else None
+            if previous == value:
+                await self._changed("UPDATE votes SET via = ?, voted_at = ? WHERE answer = ? AND user_id = ?",
+                                    (via, now, answer, user_id))
+            else:
+                await self._changed(
+                    "INSERT OR REPLACE INTO votes (answer, user_id, value, via, voted_at, team_id, enterprise_id)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (answer, user_id, value, via, now, workspace.team_id, workspace.enterprise_id),
+                )
+            return VoteChange(True, previous)
+
+    async def withdraw_vote(self, answer: str, user_id: str, value: int) -> bool:
+        """Remove ``user_id``'s vote on ``answer`` if it is still ``value`` (a reaction taken back)."""
+        async with self._writing():
+            return await self._changed("DELETE FROM votes WHERE answer = ? AND user_id = ? AND value = ?",
+                                       (answer, user_id, value)) == 1
+
+    async def explain_vote(self, answer: str, user_id: str, reason: str, comment: str | None, now: float) -> bool:
+        """Add why a 👎 answer was wrong; False when there is no 👎 vote of ``user_id`` on it."""
+        async with self._writing():
+            return await self._changed(
+                "UPDATE votes SET reason = ?, comment = ?, voted_at = ? WHERE answer = ? AND user_id = ? AND value < 0",
+                (reason, comment, now, answer, user_id),
+            ) == 1
+
+    async def vote_of(self, answer: str, user_id: str) -> Vote | None:
+        async with self._reading():
+            found = await self._rows(
+                "SELECT answer, value, via, voted_at, reason, comment FROM votes WHERE answer = ? AND user_id = ?",
+                (answer, user_id),
+            )
+        if not found:
+            return None
+        answer, value, via, voted_at, reason, comment = found[0]
+        return Vote(answer, value, via, voted_at, reason, comment)
+
+    async def votes_since(self, since: float) -> list[Vote]:
+        """Every vote cast (or changed) at or after ``since``, with its question or digest talk."""
+        async with self._reading():
+            found = await self._rows(
+                f"SELECT v.answer, v.value, v.via, v.voted_at, v.reason, v.comment, d.talk_id,"
+                f" {', '.join('q.' + c for c in _QUESTION_COLUMNS.split(', '))}"
+                " FROM votes v LEFT JOIN questions q ON v.answer = 'q:' || q.ref"
+                " LEFT JOIN digests d ON v.answer = 'd:' || d.digest_id"
+                " WHERE v.voted_at >= ? ORDER BY v.voted_at", (since,),
+            )
+        return [Vote(row[0], row[1], row[2], row[3], row[4], row[5],
+                     question=_question(row[7:]) if row[7] is not None else None, digest_talk=row[6])
+                for row in found]
+
+    async def forget_user(self, user_id: str) -> Purged:
+        """``/talkbot forget me``: delete everything kept about ``user_id`` at once, in one transaction."""
+        async with self._writing():
+            counts = {
+                "thread_topics": await self._forget_thread_topics(
+                    "SELECT channel, thread_ts FROM questions WHERE user_id = ?", (user_id,)),
+                "votes": await self._changed("DELETE FROM votes WHERE user_id = ?", (user_id,)),
+                "questions": await self._changed("DELETE FROM questions WHERE user_id = ?", (user_id,)),
+            }
+            for table in ("subscriptions", "report_subscriptions"):
+                counts[table] = await self._changed(f"UPDATE {table} SET created_by = NULL WHERE created_by = ?",
+                                                    (user_id,))
+        return Purged(counts)
+
+    async def purge_older_than(self, cutoff: float) -> Purged:
+        """The daily retention purge: people's data older than ``cutoff`` (unix time)."""
+        async with self._writing():
+            counts = {
+                "questions": await self._changed("DELETE FROM questions WHERE asked_at < ?", (cutoff,)),
+                "votes": await self._changed(
+                    "DELETE FROM votes WHERE voted_at < ?"
+                    " OR (answer LIKE 'q:%' AND substr(answer, 3) NOT IN (SELECT ref FROM questions))", (cutoff,)),
+                "seen_events": await self._changed("DELETE FROM seen_events WHERE seen_at < ?", (cutoff,)),
+            }
+            counts["thread_topics"] = await self._changed("DELETE FROM thread_topics WHERE updated_at < ?", (cutoff,))
+        return Purged(counts)
+
+    async def purge_people_data(self) -> Purged:
+        """``app_uninstalled``: delete every question, vote, thread topic and seen event id; names on schedules."""
+        async with self._writing():
+            counts = {table: await self._changed(f"DELETE FROM {table}")
+                      for table in ("questions", "votes", "seen_events")}
+            counts["thread_topics"] = await self._changed("DELETE FROM thread_topics")
+            for table in ("subscriptions", "report_subscriptions"):
+                counts[table] = await self._changed(
+                    f"UPDATE {table} SET created_by = NULL WHERE created_by IS NOT NULL")
+        return Purged(counts)
+
+    async def _forget_thread_topics(self, where_asked: str, params: Sequence[object]) -> int:
+        """Thread topics of the threads (and DMs) where these questions were asked."""
+        return await self._changed(
+            "DELETE FROM thread_topics WHERE (channel, thread_ts) IN"
+            f" (SELECT channel, coalesce(thread_ts, '') FROM ({where_asked}))", params,
+        )
+
+
+_QUESTION_COLUMNS = (
+    "ref, asked_at, user_id, channel, thread_ts, visibility, via, text, normalized, answered, shape, terms, talks,"
+    " message_ts, team_id, enterprise_id"
+)
+
+
+def _question(row: Sequence[Any]) -> Question:
+    (ref, asked_at, user_id, channel, thread_ts, visibility, via, text, normalized, answered, shape, terms, talks,
+     message_ts, team_id, enterprise_id) = row
+    return Question(ref, asked_at, user_id, channel, visibility, via, text, normalized, bool(answered), shape,
+                    tuple(json.loads(terms)), tuple(json.loads(talks)), thread_ts, message_ts, team_id, enterprise_id)

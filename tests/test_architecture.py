@@ -96,12 +96,13 @@ def test_every_web_api_client_is_built_in_slack_client() -> None:
 
 # Left out of the count, by name so that anything new in the chain shows up: the corpus read API
 # (store.db, handed in as an object and shared by every flow, and what it uses), modules of plain
-# records (frozen dataclasses: store.model, handlers.replies), the bot's phrase tables (handlers.wording: data
-# that blocks.py renders answers to questions with; a digest uses none of it) and the connection opener
+# records (frozen dataclasses: store.model, store.usage, handlers.replies), the bot's phrase tables
+# (handlers.wording: data that blocks.py renders answers to questions with; a digest uses none of it) and the
+# connection opener
 # BotState.open uses (store.connection; no tick runs it), and the Web API client module (bot.slack_client: the
 # poster is handed its client as an object, and reads Slack's error codes with its helpers).
-OUTSIDE_THE_CHAIN = frozenset({"store.db", "store.model", "handlers.replies", "handlers.wording", "store.connection",
-                               "bot.slack_client"})
+OUTSIDE_THE_CHAIN = frozenset({"store.db", "store.model", "store.usage", "handlers.replies", "handlers.wording",
+                               "store.connection", "bot.slack_client"})
 WEEKLY_DIGEST_CHAIN = {"bot.scheduler", "handlers.digests", "handlers.blocks", "bot.digest_poster", "store.state"}
 
 

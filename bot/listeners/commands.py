@@ -16,10 +16,11 @@ from store.state import Workspace
 from ..permissions import Requester, org_of
 from ..services import Services
 from ..slack_client import Respond
+from ..usage import Asked
 from .answering import answer_command_for
 from .request_log import logged
 
-KNOWN_COMMANDS = ("/define", "/talk", "/digest")  # the manifest's commands, each registered here
+KNOWN_COMMANDS = ("/define", "/talk", "/digest", "/talkbot")  # the manifest's commands, each registered here
 
 
 def requester(command: dict, context: AsyncBoltContext) -> Requester:
@@ -31,21 +32,35 @@ def register(app: AsyncApp, services: Services) -> None:
     """Register /define, /talk and /digest."""
     store = services.store
 
+    def asking(command: dict[str, Any], context: AsyncBoltContext, via: str) -> Asked:
+        return services.recorder.asking(
+            user_id=str(command.get("user_id", "")), channel=str(command.get("channel_id", "")), via=via,
+            text=str(command.get("text", "")), workspace=Workspace(context.team_id or "", context.enterprise_id),
+            channel_hint=command.get("channel_name"))
+
     @app.command("/define")
     @logged("define")
     async def define(ack: AsyncAck, command: dict[str, Any], context: AsyncBoltContext, respond: Respond) -> None:
+        asked = asking(command, context, "define")
+
         async def compute() -> dict:
-            return services.rendered_answer(await commands.define(store, command.get("text", "")))
+            asked.reply = await commands.define(store, command.get("text", ""))
+            return services.rendered_answer(asked.reply, feedback=asked.ref if asked.is_question else None)
 
         await answer_command_for(requester(command, context), ack, respond, services, compute)
+        services.recorder.record_later(asked)  # after the answer went out
 
     @app.command("/talk")
     @logged("talk")
     async def talk(ack: AsyncAck, command: dict[str, Any], context: AsyncBoltContext, respond: Respond) -> None:
+        asked = asking(command, context, "talk")
+
         async def compute() -> dict:
-            return services.rendered_answer(await commands.talk(store, command.get("text", "")))
+            asked.reply = await commands.talk(store, command.get("text", ""))
+            return services.rendered_answer(asked.reply, feedback=asked.ref if asked.is_question else None)
 
         await answer_command_for(requester(command, context), ack, respond, services, compute)
+        services.recorder.record_later(asked)
 
     @app.command("/digest")
     @logged("digest")

@@ -41,7 +41,7 @@ def is_question_to_bot(event: dict[str, Any], bot_user_id: str | None) -> bool:
 
 def register(app: AsyncApp, services: Services) -> None:
     """Register app_mention, message (direct messages), app_home_opened, member_joined_channel, app_uninstalled
-    and tokens_revoked."""
+    and tokens_revoked (reactions: listeners/feedback.py)."""
     store, state, permissions = services.store, services.state, services.permissions
 
     async def tell_privately(client: AsyncWebClient, event: dict, denied: Denial) -> None:
@@ -62,11 +62,17 @@ def register(app: AsyncApp, services: Services) -> None:
             await tell_privately(client, event, denied)
             return
         workspace = Workspace(context.team_id or "", context.enterprise_id)
+        public = event.get("channel_type") != "im"  # a DM is seen by its asker only
+        asked = services.recorder.asking(user_id=who.user_id, channel=channel, via="mention" if public else "dm",
+                                         text=event.get("text", ""), thread_ts=memory_key, workspace=workspace,
+                                         channel_hint=None if public else "directmessage")
         async with services.answer_slots:
             reply = await mentions.answer(store, event.get("text", ""), state=state, channel=channel,
                                           thread_ts=memory_key, workspace=workspace)
-            public = event.get("channel_type") != "im"  # a DM is seen by its asker only
-            message = {} if isinstance(reply, DigestThread) else services.rendered_answer(reply, public=public)
+            asked.reply = reply
+            feedback = asked.ref if asked.is_question and not public else None  # public answers: reactions
+            message = ({} if isinstance(reply, DigestThread)
+                       else services.rendered_answer(reply, public=public, feedback=feedback))
         if isinstance(reply, DigestThread):
             denied = await permissions.may_post_digest(who)
             if denied is not None:
@@ -78,7 +84,9 @@ def register(app: AsyncApp, services: Services) -> None:
             return
         if reply_in:
             message["thread_ts"] = reply_in
-        await say(unfurl_links=False, **message)
+        posted = await say(unfurl_links=False, **message)
+        asked.message_ts = str(posted.get("ts") or "") or None
+        services.recorder.record_later(asked)  # after the answer went out; reactions on it are votes
 
     @app.event("app_mention")
     @logged("mention")
@@ -112,6 +120,9 @@ def register(app: AsyncApp, services: Services) -> None:
     @logged("app_uninstalled")
     async def uninstalled(event: dict) -> None:
         await services.poster.stop_all("the app was uninstalled from the workspace")
+        purged = await state.purge_people_data()  # nobody can ask for deletion any more: delete it all now
+        log.warning("app uninstalled: deleted everything kept about people (%s)",
+                    " ".join(f"{kind}={count}" for kind, count in sorted(purged.counts.items())))
 
     @app.event("tokens_revoked")
     @logged("tokens_revoked")
@@ -129,7 +140,7 @@ def register(app: AsyncApp, services: Services) -> None:
             view = render_home_notice(Notice(denied.text))
         else:
             async with services.answer_slots:
-                view = render_home(TalkHome(await store.list_talks()))
+                view = render_home(TalkHome(await store.list_talks(), await state.recent_questions(event["user"])))
         await client.views_publish(user_id=event["user"], view=view)
 
     @app.event("member_joined_channel")

@@ -306,6 +306,8 @@ class FakeSlackAPI:
         self._ts_seq = 0
         self._view_seq = 0
         self.files: dict[str, tuple[dict[str, Any], bytes]] = {}  # file id -> (files.info "file", content)
+        self.opened_views: list[dict[str, Any]] = []  # modals opened with views.open, in order
+        self._used_triggers: set[str] = set()
         self._runner: web.AppRunner | None = None
         self._stopping = asyncio.Event()
         self._changed = asyncio.Event()
@@ -317,6 +319,7 @@ class FakeSlackAPI:
             "chat.update": self._chat_update,
             "chat.delete": self._chat_delete,
             "views.publish": self._views_publish,
+            "views.open": self._views_open,
             "conversations.replies": self._conversations_replies,
             "conversations.history": self._conversations_history,
             "conversations.info": self._conversations_info,
@@ -856,6 +859,29 @@ class FakeSlackAPI:
             **view,
         }
         self.home_views[str(user_id)] = stored
+        return {"ok": True, "view": stored}
+
+    def _views_open(self, params: dict[str, Any], token: str) -> dict[str, Any]:
+        """A modal for a click's ``trigger_id``: each trigger works once (Slack: 3 s, one use)."""
+        trigger, view = str(params.get("trigger_id") or ""), params.get("view")
+        if not trigger or trigger in self._used_triggers or trigger.count(".") < 2:
+            raise SlackError("invalid_trigger_id" if trigger else "invalid_arguments")
+        if not isinstance(view, dict) or view.get("type") != "modal":
+            raise SlackError("invalid_arguments", response_metadata={"messages": ["[ERROR] view.type must be modal"]})
+        title = (view.get("title") or {}).get("text", "")
+        if not title or len(title) > 24:
+            raise SlackError("invalid_arguments",
+                             response_metadata={"messages": ["[ERROR] title must be 1-24 characters"]})
+        if len(str(view.get("private_metadata", ""))) > 3000 or len(str(view.get("callback_id", ""))) > 255:
+            raise SlackError("invalid_arguments")
+        errors = validate_blocks(view.get("blocks", []), 100)
+        if errors:
+            raise SlackError("invalid_arguments", response_metadata={"messages": [f"[ERROR] {e}" for e in errors]})
+        self._used_triggers.add(trigger)
+        self._view_seq += 1
+        stored = {"id": f"V{self._view_seq:08d}", "team_id": TEAM_ID, "app_id": APP_ID, "bot_id": BOT_ID,
+                  "state": {"values": {}}, "hash": f"{int(time.time())}.{self._view_seq:08d}", **view}
+        self.opened_views.append(stored)
         return {"ok": True, "view": stored}
 
     def _page(self, msgs: list[dict[str, Any]], params: dict[str, Any], default_limit: int) -> dict[str, Any]:

@@ -544,6 +544,60 @@ def block_actions(
     return signed(body, FORM, signing_secret, timestamp)
 
 
+def direct_message_payload(text: str, *, user: str = DEFAULT_USER, channel: str = "D0DIRECT1",
+                           ts: str | None = None, team_id: str = TEAM_ID) -> dict[str, Any]:
+    """A ``message`` event in the bot's DM (``message.im``: ``channel_type`` "im")."""
+    ts = ts or new_ts()
+    event = {"type": "message", "channel_type": "im", "user": user, "text": text, "ts": ts, "event_ts": ts,
+             "channel": channel, "team": team_id, "client_msg_id": str(uuid.uuid4())}
+    return _event_callback(event, event_id=None, team_id=team_id, event_time=None)
+
+
+def direct_message(text: str, *, signing_secret: str = DEFAULT_SIGNING_SECRET, **fields: Any) -> SlackRequest:
+    """A signed ``message.im`` delivery; ``fields`` go to :func:`direct_message_payload`."""
+    return signed(json.dumps(direct_message_payload(text, **fields)).encode(), JSON, signing_secret)
+
+
+def reaction_payload(kind: str, reaction: str, *, user: str, channel: str, message_ts: str, item_user: str,
+                     team_id: str = TEAM_ID) -> dict[str, Any]:
+    """``reaction_added`` / ``reaction_removed`` (docs.slack.dev/reference/events/reaction_added)."""
+    event = {"type": kind, "user": user, "reaction": reaction, "item_user": item_user,
+             "item": {"type": "message", "channel": channel, "ts": message_ts}, "event_ts": new_ts()}
+    return _event_callback(event, event_id=None, team_id=team_id, event_time=None)
+
+
+def reaction(kind: str, reaction_name: str, *, signing_secret: str = DEFAULT_SIGNING_SECRET,
+             **fields: Any) -> SlackRequest:
+    """A signed reaction event; ``kind`` is ``reaction_added`` or ``reaction_removed``."""
+    return signed(json.dumps(reaction_payload(kind, reaction_name, **fields)).encode(), JSON, signing_secret)
+
+
+def view_submission_payload(view: dict[str, Any], values: dict[str, dict[str, Any]], *,
+                            user_id: str = DEFAULT_USER, team_id: str = TEAM_ID) -> dict[str, Any]:
+    """A ``view_submission`` of a modal the app opened (``view`` as views.open returned it), with the
+    input ``values`` as Slack sends them: ``{block_id: {action_id: {"type": ..., ...}}}``."""
+    submitted = {**view, "state": {"values": values}}
+    return {
+        "type": "view_submission",
+        "team": {"id": team_id, "domain": TEAM_DOMAIN},
+        "user": {"id": user_id, "username": "steve", "name": "steve", "team_id": team_id},
+        "api_app_id": APP_ID,
+        "token": VERIFICATION_TOKEN,
+        "trigger_id": new_trigger_id(),
+        "view": submitted,
+        "response_urls": [],
+        "is_enterprise_install": False,
+        "enterprise": None,
+    }
+
+
+def view_submission(view: dict[str, Any], values: dict[str, dict[str, Any]], *,
+                    signing_secret: str = DEFAULT_SIGNING_SECRET, **fields: Any) -> SlackRequest:
+    """A signed ``payload=<JSON>`` form post of a modal submission."""
+    body = urlencode({"payload": json.dumps(view_submission_payload(view, values, **fields))}).encode()
+    return signed(body, FORM, signing_secret)
+
+
 # ---------------------------------------------------------------------------- sending
 
 
