@@ -1,4 +1,4 @@
-"""The ``talkbot`` command: ingest, stats, ask, start, serve, digest, settings.
+"""The ``talkbot`` command: ingest, stats, gaps, ask, start, serve, digest, settings, backup, restore.
 
 Errors are one clear line on stderr and a non-zero exit, never a traceback.
 """
@@ -12,11 +12,14 @@ import logging
 import sqlite3
 import sys
 from collections.abc import Sequence
+from datetime import datetime, timezone
 from pathlib import Path
 
+from handlers import talkbot_commands
 from store.backup import BackupError, BackupInfo, backup, restore
 from store.errors import CorpusError
 from store.ingest import IngestReport, ingest_sync
+from store.state import BotState
 
 from . import console
 from .digest_admin import digest_command
@@ -33,6 +36,7 @@ READS: dict[str, tuple[str, ...]] = {
     "settings": (),
     "ingest": ("TALKBOT_DB", "TALKBOT_CORPUS", "TALKBOT_UPLOADS", "TALKBOT_LOG_LEVEL", "TALKBOT_LOG_FORMAT"),
     "stats": _STORE_SETTINGS,
+    "gaps": _STORE_SETTINGS,
     "ask": _STORE_SETTINGS,
     "start": ALL_SETTINGS,
     "serve": ALL_SETTINGS,
@@ -50,7 +54,10 @@ def _parser() -> argparse.ArgumentParser:
                         help="files or directories (default: TALKBOT_CORPUS and TALKBOT_UPLOADS)")
     ingest.add_argument("--full", "--force", dest="full", action="store_true",
                         help="re-read every file and rebuild (default: only new, changed and deleted files)")
-    sub.add_parser("stats", help="print what the database holds")
+    stats = sub.add_parser("stats", help="print what the database holds, and usage stats (as /talkbot stats)")
+    stats.add_argument("--month", action="store_true", help="usage over the last 30 days (default: 7)")
+    gaps = sub.add_parser("gaps", help="what people asked and did not find (as /talkbot gaps)")
+    gaps.add_argument("--week", action="store_true", help="the last 7 days (default: 30)")
     ask = sub.add_parser("ask", help="answer a command or question in the terminal, as in Slack")
     ask.add_argument("text", help='e.g. "/define XLA", "/talk pallas", "what is PJRT?"; "-" reads one per line')
     ask.add_argument("--json", action="store_true", help="print the Slack payload and hits as JSON")
@@ -101,7 +108,7 @@ async def _ask(settings: Settings, text: str, as_json: bool) -> int:
     return 0
 
 
-async def _stats(settings: Settings) -> int:
+async def _stats(settings: Settings, window: str) -> int:
     if not settings.db_path.exists():
         print(f"error: no database at {settings.db_path}; run `talkbot ingest` first", file=sys.stderr)
         return 1
@@ -109,6 +116,24 @@ async def _stats(settings: Settings) -> int:
     try:
         for name, count in (await store.stats()).items():
             print(f"{name.replace('_', ' ')}: {count}")
+        async with await BotState.open(settings.db_path) as state:
+            usage = await talkbot_commands.stats(store, state, window, datetime.now(timezone.utc))
+        print()
+        print(console.as_text(usage))
+    finally:
+        await store.close()
+    return 0
+
+
+async def _gaps(settings: Settings, window: str) -> int:
+    """``talkbot gaps``: the same privacy rules as ``/talkbot gaps`` (no names, public questions' text only)."""
+    if not settings.db_path.exists():
+        print(f"error: no database at {settings.db_path}; run `talkbot ingest` first", file=sys.stderr)
+        return 1
+    store = await open_store(settings)
+    try:
+        async with await BotState.open(settings.db_path) as state:
+            print(console.as_text(await talkbot_commands.gaps(store, state, window, datetime.now(timezone.utc))))
     finally:
         await store.close()
     return 0
@@ -166,7 +191,9 @@ def run(argv: Sequence[str] | None = None) -> int:
             print(f"restored {settings.db_path} from {args.path}: {_describe(info)}")
             return 0
         if args.command == "stats":
-            return asyncio.run(_stats(settings))
+            return asyncio.run(_stats(settings, "month" if args.month else "week"))
+        if args.command == "gaps":
+            return asyncio.run(_gaps(settings, "week" if args.week else "month"))
         if args.command == "ask":
             return asyncio.run(_ask(settings, args.text, args.json))
         if args.command == "start":

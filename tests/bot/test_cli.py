@@ -110,3 +110,29 @@ def test_start_without_slack_answers_in_the_terminal(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Slack is not configured" in result.stdout and ".env" in result.stdout
     assert "Accelerated Linear Algebra" in result.stdout
+
+
+def test_stats_and_gaps_on_the_command_line_follow_the_privacy_rules(tmp_path: Path) -> None:
+    import asyncio
+    import time
+
+    from store.state import BotState
+    from store.usage import DM, PUBLIC, Question
+
+    assert talkbot(["ingest"], tmp_path).returncode == 0
+
+    async def record() -> None:
+        async with await BotState.open(tmp_path / "db" / "talkbot.db") as state:
+            for ref, user, where, text in (("r1pub0000", "UPUB", PUBLIC, "Zebrafink Kernel"),
+                                          ("r2dm00000", "UDM1", DM, "Geheimprojekt Rotfuchs")):
+                await state.record_question(Question(ref, time.time(), user, "C1" if where == PUBLIC else "D1",
+                                                     where, "define", text, text.lower(), False, "definition"))
+
+    asyncio.run(record())
+    gaps = talkbot(["gaps"], tmp_path)
+    assert gaps.returncode == 0, gaps.stderr
+    assert "Zebrafink Kernel" in gaps.stdout and "Geheimprojekt" not in gaps.stdout
+    assert "1 more unanswered in private channels and DMs" in gaps.stdout
+    assert "UPUB" not in gaps.stdout and "UDM1" not in gaps.stdout
+    stats = talkbot(["stats", "--month"], tmp_path)
+    assert stats.returncode == 0 and "talks: 19" in stats.stdout and "*Questions:* 2 (" in stats.stdout
