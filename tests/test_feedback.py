@@ -375,7 +375,7 @@ async def test_weekly_report_is_posted_once_at_its_slot_and_not_again_after_a_re
     store = await Store.open(db_path, CORPUS)
     slot = datetime(2025, 3, 7, 15, 30, tzinfo=timezone.utc)  # Friday 16:30 Berlin (winter)
     try:
-        async with BotState(await _state_conn(db_path)) as state:
+        async with await BotState.open(db_path) as state:
             await state.save_report_subscription(Subscription("CREPORT1", 4, 16 * 60 + 30, "Europe/Berlin",
                                                               active_since=(slot - timedelta(days=3)).timestamp()))
             scheduler = _report_scheduler(store, state, fake_slack)
@@ -387,15 +387,11 @@ async def test_weekly_report_is_posted_once_at_its_slot_and_not_again_after_a_re
             assert posted.params["channel"] == "CREPORT1" and "Weekly curator report" in posted.params["text"]
             digest = await state.find_digest("CREPORT1", report_slot_key(slot))
             assert digest is not None and digest.kind == REPORT
-        async with BotState(await _state_conn(db_path)) as restarted:  # a new process, the same slot
+        async with await BotState.open(db_path) as restarted:  # a new process, the same slot
             again = await _report_scheduler(store, restarted, fake_slack).run_due(slot + timedelta(minutes=2))
             assert again.outcomes == [] and len(fake_slack.calls_to("chat.postMessage")) == 1
     finally:
         await store.close()
-
-
-async def _state_conn(db_path: Path):  # type: ignore[no-untyped-def]
-    return (await BotState.open(db_path))._conn
 
 
 def _report_scheduler(store: Store, state: BotState, fake: FakeSlackAPI) -> ReportScheduler:
@@ -405,3 +401,27 @@ def _report_scheduler(store: Store, state: BotState, fake: FakeSlackAPI) -> Repo
     poster = DigestPoster(state, store, AsyncWebClient(token=BOT_TOKEN, base_url=fake.base_url),
                           ChannelPacer(interval=0.0))
     return ReportScheduler(store, state, poster)
+
+
+async def test_weekly_report_after_a_long_downtime_catches_up_once_in_its_time_zone(
+        fake_slack: FakeSlackAPI, db_path: Path) -> None:
+    store = await Store.open(db_path, CORPUS)
+    # Monday 09:00 in New York: 14:00 UTC in winter, 13:00 UTC after the clocks change (9 March 2025).
+    first = datetime(2025, 3, 3, 14, 0, tzinfo=timezone.utc)
+    try:
+        async with await BotState.open(db_path) as state:
+            await state.save_report_subscription(Subscription("CREPORT2", 0, 9 * 60, "America/New_York",
+                                                              active_since=(first - timedelta(days=1)).timestamp()))
+            scheduler = _report_scheduler(store, state, fake_slack)
+            await scheduler.run_due(first + timedelta(minutes=1))
+            summer = datetime(2025, 3, 10, 13, 0, tzinfo=timezone.utc)
+            assert (await scheduler.run_due(summer - timedelta(minutes=1))).outcomes == []
+            assert [o.status for o in (await scheduler.run_due(summer + timedelta(minutes=1))).outcomes] == ["done"]
+            # Down for two weeks: on start-up only the latest slot (24 March, 7 h late) is posted, once.
+            back = datetime(2025, 3, 24, 20, 0, tzinfo=timezone.utc)
+            report = await scheduler.run_due(back)
+            assert [o.status for o in report.outcomes] == ["done"] and report.skipped == []
+            assert (await scheduler.run_due(back + timedelta(minutes=5))).outcomes == []
+            assert len(fake_slack.calls_to("chat.postMessage")) == 3
+    finally:
+        await store.close()
