@@ -58,7 +58,11 @@ class Services:
 
     def __post_init__(self) -> None:
         if self.usage is None:
-            self.usage = UsageRecorder(self.state, self.client, self.store.lexicon)
+            self.usage = UsageRecorder(self.state, self.client, self.store.lexicon, busy=self.answering)
+
+    def answering(self) -> bool:
+        """Whether an answer is being computed right now (some answer slot is taken)."""
+        return self.answer_slots._value < ANSWERS_IN_PROGRESS  # asyncio.Semaphore keeps its free count here
 
     @property
     def recorder(self) -> UsageRecorder:

@@ -29,6 +29,11 @@ from .slack_client import SLACK_FAILURES, describe_failure
 
 log = logging.getLogger(__name__)
 DAY_SECONDS = 24 * 3600
+# Recording is idle work: it starts this long after the answer went out, and then waits (up to
+# RECORD_MAX_WAIT_SECONDS) while answers are being computed, so a person's next request, or the rest
+# of a burst, is answered first. A record is a few ms of work that can wait.
+RECORD_AFTER_SECONDS = 0.05
+RECORD_MAX_WAIT_SECONDS = 2.0
 VISIBILITY_CACHE_SIZE = 5000
 
 
@@ -61,8 +66,9 @@ class UsageRecorder:
     """Records questions in the background; finds out whether a channel is public, private or a DM."""
 
     def __init__(self, state: BotState, client: AsyncWebClient, lexicon: Lexicon,
-                 now: Callable[[], float] = time.time) -> None:
+                 now: Callable[[], float] = time.time, busy: Callable[[], bool] = lambda: False) -> None:
         self.state = state
+        self.busy = busy  # True while answers are being computed (recording waits for a quiet moment)
         self.client = client
         self.lexicon = lexicon
         self.now = now
@@ -97,6 +103,11 @@ class UsageRecorder:
 
     async def _record(self, asked: Asked) -> None:
         assert asked.reply is not None
+        await asyncio.sleep(RECORD_AFTER_SECONDS)
+        waited = RECORD_AFTER_SECONDS
+        while self.busy() and waited < RECORD_MAX_WAIT_SECONDS:
+            await asyncio.sleep(RECORD_AFTER_SECONDS)
+            waited += RECORD_AFTER_SECONDS
         outcome = outcome_of(asked.reply)
         if outcome is None:
             return
