@@ -32,8 +32,9 @@ DAY_SECONDS = 24 * 3600
 # Recording is idle work: it starts this long after the answer went out, and then waits (up to
 # RECORD_MAX_WAIT_SECONDS) while answers are being computed, so a person's next request, or the rest
 # of a burst, is answered first. A record is a few ms of work that can wait.
-RECORD_AFTER_SECONDS = 0.05
+RECORD_AFTER_SECONDS = 0.25
 RECORD_MAX_WAIT_SECONDS = 2.0
+RECORD_POLL_SECONDS = 0.05
 VISIBILITY_CACHE_SIZE = 5000
 
 
@@ -106,8 +107,8 @@ class UsageRecorder:
         await asyncio.sleep(RECORD_AFTER_SECONDS)
         waited = RECORD_AFTER_SECONDS
         while self.busy() and waited < RECORD_MAX_WAIT_SECONDS:
-            await asyncio.sleep(RECORD_AFTER_SECONDS)
-            waited += RECORD_AFTER_SECONDS
+            await asyncio.sleep(RECORD_POLL_SECONDS)
+            waited += RECORD_POLL_SECONDS
         outcome = outcome_of(asked.reply)
         if outcome is None:
             return

@@ -544,20 +544,6 @@ def block_actions(
     return signed(body, FORM, signing_secret, timestamp)
 
 
-def direct_message_payload(text: str, *, user: str = DEFAULT_USER, channel: str = "D0DIRECT1",
-                           ts: str | None = None, team_id: str = TEAM_ID) -> dict[str, Any]:
-    """A ``message`` event in the bot's DM (``message.im``: ``channel_type`` "im")."""
-    ts = ts or new_ts()
-    event = {"type": "message", "channel_type": "im", "user": user, "text": text, "ts": ts, "event_ts": ts,
-             "channel": channel, "team": team_id, "client_msg_id": str(uuid.uuid4())}
-    return _event_callback(event, event_id=None, team_id=team_id, event_time=None)
-
-
-def direct_message(text: str, *, signing_secret: str = DEFAULT_SIGNING_SECRET, **fields: Any) -> SlackRequest:
-    """A signed ``message.im`` delivery; ``fields`` go to :func:`direct_message_payload`."""
-    return signed(json.dumps(direct_message_payload(text, **fields)).encode(), JSON, signing_secret)
-
-
 def reaction_payload(kind: str, reaction: str, *, user: str, channel: str, message_ts: str, item_user: str,
                      team_id: str = TEAM_ID) -> dict[str, Any]:
     """``reaction_added`` / ``reaction_removed`` (docs.slack.dev/reference/events/reaction_added)."""
