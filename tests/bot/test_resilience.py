@@ -232,6 +232,7 @@ async def test_no_secret_and_no_long_user_text_in_any_log_record(
     await quick_bot.send(slash_command("/define", "XLA", response_url=fake.response_url("b"), signing_secret="x"))
     await quick_bot.send(signed(b"{broken", JSON))
     await quick_bot.send(block_actions("no_such_action", "x", response_url=fake.response_url("c")))
+    await fake.wait_for("response_url", count=2)  # its "older version" line, before the failures below are queued
     fake.fail_next("response_url", status=500, times=3)  # a give-up
     await quick_bot.send(slash_command("/talk", "pallas", response_url=fake.response_url("d")))
     await wait_for_log(caplog, "slack call gave up call=response_url")
