@@ -264,9 +264,12 @@ def needs_editor(policy: Policy, action: EditorAction) -> Denial:
     return Denial(f"Only editors can {action.what}. Please ask {editors_named(policy)}.", "not_editor")
 
 
-def introduction(policy: Policy, bot_user_id: str | None) -> str:
-    """The one message the bot posts when it is added to a channel (Slack mrkdwn)."""
-    me = f"<@{bot_user_id}>" if bot_user_id else "@talkbot"
+def introduction(policy: Policy, name: str = "talkbot") -> str:
+    """The one message the bot posts when it is added to a channel (Slack mrkdwn).
+
+    It names the bot as text: inside a code span (the example question) a ``<@…>`` mention would show
+    as raw markup.
+    """
     if policy.digest_posting == POSTING_EDITORS:
         who = editors_named(policy)
         posting = f"{who[:1].upper() + who[1:]} can post a talk's digest thread here with `/digest TALK`"
@@ -274,8 +277,8 @@ def introduction(policy: Policy, bot_user_id: str | None) -> str:
         posting = (f"Anyone can post a talk's digest thread here with `/digest TALK` (in channels of up to "
                    f"{policy.digest_open_max} members; above that, {editors_named(policy)})")
     return (
-        f"Hi, I'm {me}. I answer questions from the team's conference-talk summaries.\n"
-        f"• Mention me here, e.g. `{me} what is PJRT?`, and I answer in a thread.\n"
+        f"Hi, I'm {name}. I answer questions from the team's conference-talk summaries.\n"
+        f"• Mention me here, e.g. `@{name} what is PJRT?`, and I answer in a thread.\n"
         "• To ask privately, send me a direct message, or use `/define XLA` or `/talk pallas` here: only you "
         "see the answer.\n"
         f"• {posting}. Only {editors_named(policy)} can subscribe this channel to a weekly digest "

@@ -157,7 +157,7 @@ def register(app: AsyncApp, services: Services) -> None:
         if not await state.claim_introduction(channel, workspace, time.time()):
             return
         try:
-            await client.chat_postMessage(channel=channel, text=introduction(permissions.policy, context.bot_user_id))
+            await client.chat_postMessage(channel=channel, text=introduction(permissions.policy))
         except SLACK_FAILURES as error:
             await state.forget_introduction(channel)  # the next time the bot is added, it tries again
             log.warning("introduction failed channel=%s error=%s", channel, describe_failure(error))

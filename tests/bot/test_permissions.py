@@ -167,8 +167,9 @@ def test_channel_scope_and_digest_size_rule() -> None:
 
 
 def test_introduction_names_who_can_subscribe() -> None:
-    assert "a workspace admin or owner can subscribe" in introduction(Policy(), BOT_USER_ID)
-    assert "<@UEDITOR1>" in introduction(Policy(editors=(EDITOR,)), BOT_USER_ID)
+    assert "a workspace admin or owner can subscribe" in introduction(Policy())
+    assert "<@UEDITOR1>" in introduction(Policy(editors=(EDITOR,)))
+    assert "`@talkbot what is PJRT?`" in introduction(Policy())  # no raw <@U…> markup in a code span
 
 
 # -- editors and members -------------------------------------------------------------------------
@@ -365,7 +366,8 @@ async def test_the_bot_introduces_itself_once_per_channel_also_after_a_restart(
         [intro] = await bot.fake.wait_for("chat.postMessage")
         assert intro.params["channel"] == "CNEW0001"
         text = intro.params["text"]
-        assert f"<@{BOT_USER_ID}> what is PJRT?" in text and "/define" in text and "privately" in text
+        assert "`@talkbot what is PJRT?`" in text and "/define" in text and "privately" in text
+        assert f"<@{BOT_USER_ID}>" not in text
         assert f"Only an editor (<@{EDITOR}>) can subscribe this channel" in text
         await bot.send(member_joined_channel(BOT_USER_ID, "CNEW0001"))  # removed and added again
         await until_finished(caplog, "joined", 3)
