@@ -1,4 +1,4 @@
-"""The floor for slack_load.py / soak.py: a bare bolt AsyncApp that only acks, served like `talkbot serve --http`.
+"""The floor for slack_load.py / soak.py: a bare bolt AsyncApp that acks and responds, served like `talkbot serve --http`.
 
     .venv/bin/python bench/bare_app.py --port N [--host 127.0.0.1]
 
@@ -30,16 +30,18 @@ def build(signing_secret: str, token: str, api_url: str) -> web.Application:
     )
 
     @app.command("/define")
-    async def define(ack) -> None:
+    async def define(ack, respond) -> None:
         await ack()
+        await respond(text="bare answer", response_type="ephemeral")
 
     @app.command("/talk")
-    async def talk(ack) -> None:
+    async def talk(ack, respond) -> None:
         await ack()
+        await respond(text="bare answer", response_type="ephemeral")
 
     @app.event("app_mention")
-    async def mention() -> None:
-        return None
+    async def mention(event: dict, say) -> None:
+        await say(text="bare answer", thread_ts=event.get("thread_ts") or event["ts"])
 
     async def slack_events(request: web.Request) -> web.Response:
         return await to_aiohttp_response(await app.async_dispatch(await to_bolt_request(request)))

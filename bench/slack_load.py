@@ -6,7 +6,7 @@
 
 Processes (all loopback): the fake Slack Web API (`python -m tests.fakes.slack_api --port 0`), the app
 under test, and this load generator (aiohttp client). For each corpus, two apps are measured in the
-same run and harness: the bare bolt app (bench/bare_app.py: acks only, the floor) and the real
+same run and harness: the bare bolt app (bench/bare_app.py: acks and answers at once with a fixed message, the floor) and the real
 `talkbot serve --http` (env: tokens, signing secret, SLACK_API_URL = the fake, TALKBOT_DB in a temp dir).
 
 At each concurrency level a closed loop of N workers sends ``--requests`` requests, a fixed seeded mix
@@ -64,10 +64,10 @@ TARGETS = {"c1_ack_p99_ms": 20.0, "c1_answer_p99_ms": 40.0, "ack_ratio_max": 1.5
 
 
 async def run_level(session: aiohttp.ClientSession, app: Child, watcher: AnswerWatcher, *, level: int, total: int,
-                    tag: str, answers: bool, paced: bool = False) -> dict:
+                    tag: str, answers: bool, paced: bool = False, only: str | None = None) -> dict:
     await watcher.reset()
-    requests: list[Pending] = [build_request(i, tag, item, watcher.fake.url) for i, item in
-                               enumerate(request_mix(total))]
+    mix = request_mix(total) if not only else [i for i in request_mix(total * 3) if i[0] == only][:total]
+    requests: list[Pending] = [build_request(i, tag, item, watcher.fake.url) for i, item in enumerate(mix)]
     for request in requests:
         watcher.expect(request)
     url = app.url + "/slack/events"
@@ -140,19 +140,19 @@ async def measure_app(kind: str, session: aiohttp.ClientSession, fake: Child, wa
     try:
         ready_s = await wait_ready(session, app)
         print(f"[{label}/{kind}] ready in {ready_s:.1f} s (pid {app.pid}); warm-up ...", flush=True)
-        await run_level(session, app, watcher, level=5, total=200, tag=f"{label}-{kind}-warm",
-                        answers=kind == "talkbot")
+        await run_level(session, app, watcher, level=5, total=200, tag=f"{label}-{kind}-warm", answers=True,
+                        only=opts.only)
         levels = []
         for level in opts.levels:
             result = await run_level(session, app, watcher, level=level, total=opts.requests,
-                                     tag=f"{label}-{kind}-c{level}", answers=kind == "talkbot",
-                                     paced=opts.answer_paced and kind == "talkbot")
+                                     tag=f"{label}-{kind}-c{level}", answers=True,
+                                     paced=opts.answer_paced and kind == "talkbot", only=opts.only)
             levels.append(result)
             print(f"[{label}/{kind}] c={level}: ack p50 {result['ack_p50_ms']:.1f} p99 {result['ack_p99_ms']:.1f} ms, "
                   f"{result['ack_rps']:.0f} acks/s"
                   + (f"; answer p50 {result['answer_p50_ms']:.1f} p99 {result['answer_p99_ms']:.1f} ms, "
                      f"{result['answer_rps']:.0f} answers/s ({result['answered_in_ack']} in the ack)"
-                     if kind == "talkbot" else "")
+                     if "answer_p50_ms" in result else "")
                   + f"; errors {result['errors']}; server VmHWM {result['server_vm_hwm_mb']:.0f} MB", flush=True)
         status = proc_status(app.pid)
     finally:
@@ -218,6 +218,8 @@ def report(results: list[dict], opts: argparse.Namespace) -> None:
                 continue
             o, b = ours[level], bare[level]
             print(f"  c={level:<3} ack p50 x{o['ack_p50_ms'] / b['ack_p50_ms']:.2f}  ack p99 x{o['ack_p99_ms'] / b['ack_p99_ms']:.2f}"
+                  f"  answer p50 x{o['answer_p50_ms'] / b['answer_p50_ms']:.2f}  answer p99 "
+                  f"x{o['answer_p99_ms'] / b['answer_p99_ms']:.2f}"
                   f"  throughput x{o['answer_rps'] / b['ack_rps']:.2f} (acks/s x{o['ack_rps'] / b['ack_rps']:.2f})")
         print(f"  talkbot log: {entry['talkbot']['log_lines']} lines, {entry['talkbot']['log_error_lines']} ERROR/Traceback;"
               f" final server status {entry['talkbot']['final_status']}")
@@ -236,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
                              "without a backlog, concurrency = requests in flight end to end")
     parser.add_argument("--result-cache", type=int, help="TALKBOT_RESULT_CACHE for talkbot (0: every request searches;"
                                                           " default: the app's default)")
+    parser.add_argument("--only", choices=("command", "mention"),
+                        help="send only slash commands or only mentions (the same seeded mix otherwise)")
     parser.add_argument("--profile-dir", type=Path, help="run talkbot under cProfile, writing DIR/<corpus>-talkbot.prof")
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "out" / "slack_load.json")
     opts = parser.parse_args(argv)

@@ -46,6 +46,22 @@ EVENTS_PATH = "/slack/events"
 # high-water mark under steady traffic, so keep the mark small (BENCHMARKS.md finding 8); 8 carry
 # far more answers per second than a team sends.
 OUTBOUND_CONNECTIONS = 8
+# Keep-alive connections the HTTP server keeps open; a response on one beyond this closes it. A client
+# that opens a connection per request in flight and reuses them in turn never lets one idle out, so
+# their number (and the server's fds and memory) rose with every burst (BENCHMARKS.md §3, soak).
+MAX_KEEPALIVE_CONNECTIONS = 64
+
+
+class KeepAliveCap:
+    """Closes connections beyond ``limit`` after their response (``Connection: close``)."""
+
+    def __init__(self, limit: int = MAX_KEEPALIVE_CONNECTIONS) -> None:
+        self.limit = limit
+        self.server: web.Server | None = None  # set once the runner is set up
+
+    async def on_response_prepare(self, _: web.Request, response: web.StreamResponse) -> None:
+        if self.server is not None and len(self.server.connections) > self.limit:
+            response.force_close()
 
 
 def build_web_app(app: AsyncApp, services: Services) -> web.Application:
@@ -173,9 +189,15 @@ class RunningServer:
         await self.runner.cleanup()
 
 
-async def start_http(app: AsyncApp, services: Services, host: str, port: int) -> RunningServer:
+async def start_http(app: AsyncApp, services: Services, host: str, port: int,
+                     max_keepalive: int = MAX_KEEPALIVE_CONNECTIONS) -> RunningServer:
     """Start HTTP mode on ``host:port`` (port 0 picks a free one)."""
-    return await _start(build_web_app(app, services), host, port)
+    web_app = build_web_app(app, services)
+    cap = KeepAliveCap(max_keepalive)
+    web_app.on_response_prepare.append(cap.on_response_prepare)
+    running = await _start(web_app, host, port)
+    cap.server = running.runner.server
+    return running
 
 
 async def start_metrics(services: Services, host: str, port: int) -> RunningServer:

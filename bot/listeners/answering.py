@@ -3,8 +3,11 @@
 Slack shows a message sent as the body of the acknowledgement straight away, with no second
 request to ``response_url``; that saves the user a round trip to Slack and the bot an outbound
 connection. Bolt's async runner polls for ``ack()`` every 10 ms, so an answer ready within
-``services.ACK_ANSWER_BUDGET_SECONDS`` costs the acknowledgement nothing. Under load (every answer slot
-busy) the request is acknowledged at once and answered later, so acks never queue behind answers.
+``services.ACK_ANSWER_BUDGET_SECONDS`` costs the acknowledgement nothing. Every command tries for that,
+even in a burst: a repeated question is answered from the store's cache in well under a millisecond,
+and sending it in the ack spares the response_url request that made burst answers queue for the
+outbound pool. An answer that is not ready in time (all answer slots busy, a new question) is
+acknowledged first and sent through ``respond`` after, so acks never wait for answers.
 """
 
 from __future__ import annotations
@@ -23,24 +26,23 @@ from ..slack_client import Respond
 async def answer_command(ack: AsyncAck, respond: Respond, services: Services,
                          compute: Callable[[], Awaitable[dict[str, Any]]]) -> None:
     """Run ``compute`` (a rendered message) and deliver it ephemerally, in the ack when it is quick."""
-    if services.answer_slots.locked():
-        await ack()
+    async def in_a_slot() -> dict[str, Any]:
         async with services.answer_slots:
-            message = await compute()
-        await respond(response_type="ephemeral", **message)
+            return await compute()
+
+    task = asyncio.ensure_future(in_a_slot())
+    try:
+        # A budget of 0 sends every answer through response_url (a cached answer would be done at once).
+        budget = services.ack_answer_budget
+        done = (await asyncio.wait({task}, timeout=budget))[0] if budget > 0 else set()
+    except asyncio.CancelledError:
+        task.cancel()  # asyncio.wait leaves it running
+        raise
+    if task in done and task.exception() is None:
+        await ack(response_type="ephemeral", **task.result())
         return
-    async with services.answer_slots:
-        task = asyncio.ensure_future(compute())
-        try:
-            done, _ = await asyncio.wait({task}, timeout=services.ack_answer_budget)
-        except asyncio.CancelledError:
-            task.cancel()  # asyncio.wait leaves it running
-            raise
-        if task in done and task.exception() is None:
-            await ack(response_type="ephemeral", **task.result())
-            return
-        await ack()  # first, so a failure below reaches the user as an apology through response_url
-        message = await task
+    await ack()  # first, so a failure below reaches the user as an apology through response_url
+    message = await task
     await respond(response_type="ephemeral", **message)
 
 

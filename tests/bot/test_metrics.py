@@ -5,15 +5,20 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.app import build_app
 from bot.metrics import Metrics, label, reply_shape
-from bot.server import start_metrics
+from bot.server import start_http, start_metrics
 from handlers.replies import DefineReply, Notice
-from tests.conftest import RunningBot
+from store.db import Store
+from store.state import BotState
+from tests.conftest import CORPUS, RunningBot, bot_settings
 from tests.fakes.fixtures import BOT_TOKEN
+from tests.fakes.slack_api import FakeSlackAPI
 from tests.fakes.slack_requests import DEFAULT_CHANNEL, DEFAULT_SIGNING_SECRET, app_mention, slash_command
 
 Samples = dict[tuple[str, frozenset], float]
@@ -124,3 +129,31 @@ def test_labels_hold_only_known_shapes_and_codes() -> None:
     metrics.count_answer("user text here", covered=False)
     assert metrics.answers.labels("who", "true")._value.get() == 1
     assert metrics.answers.labels("other", "false")._value.get() == 1
+
+
+
+
+async def open_connections_after_burst(bot_app: object, services: object, cap: int) -> int:
+    """Keep-alive connections the server still holds after 6 concurrent requests (their client stays open)."""
+    server = await start_http(bot_app, services, "127.0.0.1", 0, max_keepalive=cap)  # type: ignore[arg-type]
+    try:
+        async with aiohttp.ClientSession() as session:
+            answers = await asyncio.gather(*(session.get(server.url + "/healthz") for _ in range(6)))
+            assert all(a.status == 200 for a in answers)
+            for answer in answers:
+                await answer.read()
+            deadline = time.monotonic() + 3
+            while len(server.runner.server.connections) > cap and time.monotonic() < deadline:  # closing
+                await asyncio.sleep(0.02)
+            return len(server.runner.server.connections)
+    finally:
+        await server.stop()
+
+
+async def test_http_mode_closes_keepalive_connections_beyond_its_cap(
+    clean_slack_env: None, fake_slack: FakeSlackAPI, db_path: Path
+) -> None:
+    async with await Store.open(db_path, CORPUS) as store, await BotState.open(db_path) as state:
+        app, services = build_app(bot_settings(fake_slack, db_path), store, state)
+        assert await open_connections_after_burst(app, services, cap=64) == 6
+        assert await open_connections_after_burst(app, services, cap=2) <= 2
