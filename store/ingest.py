@@ -36,7 +36,7 @@ from .schema import CORPUS_TABLES
 from .speakers import find_speakers, merge_speakers
 from .talk_index import TalkIndex, key_rows
 from .talk_titles import derive_title
-from .text import identifiers, term_key, tokens
+from .text import case_parts, identifiers, term_key, tokens
 
 CORPUS_SUFFIXES = (".txt", ".md")
 _INSERTS = {
@@ -56,8 +56,8 @@ _INSERTS = {
                   " VALUES (?, ?, ?, ?, ?, ?, ?)",
 }
 # Bump when what ingest writes changes: a database written by another format is rebuilt in full
-# (3: joined snake_case names in the parts column).
-INGEST_FORMAT = "3"
+# (3: joined snake_case names in the parts column; 4: the words of CapitalisedWords names there too).
+INGEST_FORMAT = "4"
 
 
 @dataclass
@@ -530,7 +530,8 @@ class _Writer:
     def _fts_row(self, title: str, body: str) -> tuple[str, str, str]:
         """Folded tokens of title and body (as FTS5 and the re-ranker will split them) plus compound parts."""
         title_tokens, body_tokens = tokens(title), tokens(body)
-        parts = self.splitter.expand(title_tokens + body_tokens) + identifiers(f"{title} {body}")
+        text = f"{title} {body}"
+        parts = self.splitter.expand(title_tokens + body_tokens) + identifiers(text) + case_parts(text)
         return " ".join(title_tokens), " ".join(body_tokens), " ".join(dict.fromkeys(parts))
 
     def _renumber(self) -> None:

@@ -10,6 +10,10 @@ MAX_QUERY_CHARS = 300
 
 _TOKEN_RE = re.compile(r"[0-9a-z]+")
 _IDENTIFIER_RE = re.compile(r"[0-9A-Za-z]+(?:_[0-9A-Za-z]+)+")
+# A name written in capitalised words ("HuggingFace", "MaxText", "DeepSeek"): its case marks the word
+# boundaries. Only whole words of three letters or more, so "PyTorch", "LoRA", "vLLM" stay one token.
+_CAPITALISED_WORDS_RE = re.compile(r"(?<![0-9A-Za-zÄÖÜäöüß])(?:[A-ZÄÖÜ][a-zäöüß]{2,}){2,}(?![0-9A-Za-zÄÖÜäöüß])")
+_CAPITALISED_WORD_RE = re.compile(r"[A-ZÄÖÜ][a-zäöüß]+")
 _SLACK_MARKUP_RE = re.compile(r"<[@#!][^>]*>")
 _LINK_RE = re.compile(r"<((?:https?|mailto):[^|>]*)(?:\|([^>]*))?>")  # Slack's link markup; the label if any
 _COMBINING_RE = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
@@ -36,6 +40,18 @@ def tokens(text: str) -> list[str]:
 def identifiers(text: str) -> list[str]:
     """Snake-case names joined into one token: "all_to_all" -> "alltoall" (its parts alone are stopwords)."""
     return ["".join(tokens(name)) for name in _IDENTIFIER_RE.findall(text)]
+
+
+def case_parts(text: str) -> list[str]:
+    """The words of names written in capitalised words: "HuggingFace" -> "hugging", "face".
+
+    Read from the name's own letters, so a row's parts never depend on the rest of the corpus.
+    """
+    return [
+        tokens(word)[0]
+        for name in _CAPITALISED_WORDS_RE.findall(text)
+        for word in _CAPITALISED_WORD_RE.findall(name)
+    ]
 
 
 def term_key(text: str) -> str:

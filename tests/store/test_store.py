@@ -15,6 +15,7 @@ from store.db import Store
 from store.errors import CorpusError
 from store.ingest import ingest_sync
 from store.schema import SCHEMA_VERSION
+from store.text import case_parts
 from tests.conftest import CORPUS, CORPUS_FILES
 
 PALLAS_FILE = "004_b9033c416a07336f.txt"
@@ -133,6 +134,17 @@ async def test_find_points_qwen_steady_state_latency(store: Store) -> None:
     hits = await store.find_points("steady-state latency of qwen image")
     assert hits[0].label == "16:24"
     assert hits[0].talk_title.startswith("Qwen Image")
+
+
+async def test_words_written_apart_find_a_name_written_in_capitalised_words(store: Store) -> None:
+    # The corpus writes "HuggingFace"; only the name's own case says where "face" starts.
+    hits = await store.find_talks("talk by a Hugging Face engineer")
+    assert (hits[0].source.file, hits[0].source.line) == ("000_05e4716c93976b38.txt", 406)
+
+
+def test_case_parts_keep_acronyms_and_short_pieces_whole() -> None:
+    assert case_parts("HuggingFace-Diffusers MaxText") == ["hugging", "face", "max", "text"]
+    assert case_parts("PyTorch vLLM StableHLO LoRA Speicherarchitektur") == []
 
 
 async def test_find_points_finds_german_compounds(store: Store) -> None:
