@@ -134,6 +134,12 @@ def subject_words(text: str) -> str:
     return " ".join(kept)
 
 
+def _only_function_words(text: str) -> bool:
+    """True for "all to all": stopwords only, none that frames a question ("best") or points back ("it")."""
+    words = tokens(text)
+    return bool(words) and all(word in STOPWORDS and word not in PRONOUNS for word in words)
+
+
 # (shape, pattern). Matched against the cleaned question, case-insensitively, in this order; the
 # named group ``s`` (and ``o`` for comparisons) is where the subject is, else the rest of the text.
 _I = re.IGNORECASE
@@ -240,6 +246,8 @@ def parse(text: str) -> Question:
         if shape == Shape.DEFINE:
             raw = _DEFINE_TAIL_RE.sub("", raw)
         subject = raw.strip() if shape == Shape.DIGEST else subject_words(raw)
+        if shape == Shape.DEFINE and not subject and _only_function_words(raw):
+            subject = raw.strip()  # a name made of function words ("what is all to all?") is still a name
         refers_back = not subject and (shape != Shape.TALKS or any(t in PRONOUNS for t in tokens(raw)))
         question = Question(query, shape, subject, language=language, refers_back=refers_back)
         if shape == Shape.QUANTITY:

@@ -91,6 +91,13 @@ async def test_definition_en_and_de(store: Store) -> None:
     assert body(german)["lang"] == "de" and body(english)["lang"] == "en"
 
 
+async def test_a_name_made_of_function_words_is_still_asked_about(store: Store) -> None:
+    for text in ("what is all to all?", "was ist all to all?"):
+        reply = await ask(store, text)
+        assert first(reply) == (MAIN, 446), text  # 10:00 "Umgehung ineffizienter all_to_all-Operationen"
+    assert parse("what is it?").refers_back and parse("what is the best?").refers_back
+
+
 async def test_who_en_and_de(store: Store) -> None:
     english = await ask(store, "who gave the talk on Kinetic?")
     assert first(english) == (MAIN, 60) and "was presented by Diva" in as_text(english)
