@@ -232,10 +232,11 @@ async def connect_socket_mode(app: AsyncApp, settings: Settings) -> AsyncSocketM
     return handler
 
 
-async def finish_in_flight(timeout: float = SHUTDOWN_GRACE_SECONDS) -> None:
-    """Let answers that are still being written finish, up to ``timeout`` seconds."""
+async def finish_in_flight(timeout: float = SHUTDOWN_GRACE_SECONDS, *, background: asyncio.Task[None] | None = None,
+                           ) -> None:
+    """Let answers that are still being written finish, up to ``timeout`` seconds (``background``: not an answer)."""
     current = asyncio.current_task()
-    pending = [task for task in asyncio.all_tasks() if task is not current and not task.done()]
+    pending = [task for task in asyncio.all_tasks() if task not in (current, background) and not task.done()]
     if pending:
         _, still = await asyncio.wait(pending, timeout=timeout)
         if still:
@@ -311,7 +312,9 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
             await watcher.stop()
             await reports.stop()
             await purge.stop()
-            await finish_in_flight(max(0.0, deadline - loop.time()))  # answers still running after ack()
+            await finish_in_flight(max(0.0, deadline - loop.time()),  # answers still running after ack()
+                                   background=services.recorder.task)
+            await services.recorder.close()  # then the questions they asked
         else:
             handler = await connect_socket_mode(app, settings)
             log.info("talkbot connected (Socket Mode)")
@@ -322,4 +325,5 @@ async def _serve(settings: Settings, stop: asyncio.Event, *, http: bool, host: s
             await watcher.stop()
             await reports.stop()
             await purge.stop()
-            await finish_in_flight()
+            await finish_in_flight(background=services.recorder.task)
+            await services.recorder.close()

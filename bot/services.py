@@ -12,7 +12,7 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from slack_sdk.web.async_client import AsyncWebClient
 
@@ -36,6 +36,38 @@ ANSWERS_IN_PROGRESS = 4  # answers computed at once; more would only take turns 
 ACK_ANSWER_BUDGET_SECONDS = 0.008  # under bolt's 10 ms ack poll (listeners.answering)
 
 
+class AnswerSlots(asyncio.Semaphore):
+    """The answer slots: a semaphore whose ``idle`` event is set while no slot is taken.
+
+    Idle work (recording questions, bot/usage.py) waits on ``idle`` instead of polling.
+    """
+
+    def __init__(self, size: int = ANSWERS_IN_PROGRESS) -> None:
+        super().__init__(size)
+        self.size = size
+        self.idle = asyncio.Event()
+        self.idle.set()
+
+    @property
+    def taken(self) -> bool:
+        return self._value < self.size  # asyncio.Semaphore keeps its free count here
+
+    async def acquire(self) -> Literal[True]:
+        try:
+            await super().acquire()
+        finally:
+            if self.taken:  # also after a cancelled wait that handed its slot back
+                self.idle.clear()
+            else:
+                self.idle.set()
+        return True
+
+    def release(self) -> None:
+        super().release()
+        if not self.taken:
+            self.idle.set()
+
+
 @dataclass
 class Services:
     """What listeners need, passed explicitly instead of living in module globals."""
@@ -49,7 +81,7 @@ class Services:
     identity: SlackIdentity  # the bot token's auth.test, checked at start-up and given to bolt (bot/identity.py)
     # Answers are CPU work on the event loop that also polls for acks: a few at a time keep acks fast,
     # the rest wait here without using CPU (BENCHMARKS.md §2).
-    answer_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ANSWERS_IN_PROGRESS))
+    answer_slots: AnswerSlots = field(default_factory=AnswerSlots)
     ack_answer_budget: float = ACK_ANSWER_BUDGET_SECONDS  # 0: every slash command answers through response_url
     metrics: Metrics = field(default_factory=Metrics)
     # One ingest at a time in this process: the corpus watcher (poll, SIGHUP) and exports sent in a DM.
@@ -58,11 +90,7 @@ class Services:
 
     def __post_init__(self) -> None:
         if self.usage is None:
-            self.usage = UsageRecorder(self.state, self.client, self.store.lexicon, busy=self.answering)
-
-    def answering(self) -> bool:
-        """Whether an answer is being computed right now (some answer slot is taken)."""
-        return self.answer_slots._value < ANSWERS_IN_PROGRESS  # asyncio.Semaphore keeps its free count here
+            self.usage = UsageRecorder(self.state, self.client, self.store.lexicon, idle=self.answer_slots.idle)
 
     @property
     def recorder(self) -> UsageRecorder:

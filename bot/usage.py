@@ -1,8 +1,8 @@
 """Recording what people asked, after the answer went out, and forgetting it on time.
 
-``UsageRecorder.record_later`` runs the recording as a task of its own once the reply was sent:
-it never delays an acknowledgement or an answer, and a failure is logged (without the question's
-text) and never reaches the user. ``RetentionPurge`` deletes people's data older than
+``UsageRecorder.record_later`` queues the question once the reply was sent; one task per process
+records the queue in a quiet moment: it never delays an acknowledgement or an answer, and a failure
+is logged (without the question's text) and never reaches the user. ``RetentionPurge`` deletes people's data older than
 ``TALKBOT_RETENTION_DAYS`` once at start and then every day.
 """
 
@@ -13,7 +13,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from slack_sdk.web.async_client import AsyncWebClient
@@ -34,7 +34,9 @@ DAY_SECONDS = 24 * 3600
 # of a burst, is answered first. A record is a few ms of work that can wait.
 RECORD_AFTER_SECONDS = 0.25
 RECORD_MAX_WAIT_SECONDS = 2.0
-RECORD_POLL_SECONDS = 0.05
+# Questions waiting to be recorded; beyond this they are dropped (and that is logged) rather than
+# holding their replies in memory without bound.
+RECORD_QUEUE_SIZE = 5000
 VISIBILITY_CACHE_SIZE = 5000
 
 
@@ -64,51 +66,113 @@ class Asked:
 
 
 class UsageRecorder:
-    """Records questions in the background; finds out whether a channel is public, private or a DM."""
+    """Records questions in the background; finds out whether a channel is public, private or a DM.
+
+    One task drains a bounded queue of answered questions; it waits on ``idle`` (set while no answer
+    is being computed) instead of polling. ``close`` records what is still queued, without waiting.
+    """
 
     def __init__(self, state: BotState, client: AsyncWebClient, lexicon: Lexicon,
-                 now: Callable[[], float] = time.time, busy: Callable[[], bool] = lambda: False) -> None:
+                 now: Callable[[], float] = time.time, idle: asyncio.Event | None = None) -> None:
         self.state = state
-        self.busy = busy  # True while answers are being computed (recording waits for a quiet moment)
+        self.idle = idle  # set while no answer is being computed; None: never busy
         self.client = client
         self.lexicon = lexicon
         self.now = now
-        self._tasks: set[asyncio.Future[object]] = set()
+        self._queue: asyncio.Queue[tuple[float, Asked]] = asyncio.Queue(maxsize=RECORD_QUEUE_SIZE)
+        self._task: asyncio.Task[None] | None = None
+        self._waiting = False  # the task is waiting for a quiet moment (close may cut that short)
+        self._closing = False
+        self._full = False  # dropping since the queue filled up (logged once per spell)
+        self.dropped = 0
         self._visibility: dict[str, str] = {}
 
     def asking(self, *, user_id: str, channel: str, via: str, text: str, workspace: Workspace,
                channel_hint: str | None = None, thread_ts: str | None = None) -> Asked:
         return Asked(new_ref(), user_id, channel, via, text, workspace, channel_hint, thread_ts)
 
+    @property
+    def task(self) -> asyncio.Task[None] | None:
+        """The recording task, while it runs (shutdown does not count it as an answer in flight)."""
+        return self._task
+
     def record_later(self, asked: Asked) -> None:
-        """Record ``asked`` in a task of its own (call after the reply was sent)."""
-        if asked.is_question:
-            self.later(self._record(asked), "question")
-
-    def later(self, work: Awaitable[object], what: str) -> None:
-        """Run ``work`` without anyone waiting on it; a failure is logged once, never raised."""
-        task: asyncio.Future[object] = asyncio.ensure_future(work)
-        self._tasks.add(task)
-        task.add_done_callback(lambda done: self._finished(done, what))
-
-    def _finished(self, task: asyncio.Future[object], what: str) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and (error := task.exception()) is not None:
-            detail = describe_failure(error) if isinstance(error, SLACK_FAILURES) else type(error).__name__
-            log.warning("recording failed what=%s error=%s", what, detail)
+        """Queue ``asked`` for recording in a quiet moment (call after the reply was sent)."""
+        if not asked.is_question:
+            return
+        if self._closing:  # only answers that outlived the shutdown grace get here
+            log.warning("recorder closed; a question answered during shutdown is not recorded")
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            self._queue.put_nowait((loop.time() + RECORD_AFTER_SECONDS, asked))
+        except asyncio.QueueFull:
+            self.dropped += 1
+            if not self._full:
+                self._full = True
+                log.warning("recording queue full (%d questions); questions are not recorded until it drains",
+                            RECORD_QUEUE_SIZE)
+            return
+        if self._task is None or self._task.done():
+            self._task = loop.create_task(self._drain_queue(), name="usage-recorder")
 
     async def drain(self) -> None:
-        """Wait for every recording in flight (tests, shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        """Wait until every queued question is recorded (tests)."""
+        await self._queue.join()
+
+    async def close(self) -> None:
+        """Record what is still queued at once (no quiet moment is awaited), then stop the task."""
+        self._closing = True
+        if self._task is None:
+            return
+        if self._waiting:
+            self._task.cancel()  # cuts the wait short; the task records the question it held
+        await self._queue.join()
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+        self._task = None
+        if self.dropped:
+            log.warning("recording dropped %d questions while its queue was full", self.dropped)
+
+    async def _drain_queue(self) -> None:
+        while True:
+            due, asked = await self._queue.get()
+            try:
+                await self._quiet_moment(due)
+                await self._record(asked)
+            except Exception as error:  # noqa: BLE001 - a lost record is logged; the recorder goes on
+                detail = describe_failure(error) if isinstance(error, SLACK_FAILURES) else type(error).__name__
+                log.warning("recording failed what=question error=%s", detail)
+            finally:
+                self._queue.task_done()
+                if self._queue.empty():
+                    self._full = False
+
+    async def _quiet_moment(self, due: float) -> None:
+        """Wait until ``due``, then while answers are computed (up to RECORD_MAX_WAIT_SECONDS after the answer)."""
+        if self._closing:
+            return
+        loop = asyncio.get_running_loop()
+        self._waiting = True
+        try:
+            if (delay := due - loop.time()) > 0:
+                await asyncio.sleep(delay)
+            give_up = due - RECORD_AFTER_SECONDS + RECORD_MAX_WAIT_SECONDS
+            if self.idle is not None and not self.idle.is_set() and loop.time() < give_up:
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout_at(give_up):
+                        await self.idle.wait()
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if not self._closing or task is None:
+                raise
+            task.uncancel()  # close() cut the wait short: record now
+        finally:
+            self._waiting = False
 
     async def _record(self, asked: Asked) -> None:
         assert asked.reply is not None
-        await asyncio.sleep(RECORD_AFTER_SECONDS)
-        waited = RECORD_AFTER_SECONDS
-        while self.busy() and waited < RECORD_MAX_WAIT_SECONDS:
-            await asyncio.sleep(RECORD_POLL_SECONDS)
-            waited += RECORD_POLL_SECONDS
         outcome = outcome_of(asked.reply)
         if outcome is None:
             return

@@ -117,5 +117,6 @@ async def bot(clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> Async
     async with aiohttp.ClientSession() as session:
         yield RunningBot(server.url, fake_slack, services, session)
     await server.stop()
+    await services.recorder.close()
     await state.close()
     await store.close()
