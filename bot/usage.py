@@ -125,6 +125,8 @@ class UsageRecorder:
         self._closing = True
         if self._task is None:
             return
+        if self._task.done() and not self._queue.empty():  # cancelled from outside: finish its queue
+            self._task = asyncio.get_running_loop().create_task(self._drain_queue(), name="usage-recorder")
         if self._waiting:
             self._task.cancel()  # cuts the wait short; the task records the question it held
         await self._queue.join()

@@ -160,3 +160,4 @@ async def test_http_mode_closes_keepalive_connections_beyond_its_cap(
         app, services = build_app(bot_settings(fake_slack, db_path), store, state)
         assert await open_connections_after_burst(app, services, cap=64) == 6
         assert await open_connections_after_burst(app, services, cap=2) <= 2
+        await services.recorder.close()

@@ -70,6 +70,7 @@ async def served(fake: FakeSlackAPI, db: Path, **overrides: object) -> AsyncIter
             yield RunningBot(server.url, fake, services, session)
     finally:
         await server.stop()
+        await services.recorder.close()
         await state.close()
         await store.close()
 

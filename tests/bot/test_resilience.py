@@ -98,6 +98,7 @@ async def quick_bot(clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) ->
     async with aiohttp.ClientSession() as session:
         yield RunningBot(server.url, fake_slack, services, session)
     await server.stop()
+    await services.recorder.close()
     await state.close()
     await store.close()
 

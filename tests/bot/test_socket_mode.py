@@ -48,7 +48,7 @@ async def test_slash_command_over_socket_mode_is_acked_and_answered(
                        slack_app_token=Secret(APP_TOKEN))
     store = await Store.open(db_path, CORPUS)
     state = await BotState.open(db_path)
-    app, _ = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
+    app, services = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
     handler = await connect_socket_mode(app, settings)
     try:
         await fake_socket.wait_for_connection()
@@ -63,6 +63,7 @@ async def test_slash_command_over_socket_mode_is_acked_and_answered(
         assert opened.headers["Authorization"] == f"Bearer {APP_TOKEN}"
     finally:
         await handler.close_async()
+        await services.recorder.close()
         await state.close()
         await store.close()
 
@@ -76,7 +77,7 @@ async def test_socket_mode_answers_commands_naming_payload_and_acks_unknown_butt
                        slack_app_token=Secret(APP_TOKEN))
     store = await Store.open(db_path, CORPUS)
     state = await BotState.open(db_path)
-    app, _ = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
+    app, services = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
     handler = await connect_socket_mode(app, settings)
     try:
         await fake_socket.wait_for_connection()
@@ -98,6 +99,7 @@ async def test_socket_mode_answers_commands_naming_payload_and_acks_unknown_butt
         assert (await fake_socket.wait_for_ack(envelope_id))["envelope_id"] == envelope_id
     finally:
         await handler.close_async()
+        await services.recorder.close()
         await state.close()
         await store.close()
 
@@ -116,7 +118,7 @@ async def test_over_socket_mode_an_unconfirmed_token_leaves_events_unacked_for_r
                        slack_app_token=Secret(APP_TOKEN))
     store = await Store.open(db_path, CORPUS)
     state = await BotState.open(db_path)
-    app, _ = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
+    app, services = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
     handler = await connect_socket_mode(app, settings)
     try:
         await fake_socket.wait_for_connection()
@@ -136,5 +138,6 @@ async def test_over_socket_mode_an_unconfirmed_token_leaves_events_unacked_for_r
         assert posted.params["thread_ts"] == mention["event"]["ts"]
     finally:
         await handler.close_async()
+        await services.recorder.close()
         await state.close()
         await store.close()
