@@ -30,6 +30,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 from handlers.permissions import (
     CHANGING_DIGESTS,
     CURATING,
+    EDITING_TALKS,
     LOOKUP_FAILED,
     NOT_ENABLED_HERE,
     Denial,
@@ -252,6 +253,16 @@ class Permissions:
             return None if await self.is_editor(who) else needs_editor(self.policy, CURATING)
         except LookupFailed as failure:
             return self._failed(failure, who, "curate")
+
+    async def may_edit(self, who: Requester) -> Denial | None:
+        """Team edits from Slack (a talk's video link, undoing an edit): editors only."""
+        denied = await self.may_read(who)
+        if denied is not None:
+            return denied
+        try:
+            return None if await self.is_editor(who) else _refused(who, needs_editor(self.policy, EDITING_TALKS))
+        except LookupFailed as failure:
+            return self._failed(failure, who, "editor")
 
     async def may_post_digest(self, who: Requester) -> Denial | None:
         """Posting a digest thread in ``who.channel``: anyone in small channels, editors in big ones

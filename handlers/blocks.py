@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from store.edits import is_youtube
 from store.model import KeyPoint, PointHit, Slip, Talk, TalkHit, TermDefinition, TermHit
 from store.state import WEEKDAY_NAMES, Subscription
 from store.usage import DM, PUBLIC, REASONS, Question
@@ -152,6 +153,7 @@ def message(fallback: str, blocks: list[dict[str, Any]], *, limit: int = MAX_BLO
 def timestamp_link(point: KeyPoint | PointHit, video_url: str | None) -> str:
     """The stamp as shown ("9:54", not the export's "0:9:54"), linked to that moment of the video when there is one.
 
+    YouTube takes the moment as ``t=`` seconds; other hosts get the video itself (no offset they all read).
     A discussion highlight has no stamp: it says what it is instead.
     """
     if isinstance(point, PointHit) and point.kind == "highlight":
@@ -159,9 +161,11 @@ def timestamp_link(point: KeyPoint | PointHit, video_url: str | None) -> str:
     label, seconds = escape(point.stamp), point.seconds
     if not video_url:
         return f"`{label}`"
-    joiner = "&" if "?" in video_url else "?"
     url = video_url.replace("|", "%7C").replace(">", "%3E").replace("<", "%3C")
-    return f"<{url}{joiner}t={seconds}s|{label}>"
+    if not is_youtube(video_url):
+        return f"<{url}|{label}>"
+    joiner = "&" if "?" in video_url else "?"
+    return f"<{url}{joiner}t={seconds}|{label}>"
 
 
 def speakers_line(speakers: Iterable[str]) -> str:

@@ -19,6 +19,7 @@ import aiosqlite
 
 from . import ranking, terms
 from .connection import connect_async
+from .edits import EDIT_COLUMNS, GENERATION_SQL, UNDO, VIDEO, Edit, edit_of
 from .ingest import IngestReport, ingest_sync
 from .lexicon import Lexicon, load_lexicon
 from .model import (
@@ -37,7 +38,6 @@ from .text import clean_query, term_key
 from .view import View
 
 RESULT_CACHE_SIZE = 1024  # answers kept per corpus generation (a few MB at most)
-GENERATION_SQL = "SELECT value FROM meta WHERE key = 'corpus_hash'"
 T = TypeVar("T")
 
 
@@ -138,6 +138,88 @@ class Store:
 
     async def _scalar(self, sql: str, params: Sequence[object] = ()) -> Any:
         return await self._view.scalar(sql, params)
+
+    # -- team edits (store/edits.py) ---------------------------------------------------------
+
+    async def _write_edit(self, write: Callable[[], Awaitable[T]]) -> T:
+        """``write`` in one write transaction that also moves the edits' generation (answer caches empty)."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = await write()
+                await self._conn.execute(
+                    "INSERT INTO meta (key, value) VALUES ('edits_generation', '1') ON CONFLICT(key) DO UPDATE"
+                    " SET value = CAST(value AS INTEGER) + 1")
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+        return result
+
+    async def _edit(self, edit_id: int) -> Edit:
+        rows = await self._rows(f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE edit_id = ?", (edit_id,))
+        return edit_of(rows[0])
+
+    async def _insert_edit(self, kind: str, target: str, before: str | None, after: str | None, user_id: str,
+                           now: float, workspace: tuple[str, str | None]) -> int:
+        cursor = await self._conn.execute(
+            "INSERT INTO team_edits (kind, target, before, after, user_id, created_at, team_id, enterprise_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (kind, target, before, after, user_id, now, *workspace))
+        return int(cursor.lastrowid or 0)
+
+    async def set_video_url(self, talk_id: str, url: str, user_id: str, now: float,
+                            workspace: tuple[str, str | None] = ("", None)) -> Edit | None:
+        """Set a talk's video link (None: no such talk); the edit row records the link it replaced."""
+
+        async def write() -> Edit | None:
+            rows = await self._rows("SELECT video_url FROM talks WHERE talk_id = ?", (talk_id,))
+            if not rows:
+                return None
+            edit_id = await self._insert_edit(VIDEO, talk_id, rows[0][0], url, user_id, now, workspace)
+            await self._conn.execute("UPDATE talks SET video_url = ? WHERE talk_id = ?", (url, talk_id))
+            return await self._edit(edit_id)
+
+        return await self._write_edit(write)
+
+    async def undo_edit(self, edit_id: int, user_id: str, now: float,
+                        workspace: tuple[str, str | None] = ("", None)) -> Edit | str:
+        """Revert edit ``edit_id``: the undo row, or why not (no such edit, already undone, an undo)."""
+
+        async def write() -> Edit | str:
+            rows = await self._rows(f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE edit_id = ?", (edit_id,))
+            if not rows:
+                return f"There is no edit {edit_id}. `/talkbot history` lists them."
+            edit = edit_of(rows[0])
+            if edit.kind == UNDO:
+                return f"Edit {edit_id} is itself an undo; an undo cannot be undone. Make the edit again instead."
+            if edit.undone_by is not None:
+                return f"Edit {edit_id} was already undone (by edit {edit.undone_by})."
+            undo_id = await self._insert_edit(UNDO, str(edit_id), edit.after, edit.before, user_id, now, workspace)
+            await self._conn.execute("UPDATE team_edits SET undone_by = ? WHERE edit_id = ?", (undo_id, edit_id))
+            if edit.kind == VIDEO:
+                # The link shown now: the latest live edit's, else the corpus's (from before the first edit).
+                live = await self._rows("SELECT after FROM team_edits WHERE kind = ? AND target = ? AND"
+                                        " undone_by IS NULL ORDER BY edit_id DESC LIMIT 1", (VIDEO, edit.target))
+                earlier = await self._rows("SELECT before FROM team_edits WHERE kind = ? AND target = ?"
+                                           " ORDER BY edit_id LIMIT 1", (VIDEO, edit.target))
+                url = live[0][0] if live else earlier[0][0]
+                await self._conn.execute("UPDATE talks SET video_url = ? WHERE talk_id = ?", (url, edit.target))
+            return await self._edit(undo_id)
+
+        return await self._write_edit(write)
+
+    async def edit_history(self, target: str | None = None, *, limit: int = 20) -> list[Edit]:
+        """The latest edits, newest first; ``target``: those of one talk id (and undos of them)."""
+        async with self._lock:
+            if target is None:
+                rows = await self._rows(f"SELECT {EDIT_COLUMNS} FROM team_edits ORDER BY edit_id DESC LIMIT ?",
+                                        (limit,))
+            else:
+                rows = await self._rows(
+                    f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE (kind != ? AND target = ?) OR (kind = ? AND target IN"
+                    " (SELECT CAST(edit_id AS TEXT) FROM team_edits WHERE target = ?)) ORDER BY edit_id DESC LIMIT ?",
+                    (UNDO, target, UNDO, target, limit))
+        return [edit_of(row) for row in rows]
 
     # -- queries -------------------------------------------------------------------------
 

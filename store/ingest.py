@@ -29,6 +29,7 @@ from . import grouping, parser
 from .canonical import Canonical
 from .compounds import CompoundSplitter
 from .connection import connect_sync
+from .edits import live_video_urls, orphaned_edits
 from .errors import CorpusError
 from .lexicon import Lexicon, data_files, load_lexicon
 from .model import GlossaryEntry, KeyPoint, Source, Summary, Talk
@@ -182,6 +183,7 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
             for talk_id in sorted(overrides)
             if not conn.execute("SELECT 1 FROM talks WHERE ? IN (talk_id, written_id)", (talk_id, )).fetchone()
         )
+        report.warnings.extend(orphaned_edits(conn))
     finally:
         conn.close()
     report.seconds = time.perf_counter() - started
@@ -245,6 +247,7 @@ class _Writer:
         self.overrides = overrides
         self.report = report
         self.added = dict.fromkeys(("summaries", "key_points", "glossary_lines", "highlights"), 0)
+        self.video_edits = live_video_urls(conn)  # team edits win over talks.toml (they are newer)
 
     def run(self, to_read: list[Path], hashes: dict[str, tuple[str, int]], removed: list[str], rebuild: bool,
             corpus_hash: str, config: str) -> None:
@@ -473,7 +476,7 @@ class _Writer:
         title = str(entry["title"]) if entry.get("title") else draft.title
         speakers = tuple(entry["speakers"]) if "speakers" in entry else draft.speakers
         tags = tuple(entry.get("tags", ()))
-        video_url = str(entry["video_url"]) if entry.get("video_url") else None
+        video_url = self.video_edits.get(draft.talk_id) or (str(entry["video_url"]) if entry.get("video_url") else None)
         conn.execute(
             "INSERT INTO talks (talk_id, position, title, speakers, tags, video_url, summary, source_file, source_line,"
             " base_title_key, base_id, written_id) VALUES (?, -1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

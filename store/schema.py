@@ -300,7 +300,25 @@ CREATE TABLE report_subscriptions (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+# Team edits from Slack (issue 16): one row per edit, which is also its audit record (who, when, before,
+# after). Ingest never touches it; it applies the live ones to what it writes (store/edits.py).
+_V10 = """
+CREATE TABLE team_edits (
+    edit_id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,              -- 'video' (a talk's video link) or 'undo' (target: the undone edit's id)
+    target TEXT NOT NULL,            -- the stable talk id, or the undone edit's id
+    before TEXT,
+    after TEXT,
+    user_id TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    undone_by INTEGER,               -- the undo edit that reverted this one
+    team_id TEXT NOT NULL DEFAULT '',
+    enterprise_id TEXT
+);
+CREATE INDEX team_edits_by_target ON team_edits(kind, target);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Tables that every ingest rebuilds, in an order that respects references.

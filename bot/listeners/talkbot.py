@@ -1,8 +1,10 @@
-"""``/talkbot``: help, stats, gaps, the weekly curator report's schedule, and ``forget me`` (all private replies)."""
+"""``/talkbot``: help, stats, gaps, the weekly curator report's schedule, ``forget me``, and the team's edits
+(``video``, ``history``, ``undo``; handlers/edits.py). All private replies."""
 
 from __future__ import annotations
 
 import logging
+import time
 from datetime import datetime, timezone
 from typing import Any
 
@@ -11,7 +13,7 @@ from slack_bolt.context.ack.async_ack import AsyncAck
 from slack_bolt.context.async_context import AsyncBoltContext
 from slack_sdk.errors import SlackApiError
 
-from handlers import talkbot_commands
+from handlers import edits, talkbot_commands
 from handlers.blocks import render
 from handlers.replies import Notice, Reply
 from handlers.wording import say
@@ -54,9 +56,30 @@ def register(app: AsyncApp, services: Services) -> None:
             return NOT_IN_CHANNEL  # chat:write.public covers public channels only
         return None
 
+    async def team_edit(subcommand: str, text: str, command: dict[str, Any], context: AsyncBoltContext) -> Notice:
+        """``video`` and ``undo`` (editors), ``history`` (anyone who may read)."""
+        who = Requester(str(command.get("user_id", "")), command.get("channel_id"), org_of(context))
+        workspace = (context.team_id or "", context.enterprise_id)
+        if subcommand == "history":
+            denied = await permissions.may_read(who)
+            return Notice(denied.text) if denied is not None else await edits.history(store, text)
+        denied = await permissions.may_edit(who)
+        if denied is not None:
+            return Notice(denied.text)
+        if subcommand == "video":
+            return await edits.set_video(store, text, who.user_id, time.time(), workspace)
+        return await edits.undo(store, text, who.user_id, time.time(), workspace)
+
     @app.command("/talkbot")
     @logged("talkbot")
     async def talkbot(ack: AsyncAck, command: dict[str, Any], context: AsyncBoltContext, respond: Respond) -> None:
+        # Edits read the raw text: a video link arrives as Slack's <url> markup, which parse() would drop.
+        first, _, rest = str(command.get("text", "")).strip().partition(" ")
+        if first.casefold() in edits.SUBCOMMANDS:
+            await ack()
+            reply = await team_edit(first.casefold(), rest, command, context)
+            await respond(response_type="ephemeral", **render(reply))
+            return
         request = talkbot_commands.parse(command.get("text", ""))
         if request.subcommand == "help":
             await ack(response_type="ephemeral", **render(talkbot_commands.help_reply(request, say("en", "help"))))

@@ -1,0 +1,138 @@
+"""Team edits from Slack (issue 16), through the served app (signed requests) and the fake Web API:
+video links (editors only, http(s) only), deep links in answers, history, undo, and edits surviving ingest."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from store.db import Store
+from store.ingest import ingest_sync
+from tests.bot.test_permissions import EDITOR, MEMBER, _answer_named, served
+from tests.conftest import CORPUS, RunningBot
+from tests.fakes.slack_api import FakeSlackAPI
+from tests.fakes.slack_requests import new_ts, slash_command
+
+XLA = "xla-crashkurs"  # key points at 0:05, 0:54, 2:07
+YOUTUBE = "https://www.youtube.com/watch?v=abc123"
+
+
+async def answer(bot: RunningBot, name: str, text: str, user: str) -> dict:
+    """A slash command's private answer as Slack gets it (the ack's body, or the response_url message)."""
+    response_name = f"r{new_ts()}"
+    result = await bot.send(slash_command(name, text, user_id=user, channel_id="CTEAM01",
+                                          response_url=bot.fake.response_url(response_name)))
+    assert result.status == 200, result.text
+    if result.body and (result.json().get("text") or result.json().get("blocks")):
+        reply: dict = result.json()
+    else:
+        reply = (await _answer_named(bot, response_name)).params
+    assert reply.get("response_type", "ephemeral") == "ephemeral"
+    return reply
+
+
+async def talkbot(bot: RunningBot, text: str, user: str = EDITOR) -> str:
+    return str((await answer(bot, "/talkbot", text, user))["text"])
+
+
+async def video_of(bot: RunningBot, talk_id: str) -> str | None:
+    talk = await bot.services.store.get_talk(talk_id)
+    assert talk is not None
+    return talk.video_url
+
+
+async def test_an_editor_links_a_talk_to_its_video_and_every_timestamp_opens_that_moment(
+        clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        before = json.dumps(await answer(bot, "/talk", "XLA Crashkurs", MEMBER))
+        assert "youtube" not in before and "`0:05`" in before
+
+        # Slack sends a pasted link as <url>; the talk may be named by its title.
+        reply = await talkbot(bot, f"video xla-Crashkurs <{YOUTUBE}>")
+        assert reply.startswith("Edit 1: every timestamp of *XLA-Crashkurs* now links to")
+        card = json.dumps(await answer(bot, "/talk", "XLA Crashkurs", MEMBER))
+        for seconds, stamp in ((5, "0:05"), (54, "0:54"), (127, "2:07")):
+            assert f"<{YOUTUBE}&t={seconds}|{stamp}>" in card
+        # Answers to questions link their moments too (the point hits carry the talk's link).
+        points = await bot.services.store.find_points("XLA Crashkurs", talk_id=XLA)
+        assert points and all(hit.video_url == YOUTUBE for hit in points)
+
+        # Another host gets the video without an offset.
+        assert (await talkbot(bot, f"video {XLA} https://vimeo.com/12345")).startswith("Edit 2:")
+        card = json.dumps(await answer(bot, "/talk", "XLA Crashkurs", MEMBER))
+        assert "<https://vimeo.com/12345|0:05>" in card and "t=5" not in card
+
+
+async def test_members_may_not_edit_and_bad_input_changes_nothing(
+        clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        refused = await talkbot(bot, f"video {XLA} {YOUTUBE}", MEMBER)
+        assert refused == (f"Only editors can edit talks (video links) or undo edits. Please ask an editor "
+                           f"(<@{EDITOR}>).")
+        assert (await talkbot(bot, "undo 1", MEMBER)).startswith("Only editors can")
+        for text, said in (
+            (f"video {XLA} javascript:alert(1)", "A video link must be an http:// or https:// URL"),
+            (f"video {XLA} ftp://example.com/talk.mp4", "A video link must be an http:// or https:// URL"),
+            (f"video {XLA} https://example.com/" + "x" * 600, "the limit is 500"),
+            (f"video {XLA}", "*Usage:* `/talkbot video TALK URL`"),
+            ("video", "*Usage:* `/talkbot video TALK URL`"),
+            (f"video no-such-talk-at-all-zzz {YOUTUBE}", "Which talk do you mean? Use its id:"),
+            ("undo", "*Usage:* `/talkbot undo N`"),
+            ("undo 99", "There is no edit 99."),
+        ):
+            reply = await talkbot(bot, text)
+            assert said in reply, (text, reply)
+        # A ping in the talk's name is not echoed as a ping.
+        assert "<!channel>" not in await talkbot(bot, f"video <!channel> {YOUTUBE}")
+        assert await video_of(bot, XLA) is None
+        assert await bot.services.store.edit_history() == []
+        assert (await talkbot(bot, "history", MEMBER)) == "No team edits yet."
+        assert "/talkbot video TALK URL" in await talkbot(bot, "")
+
+
+async def test_history_and_undo(clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        await talkbot(bot, f"video {XLA} {YOUTUBE}")
+        await talkbot(bot, f"video {XLA} https://vimeo.com/1")
+        history = await talkbot(bot, f"history {XLA}", MEMBER)
+        lines = history.splitlines()
+        assert lines[0] == "*Team edits, newest first:*"
+        assert lines[1].startswith("• *2* ") and f"<@{EDITOR}>" in lines[1]
+        assert lines[1].endswith(f"video link of `{XLA}`: {YOUTUBE.replace('&', '&amp;')} → https://vimeo.com/1")
+        assert lines[2].endswith(f"video link of `{XLA}`: none → {YOUTUBE}")
+
+        assert await talkbot(bot, "undo 2") == "Edit 3: undid edit 2."
+        assert await video_of(bot, XLA) == YOUTUBE
+        assert "undid edit 2" in (await talkbot(bot, "history", MEMBER)).splitlines()[1]
+        assert (await talkbot(bot, "undo 2")) == "Edit 2 was already undone (by edit 3). Nothing was changed."
+        assert (await talkbot(bot, "undo 3")).startswith("Edit 3 is itself an undo; an undo cannot be undone.")
+        assert await talkbot(bot, "undo 1") == "Edit 4: undid edit 1."
+        assert await video_of(bot, XLA) is None  # the corpus had none
+        assert len(await bot.services.store.edit_history()) == 4
+
+
+async def test_edits_survive_ingest_and_orphans_are_reported(clean_slack_env, fake_slack: FakeSlackAPI,
+                                                             db_path: Path, tmp_path: Path) -> None:
+    pallas = "pallas-schreiben-von-low-level-kernels-fuer-google-tpus"
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        await talkbot(bot, f"video {XLA} {YOUTUBE}")
+        await talkbot(bot, f"video {pallas} https://example.org/pallas.mp4")
+    report = ingest_sync(db_path, [CORPUS], full=True)
+    assert not any("team edit" in warning for warning in report.warnings)
+    # The export with the Pallas talk is gone: its edit is kept and reported, not dropped.
+    smaller = tmp_path / "corpus"
+    shutil.copytree(CORPUS, smaller)
+    (smaller / "004_b9033c416a07336f.txt").unlink()
+    report = ingest_sync(db_path, [smaller])
+    assert (f"team edit 2: the video link of talk '{pallas}' has no talk any more (kept, not shown; "
+            "`/talkbot history` lists it)") in report.warnings
+    async with await Store.open(db_path, CORPUS) as store:
+        talk = await store.get_talk(XLA)
+        assert talk is not None and talk.video_url == YOUTUBE
+        assert len(await store.edit_history()) == 2
+    report = ingest_sync(db_path, [CORPUS])
+    assert not any("team edit" in warning for warning in report.warnings)
+    async with await Store.open(db_path, CORPUS) as store:
+        talk = await store.get_talk(pallas)
+        assert talk is not None and talk.video_url == "https://example.org/pallas.mp4"
