@@ -13,9 +13,9 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timezone
 from typing import Any
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
-from store.edits import is_youtube
 from store.model import KeyPoint, PointHit, Slip, Talk, TalkHit, TermDefinition, TermHit
 from store.state import WEEKDAY_NAMES, Subscription
 from store.usage import DM, PUBLIC, REASONS, Question
@@ -48,6 +48,8 @@ MAX_BUTTON_VALUE = 2000
 MAX_CONTEXT = 2000
 MAX_FALLBACK = 3000
 MAX_ACTIONS = 25
+# Hosts whose links take the moment as t=SECONDS; other video hosts share no offset parameter.
+YOUTUBE_HOSTS = frozenset({"youtube.com", "www.youtube.com", "m.youtube.com", "youtu.be", "www.youtube-nocookie.com"})
 
 # Action ids: one place, used by rendering and by the bot's action listeners.
 ACTION_DEFINE = "define_lookup"
@@ -148,6 +150,10 @@ def message(fallback: str, blocks: list[dict[str, Any]], *, limit: int = MAX_BLO
     if len(blocks) > limit:
         blocks = blocks[: limit - 1] + [context("_More results were left out to fit one message._")]
     return {"text": truncate(fallback, MAX_FALLBACK) or " ", "blocks": blocks}
+
+
+def is_youtube(url: str) -> bool:
+    return (urlsplit(url).hostname or "").lower() in YOUTUBE_HOSTS
 
 
 def timestamp_link(point: KeyPoint | PointHit, video_url: str | None) -> str:

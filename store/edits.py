@@ -18,7 +18,6 @@ MAX_URL = 500
 # One statement that reads the corpus generation plus the edits' generation: an edit empties answer caches.
 GENERATION_SQL = ("SELECT group_concat(value, ' ') FROM (SELECT value FROM meta"
                   " WHERE key IN ('corpus_hash', 'edits_generation') ORDER BY key)")
-_YOUTUBE_HOSTS = {"youtube.com", "www.youtube.com", "m.youtube.com", "youtu.be", "www.youtube-nocookie.com"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +54,6 @@ def video_url_problem(url: str) -> str | None:
     if re.search(r"[\s<>|]", url):
         return "A video link cannot contain spaces or the characters < > |."
     return None
-
-
-def is_youtube(url: str) -> bool:
-    return (urlsplit(url).hostname or "").lower() in _YOUTUBE_HOSTS
 
 
 def live_video_urls(conn: sqlite3.Connection) -> dict[str, str]:
