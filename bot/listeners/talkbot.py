@@ -77,8 +77,8 @@ def register(app: AsyncApp, services: Services) -> None:
         first, _, rest = str(command.get("text", "")).strip().partition(" ")
         if first.casefold() in edits.SUBCOMMANDS:
             await ack()
-            reply = await team_edit(first.casefold(), rest, command, context)
-            await respond(response_type="ephemeral", **render(reply))
+            edited = await team_edit(first.casefold(), rest, command, context)
+            await respond(response_type="ephemeral", **render(edited))
             return
         request = talkbot_commands.parse(command.get("text", ""))
         if request.subcommand == "help":
