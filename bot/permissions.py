@@ -255,7 +255,7 @@ class Permissions:
             return self._failed(failure, who, "curate")
 
     async def may_edit(self, who: Requester) -> Denial | None:
-        """Team edits from Slack (a talk's video link, undoing an edit): editors only."""
+        """Team edits from Slack (definitions, a talk's video link, undoing an edit): editors only."""
         denied = await self.may_read(who)
         if denied is not None:
             return denied

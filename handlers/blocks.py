@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
-from store.model import KeyPoint, PointHit, Slip, Talk, TalkHit, TermDefinition, TermHit
+from store.model import KeyPoint, PointHit, Slip, Talk, TalkHit, TeamDefinition, TermDefinition, TermHit
 from store.state import WEEKDAY_NAMES, Subscription
 from store.usage import DM, PUBLIC, REASONS, Question
 
@@ -247,6 +247,18 @@ def _unique_talks(definitions: Iterable[TermDefinition]) -> list[TermDefinition]
     return list(seen.values())
 
 
+def _added_by(definition: TeamDefinition) -> str:
+    day = datetime.fromtimestamp(definition.created_at, timezone.utc).strftime("%Y-%m-%d")
+    return f"added by <@{escape(definition.user_id)}>, {day}"
+
+
+def _team_blocks(definition: TeamDefinition, *, compact: bool, alone: bool) -> list[dict[str, Any]]:
+    """A team definition: one more sense of a corpus term, or the only one (``alone``)."""
+    title = f"*{mrkdwn(definition.term, 200)}*" if alone else "_Team definition:_"
+    return [section(f"{title}\n{mrkdwn(definition.text or '', 600 if compact else 1200)}"),
+            context(_added_by(definition))]
+
+
 def render_define(reply: DefineReply, *, public: bool = False) -> dict[str, Any]:
     """The definitions; ``public`` (a mention's answer, seen by everyone) gets no *Share in channel* button."""
     results = reply.results
@@ -255,11 +267,21 @@ def render_define(reply: DefineReply, *, public: bool = False) -> dict[str, Any]
     compact = len(results) > 1
     if reply.shared_by:
         blocks.append(context(f"Shared by <@{escape(reply.shared_by)}>"))
+    if reply.pointer is not None:
+        asked, pointer = reply.pointer
+        blocks.append(context(f"_{mrkdwn(asked, 200)}_ → *{mrkdwn(pointer.see or '', 200)}* "
+                              f"({_added_by(pointer)})"))
     for result in results:
+        team = reply.team.get(result.query)
         if result.hits and result.hits[0].match != "fuzzy":
             for hit in result.hits[: 1 if compact else 3]:
                 blocks.extend(_term_blocks(hit, expanded=reply.expanded, compact=compact))
                 fallback.append(f"{escape(hit.term)}: {escape(hit.definitions[0].definition)}")
+            if team is not None:
+                blocks.extend(_team_blocks(team, compact=compact, alone=False))
+        elif team is not None:
+            blocks.extend(_team_blocks(team, compact=compact, alone=True))
+            fallback.append(f"{escape(team.term)}: {escape(team.text or '')}")
         else:
             # A near spelling of another term (GSPMD -> SPMD) is offered, never shown as the answer.
             blocks.append(section(f"No entry for *{mrkdwn(result.query, 200)}*."))

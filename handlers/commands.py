@@ -10,7 +10,7 @@ import re
 
 from store.db import Store
 from store.model import DefineResult, TalkHit
-from store.text import clean_query, tokens
+from store.text import clean_query, term_key, tokens
 
 from .blocks import escape
 from .replies import DefineReply, Notice, TalkListReply, TalkPointsReply
@@ -45,7 +45,31 @@ def _terms(parts: list[str]) -> list[str]:
 
 
 async def define(store: Store, text: str, *, expanded: bool = False) -> Notice | DefineReply:
-    """``/define TERM``: one or several glossary entries, or suggestions."""
+    """``/define TERM``: one or several glossary entries, or suggestions, with the team's definitions beside them
+    (one more sense each); a term the team pointed to another (``= see OTHER``) shows that one."""
+    query = clean_query(text)
+    whole = (await store.team_definitions([query])).get(term_key(query)) if tokens(query) else None
+    if whole is not None and whole.see:
+        reply = await _lookup(store, whole.see, expanded=expanded)
+    elif whole is not None:  # a team term is one term, never split into words
+        reply = DefineReply([await store.define(query)], expanded=expanded)
+    else:
+        reply = await _lookup(store, text, expanded=expanded)
+    if isinstance(reply, DefineReply):
+        if whole is not None and whole.see:
+            reply.pointer = (query, whole)
+        terms = [result.query for result in reply.results] + [hit.term for r in reply.results for hit in r.hits[:1]]
+        found = await store.team_definitions(terms)
+        for result in reply.results:
+            strong = result.hits and result.hits[0].match != "fuzzy"
+            team = found.get(term_key(result.query)) or (found.get(term_key(result.hits[0].term)) if strong else None)
+            if team is not None and team.text:
+                reply.team[result.query] = team
+    return reply
+
+
+async def _lookup(store: Store, text: str, *, expanded: bool = False) -> Notice | DefineReply:
+    """The corpus's entries for one or several terms."""
     query = clean_query(text)
     if not tokens(query):
         return Notice(DEFINE_USAGE)

@@ -1,4 +1,4 @@
-"""Team edits from ``/talkbot`` (issue 16): ``video TALK URL``, ``history [TALK]``, ``undo N``.
+"""Team edits (issue 16): ``/talkbot video TALK URL``, ``history [TERM|TALK]``, ``undo N``; ``/define TERM = …``.
 
 Text in, reply out, callable without Slack; who may edit is decided before (bot/listeners/talkbot.py).
 Every edit is a row in the store's ``team_edits`` table (store/edits.py), which is its audit record.
@@ -10,9 +10,9 @@ import re
 from datetime import datetime, timezone
 
 from store.db import Store
-from store.edits import UNDO, VIDEO, Edit, video_url_problem
+from store.edits import DEFINE, MAX_DEFINITION, MAX_TERM, UNDO, VIDEO, Edit, describe_definition, video_url_problem
 from store.model import Talk
-from store.text import clean_query
+from store.text import clean_query, term_key, tokens
 
 from .blocks import escape
 from .replies import Notice
@@ -78,10 +78,12 @@ async def set_video(store: Store, text: str, user_id: str, now: float,
 
 
 async def history(store: Store, text: str) -> Notice:
-    """``/talkbot history [TALK]``: the latest edits, all or one talk's."""
+    """``/talkbot history [TERM|TALK]``: the latest edits, all or one term's or talk's."""
     query = clean_query(text)
     target = None
-    if query:
+    if query and await store.edit_history(term_key(query), limit=1):
+        target = term_key(query)
+    elif query:
         talk = await find_talk(store, query)
         if isinstance(talk, Notice):
             return talk
@@ -98,6 +100,9 @@ def describe(edit: Edit) -> str:
     if edit.kind == VIDEO:
         what = (f"video link of `{escape(edit.target)}`: {escape(edit.before or 'none')} → "
                 f"{escape(edit.after or 'none')}")
+    elif edit.kind == DEFINE:
+        what = (f"team definition of `{escape(edit.target)}`: {escape(describe_definition(edit.before))} → "
+                f"{escape(describe_definition(edit.after))}")
     elif edit.kind == UNDO:
         what = f"undid edit {escape(edit.target)}"
     else:
@@ -116,3 +121,72 @@ async def undo(store: Store, text: str, user_id: str, now: float,
     if isinstance(result, str):
         return Notice(f"{result} Nothing was changed.")
     return Notice(f"Edit {result.edit_id}: undid edit {number}.")
+
+
+# -- team definitions: /define TERM = text, /define TERM = see OTHER, /define forget TERM -----------------
+
+DEFINE_EDIT_USAGE = (f"*Usage:* `/define TERM = text` (up to {MAX_DEFINITION} characters) adds a team definition, "
+                     "`/define TERM = see OTHER` points TERM to OTHER, `/define forget TERM` removes a team "
+                     "definition.")
+_FORGET_RE = re.compile(r"^\s*forget\s+(\S.*)$", re.IGNORECASE | re.DOTALL)
+_SLACK_SPECIAL_RE = re.compile(r"<!(?:subteam\^)?([\w-]+)(?:\|([^<>]*))?>")
+
+
+def is_definition_edit(text: str) -> bool:
+    """``/define`` text that edits rather than looks up: an ``=`` (never read as several terms), or ``forget TERM``."""
+    return "=" in text or _FORGET_RE.match(text) is not None
+
+
+def _user_text(text: str) -> str:
+    """What someone typed, as written: Slack's special mentions as plain words, its escapes undone (display escapes)."""
+    text = _SLACK_SPECIAL_RE.sub(lambda m: "@" + (m.group(2) or m.group(1)).lstrip("@"), text)
+    text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    return " ".join(text.split())
+
+
+def _term_problem(term: str) -> str | None:
+    if not tokens(term):
+        return f"“{escape(term)}” is no term: a term needs letters or digits." if term else DEFINE_EDIT_USAGE
+    if len(term) > MAX_TERM:
+        return f"That term is {len(term)} characters long; the limit is {MAX_TERM}."
+    return None
+
+
+async def edit_definition(store: Store, text: str, user_id: str, now: float,
+                          workspace: tuple[str, str | None] = ("", None)) -> Notice:
+    """``/define TERM = text | see OTHER`` and ``/define forget TERM`` (editors)."""
+    forget = _FORGET_RE.match(text) if "=" not in text else None
+    if forget:
+        term = clean_query(forget.group(1))
+        if (problem := _term_problem(term)) is not None:
+            return Notice(f"{problem} Nothing was changed.")
+        edit = await store.set_definition(term, None, None, user_id, now, workspace)
+        if edit is None:
+            return Notice(f"*{escape(term)}* has no team definition to forget; definitions from the talks stay "
+                          "(a team definition complements them). Nothing was changed.")
+        return Notice(f"Edit {edit.edit_id}: forgot the team definition of *{escape(term)}*. "
+                      f"`/talkbot undo {edit.edit_id}` brings it back.")
+    left, _, right = text.partition("=")
+    term, value = clean_query(left), _user_text(right)
+    if (problem := _term_problem(term)) is not None:
+        return Notice(f"{problem} Nothing was changed.")
+    if not value:
+        return Notice(f"The definition of *{escape(term)}* is empty. {DEFINE_EDIT_USAGE} Nothing was changed.")
+    if len(value) > MAX_DEFINITION:
+        return Notice(f"That definition is {len(value)} characters long; the limit is {MAX_DEFINITION}. "
+                      "Nothing was changed.")
+    see = value[4:].strip() if value.casefold().startswith("see ") else None
+    if see is not None:
+        see = clean_query(see)
+        if (problem := _term_problem(see)) is not None:
+            return Notice(f"{problem} Nothing was changed.")
+        if term_key(see) == term_key(term):
+            return Notice(f"*{escape(term)}* cannot point to itself. Nothing was changed.")
+        edit = await store.set_definition(term, None, see, user_id, now, workspace)
+        assert edit is not None
+        return Notice(f"Edit {edit.edit_id}: `/define {escape(term)}` now shows *{escape(see)}*. "
+                      f"`/talkbot undo {edit.edit_id}` reverts it.")
+    edit = await store.set_definition(term, value, None, user_id, now, workspace)
+    assert edit is not None
+    return Notice(f"Edit {edit.edit_id}: added the team definition of *{escape(term)}*: {escape(value)}\n"
+                  f"`/talkbot undo {edit.edit_id}` reverts it.")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from store.model import DefineResult, PointHit, Talk, TalkHit, TermHit
+from store.model import DefineResult, PointHit, Talk, TalkHit, TeamDefinition, TermHit
 from store.state import Subscription
 from store.usage import Question
 
@@ -70,6 +70,8 @@ class DefineReply:
     results: list[DefineResult]
     shared_by: str | None = None  # user id when someone shared it in the channel
     expanded: bool = False  # show every talk's definition, not only the best
+    team: dict[str, TeamDefinition] = field(default_factory=dict)  # each result's team definition, by its query
+    pointer: tuple[str, TeamDefinition] | None = None  # the query the team pointed to another term ("see")
 
     def hits(self) -> list[dict[str, Any]]:
         return [item for result in self.results for hit in result.hits for item in term_hit_json(hit)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -19,7 +19,17 @@ import aiosqlite
 
 from . import ranking, terms
 from .connection import connect_async
-from .edits import EDIT_COLUMNS, GENERATION_SQL, UNDO, VIDEO, Edit, edit_of
+from .edits import (
+    DEFINE,
+    EDIT_COLUMNS,
+    GENERATION_SQL,
+    UNDO,
+    VIDEO,
+    Edit,
+    definition_value,
+    edit_of,
+    team_definition_of,
+)
 from .ingest import IngestReport, ingest_sync
 from .lexicon import Lexicon, load_lexicon
 from .model import (
@@ -32,6 +42,7 @@ from .model import (
     Summary,
     Talk,
     TalkHit,
+    TeamDefinition,
 )
 from .result_cache import MISSING, ResultCache, cacheable
 from .text import clean_query, term_key
@@ -180,6 +191,39 @@ class Store:
             return await self._edit(edit_id)
 
         return await self._write_edit(write)
+
+    async def _live_definition(self, key: str) -> Edit | None:
+        rows = await self._rows(f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE kind = ? AND target = ?"
+                                " AND undone_by IS NULL ORDER BY edit_id DESC LIMIT 1", (DEFINE, key))
+        return edit_of(rows[0]) if rows else None
+
+    async def set_definition(self, term: str, text: str | None, see: str | None, user_id: str, now: float,
+                             workspace: tuple[str, str | None] = ("", None)) -> Edit | None:
+        """Add or repoint (``see``) the team definition of ``term``, or forget it (both None; None: there was
+        none). Corpus definitions are never changed: a team definition is one more sense beside them."""
+        key = term_key(term)
+
+        async def write() -> Edit | None:
+            live = await self._live_definition(key)
+            if text is None and see is None and (live is None or live.after is None):
+                return None
+            after = None if text is None and see is None else definition_value(term, text, see)
+            edit_id = await self._insert_edit(DEFINE, key, live.after if live else None, after, user_id, now,
+                                              workspace)
+            return await self._edit(edit_id)
+
+        return await self._write_edit(write)
+
+    async def team_definitions(self, terms: Iterable[str]) -> dict[str, TeamDefinition]:
+        """The live team definitions of ``terms``, by ``term_key``."""
+        found: dict[str, TeamDefinition] = {}
+        async with self._lock:
+            for key in dict.fromkeys(term_key(term) for term in terms):
+                edit = await self._live_definition(key) if key else None
+                definition = team_definition_of(edit) if edit is not None else None
+                if definition is not None:
+                    found[key] = definition
+        return found
 
     async def undo_edit(self, edit_id: int, user_id: str, now: float,
                         workspace: tuple[str, str | None] = ("", None)) -> Edit | str:

@@ -8,10 +8,13 @@ is gone instead of dropping them. Undoing writes an ``undo`` row and marks the u
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from dataclasses import dataclass
 from urllib.parse import urlsplit
+
+from .model import TeamDefinition
 
 VIDEO, UNDO = "video", "undo"
 MAX_URL = 500
@@ -71,3 +74,31 @@ def orphaned_edits(conn: sqlite3.Connection) -> list[str]:
             for edit_id, target in conn.execute(
                 "SELECT edit_id, target FROM team_edits WHERE kind = ? AND undone_by IS NULL AND NOT EXISTS"
                 " (SELECT 1 FROM talks WHERE talks.talk_id = team_edits.target) ORDER BY edit_id", (VIDEO,))]
+
+
+# -- team definitions (/define TERM = text, = see OTHER, /define forget TERM) ----------------------------
+
+DEFINE = "define"
+MAX_DEFINITION = 1000
+MAX_TERM = 100
+
+
+def definition_value(term: str, text: str | None = None, see: str | None = None) -> str:
+    """The ``after`` of a define edit (JSON); a forget edit's ``after`` is NULL."""
+    return json.dumps({"term": term, "text": text, "see": see}, ensure_ascii=False)
+
+
+def team_definition_of(edit: Edit) -> TeamDefinition | None:
+    if edit.after is None:
+        return None
+    value = json.loads(edit.after)
+    return TeamDefinition(str(value["term"]), value.get("text"), value.get("see"), edit.user_id, edit.created_at,
+                          edit.edit_id)
+
+
+def describe_definition(after: str | None) -> str:
+    """A define edit's value as the history shows it."""
+    if after is None:
+        return "none"
+    value = json.loads(after)
+    return f"see {value['see']}" if value.get("see") else str(value.get("text") or "")

@@ -206,3 +206,15 @@ class DefineResult:
     query: str
     hits: tuple[TermHit, ...] = ()
     suggestions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TeamDefinition:
+    """A term's live team definition: its text, or the term it points to (``see``), who added it and when."""
+
+    term: str  # as the editor wrote it
+    text: str | None
+    see: str | None
+    user_id: str
+    created_at: float
+    edit_id: int

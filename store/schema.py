@@ -305,8 +305,8 @@ CREATE TABLE report_subscriptions (
 _V10 = """
 CREATE TABLE team_edits (
     edit_id INTEGER PRIMARY KEY,
-    kind TEXT NOT NULL,              -- 'video' (a talk's video link) or 'undo' (target: the undone edit's id)
-    target TEXT NOT NULL,            -- the stable talk id, or the undone edit's id
+    kind TEXT NOT NULL,              -- 'video' (a talk's link), 'define' (a team definition), 'undo'
+    target TEXT NOT NULL,            -- the stable talk id, the term's key, or the undone edit's id
     before TEXT,
     after TEXT,
     user_id TEXT NOT NULL,

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.context.ack.async_ack import AsyncAck
 from slack_bolt.context.async_context import AsyncBoltContext
 
-from handlers import commands, digest_commands
+from handlers import commands, digest_commands, edits
 from handlers.blocks import render
-from handlers.replies import DigestThread
+from handlers.replies import DigestThread, Notice
 from store.state import Workspace
 
 from ..permissions import Requester, org_of
@@ -41,6 +42,16 @@ def register(app: AsyncApp, services: Services) -> None:
     @app.command("/define")
     @logged("define")
     async def define(ack: AsyncAck, command: dict[str, Any], context: AsyncBoltContext, respond: Respond) -> None:
+        if edits.is_definition_edit(command.get("text", "")):
+            await ack()
+            who = requester(command, context)
+            denied = await services.permissions.may_edit(who)
+            workspace = (context.team_id or "", context.enterprise_id)
+            reply = Notice(denied.text) if denied is not None else await edits.edit_definition(
+                store, command.get("text", ""), who.user_id, time.time(), workspace)
+            await respond(response_type="ephemeral", **render(reply))
+            return
+
         asked = asking(command, context, "define")
 
         async def compute() -> dict:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from pathlib import Path
 
 from store.db import Store
 from store.ingest import ingest_sync
-from tests.bot.test_permissions import EDITOR, MEMBER, _answer_named, served
+from tests.bot.test_permissions import EDITOR, MEMBER, XLA_DEFINED, _answer_named, served
 from tests.conftest import CORPUS, RunningBot
 from tests.fakes.slack_api import FakeSlackAPI
 from tests.fakes.slack_requests import new_ts, slash_command
@@ -36,6 +37,15 @@ async def talkbot(bot: RunningBot, text: str, user: str = EDITOR) -> str:
     return str((await answer(bot, "/talkbot", text, user))["text"])
 
 
+async def shown(bot: RunningBot, name: str, text: str, user: str) -> str:
+    """A command's answer as JSON text, non-ASCII as written."""
+    return json.dumps(await answer(bot, name, text, user), ensure_ascii=False)
+
+
+async def define(bot: RunningBot, text: str, user: str = EDITOR) -> dict:
+    return await answer(bot, "/define", text, user)
+
+
 async def video_of(bot: RunningBot, talk_id: str) -> str | None:
     talk = await bot.services.store.get_talk(talk_id)
     assert talk is not None
@@ -45,13 +55,13 @@ async def video_of(bot: RunningBot, talk_id: str) -> str | None:
 async def test_an_editor_links_a_talk_to_its_video_and_every_timestamp_opens_that_moment(
         clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
     async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
-        before = json.dumps(await answer(bot, "/talk", "XLA Crashkurs", MEMBER))
+        before = await shown(bot, "/talk", "XLA Crashkurs", MEMBER)
         assert "youtube" not in before and "`0:05`" in before
 
         # Slack sends a pasted link as <url>; the talk may be named by its title.
         reply = await talkbot(bot, f"video xla-Crashkurs <{YOUTUBE}>")
         assert reply.startswith("Edit 1: every timestamp of *XLA-Crashkurs* now links to")
-        card = json.dumps(await answer(bot, "/talk", "XLA Crashkurs", MEMBER))
+        card = await shown(bot, "/talk", "XLA Crashkurs", MEMBER)
         for seconds, stamp in ((5, "0:05"), (54, "0:54"), (127, "2:07")):
             assert f"<{YOUTUBE}&t={seconds}|{stamp}>" in card
         # Answers to questions link their moments too (the point hits carry the talk's link).
@@ -60,7 +70,7 @@ async def test_an_editor_links_a_talk_to_its_video_and_every_timestamp_opens_tha
 
         # Another host gets the video without an offset.
         assert (await talkbot(bot, f"video {XLA} https://vimeo.com/12345")).startswith("Edit 2:")
-        card = json.dumps(await answer(bot, "/talk", "XLA Crashkurs", MEMBER))
+        card = await shown(bot, "/talk", "XLA Crashkurs", MEMBER)
         assert "<https://vimeo.com/12345|0:05>" in card and "t=5" not in card
 
 
@@ -68,8 +78,8 @@ async def test_members_may_not_edit_and_bad_input_changes_nothing(
         clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
     async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
         refused = await talkbot(bot, f"video {XLA} {YOUTUBE}", MEMBER)
-        assert refused == (f"Only editors can edit talks (video links) or undo edits. Please ask an editor "
-                           f"(<@{EDITOR}>).")
+        assert refused == ("Only editors can edit the team's definitions and video links or undo edits. "
+                           f"Please ask an editor (<@{EDITOR}>).")
         assert (await talkbot(bot, "undo 1", MEMBER)).startswith("Only editors can")
         for text, said in (
             (f"video {XLA} javascript:alert(1)", "A video link must be an http:// or https:// URL"),
@@ -136,3 +146,61 @@ async def test_edits_survive_ingest_and_orphans_are_reported(clean_slack_env, fa
     async with await Store.open(db_path, CORPUS) as store:
         talk = await store.get_talk(pallas)
         assert talk is not None and talk.video_url == "https://example.org/pallas.mp4"
+
+
+async def test_team_definitions_complement_the_corpus(clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        day = time.strftime("%Y-%m-%d", time.gmtime())
+        reply = await define(bot, "XLA = Our notes: ask <!channel> & read <https://example.com|the docs>")
+        assert reply["text"].startswith("Edit 1: added the team definition of *XLA*: Our notes: ask @channel &amp;")
+        card = await shown(bot, "/define", "XLA", MEMBER)
+        assert XLA_DEFINED in card  # the corpus's definition stays
+        assert "_Team definition:_\\nOur notes: ask @channel &amp; read" in card
+        assert f"added by <@{EDITOR}>, {day}" in card
+        assert "<!channel>" not in card
+
+        # The = form is one term with one definition, commas and all (never a multi-term lookup).
+        reply = await define(bot, "Zorblax, HLO = a made-up term, with a comma")
+        assert reply["text"].startswith("Edit 2: added the team definition of *Zorblax, HLO*: a made-up term, with")
+        card = await shown(bot, "/define", "Zorblax, HLO", MEMBER)
+        assert "*Zorblax, HLO*\\na made-up term, with a comma" in card and "No entry" not in card
+
+        reply = await define(bot, "Beschleuniger-Compiler = see XLA")
+        assert reply["text"].startswith("Edit 3: `/define Beschleuniger-Compiler` now shows *XLA*.")
+        card = await shown(bot, "/define", "beschleuniger-compiler", MEMBER)
+        assert XLA_DEFINED in card and f"_beschleuniger-compiler_ → *XLA* (added by <@{EDITOR}>, {day})" in card
+
+        reply = await define(bot, "forget Zorblax, HLO")
+        assert reply["text"].startswith("Edit 4: forgot the team definition of *Zorblax, HLO*.")
+        gone = await shown(bot, "/define", "Zorblax, HLO", MEMBER)
+        assert "No entry for *Zorblax*" in gone and "a made-up term" not in gone  # a lookup of two terms again
+        assert (await define(bot, "forget Zorblax, HLO"))["text"].startswith("*Zorblax, HLO* has no team definition")
+        assert (await define(bot, "forget HLO"))["text"].startswith("*HLO* has no team definition to forget")
+
+        history = await talkbot(bot, "history zorblax, hlo", MEMBER)
+        assert "team definition of `zorblaxhlo`: a made-up term, with a comma → none" in history
+        assert await talkbot(bot, "undo 4") == "Edit 5: undid edit 4."
+        assert "a made-up term" in await shown(bot, "/define", "Zorblax, HLO", MEMBER)
+
+
+async def test_definition_edits_need_an_editor_and_bad_input_changes_nothing(
+        clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        assert (await define(bot, "XLA = mine", MEMBER))["text"].startswith(
+            "Only editors can edit the team's definitions and video links or undo edits.")
+        assert (await define(bot, "forget XLA", MEMBER))["text"].startswith("Only editors can")
+        for text, said in (
+            ("= text", "*Usage:* `/define TERM = text` (up to 1000 characters)"),
+            ("?!. = text", "“?!.” is no term: a term needs letters or digits."),
+            ("XLA =", "The definition of *XLA* is empty."),
+            ("XLA =   ", "The definition of *XLA* is empty."),
+            ("XLA = " + "x" * 1001, "That definition is 1001 characters long; the limit is 1000."),
+            ("T" * 101 + " = x", "That term is 101 characters long; the limit is 100."),
+            ("XLA = see xla", "*XLA* cannot point to itself."),
+            ("XLA = see ...", "“...” is no term"),
+        ):
+            reply = (await define(bot, text))["text"]
+            assert said in reply and reply.endswith("Nothing was changed."), (text, reply)
+        assert await bot.services.store.edit_history() == []
+        # A lookup without '=' is still a lookup.
+        assert XLA_DEFINED in await shown(bot, "/define", "XLA", MEMBER)
