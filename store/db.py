@@ -215,15 +215,21 @@ class Store:
         return await self._write_edit(write)
 
     async def team_definitions(self, terms: Iterable[str]) -> dict[str, TeamDefinition]:
-        """The live team definitions of ``terms``, by ``term_key``."""
-        found: dict[str, TeamDefinition] = {}
-        async with self._lock:
-            for key in dict.fromkeys(term_key(term) for term in terms):
-                edit = await self._live_definition(key) if key else None
+        """The live team definitions of ``terms``, by ``term_key``; kept like answers (an edit moves the generation),
+        so a cached ``/define`` still needs no trip to the database."""
+        keys = tuple(dict.fromkeys(key for key in (term_key(term) for term in terms) if key))
+
+        async def compute(_: View) -> tuple[tuple[str, TeamDefinition], ...]:
+            found = []
+            for key in keys:
+                edit = await self._live_definition(key)
                 definition = team_definition_of(edit) if edit is not None else None
                 if definition is not None:
-                    found[key] = definition
-        return found
+                    found.append((key, definition))
+            return tuple(found)
+
+        cache_key = ("team_definitions", keys) if cacheable(" ".join(keys)) else None
+        return dict(await self._answer(cache_key, compute))
 
     async def undo_edit(self, edit_id: int, user_id: str, now: float,
                         workspace: tuple[str, str | None] = ("", None)) -> Edit | str:
