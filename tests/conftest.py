@@ -22,7 +22,7 @@ from store.ingest import ingest_sync
 from store.state import BotState
 from tests.fakes.fixtures import BOT_TOKEN, clean_slack_env, fake_slack, fake_socket, slack_client  # noqa: F401 - fixtures
 from tests.fakes.slack_api import FakeSlackAPI
-from tests.fakes.slack_requests import DEFAULT_SIGNING_SECRET, SlackRequest, post
+from tests.fakes.slack_requests import DEFAULT_SIGNING_SECRET, SlackRequest, post, slash_command
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
@@ -93,6 +93,16 @@ class RunningBot:
             if answer.get("text") or answer.get("blocks"):
                 return answer
         [call] = await self.fake.wait_for("response_url")
+        return call.params
+
+    async def digest_answer(self, text: str, name: str, channel: str) -> dict:
+        """Send ``/digest text`` in ``channel`` and return the ephemeral answer posted to its response_url."""
+        answered = len(self.fake.calls_to("response_url"))
+        await self.send(slash_command("/digest", text, channel_id=channel, response_url=self.fake.response_url(name)))
+        calls = await self.fake.wait_for("response_url", count=answered + 1)
+        call = calls[-1]
+        assert call.response_name == name
+        assert call.params["response_type"] == "ephemeral"
         return call.params
 
 

@@ -24,13 +24,7 @@ async def ask(bot: RunningBot, text: str, name: str, channel: str = CHANNEL) -> 
     """Send ``/digest text`` as a workspace admin (an editor by default) and return the ephemeral answer
     posted to its response_url."""
     bot.fake.users.setdefault(DEFAULT_USER, {"is_admin": True})
-    answered = len(bot.fake.calls_to("response_url"))
-    await bot.send(slash_command("/digest", text, channel_id=channel, response_url=bot.fake.response_url(name)))
-    calls = await bot.fake.wait_for("response_url", count=answered + 1)
-    call = calls[-1]
-    assert call.response_name == name
-    assert call.params["response_type"] == "ephemeral"
-    return call.params
+    return await bot.digest_answer(text, name, channel)
 
 
 def text_of(payload: dict) -> str:

@@ -14,20 +14,13 @@ from handlers.replies import DigestPreview, ScheduleReply
 from store.db import Store
 from store.state import BotState
 from tests.conftest import RunningBot
-from tests.fakes.slack_requests import slash_command
 
 CHANNEL = "CSUBS"
 
 
 async def ask(bot: RunningBot, text: str, name: str, channel: str = CHANNEL) -> dict:
     """Send ``/digest text`` and return the ephemeral answer posted to its response_url."""
-    answered = len(bot.fake.calls_to("response_url"))
-    await bot.send(slash_command("/digest", text, channel_id=channel, response_url=bot.fake.response_url(name)))
-    calls = await bot.fake.wait_for("response_url", count=answered + 1)
-    call = calls[-1]
-    assert call.response_name == name
-    assert call.params["response_type"] == "ephemeral"
-    return call.params
+    return await bot.digest_answer(text, name, channel)
 
 
 def text_of(payload: dict) -> str:
