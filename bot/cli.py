@@ -17,7 +17,7 @@ from pathlib import Path
 
 from handlers import talkbot_commands
 from store.backup import BackupError, BackupInfo, backup, restore
-from store.errors import CorpusError
+from store.errors import CorpusError, SchemaVersionError
 from store.ingest import IngestReport, ingest_sync
 from store.state import BotState
 
@@ -205,7 +205,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             settings.require(*needed)
             asyncio.run(serve(settings, http=args.http, host=args.host, port=args.port))
             return 0
-    except (CorpusError, SettingsError, BackupError) as error:
+    except (CorpusError, SettingsError, BackupError, SchemaVersionError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except (OSError, sqlite3.DatabaseError) as error:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .connection import BUSY_TIMEOUT_MS
-from .schema import SCHEMA_VERSION
+from .schema import SCHEMA_VERSION, checked_version
 
 # Tables every talkbot database has had since schema version 1 (corpus and bot state).
 REQUIRED_TABLES = frozenset({"meta", "talks", "summaries", "points", "glossary", "seen_events", "digest_threads"})
@@ -88,6 +88,7 @@ def backup(db_path: Path, target: Path) -> BackupInfo:
         with contextlib.closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)) as source, \
                 contextlib.closing(sqlite3.connect(partial)) as copy:
             source.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            checked_version(source)  # a newer talkbot's database is named as such, not as the copy
             source.backup(copy)  # one step: one read transaction, one consistent state
             copy.execute("PRAGMA journal_mode = DELETE")  # a single file, no -wal beside it
         info = inspect(partial)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from .errors import SchemaVersionError
+
 _V1 = """
 CREATE TABLE meta (
     key TEXT PRIMARY KEY,
@@ -328,17 +330,13 @@ CORPUS_TABLES = ("search_fts", "summary_keys", "term_names", "highlights", "glos
 
 def migrate(conn: sqlite3.Connection) -> int:
     """Apply missing migrations in one transaction; return the resulting version."""
-    version: int = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        raise RuntimeError(
-            f"database schema version {version} is newer than this talkbot ({SCHEMA_VERSION}); upgrade talkbot"
-        )
+    version = checked_version(conn)
     if version == SCHEMA_VERSION:
         return version
     conn.execute("BEGIN IMMEDIATE")
     try:
-        # Re-read inside the write lock: another process may have migrated meanwhile.
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        # Re-read inside the write lock: another process (maybe a newer talkbot) may have migrated meanwhile.
+        version = checked_version(conn)
         for number in range(version, SCHEMA_VERSION):
             for statement in _statements(MIGRATIONS[number]):
                 conn.execute(statement)
@@ -348,6 +346,15 @@ def migrate(conn: sqlite3.Connection) -> int:
         conn.execute("ROLLBACK")
         raise
     return SCHEMA_VERSION
+
+
+def checked_version(conn: sqlite3.Connection) -> int:
+    """The database's schema version; a newer one than this code knows is refused before anything is written."""
+    version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        path = conn.execute("PRAGMA database_list").fetchone()[2]
+        raise SchemaVersionError(path, version, SCHEMA_VERSION)
+    return version
 
 
 def _statements(script: str) -> list[str]:

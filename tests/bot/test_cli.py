@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
 
+from store.schema import SCHEMA_VERSION
 from tests.conftest import CORPUS, ROOT, talkbot
 
 EVAL_QUESTIONS = ROOT / "bench" / "eval_questions.toml"
@@ -110,6 +113,39 @@ def test_start_without_slack_answers_in_the_terminal(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Slack is not configured" in result.stdout and ".env" in result.stdout
     assert "Accelerated Linear Algebra" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [
+        (["ingest"], {}),
+        (["stats"], {}),
+        (["ask", "/define XLA"], {}),
+        (["backup", "copy.db"], {}),
+        (["serve", "--http", "--port", "0"], {"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": "s"}),
+        (["serve"], {"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-1"}),
+    ],
+)
+def test_a_database_from_a_newer_talkbot_is_one_line_naming_both_versions(
+    tmp_path: Path, args: list[str], env: dict[str, str]
+) -> None:
+    assert talkbot(["ingest"], tmp_path).returncode == 0
+    db = tmp_path / "db" / "talkbot.db"
+    newer = SCHEMA_VERSION + 3
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        conn.execute(f"PRAGMA user_version = {newer}")
+        talks = conn.execute("SELECT count(*) FROM talks").fetchone()[0]
+    result = talkbot(args, tmp_path, **env)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.splitlines() == [
+        f"error: database {db} has schema version {newer}, but this talkbot knows schema versions up to "
+        f"{SCHEMA_VERSION}: it was written by a newer talkbot. Run that version again, or restore a backup made "
+        f"before the upgrade (talkbot restore PATH); nothing was changed"
+    ]
+    with contextlib.closing(sqlite3.connect(db)) as conn:  # left as the newer talkbot wrote it
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == newer
+        assert conn.execute("SELECT count(*) FROM talks").fetchone()[0] == talks
 
 
 def test_stats_and_gaps_on_the_command_line_follow_the_privacy_rules(tmp_path: Path) -> None:
