@@ -264,6 +264,14 @@ class Permissions:
         except LookupFailed as failure:
             return self._failed(failure, who, "editor")
 
+    async def shows_edit_buttons(self, who: Requester) -> bool:
+        """Whether an answer to ``who`` offers editors' buttons (*Set video link*); a failed lookup offers none,
+        and every click is checked again (``may_edit``)."""
+        try:
+            return await self.is_editor(who)
+        except LookupFailed:
+            return False
+
     async def may_post_digest(self, who: Requester) -> Denial | None:
         """Posting a digest thread in ``who.channel``: anyone in small channels, editors in big ones
         (``TALKBOT_DIGEST_OPEN_MAX``), only editors with ``TALKBOT_DIGEST_POSTING=editors``."""

@@ -61,12 +61,16 @@ ACTION_TALK_PAGE = "talk_page"
 ACTION_VOTE_UP = "feedback_up"
 ACTION_VOTE_DOWN = "feedback_down"
 ACTION_ASK_AGAIN = "home_ask_again"
+ACTION_SET_VIDEO = "talk_set_video"
 ACTION_IDS = (ACTION_DEFINE, ACTION_DEFINE_ALL, ACTION_SHARE, ACTION_DIGEST, ACTION_MORE_POINTS, ACTION_TALK_PAGE,
-              ACTION_VOTE_UP, ACTION_VOTE_DOWN, ACTION_ASK_AGAIN)
+              ACTION_VOTE_UP, ACTION_VOTE_DOWN, ACTION_ASK_AGAIN, ACTION_SET_VIDEO)
 FEEDBACK_BLOCK = "feedback"
 FEEDBACK_MODAL = "feedback_reason"  # the 👎 modal's callback_id
 REASON_BLOCK, COMMENT_BLOCK = "reason", "comment"
 MAX_COMMENT = 500
+VIDEO_MODAL = "set_video_link"  # the Set video link modal's callback_id
+VIDEO_URL_BLOCK = "video_url"
+MAX_MODAL_TITLE = 24
 
 
 def action_id_pattern(action_id: str) -> re.Pattern[str]:
@@ -317,8 +321,9 @@ def _talk_line(hit: TalkHit) -> str:
     return line
 
 
-def talk_card(talk: Talk, *, points: int = 3) -> list[dict[str, Any]]:
-    """The first talk's card: title, speakers, summary, its first key points and its buttons."""
+def talk_card(talk: Talk, *, points: int = 3, can_edit: bool = False) -> list[dict[str, Any]]:
+    """The first talk's card: title, speakers, summary, its first key points and its buttons (``can_edit``: the
+    asker is an editor, who gets *Set video link*)."""
     summary = talk.summaries[0]
     highlights = f" · {len(talk.highlights)} discussion highlights" if talk.highlights else ""
     blocks = [
@@ -335,6 +340,8 @@ def talk_card(talk: Talk, *, points: int = 3) -> list[dict[str, Any]]:
     buttons = [button("Post digest thread here", ACTION_DIGEST, talk.talk_id, style="primary")]
     if len(talk.key_points) > points:
         buttons.append(button("More key points", ACTION_MORE_POINTS, {"id": talk.talk_id, "start": points}))
+    if can_edit:
+        buttons.append(button("Set video link", ACTION_SET_VIDEO, talk.talk_id))
     blocks.append(actions(buttons))
     return blocks
 
@@ -359,7 +366,7 @@ def render_talk_list(reply: TalkListReply) -> dict[str, Any]:
             [section(f"No talk matches *{mrkdwn(reply.query, 200)}*. Try fewer words, or `/talk` to list all talks.")],
         )
     if reply.first is not None:
-        blocks.extend(talk_card(reply.first, points=reply.points_shown))
+        blocks.extend(talk_card(reply.first, points=reply.points_shown, can_edit=reply.can_edit))
         if reply.talks and reply.talks[0].talk_id == reply.first.talk_id and reply.talks[0].matched:
             blocks.insert(2, context(f"_matched: {mrkdwn(', '.join(reply.talks[0].matched[:4]), 300)}_"))
     others = [hit for hit in reply.talks if reply.first is None or hit.talk_id != reply.first.talk_id]
@@ -762,6 +769,51 @@ def feedback_modal(ref: str) -> dict[str, Any]:
                     "channels and DMs are never shown to anyone."),
         ],
     }
+
+
+# -- team edits: modals ------------------------------------------------------------------
+
+def _modal(callback_id: str, title: str, metadata: dict[str, Any], blocks: list[dict[str, Any]],
+           submit: str = "Save") -> dict[str, Any]:
+    """A form; ``private_metadata`` carries what it edits (checked again when it comes back)."""
+    return {
+        "type": "modal",
+        "callback_id": callback_id,
+        "private_metadata": json.dumps(metadata, ensure_ascii=False, separators=(",", ":"))[:3000],
+        "title": {"type": "plain_text", "text": plain(title, MAX_MODAL_TITLE)},
+        "submit": {"type": "plain_text", "text": submit},
+        "close": {"type": "plain_text", "text": "Cancel"},
+        "blocks": blocks,
+    }
+
+
+def text_input(block_id: str, label: str, *, initial: str | None = None, multiline: bool = False,
+               max_length: int | None = None, optional: bool = False, hint: str | None = None) -> dict[str, Any]:
+    element: dict[str, Any] = {"type": "plain_text_input", "action_id": block_id, "multiline": multiline}
+    if initial:
+        element["initial_value"] = initial[:max_length] if max_length else initial
+    if max_length:
+        element["max_length"] = max_length
+    block: dict[str, Any] = {"type": "input", "block_id": block_id, "optional": optional,
+                             "label": {"type": "plain_text", "text": plain(label, 2000)}, "element": element}
+    if hint:
+        block["hint"] = {"type": "plain_text", "text": plain(hint, 2000)}
+    return block
+
+
+def video_modal(talk: Talk, max_url: int) -> dict[str, Any]:
+    """*Set video link*: one URL field, filled with the talk's link when it has one."""
+    return _modal(VIDEO_MODAL, "Set video link", {"talk": talk.talk_id}, [
+        section(f"*{mrkdwn(talk.title, 300)}*\nEvery timestamp of this talk will open the video at that moment "
+                "(YouTube links take the moment; other hosts open the video)."),
+        text_input(VIDEO_URL_BLOCK, "Video URL (http or https)", initial=talk.video_url, max_length=max_url),
+    ])
+
+
+def result_view(title: str, text: str) -> dict[str, Any]:
+    """What a submitted form turns into: the outcome, said privately in the modal itself."""
+    return {"type": "modal", "title": {"type": "plain_text", "text": plain(title, MAX_MODAL_TITLE)},
+            "close": {"type": "plain_text", "text": "Close"}, "blocks": [section(text)]}
 
 
 # -- /talkbot stats, gaps, report ---------------------------------------------------------

@@ -7,10 +7,21 @@ Every edit is a row in the store's ``team_edits`` table (store/edits.py), which 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from store.db import Store
-from store.edits import DEFINE, MAX_DEFINITION, MAX_TERM, UNDO, VIDEO, Edit, describe_definition, video_url_problem
+from store.edits import (
+    DEFINE,
+    MAX_DEFINITION,
+    MAX_TERM,
+    UNDO,
+    VIDEO,
+    AlreadySubmitted,
+    Edit,
+    describe_definition,
+    video_url_problem,
+)
 from store.model import Talk
 from store.text import clean_query, term_key, tokens
 
@@ -22,6 +33,18 @@ SUBCOMMANDS = ("video", "history", "undo")
 VIDEO_USAGE = ("*Usage:* `/talkbot video TALK URL` — TALK is the talk's id (from `/talk`) or its title, URL an "
                "http(s) link to its video; every timestamp of that talk then opens the video at that moment.")
 UNDO_USAGE = "*Usage:* `/talkbot undo N` — N is the edit's number from `/talkbot history`."
+ALREADY_SUBMITTED = Notice("This form was already sent, and its edit made once; nothing was changed again.")
+TALK_GONE = Notice("That talk is no longer in the summaries (it may have been renamed or removed). Nothing was "
+                   "changed.")
+
+
+@dataclass(frozen=True)
+class FieldProblem:
+    """Why a form's field cannot be saved; shown under that field, the form stays open, nothing is written."""
+
+    text: str
+
+
 # Slack sends links as <url> or <url|label> (and &amp; for & in them).
 _LINK_RE = re.compile(r"<([^<>|\s]+)(?:\|[^<>]*)?>")
 
@@ -70,11 +93,39 @@ async def set_video(store: Store, text: str, user_id: str, now: float,
     talk = await find_talk(store, query)
     if isinstance(talk, Notice):
         return talk
-    edit = await store.set_video_url(talk.talk_id, url, user_id, now, workspace)
+    return await apply_video(store, talk, url, user_id, now, workspace)
+
+
+async def apply_video(store: Store, talk: Talk, url: str, user_id: str, now: float,
+                      workspace: tuple[str, str | None] = ("", None), *, form: str | None = None) -> Notice:
+    """Set ``talk``'s video link to an already checked ``url``; ``form``: the modal it came from (once only)."""
+    try:
+        edit = await store.set_video_url(talk.talk_id, url, user_id, now, workspace, once=form)
+    except AlreadySubmitted:
+        return ALREADY_SUBMITTED
     if edit is None:  # the talk went away between the lookup and the write (an ingest)
         return Notice(f"The talk `{escape(talk.talk_id)}` is gone. Nothing was changed.")
     return Notice(f"Edit {edit.edit_id}: every timestamp of *{escape(talk.title)}* now links to "
                   f"{escape(url)}. `/talkbot undo {edit.edit_id}` reverts it.")
+
+
+async def video_form(store: Store, talk_id: object) -> Talk | Notice:
+    """The talk a *Set video link* button or form names (its value comes back from Slack: checked)."""
+    talk = await store.get_talk(talk_id) if isinstance(talk_id, str) and 0 < len(talk_id) <= 200 else None
+    return talk if talk is not None else TALK_GONE
+
+
+async def submit_video(store: Store, talk_id: object, url: object, user_id: str, now: float,
+                       workspace: tuple[str, str | None], form: str) -> Notice | FieldProblem:
+    """The *Set video link* form, submitted: a problem with the URL (shown under the field), or the outcome."""
+    url = str(url or "").strip()
+    problem = video_url_problem(url) if url else "Paste the video's URL."
+    if problem is not None:
+        return FieldProblem(problem)
+    talk = await video_form(store, talk_id)
+    if isinstance(talk, Notice):
+        return talk
+    return await apply_video(store, talk, url, user_id, now, workspace, form=form)
 
 
 async def history(store: Store, text: str) -> Notice:

@@ -87,6 +87,7 @@ class TalkListReply:
     page: int = 0
     pages: int = 1
     points_shown: int = 3
+    can_edit: bool = False  # the asker is an editor: the card offers *Set video link*
 
     def hits(self) -> list[dict[str, Any]]:
         return [talk_json(hit) for hit in self.talks]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,6 +26,7 @@ from .edits import (
     GENERATION_SQL,
     UNDO,
     VIDEO,
+    AlreadySubmitted,
     Edit,
     definition_value,
     edit_of,
@@ -152,12 +154,25 @@ class Store:
 
     # -- team edits (store/edits.py) ---------------------------------------------------------
 
-    async def _write_edit(self, write: Callable[[], Awaitable[T]]) -> T:
-        """``write`` in one write transaction that also moves the edits' generation (answer caches empty)."""
+    async def _write_edit(self, write: Callable[[], Awaitable[T]], once: str | None = None) -> T:
+        """``write`` in one write transaction that also moves the edits' generation (answer caches empty).
+
+        ``once``: the id of the form it comes from (a modal's view id), recorded with the edit; a form seen
+        before raises AlreadySubmitted and writes nothing.
+        """
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
+                if once is not None:
+                    cursor = await self._conn.execute(
+                        "INSERT OR IGNORE INTO seen_events (event_id, seen_at) VALUES (?, ?)",
+                        (f"form:{once}", time.time()))
+                    if cursor.rowcount != 1:
+                        raise AlreadySubmitted(once)
                 result = await write()
+                if result is None or isinstance(result, str):  # nothing to change, or why not: nothing kept
+                    await self._conn.execute("ROLLBACK")
+                    return result
                 await self._conn.execute(
                     "INSERT INTO meta (key, value) VALUES ('edits_generation', '1') ON CONFLICT(key) DO UPDATE"
                     " SET value = CAST(value AS INTEGER) + 1")
@@ -179,7 +194,7 @@ class Store:
         return int(cursor.lastrowid or 0)
 
     async def set_video_url(self, talk_id: str, url: str, user_id: str, now: float,
-                            workspace: tuple[str, str | None] = ("", None)) -> Edit | None:
+                            workspace: tuple[str, str | None] = ("", None), *, once: str | None = None) -> Edit | None:
         """Set a talk's video link (None: no such talk); the edit row records the link it replaced."""
 
         async def write() -> Edit | None:
@@ -190,7 +205,7 @@ class Store:
             await self._conn.execute("UPDATE talks SET video_url = ? WHERE talk_id = ?", (url, talk_id))
             return await self._edit(edit_id)
 
-        return await self._write_edit(write)
+        return await self._write_edit(write, once)
 
     async def _live_definition(self, key: str) -> Edit | None:
         rows = await self._rows(f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE kind = ? AND target = ?"

@@ -23,6 +23,10 @@ GENERATION_SQL = ("SELECT group_concat(value, ' ') FROM (SELECT value FROM meta"
                   " WHERE key IN ('corpus_hash', 'edits_generation') ORDER BY key)")
 
 
+class AlreadySubmitted(Exception):
+    """The form behind an edit was submitted before (Slack sent it twice, or a double click): nothing written."""
+
+
 @dataclass(frozen=True, slots=True)
 class Edit:
     """One row of ``team_edits``."""

@@ -5,13 +5,14 @@ from __future__ import annotations
 from slack_bolt.async_app import AsyncApp
 
 from ..services import Services
-from . import actions, commands, events, feedback, talkbot
+from . import actions, commands, edits, events, feedback, talkbot
 
 
 def register(app: AsyncApp, services: Services) -> None:
     """Register every listener group's listeners."""
     commands.register(app, services)
     talkbot.register(app, services)
+    edits.register(app, services)
     feedback.register(app, services)  # before actions: its catch-all takes any button not registered yet
     actions.register(app, services)
     events.register(app, services)

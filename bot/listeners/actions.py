@@ -23,12 +23,13 @@ from handlers.blocks import (
     render,
 )
 from handlers.commands import STALE_BUTTON
-from handlers.replies import DefineReply, DigestThread, Notice
+from handlers.replies import DefineReply, DigestThread, Notice, TalkListReply
 from store.state import Workspace
 
 from ..permissions import Requester, org_of
 from ..services import Services
 from ..slack_client import Respond
+from .edits import clicker
 from .request_log import logged
 
 log = logging.getLogger(__name__)
@@ -172,6 +173,8 @@ def register(app: AsyncApp, services: Services) -> None:
         async with services.answer_slots:
             if isinstance(value.get("id"), str):
                 reply = await commands.open_talk(store, value["id"])
+                if isinstance(reply, TalkListReply):
+                    reply.can_edit = await services.permissions.shows_edit_buttons(clicker(body, context))
             elif "page" in value:
                 reply = await commands.all_talks(store, page=_int(value["page"]))
             else:

@@ -11,7 +11,7 @@ from slack_bolt.context.async_context import AsyncBoltContext
 
 from handlers import commands, digest_commands, edits
 from handlers.blocks import render
-from handlers.replies import DigestThread, Notice
+from handlers.replies import DigestThread, Notice, TalkListReply
 from store.state import Workspace
 
 from ..permissions import Requester, org_of
@@ -68,6 +68,8 @@ def register(app: AsyncApp, services: Services) -> None:
 
         async def compute() -> dict:
             asked.reply = await commands.talk(store, command.get("text", ""))
+            if isinstance(asked.reply, TalkListReply) and asked.reply.first is not None:
+                asked.reply.can_edit = await services.permissions.shows_edit_buttons(requester(command, context))
             return services.rendered_answer(asked.reply, feedback=asked.ref if asked.is_question else None)
 
         await answer_command_for(requester(command, context), ack, respond, services, compute)

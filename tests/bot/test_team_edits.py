@@ -8,12 +8,14 @@ import shutil
 import time
 from pathlib import Path
 
+from handlers.blocks import ACTION_SET_VIDEO, VIDEO_MODAL, VIDEO_URL_BLOCK
 from store.db import Store
 from store.ingest import ingest_sync
 from tests.bot.test_permissions import EDITOR, MEMBER, XLA_DEFINED, _answer_named, served
 from tests.conftest import CORPUS, RunningBot
 from tests.fakes.slack_api import FakeSlackAPI
-from tests.fakes.slack_requests import new_ts, slash_command
+from tests.fakes.slack_requests import block_actions, new_ts, slash_command, view_submission
+from tests.slack_limits import message_problems
 
 XLA = "xla-crashkurs"  # key points at 0:05, 0:54, 2:07
 YOUTUBE = "https://www.youtube.com/watch?v=abc123"
@@ -204,3 +206,89 @@ async def test_definition_edits_need_an_editor_and_bad_input_changes_nothing(
         assert await bot.services.store.edit_history() == []
         # A lookup without '=' is still a lookup.
         assert XLA_DEFINED in await shown(bot, "/define", "XLA", MEMBER)
+
+
+# -- the Set video link button and its form ---------------------------------------------------------
+
+
+def buttons_of(message: dict) -> dict[str, str]:
+    """action_id -> value of every button in a message."""
+    return {element["action_id"]: element.get("value", "") for block in message.get("blocks", [])
+            if block["type"] == "actions" for element in block["elements"]}
+
+
+async def click(bot: RunningBot, action_id: str, value: str, user: str) -> str:
+    """Click a button on a private answer; the response_url name its private reply would go to."""
+    name = f"c{new_ts()}"
+    result = await bot.send(block_actions(action_id, value, response_url=bot.fake.response_url(name), user_id=user,
+                                          ephemeral=True, trigger_id=f"{new_ts()}.1.t"))
+    assert result.status == 200, result.text
+    return name
+
+
+async def submit(bot: RunningBot, view: dict, values: dict, user: str) -> dict:
+    """Submit a form; its acknowledgement (what Slack shows in the form)."""
+    result = await bot.send(view_submission(view, values, user_id=user))
+    assert result.status == 200, result.text
+    return result.json()
+
+
+def url_field(url: str) -> dict:
+    return {VIDEO_URL_BLOCK: {VIDEO_URL_BLOCK: {"type": "plain_text_input", "value": url}}}
+
+
+async def test_set_video_link_button_for_editors_opens_a_form(clean_slack_env, fake_slack: FakeSlackAPI,
+                                                               db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        assert ACTION_SET_VIDEO not in buttons_of(await answer(bot, "/talk", "XLA Crashkurs", MEMBER))
+        card = await answer(bot, "/talk", "XLA Crashkurs", EDITOR)
+        assert message_problems(card) == []
+        assert buttons_of(card)[ACTION_SET_VIDEO] == XLA
+
+        await click(bot, ACTION_SET_VIDEO, XLA, EDITOR)
+        [opened] = await bot.fake.wait_for("views.open")
+        view = bot.fake.opened_views[-1]
+        assert view["callback_id"] == VIDEO_MODAL and json.loads(view["private_metadata"]) == {"talk": XLA}
+
+        for bad, said in (("javascript:alert(1)", "must be an http:// or https:// URL"),
+                          ("", "Paste the video's URL."),
+                          ("https://example.com/" + "x" * 600, "the limit is 500")):
+            refused = await submit(bot, view, url_field(bad), EDITOR)
+            assert refused["response_action"] == "errors" and said in refused["errors"][VIDEO_URL_BLOCK]
+        assert await bot.services.store.edit_history() == []
+
+        done = await submit(bot, view, url_field(YOUTUBE), EDITOR)
+        assert done["response_action"] == "update"
+        assert done["view"]["blocks"][0]["text"]["text"].startswith("Edit 1: every timestamp of *XLA-Crashkurs*")
+        assert await video_of(bot, XLA) == YOUTUBE
+        # The same form sent again (a double click, Slack re-sending) makes no second edit.
+        again = await submit(bot, view, url_field("https://vimeo.com/1"), EDITOR)
+        assert "already sent" in again["view"]["blocks"][0]["text"]["text"]
+        assert len(await bot.services.store.edit_history()) == 1 and await video_of(bot, XLA) == YOUTUBE
+
+        # The form opens with the link it has now.
+        await click(bot, ACTION_SET_VIDEO, XLA, EDITOR)
+        await bot.fake.wait_for("views.open", count=2)
+        assert bot.fake.opened_views[-1]["blocks"][1]["element"]["initial_value"] == YOUTUBE
+
+
+async def test_set_video_link_refuses_members_and_tampered_values(clean_slack_env, fake_slack: FakeSlackAPI,
+                                                                   db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        name = await click(bot, ACTION_SET_VIDEO, XLA, MEMBER)  # a member forging the editors' button
+        refused = await _answer_named(bot, name)
+        assert refused.params["text"].startswith("Only editors can")
+        name = await click(bot, ACTION_SET_VIDEO, "no-such-talk", EDITOR)
+        assert "no longer in the summaries" in (await _answer_named(bot, name)).params["text"]
+        assert bot.fake.calls_to("views.open") == []
+
+        await click(bot, ACTION_SET_VIDEO, XLA, EDITOR)
+        await bot.fake.wait_for("views.open")
+        view = bot.fake.opened_views[-1]
+        member = await submit(bot, view, url_field(YOUTUBE), MEMBER)
+        assert member["view"]["blocks"][0]["text"]["text"].startswith("Only editors can")
+        tampered = await submit(bot, {**view, "private_metadata": '{"talk": "gone-talk"}'}, url_field(YOUTUBE), EDITOR)
+        assert "no longer in the summaries" in tampered["view"]["blocks"][0]["text"]["text"]
+        garbage = await submit(bot, {**view, "private_metadata": "<!channel>"}, url_field(YOUTUBE), EDITOR)
+        assert "no longer in the summaries" in garbage["view"]["blocks"][0]["text"]["text"]
+        assert await bot.services.store.edit_history() == [] and await video_of(bot, XLA) is None

@@ -1,0 +1,110 @@
+"""Team edits from buttons and forms (issue 16): *Set video link* on talk cards and its modal.
+
+A click opens a form with the click's ``trigger_id`` (good for 3 seconds, once). What comes back from
+Slack (a button's value, a form's ``private_metadata`` and fields) is checked again when the form is
+submitted, and so is the permission: a form answers in itself (``response_action``): a problem under its
+field (the form stays open, nothing is written) or the outcome in its place.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+from slack_bolt.async_app import AsyncApp
+from slack_bolt.context.ack.async_ack import AsyncAck
+from slack_bolt.context.async_context import AsyncBoltContext
+from slack_sdk.web.async_client import AsyncWebClient
+
+from handlers import edits
+from handlers.blocks import ACTION_SET_VIDEO, VIDEO_MODAL, VIDEO_URL_BLOCK, action_id_pattern, result_view, video_modal
+from handlers.replies import Notice
+from store.edits import MAX_URL
+
+from ..permissions import Requester, org_of
+from ..services import Services
+from ..slack_client import SLACK_FAILURES, Respond, describe_failure
+from .request_log import logged
+
+log = logging.getLogger(__name__)
+FORM_NOT_OPENED = "I couldn't open the form (Slack may have been slow); please click again."
+
+
+def clicker(body: dict[str, Any], context: AsyncBoltContext) -> Requester:
+    """Who clicked or submitted, and where (a form has no channel)."""
+    return Requester(str((body.get("user") or {}).get("id", "")), (body.get("channel") or {}).get("id"),
+                     org_of(context))
+
+
+def workspace_of(context: AsyncBoltContext) -> tuple[str, str | None]:
+    return (context.team_id or "", context.enterprise_id)
+
+
+def metadata(view: dict[str, Any]) -> dict[str, Any]:
+    """A form's ``private_metadata`` (JSON written by handlers.blocks); {} when it is not ours."""
+    try:
+        value = json.loads(view.get("private_metadata") or "")
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def field(view: dict[str, Any], block_id: str) -> Any:
+    """A form field's submitted value: text, or a selected option's value (None when absent)."""
+    element = (((view.get("state") or {}).get("values") or {}).get(block_id) or {}).get(block_id) or {}
+    if "selected_option" in element:
+        return (element.get("selected_option") or {}).get("value")
+    if "selected_options" in element:
+        return [option.get("value") for option in element.get("selected_options") or [] if isinstance(option, dict)]
+    return element.get("value")
+
+
+async def answer_form(ack: AsyncAck, outcome: Notice | edits.FieldProblem, block_id: str, title: str) -> None:
+    """Acknowledge a submitted form: a problem under ``block_id``'s field, else the outcome in the form's place."""
+    if isinstance(outcome, edits.FieldProblem):
+        await ack(response_action="errors", errors={block_id: outcome.text})
+    else:
+        await ack(response_action="update", view=result_view(title, outcome.text))
+
+
+async def open_form(client: AsyncWebClient, body: dict[str, Any], view: dict[str, Any], respond: Respond) -> None:
+    try:
+        await client.views_open(trigger_id=str(body.get("trigger_id", "")), view=view)
+    except SLACK_FAILURES as error:
+        log.warning("edit form not opened error=%s", describe_failure(error))
+        await respond(replace_original=False, response_type="ephemeral", text=FORM_NOT_OPENED)
+
+
+def register(app: AsyncApp, services: Services) -> None:
+    """Register the edit buttons and their forms."""
+    store, permissions = services.store, services.permissions
+
+    @app.action(action_id_pattern(ACTION_SET_VIDEO))
+    @logged("action_set_video")
+    async def set_video_button(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any],
+                               context: AsyncBoltContext, client: AsyncWebClient, respond: Respond) -> None:
+        await ack()
+        denied = await permissions.may_edit(clicker(body, context))
+        if denied is not None:
+            await respond(replace_original=False, response_type="ephemeral", text=denied.text)
+            return
+        talk = await edits.video_form(store, action.get("value"))
+        if isinstance(talk, Notice):
+            await respond(replace_original=False, response_type="ephemeral", text=talk.text)
+            return
+        await open_form(client, body, video_modal(talk, MAX_URL), respond)
+
+    @app.view(VIDEO_MODAL)
+    @logged("video_form")
+    async def video_form(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any],
+                         context: AsyncBoltContext) -> None:
+        who = clicker(body, context)
+        denied = await permissions.may_edit(who)
+        if denied is not None:
+            await answer_form(ack, Notice(denied.text), VIDEO_URL_BLOCK, "Video link")
+            return
+        outcome = await edits.submit_video(store, metadata(view).get("talk"), field(view, VIDEO_URL_BLOCK),
+                                           who.user_id, time.time(), workspace_of(context), str(view.get("id", "")))
+        await answer_form(ack, outcome, VIDEO_URL_BLOCK, "Video link")
