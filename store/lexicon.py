@@ -13,7 +13,10 @@ from pathlib import Path
 from .text import tokens
 from .toml_file import read_toml
 
-BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+# The bundled corpus: package data of an installed talkbot (pyproject.toml maps corpus/ to
+# store/bundled_corpus), else corpus/ of the source checkout this module runs from.
+_INSTALLED_CORPUS = Path(__file__).resolve().parent / "bundled_corpus"
+BUNDLED_CORPUS = _INSTALLED_CORPUS if _INSTALLED_CORPUS.is_dir() else Path(__file__).resolve().parent.parent / "corpus"
 ALIASES_FILE = "aliases.toml"
 LEXICON_FILE = "lexicon.toml"
 
