@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from pathlib import Path
 
 from store.db import Store
@@ -70,35 +69,37 @@ class CorpusWatcher:
             self._task = None
 
     async def _run(self) -> None:
+        trigger = "startup"
         while True:
             try:
-                await self.check()
+                await self.check(trigger=trigger)
             except Exception:  # the loop must survive anything one check runs into
                 log.exception("corpus check failed")
             self._wake.clear()
-            with contextlib.suppress(asyncio.TimeoutError):
+            try:
                 await asyncio.wait_for(self._wake.wait(), self.interval if self.interval > 0 else None)
+                trigger = "signal"
+            except asyncio.TimeoutError:
+                trigger = "poll"
 
-    async def check(self, *, force: bool = False) -> IngestReport | None:
+    async def check(self, *, force: bool = False, trigger: str = "poll") -> IngestReport | None:
         """Ingest when the folders changed since the last check (or ``force``); None when nothing ran."""
         async with self.lock:
             signature = await asyncio.to_thread(folder_signature, self.folders)
             if signature == self._seen and not force:
                 return None
-            report = await self.ingest()
+            report = await self.ingest(trigger)
             self._seen = signature  # also after a failure: a bad file is not retried until something changes
             return report
 
-    async def ingest(self) -> IngestReport | None:
+    async def ingest(self, trigger: str = "poll") -> IngestReport | None:
         """One incremental ingest of the folders (caller holds ``lock``); logs what changed."""
-        started = time.perf_counter()
         try:
-            report = await self.store.ingest(self.folders)
+            with self.metrics.ingest_run(trigger) if self.metrics is not None else contextlib.nullcontext():
+                report = await self.store.ingest(self.folders)
         except CorpusError as error:
-            self._observe("failed", time.perf_counter() - started)
             log.warning("corpus not reloaded, the bot keeps answering from the previous one: %s", error)
             return None
-        self._observe("ok", report.seconds)
         if report.changed:
             log.info("corpus reloaded in %.2f s: %d new, %d changed, %d removed files; %d summaries read;"
                      " now %d talks, %d summaries", report.seconds, len(report.new_files), len(report.changed_files),
@@ -106,7 +107,3 @@ class CorpusWatcher:
             for warning in report.warnings:
                 log.warning("corpus: %s", warning)
         return report
-
-    def _observe(self, outcome: str, seconds: float) -> None:
-        if self.metrics is not None:
-            self.metrics.observe_ingest(outcome, seconds)

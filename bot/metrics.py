@@ -7,7 +7,9 @@ Web API method names, Slack's error codes, exception class names): never user te
 
 from __future__ import annotations
 
+import contextlib
 import re
+import time
 from collections.abc import Iterator
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -22,6 +24,8 @@ from store.db import Store
 ACK_BUCKETS = (0.005, 0.01, 0.015, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0)
 ANSWER_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
 INGEST_BUCKETS = (0.1, 0.5, 1.0, 5.0, 10.0, 30.0, 60.0, 300.0)
+# What started an ingest: the first start (or the watcher's catch-up at start), the corpus poll, SIGHUP, a DM'd export.
+INGEST_TRIGGERS = ("startup", "poll", "signal", "upload")
 _LABEL_SAFE = re.compile(r"[A-Za-z][A-Za-z0-9_.]{0,63}")
 OTHER = "other"
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -82,8 +86,9 @@ class Metrics:
                                         "Slack Web API calls (and response_url posts) that failed after their "
                                         "retries, by method and Slack's error code.",
                                         ["method", "code"], registry=registry)
-        self.ingests = Counter("talkbot_ingest_runs", "Corpus ingests run by this process, by outcome.",
-                               ["outcome"], registry=registry)
+        self.ingests = Counter("talkbot_ingest_runs",
+                               "Corpus ingests run by this process, by outcome and trigger (startup, poll, signal, "
+                               "upload).", ["outcome", "trigger"], registry=registry)
         self.ingest_seconds = Histogram("talkbot_ingest_duration_seconds", "Duration of this process's ingests.",
                                         buckets=INGEST_BUCKETS, registry=registry)
         self.corpus = Gauge("talkbot_corpus_items", "What the corpus holds, read at each scrape.", ["kind"],
@@ -117,9 +122,21 @@ class Metrics:
     def count_slack_error(self, method: str, code: str) -> None:
         self.slack_api_errors.labels(label(method), label(code)).inc()
 
-    def observe_ingest(self, outcome: str, seconds: float) -> None:
-        self.ingests.labels(outcome).inc()
-        self.ingest_seconds.observe(seconds)
+    @contextlib.contextmanager
+    def ingest_run(self, trigger: str) -> Iterator[None]:
+        """Count the ingest run inside the block and its duration: ``failed`` if it raises, else ``ok``."""
+        assert trigger in INGEST_TRIGGERS, trigger
+        started = time.perf_counter()
+        try:
+            yield
+        except Exception:
+            self._observe_ingest("failed", trigger, started)
+            raise
+        self._observe_ingest("ok", trigger, started)
+
+    def _observe_ingest(self, outcome: str, trigger: str, started: float) -> None:
+        self.ingests.labels(outcome, trigger).inc()
+        self.ingest_seconds.observe(time.perf_counter() - started)
 
     # -- scraping ---------------------------------------------------------------------------
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -123,15 +122,8 @@ async def ensure_corpus(settings: Settings, metrics: Metrics | None = None) -> I
     """Ingest the configured corpus when the database does not exist yet (first start)."""
     if settings.db_path.exists():
         return None
-    started = time.perf_counter()
-    try:
+    with metrics.ingest_run("startup") if metrics is not None else contextlib.nullcontext():
         report = await asyncio.to_thread(ingest_sync, settings.db_path, settings.corpus_paths())
-    except Exception:
-        if metrics is not None:
-            metrics.observe_ingest("failed", time.perf_counter() - started)
-        raise
-    if metrics is not None:
-        metrics.observe_ingest("ok", report.seconds)
     log.info("first start: ingested %d summaries, %d talks from %s", report.summaries, report.talks, settings.corpus)
     return report
 

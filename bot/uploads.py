@@ -127,7 +127,8 @@ async def _keep_and_ingest(name: str, data: bytes, services: Services,
     async with ingest_lock:
         previous = await asyncio.to_thread(_replace_file, folder, target, data)
         try:
-            report = await services.store.ingest(services.settings.corpus_paths())
+            with services.metrics.ingest_run("upload"):
+                report = await services.store.ingest(services.settings.corpus_paths())
         except CorpusError as error:
             await asyncio.to_thread(_restore_file, target, previous)
             return None, str(error)

@@ -8,13 +8,15 @@ import os
 import shutil
 import signal
 import subprocess
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp
 import pytest
 
+from tests.bot.test_metrics import Samples, scrape, value
 from tests.bot.test_resilience import _listening_url, _read_rest, talkbot_command
 from tests.conftest import CORPUS, ROOT
 from tests.fakes.fixtures import BOT_TOKEN
@@ -34,6 +36,18 @@ Glossar
 
 • Zorbulator (Zero Overhead Rebalancing Bulator): Ein Werkzeug, das Modellgewichte verlustfrei komprimiert.
 """
+
+
+async def scrape_until(served: Served, done: Callable[[Samples], bool], timeout: float = 10.0) -> Samples:
+    """/metrics of the served bot, scraped until ``done`` holds (an ingest is counted as it returns, which an
+    answer from the new corpus can overtake)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        text, samples = await scrape(served.session, served.url)
+        if done(samples):
+            return samples
+        assert time.monotonic() < deadline, text
+        await asyncio.sleep(0.05)
 
 
 @dataclass
@@ -122,6 +136,12 @@ async def test_serve_picks_up_a_new_export_while_answering(served: Served) -> No
     stop.set()
     await asyncio.wait_for(asking, timeout=15)
     assert "Zero Overhead Rebalancing" in found, "\n".join(served.log[-20:])
+    trigger, other = ("signal", "poll") if served.poll == 0 else ("poll", "signal")
+    samples = await scrape_until(served, lambda s: value(s, "talkbot_ingest_runs_total", outcome="ok",
+                                                                 trigger=trigger) >= 1)
+    assert value(samples, "talkbot_ingest_runs_total", outcome="ok", trigger="startup") >= 1  # first start
+    assert value(samples, "talkbot_ingest_runs_total", outcome="ok", trigger=other) == 0
+    assert value(samples, "talkbot_ingest_runs_total", outcome="failed", trigger=trigger) == 0
     assert len(answers) >= 3
     assert all("Accelerated Linear Algebra" in answer for answer in answers)  # every answer whole, none failed
     log_text = "".join(served.log)

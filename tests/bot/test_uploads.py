@@ -19,6 +19,7 @@ from bot.uploads import MAX_UPLOAD_BYTES
 from store.db import Store
 from store.state import BotState
 from tests.bot.test_corpus_intake import NEW_EXPORT
+from tests.bot.test_metrics import scrape, value
 from tests.conftest import CORPUS, RunningBot, bot_settings
 from tests.fakes.slack_api import FILE_DOWNLOAD, FakeSlackAPI
 from tests.fakes.slack_requests import JSON, message_im_payload, signed
@@ -78,6 +79,9 @@ async def test_an_editor_adds_an_export_by_dm(bot: RunningBot) -> None:
     answer = await bot.services.store.define("Zorbulator")
     assert answer.hits and answer.hits[0].expansion == "Zero Overhead Rebalancing Bulator"
     assert talk_count(bot) == before + 1
+    _, samples = await scrape(bot.session, bot.url)  # the reply is sent after the ingest: counted by then
+    assert value(samples, "talkbot_ingest_runs_total", outcome="ok", trigger="upload") == 1
+    assert value(samples, "talkbot_ingest_duration_seconds_count") == 1
 
 
 async def test_a_bad_export_gets_file_and_line_and_changes_nothing(bot: RunningBot) -> None:
