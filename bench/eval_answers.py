@@ -1,8 +1,9 @@
 """Natural questions (English and German) answered through the mention path, scored per shape and language.
 
-Usage: .venv/bin/python bench/eval_answers.py [--split tune|holdout|all] [--show-misses]
+Usage: .venv/bin/python bench/eval_answers.py [--split tune|holdout|holdout2|all] [--show-misses]
 
-Every question of bench/eval_answers.toml (see its header for the fields) is asked on a fresh database
+Every question of bench/eval_answers.toml and bench/eval_answers_holdout2.toml (a second held-out set,
+written later; see their headers for the fields) is asked on a fresh database
 of the bundled corpus, in-process, through the function a Slack mention or DM uses
 (``handlers.mentions.answer``), as the Slack text ``"<@UBOT> question"``. Its reply is read the way
 ``talkbot ask --json`` reports it: the JSON body of ``bot.console.as_json(reply)``.
@@ -36,6 +37,8 @@ Scores per question, by shape (a follow-up is scored as its ``scored_as`` shape)
 - not_covered: pass (top-1 column) = covered is false and the heading names none of the question's
   ``near`` terms (whole word), i.e. no other term answered under its own heading.
 - help: pass (top-1 column) = the reply is the help reply.
+- clarify: pass (top-1 column) = ``body["shape"]`` is ``"clarify"`` (the reply asks what a context-less
+  "why?" means) and it shows no hits.
 - Every other question whose reply says covered = false fails.
 
 The primary score of a question is its recall for list and difference shapes, else its top-1; the
@@ -67,17 +70,18 @@ from store.db import Store  # noqa: E402
 from store.ingest import ingest_sync  # noqa: E402
 from store.state import BotState  # noqa: E402
 
-QUESTIONS = ROOT / "bench" / "eval_answers.toml"
+QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answers_holdout2.toml")
+SPLITS = ("tune", "holdout", "holdout2", "all")
 CORPUS = ROOT / "corpus"
 CHANNEL = "CEVAL"
 BOT_MENTION = "<@UBOT> "
 SHAPES = ("definition", "who", "when", "difference", "summary", "watch", "number", "explain", "talks",
-          "help", "not_covered", "followup")
+          "help", "not_covered", "clarify", "followup")
 SINGLE, TALK, LIST = {"definition", "number", "explain"}, {"who", "summary", "watch"}, {"when", "talks"}
 RECALL_PRIMARY = LIST | {"difference"}
 TARGETS = {"definition": "top-1", "number": "top-1", "explain": "top-1", "who": "talk top-1",
            "summary": "talk top-1", "watch": "talk top-1", "when": "recall", "talks": "recall",
-           "difference": "recall", "not_covered": "pass", "help": "pass"}
+           "difference": "recall", "not_covered": "pass", "help": "pass", "clarify": "pass"}
 Location = tuple[str, int]
 
 
@@ -104,8 +108,10 @@ class Score:
 
 
 def load_questions(split: str) -> list[Question]:
-    with QUESTIONS.open("rb") as handle:
-        raw = tomllib.load(handle)["question"]
+    raw = []
+    for path in QUESTIONS:
+        with path.open("rb") as handle:
+            raw += tomllib.load(handle)["question"]
     out = []
     for q in raw:
         groups: dict[str, set[Location]] = {}
@@ -164,6 +170,9 @@ def score(question: Question, reply: Reply, talks: dict[str, set[Location]]) -> 
     shape = question.scored_as
     if shape == "help":
         return Score(question, is_help(reply, body), None, lang_ok, first)
+    if shape == "clarify":
+        return Score(question, body.get("shape") == "clarify" and not hits, None, lang_ok,
+                     f"{first} '{heading(body)[:60]}'")
     if shape == "not_covered":
         passed = not covered and not any(names(heading(body), term) for term in question.near)
         return Score(question, passed, None, lang_ok, f"{first} '{heading(body)[:60]}'")
@@ -270,6 +279,7 @@ def summary(scores: list[Score]) -> list[str]:
              lambda rows: _pct([s.recall or 0.0 for s in rows])),
         line("not covered said, no other term's heading", {"not_covered"}, _top1),
         line("help", {"help"}, _top1),
+        line("clarifying question for a context-less why", {"clarify"}, _top1),
         line("primary score, all questions", set(SHAPES), primaries),
         f"- thread memory: {memory}",
     ]
@@ -277,7 +287,7 @@ def summary(scores: list[Score]) -> list[str]:
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", default="all", choices=("tune", "holdout", "all"))
+    parser.add_argument("--split", default="all", choices=SPLITS)
     parser.add_argument("--show-misses", action="store_true")
     args = parser.parse_args()
     questions = load_questions(args.split)

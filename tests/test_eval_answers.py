@@ -30,6 +30,17 @@ def questions() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout2() -> list[dict]:
+    with (ROOT / "bench" / "eval_answers_holdout2.toml").open("rb") as handle:
+        return tomllib.load(handle)["question"]
+
+
+@pytest.fixture(scope="module")
+def every_question(questions: list[dict], holdout2: list[dict]) -> list[dict]:
+    return questions + holdout2
+
+
+@pytest.fixture(scope="module")
 def corpus_lines() -> dict[str, list[str]]:
     return {path.name: path.read_text(encoding="utf-8").split("\n") for path in CORPUS.glob("*.txt")}
 
@@ -50,10 +61,21 @@ def test_size_languages_and_splits(questions: list[dict]) -> None:
     assert len({q["id"] for q in questions}) == len(questions)
 
 
-def test_every_expected_line_is_a_real_line_of_the_right_kind(questions: list[dict], corpus_lines: dict) -> None:
-    for q in questions:
+def test_holdout2_is_weighted_to_talk_questions_and_follow_ups(holdout2: list[dict], every_question: list[dict]
+                                                                ) -> None:
+    assert len(holdout2) >= 40 and {q["split"] for q in holdout2} == {"holdout2"}
+    assert sum(q["lang"] == "de" for q in holdout2) >= len(holdout2) / 2
+    talk_or_followup = [q for q in holdout2 if q["shape"] in {"who", "summary", "watch", "followup"}]
+    assert len(talk_or_followup) >= len(holdout2) / 2
+    assert {"de", "en"} <= {q["lang"] for q in holdout2 if q["shape"] == "clarify"}
+    assert len({q["id"] for q in every_question}) == len(every_question)
+    assert [q.id for q in eval_answers.load_questions("holdout2")] == [q["id"] for q in holdout2]
+
+
+def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
+    for q in every_question:
         shape = q.get("scored_as", q["shape"])
-        if shape in ("help", "not_covered"):
+        if shape in ("help", "not_covered", "clarify"):
             assert "expect" not in q, q["id"]
             continue
         assert q["expect"], q["id"]
@@ -68,16 +90,16 @@ def test_every_expected_line_is_a_real_line_of_the_right_kind(questions: list[di
                 assert text not in HEADINGS and len(text) > 40, (q["id"], entry, text)
 
 
-def test_followups_have_turns_and_a_scored_shape(questions: list[dict]) -> None:
-    for q in questions:
+def test_followups_have_turns_and_a_scored_shape(every_question: list[dict]) -> None:
+    for q in every_question:
         assert ("turns" in q) == (q["shape"] == "followup"), q["id"]
         if q["shape"] == "followup":
             assert q["turns"] and q["scored_as"] in SHAPES - {"followup", "help", "not_covered"} and q["context"]
 
 
-def test_absent_concepts_are_absent_and_near_misses_present(questions: list[dict], corpus_lines: dict) -> None:
+def test_absent_concepts_are_absent_and_near_misses_present(every_question: list[dict], corpus_lines: dict) -> None:
     corpus = "\n".join("\n".join(lines) for lines in corpus_lines.values())
-    for q in questions:
+    for q in every_question:
         if q["shape"] != "not_covered":
             continue
         assert not re.search(rf"(?<!\w){re.escape(q['absent'])}(?!\w)", corpus, re.IGNORECASE), q["id"]
