@@ -186,6 +186,8 @@ def _word_concept(
             concept.add(" ".join(pieces), word, "phrase")
     if len(word) >= 4 and word.endswith("s") and not word.endswith("ss"):
         concept.add(word[:-1], word, "stem")  # English plural: "kernels" -> "kernel", "TPUs" -> "tpu"
+    if stem := german_stem(word):
+        concept.add(stem, word, "stem")  # "Kerneln" finds "Kernels", "Vorträgen" "Vortrag", "zerspanen" "Zerspanung"
     canonical = lexicon.canonical.get(word)
     if canonical:
         concept.alias_note = f"{word} → {canonical}"
@@ -203,6 +205,26 @@ def _word_concept(
         for suggestion in correct(word):  # "jaxtor" is a typo of jaxator, not jax + tor: see settle_readings
             concept.add(suggestion, word, "correction")
     return concept
+
+
+# German inflection endings, longest first ("-er" is left alone: English "compiler", "layer" end in it too).
+_GERMAN_ENDINGS = ("ern", "en", "em", "es", "e", "n")
+MIN_STEM = 5
+
+
+def german_stem(word: str) -> str | None:
+    """The word without a German inflection ending, as a prefix to search for: "kerneln" -> "kernel",
+    "vortragen" -> "vortrag", "asynchrone" -> "asynchron". None when no ending leaves MIN_STEM letters.
+
+    Prefix matching does the rest ("kernel" also finds "kernels"); only letters, so "qwen2" and
+    "v6e" stay as they are.
+    """
+    if not word.isalpha():
+        return None
+    for ending in _GERMAN_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= MIN_STEM:
+            return word[: -len(ending)]
+    return None
 
 
 def translation_tokens(form: str) -> list[str]:

@@ -7,7 +7,7 @@ import re
 from typing import Any, NamedTuple
 
 from .concepts import Concept
-from .matching import RowMatch, concept_idfs, match_row, settle_readings
+from .matching import ALIAS_DISCOUNT, RowMatch, concept_idfs, match_row, settle_readings
 from .merging import same_moment
 from .model import PointHit, Source, TalkHit
 from .text import tokens
@@ -42,17 +42,25 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     idfs = concept_idfs(concepts, view.vocabulary)
     per_talk: dict[str, dict[int, tuple[float, RowMatch]]] = {}
     mentions: dict[str, int] = {}
+    # Concepts a talk holds in the user's own spelling somewhere (not only as an alias or a typo fix).
+    own_spelling: dict[str, set[int]] = {}
     for kind, talk_id, title, body, parts in rows:
         match = match_row(concepts, {"title": title, "body": body}, parts, idfs)
         best = per_talk.setdefault(talk_id, {})
         mentions[talk_id] = mentions.get(talk_id, 0) + (1 if match.per_concept else 0)
+        slipped = {index for index, _, _, form_kind in match.notes if form_kind in ("alias", "correction")}
+        own_spelling.setdefault(talk_id, set()).update(set(match.per_concept) - slipped)
         for index, (field, value) in match.per_concept.items():
             weighted = value * TALK_FIELD_WEIGHTS[(kind, field)]
             if index not in best or weighted > best[index][0]:
                 best[index] = (weighted, match)
     ranked = []
     for talk_id, best in per_talk.items():
-        score = sum(concepts[i].weight * value for i, (value, _) in best.items())
+        # "Tinix" asks for the talk that says "Tinix" first, also where its title has the canonical "Tunix":
+        # the alias discount counts against a talk only when it never uses the user's spelling.
+        score = sum(concepts[i].weight * value / (ALIAS_DISCOUNT if i in own_spelling[talk_id] and _via_slip(m, i)
+                                                   else 1.0)
+                    for i, (value, m) in best.items())
         score += MENTION_WEIGHT * math.log1p(mentions.get(talk_id, 0))  # a talk that keeps coming back to it
         ranked.append((score, talk_id, best))
     ranked.sort(key=lambda item: (-item[0], view.talks[item[1]].position if item[1] in view.talks else 0))
@@ -152,6 +160,11 @@ class _Point(NamedTuple):
     seconds: int
     title: str
     text: str
+
+
+def _via_slip(match: RowMatch, index: int) -> bool:
+    """Whether ``match`` holds concept ``index`` only through an alias or a typo fix (discounted)."""
+    return any(i == index and kind in ("alias", "correction") for i, _, _, kind in match.notes)
 
 
 def _in_title(concept: Concept, title_tokens: frozenset[str]) -> bool:

@@ -243,3 +243,21 @@ async def test_a_thread_is_about_the_bots_last_answer_there_before_its_digest(st
     await state.remember_thread_topic("CQ", "5.5", answered)
     assert await state.thread_topic("CQ", "5.5") == answered
     assert await state.thread_topic("CQ", "") is None  # a DM's main conversation the bot never answered in
+
+
+# -- talk ranking, German inflections, follow-ups that ask anew, a why with nothing before it -------
+
+async def test_german_inflections_find_the_word_the_summaries_use(store: Store) -> None:
+    # "Zerspanen" is the "Zerspanung" talk, not whatever "zusammen" (of "fasse … zusammen") matches
+    machining = await ask(store, "fasse den Vortrag über das Zerspanen zusammen")
+    assert first(machining) == (MAIN, 618) and as_text(machining).startswith("== Wandel des Zerspanungs-")
+    # "Kerneln" (dative plural) finds the Pallas talk's "Kernels" beside its "Schreiben" and "TPUs"
+    pallas = await ask(store, "welcher Vortrag erklärt das Schreiben von Kerneln für TPUs?")
+    assert first(pallas) == ("004_b9033c416a07336f.txt", 1) and as_text(pallas).startswith("Schau dir *Pallas")
+
+
+async def test_a_slip_asks_first_for_the_talk_that_uses_it(store: Store) -> None:
+    # aliases.toml reads "Tinix" as Tunix, so both Tunix talks hold it; the RL talk is the one that says "Tinix"
+    reply = await ask(store, "wer hat die Tinix-Präsentation gehalten?")
+    assert first(reply) == (MAIN, 293) and "wurde von Lance, Su, Hu gehalten" in as_text(reply)
+    assert first(await ask(store, "who presented the Tunix talk?")) == (MAIN, 374)

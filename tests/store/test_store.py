@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from store.concepts import german_stem
 from store.db import Store
 from store.errors import CorpusError
 from store.ingest import ingest_sync
@@ -283,3 +284,12 @@ async def test_cache_size_zero_searches_every_time(db_path: Path) -> None:
         assert again == first and again is not first and len(store.results) == 0
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize(("word", "stem"), [
+    ("kerneln", "kernel"), ("vortragen", "vortrag"), ("zerspanen", "zerspan"), ("asynchrone", "asynchron"),
+    ("quantencomputern", "quantencomput"), ("crashkurses", "crashkurs"),
+    ("compiler", None), ("token", None), ("qwen2", None), ("bienen", "biene"),
+])
+def test_german_stem_drops_one_inflection_ending(word: str, stem: str | None) -> None:
+    assert german_stem(word) == stem
