@@ -66,6 +66,9 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
         scope.prefer_talk = bool(context.talk_id) and context.shape in TALK_SHAPES
     elif context is not None:
         question = _resolve(question, context)
+    if question.shape == Shape.EXPLAIN and not question.subject:
+        # "why?" with no topic in the thread to refer to: ask what is meant instead of searching for nothing
+        return Notice(say(question.lang, "clarify"), shape=Shape.CLARIFY.value, language=question.lang)
     return await compose(store, question, scope)
 
 

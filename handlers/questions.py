@@ -32,6 +32,7 @@ class Shape(str, Enum):
     DIGEST = "digest"  # digest X: post the talk's digest thread
     MORE = "more"  # more / mehr dazu: the next part of the last answer in this thread
     SEARCH = "search"  # anything else: the key points that answer it
+    CLARIFY = "clarify"  # not parsed: the reply to a "why?" with nothing to refer to asks what is meant
 
 
 # Words that frame a question in either language; on top of the store's stopwords. They are
@@ -49,7 +50,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     ansehen anschauen anhoren schauen gucken lernen verstehen empfehlen empfiehlst empfohlen sehen
     welchem welchen welcher welches welche wieso weshalb wofur wozu woher womit worum wie viel viele
     vortragen vortrags vortrages vortragen vortragende redner rednerin sprecher sprecherin
-    folgenden gerade zuerst genau ungefahr insgesamt wirklich
+    folgenden gerade zuerst genau ungefahr insgesamt wirklich zusammen fasse fass beste besten bester bestes
     did does do done doing was were been being get got gets someone anyone anybody somebody people
     discussed discuss discusses covered cover covers mentioned mentions talked spoke spoken gave give
     given held hold explained explains explain describes describing presenter presenters
@@ -162,8 +163,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:how (?:does|do|is|are)\s+)?(?P<s>.+?)\s+(?:differ(?:ent)? from|compared? (?:to|with)|vs\.?|versus"
         r"|im vergleich zu|gegen[üu]ber|verglichen mit|unterscheidet sich von)\s+(?P<o>.+?)(?:\s+differ)?$", _I)),
     (Shape.COMPARE, re.compile(
-        r"^(?:compare|vergleiche?|(?:wie|worin) unterscheiden sich|how do|what distinguishes)\s+(?P<s>.+?)\s+"
+        r"^(?:compare|vergleiche?|(?:wie|worin) unterscheiden sich|what distinguishes)\s+(?P<s>.+?)\s+"
         r"(?:and|und|with|mit|to)\s+(?P<o>.+?)(?:\s+(?:differ|voneinander))?$", _I)),
+    (Shape.COMPARE, re.compile(r"^how (?:do|does)\s+(?P<s>.+?)\s+(?:and|with)\s+(?P<o>.+?)\s+differ$", _I)),
     (Shape.COMPARE, re.compile(
         r"^(?:was |wie )?unterscheidet (?:sich )?(?P<s>.+?)\s+(?:von|vom)\s+(?P<o>.+)$", _I)),
     (Shape.RECOMMEND, re.compile(
@@ -206,10 +208,12 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.EXPLAIN, re.compile(
         r"^(?:why|how|warum|wieso|weshalb|wie|explain|erkl[äa]re?|what is the reason|was ist der grund)\b", _I)),
 ]
-_FOLLOW_UP_RE = re.compile(
-    r"^(?:(?:and |und |but |aber )?(?:what|how) about|und (?:was|wie) (?:ist )?(?:es )?mit|und mit|was ist mit"
-    r"|and|und|also|auch)"
+# "and what about ORPO?": the last question again, about ORPO
+_ABOUT_RE = re.compile(
+    r"^(?:(?:and |und |but |aber )?(?:what|how) about|und (?:was|wie) (?:ist )?(?:es )?mit|und mit|was ist mit)"
     r"\s+(?P<s>.+)$", _I)
+_LEADING_AND_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?=\S)", _I)
+_FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?P<s>.+)$", _I)
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet)$", _I)
 _QUANTITY_KINDS = (
     ("speed", re.compile(r"faster|slower|speed|quick|schnell|langsam|beschleunig|speed-?up", _I)),
@@ -228,6 +232,10 @@ def parse(text: str) -> Question:
     language = detect_language(query)
     if not tokens(query):
         return Question(query, Shape.HELP, language=language)
+    if (about := _ABOUT_RE.match(stripped)) and (subject := subject_words(about.group("s"))):
+        return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)
+    # "und wie startet man dort Jobs?" is a how-question of its own; "und DPO?" only names a new subject
+    stripped = _LEADING_AND_RE.sub("", stripped)
     for shape, pattern in _PATTERNS:
         match = pattern.search(stripped)
         if not match:
@@ -257,7 +265,7 @@ def parse(text: str) -> Question:
                 continue  # "what is it about?" is not a definition
             question.raw = raw.strip()
         return question
-    if match := _FOLLOW_UP_RE.match(stripped):
+    if match := _FOLLOW_UP_RE.match(query.rstrip(" ?!.")):
         subject = subject_words(match.group("s"))
         if subject:
             return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)

@@ -47,6 +47,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "more_done": "That was everything I have on *{subject}*.",
         "more_without_topic": "More about what? Ask me a question first, then say `more` in its thread.",
         "more_hint": "Say `more` for the next ones.",
+        "clarify": (
+            "About what? I can't tell what this refers to yet. Ask the whole question, e.g. "
+            "`why did they replace all_to_all on TPUs?`, or ask `why?` in the thread of one of my answers."
+        ),
         "matched": "matched",
         "talks": "Talks",
         "speakers_unknown": "speakers not named",
@@ -95,6 +99,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "more_done": "Mehr habe ich zu *{subject}* nicht.",
         "more_without_topic": "Mehr wozu? Stell mir zuerst eine Frage und schreib dann `mehr dazu` in ihren Thread.",
         "more_hint": "Schreib `mehr dazu` für die nächsten.",
+        "clarify": (
+            "Worauf bezieht sich das? Das sehe ich hier noch nicht. Stell die ganze Frage, z. B. "
+            "`warum wurde all_to_all ersetzt?`, oder frag `warum?` im Thread einer meiner Antworten."
+        ),
         "matched": "gefunden über",
         "talks": "Vorträge",
         "speakers_unknown": "Sprecher nicht genannt",

@@ -261,3 +261,49 @@ async def test_a_slip_asks_first_for_the_talk_that_uses_it(store: Store) -> None
     reply = await ask(store, "wer hat die Tinix-Präsentation gehalten?")
     assert first(reply) == (MAIN, 293) and "wurde von Lance, Su, Hu gehalten" in as_text(reply)
     assert first(await ask(store, "who presented the Tunix talk?")) == (MAIN, 374)
+
+
+async def test_and_with_a_question_of_its_own_is_answered_from_the_threads_talk(
+        store: Store, state: BotState) -> None:
+    async def in_thread(text: str, thread: str) -> Reply:
+        return await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts=thread)
+
+    await in_thread("summarize the Kinetic talk", "6.1")
+    debugging = await in_thread("und wie funktioniert dort das Debugging?", "6.1")
+    assert isinstance(debugging, AnswerReply) and debugging.shape == "explain" and first(debugging) == (MAIN, 75)
+    assert body(debugging)["lang"] == "de"
+    await in_thread("fasse den Vortrag über Tunix zusammen", "6.2")
+    oom = await in_thread("und wie vermeidet man dort OOM?", "6.2")
+    assert first(oom) == (MAIN, 385)
+    assert as_text(oom).startswith("Aus dem Vortrag dieses Threads, _Tunix: Post-Training von LLMs_:\nBei `22:15`")
+    # "how do I … to …" asks how, it compares nothing
+    attach = await in_thread("and how do I attach to a running job?", "6.1")
+    assert isinstance(attach, AnswerReply) and attach.shape == "explain" and first(attach) == (MAIN, 73)
+    assert parse("how do DPO and ORPO differ?").shape == Shape.COMPARE
+    # "und was ist mit DPO?" still asks the thread's last question again
+    await in_thread("wer hat über ORPO gesprochen?", "6.3")
+    again = await in_thread("und was ist mit DPO?", "6.3")
+    assert isinstance(again, AnswerReply) and again.shape == "who" and again.subject == "DPO"
+
+
+@pytest.mark.parametrize(("text", "language", "words"), [
+    ("warum?", "de", "Worauf bezieht sich das?"),
+    ("und wieso?", "de", "Worauf bezieht sich das?"),
+    ("why?", "en", "About what? I can't tell what this refers to yet."),
+    ("how?", "en", "About what? I can't tell what this refers to yet."),
+])
+async def test_a_why_with_nothing_before_it_asks_what_is_meant(store: Store, state: BotState, text: str,
+                                                               language: str, words: str) -> None:
+    reply = await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts="7.1")
+    assert isinstance(reply, Notice) and reply.text.startswith(words) and "nothing" not in reply.text
+    assert body(reply)["shape"] == "clarify" and body(reply)["lang"] == language and body(reply)["hits"] == []
+    assert await state.thread_topic("CQ", "7.1") is None  # asking back remembers no topic
+
+
+async def test_a_why_in_a_thread_is_about_its_topic(store: Store, state: BotState) -> None:
+    async def in_thread(text: str) -> Reply:
+        return await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts="7.2")
+
+    await in_thread("what happened to the Q4.1 query on the TPU?")
+    why = await in_thread("why?")
+    assert isinstance(why, AnswerReply) and why.shape == "explain" and first(why) == (MAIN, 14)
