@@ -16,7 +16,21 @@ from typing import Any
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
-from store.model import KeyPoint, PointHit, Slip, Talk, TalkHit, TeamDefinition, TermDefinition, TermHit
+from store.model import (
+    CORRECTION_KINDS,
+    FIX,
+    INACCURATE,
+    WRONG_STAMP,
+    KeyPoint,
+    PointCorrection,
+    PointHit,
+    Slip,
+    Talk,
+    TalkHit,
+    TeamDefinition,
+    TermDefinition,
+    TermHit,
+)
 from store.state import WEEKDAY_NAMES, Subscription
 from store.usage import DM, PUBLIC, REASONS, Question
 
@@ -62,8 +76,9 @@ ACTION_VOTE_UP = "feedback_up"
 ACTION_VOTE_DOWN = "feedback_down"
 ACTION_ASK_AGAIN = "home_ask_again"
 ACTION_SET_VIDEO = "talk_set_video"
+ACTION_CORRECT = "point_correct"  # a key point's overflow menu
 ACTION_IDS = (ACTION_DEFINE, ACTION_DEFINE_ALL, ACTION_SHARE, ACTION_DIGEST, ACTION_MORE_POINTS, ACTION_TALK_PAGE,
-              ACTION_VOTE_UP, ACTION_VOTE_DOWN, ACTION_ASK_AGAIN, ACTION_SET_VIDEO)
+              ACTION_VOTE_UP, ACTION_VOTE_DOWN, ACTION_ASK_AGAIN, ACTION_SET_VIDEO, ACTION_CORRECT)
 FEEDBACK_BLOCK = "feedback"
 FEEDBACK_MODAL = "feedback_reason"  # the 👎 modal's callback_id
 REASON_BLOCK, COMMENT_BLOCK = "reason", "comment"
@@ -71,6 +86,10 @@ MAX_COMMENT = 500
 VIDEO_MODAL = "set_video_link"  # the Set video link modal's callback_id
 VIDEO_URL_BLOCK = "video_url"
 MAX_MODAL_TITLE = 24
+CORRECTION_MODAL = "point_correction"  # the key-point correction modal's callback_id
+STAMP_BLOCK, TEXT_BLOCK, FLAG_BLOCK, HIDE_BLOCK = "stamp", "point_text", "what_is_wrong", "hide"
+MAX_OPTION_VALUE = 150
+CORRECTION_CHOICES = {WRONG_STAMP: "Wrong timestamp", INACCURATE: "Inaccurate", FIX: "Suggest a fix"}
 
 
 def action_id_pattern(action_id: str) -> re.Pattern[str]:
@@ -335,8 +354,7 @@ def talk_card(talk: Talk, *, points: int = 3, can_edit: bool = False) -> list[di
     if notes:
         blocks.append(context("\n".join(f"_{note}_" for note in notes)))
     blocks.append(section(mrkdwn(summary.text, 1200)))
-    if talk.key_points:
-        blocks.append(section("\n".join(_point_line(p, talk.video_url) for p in talk.key_points[:points])))
+    blocks.extend(point_section(talk, point) for point in talk.key_points[:points])
     buttons = [button("Post digest thread here", ACTION_DIGEST, talk.talk_id, style="primary")]
     if len(talk.key_points) > points:
         buttons.append(button("More key points", ACTION_MORE_POINTS, {"id": talk.talk_id, "start": points}))
@@ -355,7 +373,44 @@ def _highlight_sections(talk: Talk) -> list[dict[str, Any]]:
 
 def _point_line(point: KeyPoint, video_url: str | None) -> str:
     title = f"*{mrkdwn(point.title, 200)}*: " if point.title else ""
-    return f"{timestamp_link(point, video_url)} {title}{mrkdwn(point.text, 600)}"
+    return f"{timestamp_link(point, video_url)} {title}{mrkdwn(point.text, 600)}{correction_note(point.correction)}"
+
+
+def correction_note(correction: PointCorrection | None) -> str:
+    """What a key point shown corrected says about it: who corrected it, or who marked it inaccurate and why."""
+    if correction is None:
+        return ""
+    who = f"<@{escape(correction.user_id)}>"
+    note = f" _(corrected by {who})_" if correction.seconds is not None or correction.text is not None else ""
+    if correction.flag:
+        note += f"\n:warning: _marked inaccurate by {who}: {mrkdwn(correction.flag, 300)}_"
+    return note
+
+
+def point_menu_value(kind: str, talk_id: str, point: KeyPoint) -> str:
+    """An overflow option's value: what was chosen, and the point's stable key (its stamp in the corpus, the talk)."""
+    return f"{kind}:{point.at}:{talk_id}"
+
+
+def parse_point_menu_value(value: object) -> tuple[str, str, int] | None:
+    """(kind, talk id, stamp in the corpus) from an option value that came back from Slack; None if not ours."""
+    if not isinstance(value, str) or len(value) > MAX_OPTION_VALUE:
+        return None
+    kind, _, rest = value.partition(":")
+    at, _, talk_id = rest.partition(":")
+    if kind not in CORRECTION_KINDS or not at.isdigit() or len(at) > 6 or not talk_id:
+        return None
+    return kind, talk_id, int(at)
+
+
+def point_section(talk: Talk, point: KeyPoint) -> dict[str, Any]:
+    """A key point with its overflow menu (*Wrong timestamp*, *Inaccurate*, *Suggest a fix*)."""
+    block = section(_point_line(point, talk.video_url))
+    options = [{"text": {"type": "plain_text", "text": label}, "value": point_menu_value(kind, talk.talk_id, point)}
+               for kind, label in CORRECTION_CHOICES.items()]
+    if all(len(option["value"]) <= MAX_OPTION_VALUE for option in options):
+        block["accessory"] = {"type": "overflow", "action_id": ACTION_CORRECT, "options": options}
+    return block
 
 
 def render_talk_list(reply: TalkListReply) -> dict[str, Any]:
@@ -397,7 +452,7 @@ def render_talk_points(reply: TalkPointsReply) -> dict[str, Any]:
     shown = points[reply.start : reply.start + reply.count]
     blocks = [header(talk.title)]
     for point in shown:
-        blocks.append(section(_point_line(point, talk.video_url)))
+        blocks.append(point_section(talk, point))
     end = reply.start + len(shown)
     buttons = [button("Post digest thread here", ACTION_DIGEST, talk.talk_id, style="primary")]
     if end < len(points):
@@ -433,7 +488,8 @@ def _lead_line(hit: PointHit, lang: str, *, numbers: bool) -> str:
         sentence = _highlight_numbers(sentence)
     title = f"*{mrkdwn(hit.title, 200)}*: " if hit.title else ""
     key = "lead_highlight" if hit.kind == "highlight" else "lead_point"
-    return say(lang, key, stamp=stamp, talk=mrkdwn(hit.talk_title, 150), sentence=title + sentence)
+    return say(lang, key, stamp=stamp, talk=mrkdwn(hit.talk_title, 150),
+               sentence=title + sentence) + correction_note(hit.correction)
 
 
 def _answer_point(hit: PointHit, lang: str, *, numbers: bool, with_talk: bool = True) -> str:
@@ -441,7 +497,7 @@ def _answer_point(hit: PointHit, lang: str, *, numbers: bool, with_talk: bool = 
     body = mrkdwn(hit.text, 600)
     if numbers:
         body = _highlight_numbers(body)
-    line = f"{timestamp_link(hit, hit.video_url)} {title}{body}"
+    line = f"{timestamp_link(hit, hit.video_url)} {title}{body}{correction_note(hit.correction)}"
     if with_talk:
         line += f"\n_{mrkdwn(hit.talk_title, 150)}_"
     if hit.slips:
@@ -585,10 +641,9 @@ def render_digest(thread: DigestThread) -> list[dict[str, Any]]:
     messages = [message(f"Digest: {escape(talk.title)}", parent_blocks)]
     for group in thread.point_groups:
         points = [talk.key_points[i] for i in group]
-        lines = [_point_line(p, talk.video_url) for p in points]
         messages.append(message(
             " · ".join(f"{escape(p.stamp)} {escape(p.title)}" for p in points),
-            [section(line) for line in lines],
+            [point_section(talk, point) for point in points],
         ))
     if talk.highlights:
         messages.append(message(f"Discussion highlights of {escape(talk.title)}", _highlight_sections(talk)))
@@ -808,6 +863,29 @@ def video_modal(talk: Talk, max_url: int) -> dict[str, Any]:
                 "(YouTube links take the moment; other hosts open the video)."),
         text_input(VIDEO_URL_BLOCK, "Video URL (http or https)", initial=talk.video_url, max_length=max_url),
     ])
+
+
+def correction_modal(kind: str, talk: Talk, point: KeyPoint, *, submit: str, max_text: int,
+                     max_flag: int) -> dict[str, Any]:
+    """The form behind a key point's overflow choice; ``private_metadata`` carries the point's stable key."""
+    shown = section(f"*{mrkdwn(talk.title, 200)}*\n{_point_line(point, talk.video_url)}")
+    if kind == WRONG_STAMP:
+        fields = [text_input(STAMP_BLOCK, "The right timestamp", initial=point.stamp, max_length=8,
+                             hint="Minutes and seconds (12:34), or hours too (1:02:03).")]
+        title = "Wrong timestamp"
+    elif kind == INACCURATE:
+        hide = {"text": {"type": "plain_text", "text": "Hide it from answers until it is fixed"}, "value": "hide"}
+        fields = [text_input(FLAG_BLOCK, "What is wrong?", max_length=max_flag, multiline=True),
+                  {"type": "input", "block_id": HIDE_BLOCK, "optional": True,
+                   "label": {"type": "plain_text", "text": "Until it is fixed"},
+                   "element": {"type": "checkboxes", "action_id": HIDE_BLOCK, "options": [hide]}}]
+        title = "Inaccurate key point"
+    else:
+        fields = [text_input(TEXT_BLOCK, "The corrected text", initial=point.text, max_length=max_text,
+                             multiline=True)]
+        title = "Suggest a fix"
+    metadata = {"kind": kind, "talk": talk.talk_id, "at": point.at}
+    return _modal(CORRECTION_MODAL, title, metadata, [shown, *fields], submit=submit)
 
 
 def result_view(title: str, text: str) -> dict[str, Any]:

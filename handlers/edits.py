@@ -6,12 +6,14 @@ Every edit is a row in the store's ``team_edits`` table (store/edits.py), which 
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from store.db import Store
 from store.edits import (
+    CORRECT,
     DEFINE,
     MAX_DEFINITION,
     MAX_TERM,
@@ -20,12 +22,13 @@ from store.edits import (
     AlreadySubmitted,
     Edit,
     describe_definition,
+    split_point_target,
     video_url_problem,
 )
-from store.model import Talk
+from store.model import Talk, shown_stamp
 from store.text import clean_query, term_key, tokens
 
-from .blocks import escape
+from .blocks import escape, mrkdwn
 from .replies import Notice
 
 # /talkbot subcommands handled here; the others are handlers/talkbot_commands.py.
@@ -43,6 +46,7 @@ class FieldProblem:
     """Why a form's field cannot be saved; shown under that field, the form stays open, nothing is written."""
 
     text: str
+    block_id: str | None = None  # the field's block; None: the form's only field
 
 
 # Slack sends links as <url> or <url|label> (and &amp; for & in them).
@@ -154,6 +158,8 @@ def describe(edit: Edit) -> str:
     elif edit.kind == DEFINE:
         what = (f"team definition of `{escape(edit.target)}`: {escape(describe_definition(edit.before))} → "
                 f"{escape(describe_definition(edit.after))}")
+    elif edit.kind == CORRECT:
+        what = describe_correction(edit)
     elif edit.kind == UNDO:
         what = f"undid edit {escape(edit.target)}"
     else:
@@ -241,3 +247,28 @@ async def edit_definition(store: Store, text: str, user_id: str, now: float,
     assert edit is not None
     return Notice(f"Edit {edit.edit_id}: added the team definition of *{escape(term)}*: {escape(value)}\n"
                   f"`/talkbot undo {edit.edit_id}` reverts it.")
+
+
+# -- corrections of key points in the history (handlers/corrections.py makes them) -------------------------
+
+def describe_correction(edit: Edit) -> str:
+    """A correction as the history shows it."""
+    key = split_point_target(edit.target)
+    where = f"key point {shown_stamp(key[1])} of `{escape(key[0])}`" if key else f"`{escape(edit.target)}`"
+    return f"correction of {where}: {_state(edit.before)} → {_state(edit.after)}"
+
+
+def _state(value: str | None) -> str:
+    if value is None:
+        return "as in the summaries"
+    state = json.loads(value)
+    parts = []
+    if state.get("hidden"):
+        parts.append("hidden")
+    if state.get("seconds") is not None:
+        parts.append(f"at {shown_stamp(int(state['seconds']))}")
+    if state.get("text") is not None:
+        parts.append(f"“{mrkdwn(str(state['text']), 200)}”")
+    if state.get("flag"):
+        parts.append(f"inaccurate: {mrkdwn(str(state['flag']), 200)}")
+    return ", ".join(parts) or "as in the summaries"

@@ -13,6 +13,7 @@ import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -21,6 +22,7 @@ import aiosqlite
 from . import ranking, terms
 from .connection import connect_async
 from .edits import (
+    CORRECT,
     DEFINE,
     EDIT_COLUMNS,
     GENERATION_SQL,
@@ -28,8 +30,14 @@ from .edits import (
     VIDEO,
     AlreadySubmitted,
     Edit,
+    corrected_hits,
+    corrected_talk,
+    correction_value,
     definition_value,
     edit_of,
+    live_corrections_of,
+    live_corrections_sql,
+    point_target,
     team_definition_of,
 )
 from .ingest import IngestReport, ingest_sync
@@ -39,6 +47,7 @@ from .model import (
     GlossaryEntry,
     Highlight,
     KeyPoint,
+    PointCorrection,
     PointHit,
     Source,
     Summary,
@@ -68,6 +77,8 @@ class Store:
         self.results = ResultCache(cache_size)  # holds answers of self._generation only
         self._wal_path = db_path.with_name(db_path.name + "-wal")
         self._generation_files: tuple[tuple[int, int, int] | None, ...] | None = None  # _files() at that read
+        # The key-point corrections of self._generation: (talk id, stamp in the corpus) -> what applies.
+        self._corrections: dict[tuple[str, int], PointCorrection] = {}
 
     @classmethod
     async def open(cls, db_path: Path, corpus_dir: Path | None = None, *, translate: bool = True,
@@ -99,6 +110,7 @@ class Store:
                 generation = await self._view.scalar(GENERATION_SQL)
                 if generation != self._generation:
                     await self._view.reload()
+                    self._corrections = live_corrections_of(await self._view.rows(*live_corrections_sql()))
                     self.results.clear()
                     self._generation = generation
                 self._generation_files = files
@@ -246,6 +258,53 @@ class Store:
         cache_key = ("team_definitions", keys) if cacheable(" ".join(keys)) else None
         return dict(await self._answer(cache_key, compute))
 
+    async def correct_point(self, talk_id: str, at: int, change: dict[str, Any], user_id: str, now: float,
+                            workspace: tuple[str, str | None] = ("", None), *, once: str | None = None
+                            ) -> Edit | str | None:
+        """Correct the key point at ``at`` seconds (in the corpus) of a talk: ``change`` sets some of ``seconds``,
+        ``text``, ``flag``, ``hidden`` on top of the correction that applies now. None: no such point; a str:
+        why nothing changed. Raises AlreadySubmitted for a form seen before."""
+        target = point_target(talk_id, at)
+
+        async def write() -> Edit | str | None:
+            if not await self._rows("SELECT 1 FROM points WHERE talk_id = ? AND seconds = ? LIMIT 1", (talk_id, at)):
+                return None
+            live = await self._rows("SELECT after FROM team_edits WHERE kind = ? AND target = ? AND undone_by IS NULL"
+                                    " ORDER BY edit_id DESC LIMIT 1", (CORRECT, target))
+            before = live[0][0] if live else None
+            state: dict[str, Any] = (json.loads(before) if before else
+                                     {"seconds": None, "text": None, "flag": None, "hidden": False})
+            state.update(change)
+            after = correction_value(talk_id, at, state["seconds"], state["text"], state["flag"], state["hidden"])
+            if after == (before or correction_value(talk_id, at, None, None, None, False)):
+                return "That is how the key point already shows."
+            edit_id = await self._insert_edit(CORRECT, target, before, after, user_id, now, workspace)
+            return await self._edit(edit_id)
+
+        return await self._write_edit(write, once)
+
+    async def key_point(self, talk_id: str, at: int) -> tuple[Talk, KeyPoint] | None:
+        """A talk and its key point at ``at`` seconds in the corpus, as shown now (also one hidden until fixed)."""
+        talk = await self.get_talk(talk_id)
+        if talk is None:
+            return None
+        for point in talk.key_points:
+            if point.at == at:
+                return talk, point
+        correction = self._corrections.get((talk_id, at))
+        if correction is None or not correction.hidden:
+            return None
+        async with self._snapshot():
+            rows = await self._rows("SELECT seconds, label, title, text, source_file, source_line FROM points"
+                                    " WHERE talk_id = ? AND seconds = ? LIMIT 1", (talk_id, at))
+        if not rows:
+            return None
+        seconds, label, title, text, file, line = rows[0]
+        point = KeyPoint(seconds, label, title, text, Source(file, line))
+        shown = replace(point, correction=correction, text=correction.text or text,
+                        seconds=at if correction.seconds is None else correction.seconds)
+        return talk, shown
+
     async def undo_edit(self, edit_id: int, user_id: str, now: float,
                         workspace: tuple[str, str | None] = ("", None)) -> Edit | str:
         """Revert edit ``edit_id``: the undo row, or why not (no such edit, already undone, an undo)."""
@@ -280,10 +339,13 @@ class Store:
                 rows = await self._rows(f"SELECT {EDIT_COLUMNS} FROM team_edits ORDER BY edit_id DESC LIMIT ?",
                                         (limit,))
             else:
+                # A talk's edits include the corrections of its key points (target 'talk@seconds').
+                points = target.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "@%"
                 rows = await self._rows(
-                    f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE (kind != ? AND target = ?) OR (kind = ? AND target IN"
-                    " (SELECT CAST(edit_id AS TEXT) FROM team_edits WHERE target = ?)) ORDER BY edit_id DESC LIMIT ?",
-                    (UNDO, target, UNDO, target, limit))
+                    f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE (kind != ? AND (target = ? OR (kind = ? AND target"
+                    " LIKE ? ESCAPE '\\'))) OR (kind = ? AND target IN (SELECT CAST(edit_id AS TEXT) FROM team_edits"
+                    " WHERE target = ? OR (kind = ? AND target LIKE ? ESCAPE '\\'))) ORDER BY edit_id DESC LIMIT ?",
+                    (UNDO, target, CORRECT, points, UNDO, target, CORRECT, points, limit))
         return [edit_of(row) for row in rows]
 
     # -- queries -------------------------------------------------------------------------
@@ -315,8 +377,12 @@ class Store:
         the points that hold every concept of ``text``."""
 
         async def compute(view: View) -> tuple[PointHit, ...]:
-            hits = await ranking.find_points(view, text, limit=limit, talk_id=talk_id, min_coverage=min_coverage)
-            return tuple(view.canonical.point_hit(hit) for hit in hits)
+            # Enough candidates that points hidden until fixed leave ``limit`` others (no change without any).
+            hidden = sum(1 for correction in self._corrections.values() if correction.hidden)
+            hits = await ranking.find_points(view, text, limit=limit + hidden, talk_id=talk_id,
+                                             min_coverage=min_coverage)
+            shown = [view.canonical.point_hit(hit) for hit in hits]
+            return tuple(corrected_hits(shown, self._corrections)[:limit] if self._corrections else shown)
 
         key = ("find_points", text, limit, talk_id, min_coverage) if cacheable(text) else None
         return list(await self._answer(key, compute))
@@ -398,7 +464,7 @@ class Store:
             )
             summaries.append(Summary(heading, text, Source(file, line), points, glossary, highlights))
         talk = Talk(talk_id, title, tuple(json.loads(speakers)), tuple(summaries), tuple(json.loads(tags)), video_url)
-        return self._view.canonical.talk(talk)
+        return corrected_talk(self._view.canonical.talk(talk), self._corrections)
 
     async def _glossary_entries(self, where: str, params: Sequence[object]) -> list[GlossaryEntry]:
         rows = await self._rows(

@@ -11,10 +11,13 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 from urllib.parse import urlsplit
 
-from .model import TeamDefinition
+from .merging import display_order
+from .model import KeyPoint, PointCorrection, PointHit, Talk, TeamDefinition, shown_stamp
 
 VIDEO, UNDO = "video", "undo"
 MAX_URL = 500
@@ -106,3 +109,115 @@ def describe_definition(after: str | None) -> str:
         return "none"
     value = json.loads(after)
     return f"see {value['see']}" if value.get("see") else str(value.get("text") or "")
+
+
+# -- corrections of key points (the overflow menu on a key point) ------------------------------------------
+# A correction is keyed by the talk id and the point's stamp in the corpus (``talk@seconds``), which survive
+# an ingest. Its ``after`` is the point's whole corrected state (JSON), so the latest live one applies and an
+# undo falls back to the one before it, or the corpus.
+
+CORRECT = "correct"
+MAX_CORRECTED_TEXT = 1000
+MAX_FLAG = 300
+MAX_STAMP_SECONDS = 24 * 3600
+
+
+def point_target(talk_id: str, at: int) -> str:
+    """The ``target`` of a correction: the talk id and the point's stamp in the corpus, in seconds."""
+    return f"{talk_id}@{at}"
+
+
+def split_point_target(target: str) -> tuple[str, int] | None:
+    talk_id, _, at = target.rpartition("@")
+    return (talk_id, int(at)) if talk_id and at.isdigit() else None
+
+
+def correction_value(talk_id: str, at: int, seconds: int | None, text: str | None, flag: str | None,
+                     hidden: bool) -> str:
+    """A correction's ``after``: the point's corrected state (None fields: as in the corpus)."""
+    return json.dumps({"talk": talk_id, "at": at, "seconds": seconds, "text": text, "flag": flag, "hidden": hidden},
+                      ensure_ascii=False)
+
+
+def correction_of(edit_id: int, user_id: str, after: str) -> PointCorrection:
+    value = json.loads(after)
+    return PointCorrection(int(value["at"]), user_id, edit_id, value.get("seconds"), value.get("text"),
+                           value.get("flag"), bool(value.get("hidden")))
+
+
+_LIVE_CORRECTIONS_SQL = (
+    "SELECT edit_id, target, after, user_id FROM team_edits e WHERE kind = ? AND undone_by IS NULL AND edit_id ="
+    " (SELECT max(edit_id) FROM team_edits WHERE kind = e.kind AND target = e.target AND undone_by IS NULL)")
+
+
+def live_corrections_of(rows: Iterable[tuple[Any, ...]]) -> dict[tuple[str, int], PointCorrection]:
+    """(talk id, stamp in the corpus) -> the correction that applies, from ``_LIVE_CORRECTIONS_SQL`` rows."""
+    found = {}
+    for edit_id, target, after, user_id in rows:
+        key = split_point_target(str(target))
+        if key is not None and after is not None:
+            found[key] = correction_of(int(edit_id), str(user_id), str(after))
+    return found
+
+
+def live_corrections_sql() -> tuple[str, tuple[str]]:
+    return _LIVE_CORRECTIONS_SQL, (CORRECT,)
+
+
+def orphaned_corrections(conn: sqlite3.Connection) -> list[str]:
+    """Ingest's warnings for live corrections whose key point (talk id + stamp) is no longer in the corpus."""
+    warnings = []
+    for (talk_id, at), correction in sorted(live_corrections_of(conn.execute(*live_corrections_sql())).items()):
+        if conn.execute("SELECT 1 FROM points WHERE talk_id = ? AND seconds = ? LIMIT 1", (talk_id, at)).fetchone():
+            continue
+        warnings.append(f"team edit {correction.edit_id}: the correction of the key point at {shown_stamp(at)} of talk "
+                        f"'{talk_id}' has no key point there any more (kept, not shown; `/talkbot history` lists it)")
+    return warnings
+
+
+def corrected_point(point: KeyPoint, correction: PointCorrection) -> KeyPoint | None:
+    """``point`` as corrected; None when the correction hides it."""
+    if correction.hidden:
+        return None
+    seconds = point.seconds if correction.seconds is None else correction.seconds
+    return replace(point, seconds=seconds, label=shown_stamp(seconds),
+                   text=point.text if correction.text is None else correction.text, correction=correction)
+
+
+def corrected_points(talk_id: str, points: Sequence[KeyPoint],
+                     corrections: Mapping[tuple[str, int], PointCorrection]) -> tuple[KeyPoint, ...]:
+    shown = []
+    for point in points:
+        correction = corrections.get((talk_id, point.seconds))
+        if correction is None:
+            shown.append(point)
+        elif (fixed := corrected_point(point, correction)) is not None:
+            shown.append(fixed)
+    return display_order(shown)
+
+
+def corrected_talk(talk: Talk, corrections: Mapping[tuple[str, int], PointCorrection]) -> Talk:
+    """``talk`` with its key points corrected (hidden ones left out); the same record when none applies."""
+    if not corrections or not any((talk.talk_id, p.seconds) in corrections
+                                  for s in talk.summaries for p in s.key_points):
+        return talk
+    summaries = tuple(replace(s, key_points=corrected_points(talk.talk_id, s.key_points, corrections))
+                      for s in talk.summaries)
+    return replace(talk, summaries=summaries,
+                   key_points=corrected_points(talk.talk_id, talk.key_points, corrections))
+
+
+def corrected_hits(hits: Iterable[PointHit], corrections: Mapping[tuple[str, int], PointCorrection]
+                   ) -> list[PointHit]:
+    """Answers' key points corrected; hidden ones left out."""
+    shown = []
+    for hit in hits:
+        correction = corrections.get((hit.talk_id, hit.seconds)) if hit.kind == "point" else None
+        if correction is None:
+            shown.append(hit)
+        elif not correction.hidden:
+            seconds = hit.seconds if correction.seconds is None else correction.seconds
+            shown.append(replace(hit, seconds=seconds, label=shown_stamp(seconds),
+                                 text=hit.text if correction.text is None else correction.text,
+                                 correction=correction))
+    return shown

@@ -29,7 +29,7 @@ from . import grouping, parser
 from .canonical import Canonical
 from .compounds import CompoundSplitter
 from .connection import connect_sync
-from .edits import live_video_urls, orphaned_edits
+from .edits import live_video_urls, orphaned_corrections, orphaned_edits
 from .errors import CorpusError
 from .lexicon import Lexicon, data_files, load_lexicon
 from .model import GlossaryEntry, KeyPoint, Source, Summary, Talk
@@ -184,6 +184,7 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
             if not conn.execute("SELECT 1 FROM talks WHERE ? IN (talk_id, written_id)", (talk_id, )).fetchone()
         )
         report.warnings.extend(orphaned_edits(conn))
+        report.warnings.extend(orphaned_corrections(conn))
     finally:
         conn.close()
     report.seconds = time.perf_counter() - started

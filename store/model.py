@@ -27,6 +27,25 @@ def shown_stamp(seconds: int) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+# What someone can say about a key point (its overflow menu): the stamp is wrong, it is inaccurate, a fixed text.
+WRONG_STAMP, INACCURATE, FIX = "stamp", "inaccurate", "fix"
+CORRECTION_KINDS = (WRONG_STAMP, INACCURATE, FIX)
+
+
+@dataclass(frozen=True, slots=True)
+class PointCorrection:
+    """A team correction of one key point as it applies now (store/edits.py): the talk id plus ``at`` is the
+    point's stable key; ``seconds``/``text`` replace the corpus's when set; ``hidden`` keeps it out of answers."""
+
+    at: int  # the point's stamp in the corpus, in seconds
+    user_id: str  # who made the correction that applies
+    edit_id: int
+    seconds: int | None = None
+    text: str | None = None
+    flag: str | None = None  # marked inaccurate: what is wrong
+    hidden: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class KeyPoint:
     """A timestamped key point: ``• 7:46 Title: text``."""
@@ -36,6 +55,12 @@ class KeyPoint:
     title: str
     text: str
     source: Source
+    correction: PointCorrection | None = None  # a team correction shown in place of the corpus's text or stamp
+
+    @property
+    def at(self) -> int:
+        """The point's stamp in the corpus (seconds): with the talk id, the key its corrections are kept under."""
+        return self.correction.at if self.correction is not None else self.seconds
 
     @property
     def stamp(self) -> str:
@@ -192,6 +217,7 @@ class PointHit:
     matched: tuple[str, ...] = ()
     slips: tuple[Slip, ...] = ()
     kind: str = "point"  # "point", or "highlight": a discussion highlight (no stamp; seconds is -1)
+    correction: PointCorrection | None = None
 
     @property
     def stamp(self) -> str:

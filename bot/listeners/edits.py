@@ -1,4 +1,7 @@
-"""Team edits from buttons and forms (issue 16): *Set video link* on talk cards and its modal.
+"""Team edits from buttons and forms (issue 16): *Set video link* on talk cards, a key point's overflow menu
+(*Wrong timestamp*, *Inaccurate*, *Suggest a fix*), and their modals.
+
+A key point's menu is on public digest replies too, so everyone sees it: who may do what is checked on use.
 
 A click opens a form with the click's ``trigger_id`` (good for 3 seconds, once). What comes back from
 Slack (a button's value, a form's ``private_metadata`` and fields) is checked again when the form is
@@ -18,8 +21,21 @@ from slack_bolt.context.ack.async_ack import AsyncAck
 from slack_bolt.context.async_context import AsyncBoltContext
 from slack_sdk.web.async_client import AsyncWebClient
 
-from handlers import edits
-from handlers.blocks import ACTION_SET_VIDEO, VIDEO_MODAL, VIDEO_URL_BLOCK, action_id_pattern, result_view, video_modal
+from handlers import corrections, edits
+from handlers.blocks import (
+    ACTION_CORRECT,
+    ACTION_SET_VIDEO,
+    CORRECTION_MODAL,
+    FLAG_BLOCK,
+    HIDE_BLOCK,
+    STAMP_BLOCK,
+    TEXT_BLOCK,
+    VIDEO_MODAL,
+    VIDEO_URL_BLOCK,
+    action_id_pattern,
+    result_view,
+    video_modal,
+)
 from handlers.replies import Notice
 from store.edits import MAX_URL
 
@@ -64,7 +80,7 @@ def field(view: dict[str, Any], block_id: str) -> Any:
 async def answer_form(ack: AsyncAck, outcome: Notice | edits.FieldProblem, block_id: str, title: str) -> None:
     """Acknowledge a submitted form: a problem under ``block_id``'s field, else the outcome in the form's place."""
     if isinstance(outcome, edits.FieldProblem):
-        await ack(response_action="errors", errors={block_id: outcome.text})
+        await ack(response_action="errors", errors={outcome.block_id or block_id: outcome.text})
     else:
         await ack(response_action="update", view=result_view(title, outcome.text))
 
@@ -108,3 +124,35 @@ def register(app: AsyncApp, services: Services) -> None:
         outcome = await edits.submit_video(store, metadata(view).get("talk"), field(view, VIDEO_URL_BLOCK),
                                            who.user_id, time.time(), workspace_of(context), str(view.get("id", "")))
         await answer_form(ack, outcome, VIDEO_URL_BLOCK, "Video link")
+
+    async def say_privately(respond: Respond, text: str) -> None:
+        await respond(replace_original=False, response_type="ephemeral", text=text)
+
+    @app.action(action_id_pattern(ACTION_CORRECT))
+    @logged("action_correct")
+    async def correct_menu(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext,
+                           client: AsyncWebClient, respond: Respond) -> None:
+        await ack()
+        denied = await permissions.may_edit(clicker(body, context))
+        if denied is not None:
+            await say_privately(respond, denied.text)
+            return
+        chosen = await corrections.chosen_point(store, (action.get("selected_option") or {}).get("value"))
+        if isinstance(chosen, Notice):
+            await say_privately(respond, chosen.text)
+            return
+        await open_form(client, body, corrections.form_for(*chosen), respond)
+
+    @app.view(CORRECTION_MODAL)
+    @logged("correction_form")
+    async def correction_form(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any],
+                              context: AsyncBoltContext) -> None:
+        who = clicker(body, context)
+        denied = await permissions.may_edit(who)
+        if denied is not None:
+            await answer_form(ack, Notice(denied.text), STAMP_BLOCK, "Correction")
+            return
+        fields = {block: field(view, block) for block in (STAMP_BLOCK, TEXT_BLOCK, FLAG_BLOCK, HIDE_BLOCK)}
+        outcome = await corrections.submit_correction(store, metadata(view), fields, who.user_id, time.time(),
+                                                      workspace_of(context), str(view.get("id", "")))
+        await answer_form(ack, outcome, STAMP_BLOCK, "Correction")
