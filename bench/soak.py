@@ -60,7 +60,10 @@ async def soak(opts: argparse.Namespace) -> dict:
     total = int(opts.seconds * opts.rate)
     mix = request_mix(total, seed=11)
     if opts.only:  # e.g. only slash commands: no mention, so no event id is remembered
-        mix = [item for item in request_mix(total * 2, seed=11) if item[0] == opts.only][:total]
+        share = sum(1 for item in mix if item[0] == opts.only) / max(len(mix), 1)  # mentions are about a quarter
+        mix = [item for item in request_mix(int(total / max(share, 0.01)) + 100, seed=11)
+               if item[0] == opts.only][:total]
+        assert len(mix) == total, (len(mix), total)
     requests: list[Pending] = []
     samples: list[dict] = []
     with tempfile.TemporaryDirectory(prefix="talkbot-soak-") as tmp:

@@ -50,18 +50,33 @@ OUTBOUND_CONNECTIONS = 8
 # that opens a connection per request in flight and reuses them in turn never lets one idle out, so
 # their number (and the server's fds and memory) rose with every burst (BENCHMARKS.md §3, soak).
 MAX_KEEPALIVE_CONNECTIONS = 64
+# And a connection is closed after its first response past this age (nginx's keepalive_time): a client
+# keeps only the connections it needs, so after a burst its surplus is gone within a minute instead of
+# being kept in turn for as long as traffic lasts (BENCHMARKS.md §11, soak).
+MAX_KEEPALIVE_SECONDS = 60.0
 
 
 class KeepAliveCap:
-    """Closes connections beyond ``limit`` after their response (``Connection: close``)."""
+    """Closes a connection after its response (``Connection: close``) while more than ``limit`` are open, and
+    once it has served for ``max_age`` seconds."""
 
-    def __init__(self, limit: int = MAX_KEEPALIVE_CONNECTIONS) -> None:
+    def __init__(self, limit: int = MAX_KEEPALIVE_CONNECTIONS, max_age: float = MAX_KEEPALIVE_SECONDS) -> None:
         self.limit = limit
+        self.max_age = max_age
         self.server: web.Server | None = None  # set once the runner is set up
+        self._first_response: dict[object, float] = {}  # connection (its protocol) -> monotonic time
 
-    async def on_response_prepare(self, _: web.Request, response: web.StreamResponse) -> None:
-        if self.server is not None and len(self.server.connections) > self.limit:
+    async def on_response_prepare(self, request: web.Request, response: web.StreamResponse) -> None:
+        if self.server is None:
+            return
+        now = time.monotonic()
+        first = self._first_response.setdefault(request.protocol, now)
+        if len(self.server.connections) > self.limit or now - first >= self.max_age:
             response.force_close()
+            self._first_response.pop(request.protocol, None)
+        if len(self._first_response) > 2 * max(len(self.server.connections), self.limit):
+            open_now = set(self.server.connections)  # drop connections the client closed
+            self._first_response = {conn: at for conn, at in self._first_response.items() if conn in open_now}
 
 
 def build_web_app(app: AsyncApp, services: Services) -> web.Application:
@@ -190,10 +205,11 @@ class RunningServer:
 
 
 async def start_http(app: AsyncApp, services: Services, host: str, port: int,
-                     max_keepalive: int = MAX_KEEPALIVE_CONNECTIONS) -> RunningServer:
+                     max_keepalive: int = MAX_KEEPALIVE_CONNECTIONS,
+                     max_keepalive_seconds: float = MAX_KEEPALIVE_SECONDS) -> RunningServer:
     """Start HTTP mode on ``host:port`` (port 0 picks a free one)."""
     web_app = build_web_app(app, services)
-    cap = KeepAliveCap(max_keepalive)
+    cap = KeepAliveCap(max_keepalive, max_keepalive_seconds)
     web_app.on_response_prepare.append(cap.on_response_prepare)
     running = await _start(web_app, host, port)
     cap.server = running.runner.server

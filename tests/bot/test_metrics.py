@@ -161,3 +161,36 @@ async def test_http_mode_closes_keepalive_connections_beyond_its_cap(
         assert await open_connections_after_burst(app, services, cap=64) == 6
         assert await open_connections_after_burst(app, services, cap=2) <= 2
         await services.recorder.close()
+
+
+async def test_http_mode_closes_a_keepalive_connection_after_its_max_age(
+    clean_slack_env: None, fake_slack: FakeSlackAPI, db_path: Path
+) -> None:
+    """A client reusing its connections in turn keeps them busy forever; past the age the server lets one go."""
+    async with await Store.open(db_path, CORPUS) as store, await BotState.open(db_path) as state:
+        app, services = build_app(bot_settings(fake_slack, db_path), store, state)
+        server = await start_http(app, services, "127.0.0.1", 0, max_keepalive_seconds=0.5)
+        try:
+            opened: list[float] = []  # when the client opened a connection, seconds since the start
+            started = time.monotonic()
+
+            async def connection_opened(*_: object) -> None:
+                opened.append(time.monotonic() - started)
+
+            tracing = aiohttp.TraceConfig()
+            tracing.on_connection_create_end.append(connection_opened)
+            async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=1),
+                                             trace_configs=[tracing]) as session:
+                asked: list[float] = []
+                while len(opened) < 2:  # one request after another, until the client needs a new connection
+                    async with session.get(server.url + "/healthz") as answer:
+                        assert answer.status == 200
+                    asked.append(time.monotonic() - started)
+                    assert asked[-1] < 5, "the first connection was never closed"
+                    await asyncio.sleep(0.05)
+                served_by_first = [at for at in asked if at < opened[1]]
+                assert len(served_by_first) > 3  # kept alive, request after request
+                assert served_by_first[-1] >= 0.5  # and let go only past its age
+        finally:
+            await server.stop()
+        await services.recorder.close()
