@@ -13,7 +13,7 @@ from typing import Any
 
 from store.db import Store
 from store.model import KeyPoint, PointHit, Talk, TalkHit, TermHit
-from store.text import tokens
+from store.text import term_key, tokens
 
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
@@ -127,18 +127,24 @@ async def _talk_of(store: Store, question: Question, scope: Scope) -> tuple[Talk
 # -- composers, one per shape -----------------------------------------------------------
 
 async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
-    """What is X: the glossary entry, then where X comes up; "not covered" when the summaries lack X."""
-    if missing := await _missing(store, question.subject):
+    """What is X: the glossary entry and the team's definition, then where X comes up; "not covered" when
+    neither the summaries nor the team's definitions have X."""
+    asked = question.raw or question.subject  # "XLA & HLO" is two terms, as in /define
+    defined_by_team = await store.team_definitions([asked, question.subject])
+    if not defined_by_team and (missing := await _missing(store, question.subject)):
         return await _not_covered(store, question, missing)
-    looked_up = await look_up(store, question.raw or question.subject)  # "XLA & HLO" is two terms, as in /define
+    looked_up = await look_up(store, asked if not defined_by_team or term_key(asked) in defined_by_team
+                              else question.subject)
     results = looked_up.results if isinstance(looked_up, DefineReply) else []
     terms = [result.hits[0] for result in results
              if result.hits and (result.hits[0].match in STRONG_MATCHES or result.hits[0].match == "text")]
-    if not terms:
+    team = list(looked_up.team.values()) if isinstance(looked_up, DefineReply) else []
+    pointer = looked_up.pointer if isinstance(looked_up, DefineReply) else None
+    if not terms and not team:
         return await search(store, question, scope)  # discussed, but not in any glossary
     points = await store.find_points(terms[0].term, limit=2, min_coverage=1.0) if len(terms) == 1 else []
-    reply = _reply(question, terms=terms, points=points)
-    reply.talk_id = terms[0].definitions[0].talk_id if terms[0].definitions else None
+    reply = _reply(question, terms=terms, points=points, team=team, pointer=pointer)
+    reply.talk_id = terms[0].definitions[0].talk_id if terms and terms[0].definitions else None
     return reply
 
 

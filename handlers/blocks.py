@@ -282,6 +282,11 @@ def _team_blocks(definition: TeamDefinition, *, compact: bool, alone: bool) -> l
             context(_added_by(definition))]
 
 
+def _pointer_line(asked: str, pointer: TeamDefinition) -> dict[str, Any]:
+    """The team pointed the asked term to another: "_asked_ → *OTHER* (added by …)"."""
+    return context(f"_{mrkdwn(asked, 200)}_ → *{mrkdwn(pointer.see or '', 200)}* ({_added_by(pointer)})")
+
+
 def render_define(reply: DefineReply, *, public: bool = False) -> dict[str, Any]:
     """The definitions; ``public`` (a mention's answer, seen by everyone) gets no *Share in channel* button."""
     results = reply.results
@@ -291,9 +296,7 @@ def render_define(reply: DefineReply, *, public: bool = False) -> dict[str, Any]
     if reply.shared_by:
         blocks.append(context(f"Shared by <@{escape(reply.shared_by)}>"))
     if reply.pointer is not None:
-        asked, pointer = reply.pointer
-        blocks.append(context(f"_{mrkdwn(asked, 200)}_ → *{mrkdwn(pointer.see or '', 200)}* "
-                              f"({_added_by(pointer)})"))
+        blocks.append(_pointer_line(*reply.pointer))
     for result in results:
         team = reply.team.get(result.query)
         if result.hits and result.hits[0].match != "fuzzy":
@@ -557,9 +560,14 @@ def render_answer(reply: AnswerReply) -> dict[str, Any]:
         line = _lead_line(reply.lead, lang, numbers=reply.numbers)
         blocks.append(section(line))
         fallback.append(line)
+    if reply.pointer is not None:
+        blocks.append(_pointer_line(*reply.pointer))
     for term in reply.terms:
         blocks.extend(_term_blocks(term, expanded=False, compact=len(reply.terms) > 1, lang=lang))
         fallback.append(f"{escape(term.term)}: {escape(first_sentence(term.definitions[0].definition))}")
+    for team in reply.team:  # one more sense beside the talks' definitions, or the only one
+        blocks.extend(_team_blocks(team, compact=len(reply.terms) + len(reply.team) > 1, alone=not reply.terms))
+        fallback.append(f"{escape(team.term)}: {escape(first_sentence(team.text or ''))}")
     if any(len(term.definitions) > 1 for term in reply.terms):
         names = ", ".join(term.term for term in reply.terms)[:1500]
         blocks.append(actions([button(say(lang, "all_definitions"), ACTION_DEFINE_ALL, names)]))

@@ -122,6 +122,8 @@ class AnswerReply:
     suggestions: list[str] = field(default_factory=list)
     lead: PointHit | None = None
     terms: list[TermHit] = field(default_factory=list)  # definition cards (two for a comparison)
+    team: list[TeamDefinition] = field(default_factory=list)  # the team's definitions of the asked terms
+    pointer: tuple[str, TeamDefinition] | None = None  # the asked term the team pointed to another ("see")
     speakers_of: TalkHit | None = None  # "who presented": the talk whose speakers answer it
     recommended: TalkHit | None = None  # "which talk should I watch"
     summary_of: Talk | None = None  # "summarize X"

@@ -51,7 +51,9 @@ class AnswerOutcome:
 def outcome_of(reply: Reply) -> AnswerOutcome | None:
     """The outcome of a reply to a question; None for replies that answer no question (usage help, digests)."""
     if isinstance(reply, DefineReply):
-        terms = tuple(dict.fromkeys(r.hits[0].term for r in reply.results if r.hits))
+        # A term only the team defined is answered too (the team's definition is what was shown).
+        terms = tuple(dict.fromkeys([r.hits[0].term for r in reply.results if r.hits]
+                                    + [team.term for team in reply.team.values()]))
         talks = tuple(dict.fromkeys(d.talk_id for r in reply.results for h in r.hits[:1] for d in h.definitions))
         return AnswerOutcome(bool(terms), "definition", terms, talks[:TOP])
     if isinstance(reply, TalkListReply):
@@ -65,8 +67,8 @@ def outcome_of(reply: Reply) -> AnswerOutcome | None:
         shown = [t for t in (reply.speakers_of, reply.recommended, reply.summary_of) if t is not None]
         talks = tuple(dict.fromkeys([t.talk_id for t in shown] + ([reply.lead.talk_id] if reply.lead else [])
                                     + [p.talk_id for p in reply.points] + [t.talk_id for t in reply.talks]))
-        terms = tuple(dict.fromkeys(hit.term for hit in reply.terms))
-        found = bool(shown or reply.lead or reply.points or reply.terms or reply.talks)
+        terms = tuple(dict.fromkeys([hit.term for hit in reply.terms] + [team.term for team in reply.team]))
+        found = bool(shown or reply.lead or reply.points or reply.terms or reply.team or reply.talks)
         # "Not covered" is unanswered even when a nearest match is shown after it.
         return AnswerOutcome(reply.covered and found, reply.shape, terms, talks[:TOP])
     return None

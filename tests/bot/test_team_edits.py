@@ -12,9 +12,18 @@ from handlers.blocks import ACTION_SET_VIDEO, VIDEO_MODAL, VIDEO_URL_BLOCK
 from store.db import Store
 from store.ingest import ingest_sync
 from tests.bot.test_permissions import EDITOR, MEMBER, XLA_DEFINED, _answer_named, served
+from tests.bot.test_slack_app import all_text
 from tests.conftest import CORPUS, RunningBot
 from tests.fakes.slack_api import FakeSlackAPI
-from tests.fakes.slack_requests import block_actions, new_ts, slash_command, view_submission
+from tests.fakes.slack_requests import (
+    app_mention,
+    block_actions,
+    direct_message,
+    new_event_id,
+    new_ts,
+    slash_command,
+    view_submission,
+)
 from tests.slack_limits import message_problems
 
 XLA = "xla-crashkurs"  # key points at 0:05, 0:54, 2:07
@@ -292,3 +301,39 @@ async def test_set_video_link_refuses_members_and_tampered_values(clean_slack_en
         garbage = await submit(bot, {**view, "private_metadata": "<!channel>"}, url_field(YOUTUBE), EDITOR)
         assert "no longer in the summaries" in garbage["view"]["blocks"][0]["text"]["text"]
         assert await bot.services.store.edit_history() == [] and await video_of(bot, XLA) is None
+async def test_team_definitions_answer_what_is_questions_in_mentions_and_dms(
+        clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        async def mention(text: str) -> str:
+            before = len(bot.fake.calls_to("chat.postMessage"))
+            await bot.send(app_mention(text, ts=new_ts(), channel="CMENTION", event_id=new_event_id()))
+            calls = await bot.fake.wait_for("chat.postMessage", count=before + 1)
+            return all_text(calls[before].params)
+
+        async def dm(text: str) -> str:
+            before = len(bot.fake.calls_to("chat.postMessage"))
+            await bot.send(direct_message(text, user=MEMBER, event_id=new_event_id()))
+            calls = await bot.fake.wait_for("chat.postMessage", count=before + 1)
+            return all_text(calls[before].params)
+
+        # No summary mentions Zorblax: before the team defines it, the answer says so.
+        assert "Zorblax" in await mention("what is Zorblax?") and "made-up" not in await mention("what is Zorblax?")
+        await define(bot, "Zorblax = a made-up term <!channel> for tests")
+        await define(bot, "XLA = Our notes on XLA")
+        await define(bot, "Beschleuniger-Compiler = see XLA")
+        day = time.strftime("%Y-%m-%d", time.gmtime())
+
+        alone = await mention("what is Zorblax?")
+        assert "*Zorblax*\\na made-up term @channel for tests" in alone and f"added by <@{EDITOR}>, {day}" in alone
+        assert "<!channel>" not in alone and "not covered" not in alone.casefold()
+        assert "a made-up term @channel for tests" in await dm("was ist Zorblax?")
+
+        beside = await dm("what is XLA?")
+        assert XLA_DEFINED in beside and "_Team definition:_\\nOur notes on XLA" in beside  # one more sense
+
+        pointed = await mention("what is Beschleuniger-Compiler?")
+        assert f"_Beschleuniger-Compiler_ → *XLA* (added by <@{EDITOR}>, {day})" in pointed
+        assert XLA_DEFINED in pointed and "Our notes on XLA" in pointed
+
+        await define(bot, "forget Zorblax")
+        assert "a made-up term" not in await mention("what is Zorblax?")
