@@ -1,4 +1,5 @@
-"""Team edits (issue 16): ``/talkbot video TALK URL``, ``history [TERM|TALK]``, ``undo N``; ``/define TERM = …``.
+"""Team edits (issue 16): ``/talkbot video TALK URL``, ``alias SLIP = NAME``, ``aliases``, ``history [TERM|TALK]``,
+``undo N``; ``/define TERM = …``.
 
 Text in, reply out, callable without Slack; who may edit is decided before (bot/listeners/talkbot.py).
 Every edit is a row in the store's ``team_edits`` table (store/edits.py), which is its audit record.
@@ -11,28 +12,34 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from store.concepts import STOPWORDS
 from store.db import Store
 from store.edits import (
+    ALIAS,
     CORRECT,
     DEFINE,
+    MAX_ALIAS,
+    MAX_ALIAS_WORDS,
     MAX_DEFINITION,
     MAX_TERM,
     UNDO,
     VIDEO,
     AlreadySubmitted,
     Edit,
+    describe_alias,
     describe_definition,
     split_point_target,
     video_url_problem,
 )
-from store.model import Talk, shown_stamp
+from store.lexicon import phrase_key
+from store.model import Talk, TeamAlias, shown_stamp
 from store.text import clean_query, term_key, tokens
 
 from .blocks import escape, mrkdwn
 from .replies import Notice
 
 # /talkbot subcommands handled here; the others are handlers/talkbot_commands.py.
-SUBCOMMANDS = ("video", "history", "undo")
+SUBCOMMANDS = ("video", "alias", "aliases", "history", "undo")
 VIDEO_USAGE = ("*Usage:* `/talkbot video TALK URL` — TALK is the talk's id (from `/talk`) or its title, URL an "
                "http(s) link to its video; every timestamp of that talk then opens the video at that moment.")
 UNDO_USAGE = "*Usage:* `/talkbot undo N` — N is the edit's number from `/talkbot history`."
@@ -160,6 +167,9 @@ def describe(edit: Edit) -> str:
                 f"{escape(describe_definition(edit.after))}")
     elif edit.kind == CORRECT:
         what = describe_correction(edit)
+    elif edit.kind == ALIAS:
+        what = (f"alias `{escape(edit.target)}`: {escape(describe_alias(edit.before))} → "
+                f"{escape(describe_alias(edit.after))}")
     elif edit.kind == UNDO:
         what = f"undid edit {escape(edit.target)}"
     else:
@@ -272,3 +282,120 @@ def _state(value: str | None) -> str:
     if state.get("flag"):
         parts.append(f"inaccurate: {mrkdwn(str(state['flag']), 200)}")
     return ", ".join(parts) or "as in the summaries"
+
+
+# -- team aliases: /talkbot alias SLIP = NAME, /talkbot alias forget SLIP, /talkbot aliases ----------------
+
+ALIAS_USAGE = ("*Usage:* `/talkbot alias SLIP = NAME` (for example `/talkbot alias Palace = Pallas`) reads a "
+               "transcription slip as the name it stands for, in search and in every answer; "
+               "`/talkbot alias forget SLIP` removes a team alias; `/talkbot aliases` lists them all.")
+# Mentions, links and formatting: Slack sends them as <…> markup; the rest would be formatting on display.
+_ALIAS_MARKUP_RE = re.compile(r"[<>|*`~\n]")
+
+
+def _spelling(raw: str) -> str:
+    """One side of an alias as typed (Slack's escapes undone, spaces collapsed)."""
+    return " ".join(raw.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").split())
+
+
+def _spelling_problem(raw: str) -> str | None:
+    """Why one side of an alias is no spelling: empty, markup or a ping, no letters or digits, too long."""
+    text = _spelling(raw)
+    if not text:
+        return ALIAS_USAGE
+    if _ALIAS_MARKUP_RE.search(raw.replace("&lt;", "<").replace("&gt;", ">")):
+        return "An alias is a plain spelling: no mentions, links or formatting."
+    if not tokens(text):
+        return f"“{escape(text)}” is no spelling: an alias needs letters or digits."
+    if len(text) > MAX_ALIAS:
+        return f"“{escape(text[:40])}…” is {len(text)} characters long; the limit is {MAX_ALIAS}."
+    if len(tokens(text)) > MAX_ALIAS_WORDS:
+        return f"“{escape(text)}” has {len(tokens(text))} words; an alias has at most {MAX_ALIAS_WORDS}."
+    return None
+
+
+def _alias_problem(variant: str, canonical: str, corpus: dict[str, str], team: list[TeamAlias]) -> str | None:
+    """Why ``variant`` cannot be read as ``canonical``: itself, a common word, the corpus's own alias, or a chain
+    (the name is itself a slip, or the slip is a name other slips stand for: no cycles, no slip of a slip)."""
+    slip, name = phrase_key(variant), phrase_key(canonical)
+    if slip == name:
+        return f"“{escape(variant)}” cannot be an alias of itself."
+    if all(word in STOPWORDS for word in slip.split()):
+        return f"“{escape(variant)}” is a common word: read as another everywhere, it would garble every answer."
+    slips = {phrase_key(written): target for written, target in corpus.items()}
+    if slip in slips:
+        if phrase_key(slips[slip]) == name:
+            return f"aliases.toml already reads “{escape(variant)}” as *{escape(slips[slip])}*."
+        return (f"aliases.toml reads “{escape(variant)}” as *{escape(slips[slip])}*; the corpus's aliases change "
+                "there, not from Slack.")
+    others = [alias for alias in team if phrase_key(alias.variant) != slip]
+    if any(phrase_key(alias.variant) == slip and phrase_key(alias.canonical) == name for alias in team):
+        return f"“{escape(variant)}” already reads as *{escape(canonical)}*."
+    slips.update((phrase_key(alias.variant), alias.canonical) for alias in others)
+    if name in slips:
+        return (f"“{escape(canonical)}” is itself a slip for *{escape(slips[name])}*: write "
+                f"`/talkbot alias {escape(variant)} = {escape(slips[name])}`.")
+    stands_for = [written for written, target in [*corpus.items(), *((a.variant, a.canonical) for a in others)]
+                  if phrase_key(target) == slip]
+    if stands_for:
+        return (f"“{escape(variant)}” is the name that {escape(', '.join(stands_for[:5]))} stand for; it cannot be a "
+                "slip too.")
+    return None
+
+
+async def edit_alias(store: Store, text: str, user_id: str, now: float,
+                     workspace: tuple[str, str | None] = ("", None)) -> Notice:
+    """``/talkbot alias SLIP = NAME`` and ``/talkbot alias forget SLIP`` (editors)."""
+    forget = _FORGET_RE.match(text) if "=" not in text else None
+    corpus = store.lexicon.written
+    if forget:
+        if (problem := _spelling_problem(forget.group(1))) is not None:
+            return Notice(f"{problem} Nothing was changed.")
+        variant = _spelling(forget.group(1))
+        edit = await store.set_alias(variant, None, user_id, now, workspace)
+        if edit is None:
+            written = {phrase_key(slip): target for slip, target in corpus.items()}
+            if (target := written.get(phrase_key(variant))) is not None:
+                return Notice(f"aliases.toml reads “{escape(variant)}” as *{escape(target)}*; the corpus's aliases "
+                              "change there, not from Slack. Nothing was changed.")
+            return Notice(f"“{escape(variant)}” is no team alias (`/talkbot aliases` lists them). Nothing was changed.")
+        return Notice(f"Edit {edit.edit_id}: forgot the team alias {escape(describe_alias(edit.before))}. "
+                      f"`/talkbot undo {edit.edit_id}` brings it back.")
+    if "=" not in text:
+        return Notice(ALIAS_USAGE)
+    left, _, right = text.partition("=")
+    for side in (left, right):
+        if (problem := _spelling_problem(side)) is not None:
+            return Notice(problem if problem == ALIAS_USAGE else f"{problem} Nothing was changed.")
+    variant, canonical = _spelling(left), _spelling(right)
+    if (problem := _alias_problem(variant, canonical, corpus, await store.team_aliases())) is not None:
+        return Notice(f"{problem} Nothing was changed.")
+    try:
+        edit = await store.set_alias(variant, canonical, user_id, now, workspace)
+    except ValueError:  # another editor's alias made this one a chain between our check and the write
+        return Notice("The team's aliases changed meanwhile; `/talkbot aliases` shows them. Nothing was changed.")
+    assert edit is not None
+    return Notice(f"Edit {edit.edit_id}: “{escape(variant)}” now reads as *{escape(canonical)}* in search and in "
+                  f"every answer. `/talkbot undo {edit.edit_id}` reverts it.")
+
+
+async def list_aliases(store: Store) -> Notice:
+    """``/talkbot aliases``: the team's aliases (who, when) and the corpus's (aliases.toml)."""
+    lines = []
+    team = await store.team_aliases()
+    if team:
+        lines.append("*Team aliases* (`/talkbot alias forget SLIP` removes one):")
+        for alias in team:
+            day = datetime.fromtimestamp(alias.created_at, timezone.utc).strftime("%Y-%m-%d")
+            lines.append(f"• {escape(alias.variant)} → *{escape(alias.canonical)}* — added by "
+                         f"<@{escape(alias.user_id)}>, {day} (edit {alias.edit_id})")
+    else:
+        lines.append("No team aliases yet. `/talkbot alias SLIP = NAME` adds one (editors).")
+    by_name: dict[str, list[str]] = {}
+    for written, canonical in store.lexicon.written.items():
+        by_name.setdefault(canonical, []).append(written)
+    if by_name:
+        lines.append("*From the corpus* (aliases.toml):")
+        lines += [f"• {escape(', '.join(slips))} → *{escape(name)}*" for name, slips in by_name.items()]
+    return Notice("\n".join(lines))  # a section is cut at Slack's limit (blocks.section)
+

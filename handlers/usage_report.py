@@ -173,6 +173,8 @@ HELP_LINES = (
     "• `/talkbot report subscribe [weekday] [HH:MM] [time zone]` · `unsubscribe` · `preview` — the weekly "
     "curator report in this channel (editors)\n"
     "• `/talkbot video TALK URL` — link every timestamp of a talk to its video (editors)\n"
+    "• `/talkbot alias SLIP = NAME` · `alias forget SLIP` · `aliases` — read a transcription slip as its name "
+    "in search and answers (editors); list the aliases\n"
     "• `/talkbot history [TALK]` · `/talkbot undo N` — the team's edits, newest first; revert one (editors)\n"
     "• `/talkbot forget me` — delete everything talkbot keeps about you, at once"
 )

@@ -56,6 +56,10 @@ class Canonical:
             return text
         return self._pattern.sub(lambda m: self._replacement(m.group()) or m.group(), text)
 
+    def mentions(self, text: str) -> bool:
+        """Whether ``text`` holds one of the slips (even one that reads as it is written)."""
+        return self._pattern is not None and self._pattern.search(text) is not None
+
     def slips(self, texts: Iterable[str]) -> tuple[Slip, ...]:
         """The slips written in ``texts``, each once, in order of first appearance."""
         if self._pattern is None:

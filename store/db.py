@@ -22,10 +22,13 @@ import aiosqlite
 from . import ranking, terms
 from .connection import connect_async
 from .edits import (
+    ALIAS,
+    BUMP_GENERATION_SQL,
     CORRECT,
     DEFINE,
     EDIT_COLUMNS,
     GENERATION_SQL,
+    INSERT_SQL,
     UNDO,
     VIDEO,
     AlreadySubmitted,
@@ -37,8 +40,11 @@ from .edits import (
     edit_of,
     live_corrections_of,
     live_corrections_sql,
+    live_sql,
     point_target,
+    team_alias_of,
     team_definition_of,
+    undo_problem,
 )
 from .ingest import IngestReport, ingest_sync
 from .lexicon import Lexicon, load_lexicon
@@ -53,9 +59,11 @@ from .model import (
     Summary,
     Talk,
     TalkHit,
+    TeamAlias,
     TeamDefinition,
 )
 from .result_cache import MISSING, ResultCache, cacheable
+from .team_aliases import undo_alias, write_alias
 from .text import clean_query, term_key
 from .view import View
 
@@ -67,10 +75,11 @@ class Store:
     """Read API over one talkbot database."""
 
     def __init__(self, conn: aiosqlite.Connection, db_path: Path, lexicon: Lexicon, *, translate: bool = True,
-                 cache_size: int = RESULT_CACHE_SIZE) -> None:
+                 cache_size: int = RESULT_CACHE_SIZE, corpus_dir: Path | None = None) -> None:
         self._conn = conn
         self.db_path = db_path
-        self.lexicon = lexicon
+        self.lexicon = lexicon  # the corpus's word data (aliases.toml, lexicon.toml); the team's aliases are in views
+        self.corpus_dir = corpus_dir
         self._lock = asyncio.Lock()
         self._generation: str | None = None
         self._view = View(conn, lexicon, translate)
@@ -86,7 +95,7 @@ class Store:
         """Open (and migrate) the database; ``translate=False`` disables English -> German forms."""
         lexicon = await asyncio.to_thread(load_lexicon, corpus_dir)
         conn = await connect_async(Path(db_path))
-        return cls(conn, Path(db_path), lexicon, translate=translate, cache_size=cache_size)
+        return cls(conn, Path(db_path), lexicon, translate=translate, cache_size=cache_size, corpus_dir=corpus_dir)
 
     async def close(self) -> None:
         """Close the connection."""
@@ -185,9 +194,7 @@ class Store:
                 if result is None or isinstance(result, str):  # nothing to change, or why not: nothing kept
                     await self._conn.execute("ROLLBACK")
                     return result
-                await self._conn.execute(
-                    "INSERT INTO meta (key, value) VALUES ('edits_generation', '1') ON CONFLICT(key) DO UPDATE"
-                    " SET value = CAST(value AS INTEGER) + 1")
+                await self._conn.execute(BUMP_GENERATION_SQL)
                 await self._conn.execute("COMMIT")
             except BaseException:
                 await self._conn.execute("ROLLBACK")
@@ -200,9 +207,7 @@ class Store:
 
     async def _insert_edit(self, kind: str, target: str, before: str | None, after: str | None, user_id: str,
                            now: float, workspace: tuple[str, str | None]) -> int:
-        cursor = await self._conn.execute(
-            "INSERT INTO team_edits (kind, target, before, after, user_id, created_at, team_id, enterprise_id)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (kind, target, before, after, user_id, now, *workspace))
+        cursor = await self._conn.execute(INSERT_SQL, (kind, target, before, after, user_id, now, *workspace))
         return int(cursor.lastrowid or 0)
 
     async def set_video_url(self, talk_id: str, url: str, user_id: str, now: float,
@@ -308,16 +313,18 @@ class Store:
     async def undo_edit(self, edit_id: int, user_id: str, now: float,
                         workspace: tuple[str, str | None] = ("", None)) -> Edit | str:
         """Revert edit ``edit_id``: the undo row, or why not (no such edit, already undone, an undo)."""
+        async with self._lock:
+            kind = await self._scalar("SELECT kind FROM team_edits WHERE edit_id = ?", (edit_id,))
+        if kind == ALIAS:  # renames talks: on its own connection, as ingest writes (store/team_aliases.py)
+            return await asyncio.to_thread(undo_alias, self.db_path, self.corpus_dir, self.lexicon, edit_id, user_id,
+                                           now, workspace)
 
         async def write() -> Edit | str:
             rows = await self._rows(f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE edit_id = ?", (edit_id,))
-            if not rows:
-                return f"There is no edit {edit_id}. `/talkbot history` lists them."
-            edit = edit_of(rows[0])
-            if edit.kind == UNDO:
-                return f"Edit {edit_id} is itself an undo; an undo cannot be undone. Make the edit again instead."
-            if edit.undone_by is not None:
-                return f"Edit {edit_id} was already undone (by edit {edit.undone_by})."
+            edit = edit_of(rows[0]) if rows else None
+            problem = undo_problem(edit, edit_id)
+            if problem is not None or edit is None:
+                return problem or ""
             undo_id = await self._insert_edit(UNDO, str(edit_id), edit.after, edit.before, user_id, now, workspace)
             await self._conn.execute("UPDATE team_edits SET undone_by = ? WHERE edit_id = ?", (undo_id, edit_id))
             if edit.kind == VIDEO:
@@ -327,10 +334,24 @@ class Store:
                 earlier = await self._rows("SELECT before FROM team_edits WHERE kind = ? AND target = ?"
                                            " ORDER BY edit_id LIMIT 1", (VIDEO, edit.target))
                 url = live[0][0] if live else earlier[0][0]
-                await self._conn.execute("UPDATE talks SET video_url = ? WHERE talk_id = ?", (url, edit.target))
+                await self._conn.execute("UPDATE talks SET video_url = ? WHERE ? IN (talk_id, written_id)",
+                                         (url, edit.target))
             return await self._edit(undo_id)
 
         return await self._write_edit(write)
+
+    async def set_alias(self, variant: str, canonical: str | None, user_id: str, now: float,
+                        workspace: tuple[str, str | None] = ("", None)) -> Edit | None:
+        """Add or repoint the team alias ``variant`` -> ``canonical``, or forget it (None: there was none); the
+        talks it renames are renamed in the same transaction (store/team_aliases.py)."""
+        return await asyncio.to_thread(write_alias, self.db_path, self.corpus_dir, self.lexicon, variant, canonical,
+                                       user_id, now, workspace)
+
+    async def team_aliases(self) -> list[TeamAlias]:
+        """The team's live aliases, oldest first, with who added them and when."""
+        async with self._lock:
+            rows = await self._rows(live_sql(EDIT_COLUMNS), (ALIAS,))
+        return [alias for row in rows if (alias := team_alias_of(edit_of(row))) is not None]
 
     async def edit_history(self, target: str | None = None, *, limit: int = 20) -> list[Edit]:
         """The latest edits, newest first; ``target``: those of one talk id (and undos of them)."""

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from .merging import display_order
-from .model import KeyPoint, PointCorrection, PointHit, Talk, TeamDefinition, shown_stamp
+from .model import KeyPoint, PointCorrection, PointHit, Talk, TeamAlias, TeamDefinition, shown_stamp
 
 VIDEO, UNDO = "video", "undo"
 MAX_URL = 500
@@ -66,12 +66,38 @@ def video_url_problem(url: str) -> str | None:
     return None
 
 
+
+
+def live_sql(columns: str) -> str:
+    """The live edit of each target of one kind (parameter: the kind): its latest edit that was not undone
+    (``after`` NULL: forgotten)."""
+    return (f"SELECT {columns} FROM team_edits e WHERE kind = ? AND undone_by IS NULL AND edit_id ="
+            " (SELECT max(edit_id) FROM team_edits WHERE kind = e.kind AND target = e.target AND undone_by IS NULL)"
+            " ORDER BY edit_id")
+
+
+LIVE_SQL = live_sql("target, after")
+INSERT_SQL = ("INSERT INTO team_edits (kind, target, before, after, user_id, created_at, team_id, enterprise_id)"
+              " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+# Every edit moves the edits' generation in its transaction: answer caches empty, views reload.
+BUMP_GENERATION_SQL = ("INSERT INTO meta (key, value) VALUES ('edits_generation', '1') ON CONFLICT(key) DO UPDATE"
+                       " SET value = CAST(value AS INTEGER) + 1")
+
+
 def live_video_urls(conn: sqlite3.Connection) -> dict[str, str]:
     """The video link each talk id has from its latest edit that was not undone (ingest applies them)."""
-    return {target: after for target, after in conn.execute(
-        "SELECT target, after FROM team_edits e WHERE kind = ? AND undone_by IS NULL AND edit_id ="
-        " (SELECT max(edit_id) FROM team_edits WHERE kind = e.kind AND target = e.target AND undone_by IS NULL)",
-        (VIDEO,))}
+    return {target: after for target, after in conn.execute(LIVE_SQL, (VIDEO,)) if after is not None}
+
+
+def undo_problem(edit: Edit | None, edit_id: int) -> str | None:
+    """Why edit ``edit_id`` cannot be undone (there is none, it is an undo, it was undone), or None."""
+    if edit is None:
+        return f"There is no edit {edit_id}. `/talkbot history` lists them."
+    if edit.kind == UNDO:
+        return f"Edit {edit_id} is itself an undo; an undo cannot be undone. Make the edit again instead."
+    if edit.undone_by is not None:
+        return f"Edit {edit_id} was already undone (by edit {edit.undone_by})."
+    return None
 
 
 def orphaned_edits(conn: sqlite3.Connection) -> list[str]:
@@ -80,7 +106,8 @@ def orphaned_edits(conn: sqlite3.Connection) -> list[str]:
             "`/talkbot history` lists it)"
             for edit_id, target in conn.execute(
                 "SELECT edit_id, target FROM team_edits WHERE kind = ? AND undone_by IS NULL AND NOT EXISTS"
-                " (SELECT 1 FROM talks WHERE talks.talk_id = team_edits.target) ORDER BY edit_id", (VIDEO,))]
+                " (SELECT 1 FROM talks WHERE team_edits.target IN (talks.talk_id, talks.written_id)) ORDER BY edit_id",
+                (VIDEO,))]
 
 
 # -- team definitions (/define TERM = text, = see OTHER, /define forget TERM) ----------------------------
@@ -221,3 +248,39 @@ def corrected_hits(hits: Iterable[PointHit], corrections: Mapping[tuple[str, int
                                  text=hit.text if correction.text is None else correction.text,
                                  correction=correction))
     return shown
+
+
+# -- team aliases (/talkbot alias SLIP = NAME, /talkbot alias forget SLIP; store/team_aliases.py) ----------
+
+ALIAS = "alias"
+MAX_ALIAS = 60  # characters of either side
+MAX_ALIAS_WORDS = 5
+
+
+def alias_value(variant: str, canonical: str) -> str:
+    """The ``after`` of an alias edit (JSON); a forget edit's ``after`` is NULL."""
+    return json.dumps({"variant": variant, "canonical": canonical}, ensure_ascii=False)
+
+
+def alias_pair(value: str | None) -> tuple[str, str] | None:
+    """(variant, canonical) of an alias edit's value; None for a forget."""
+    if value is None:
+        return None
+    data = json.loads(value)
+    return str(data["variant"]), str(data["canonical"])
+
+
+def team_alias_of(edit: Edit) -> TeamAlias | None:
+    pair = alias_pair(edit.after)
+    return None if pair is None else TeamAlias(pair[0], pair[1], edit.user_id, edit.created_at, edit.edit_id)
+
+
+def live_aliases(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+    """The team's live aliases as (variant, canonical), oldest first (ingest names talks with them)."""
+    return [pair for _, after in conn.execute(LIVE_SQL, (ALIAS,)) if (pair := alias_pair(after)) is not None]
+
+
+def describe_alias(value: str | None) -> str:
+    """An alias edit's value as the history shows it."""
+    pair = alias_pair(value)
+    return "none" if pair is None else f"{pair[0]} → {pair[1]}"

@@ -29,7 +29,7 @@ from . import grouping, parser
 from .canonical import Canonical
 from .compounds import CompoundSplitter
 from .connection import connect_sync
-from .edits import live_video_urls, orphaned_corrections, orphaned_edits
+from .edits import live_aliases, live_video_urls, orphaned_corrections, orphaned_edits
 from .errors import CorpusError
 from .lexicon import Lexicon, data_files, load_lexicon
 from .model import GlossaryEntry, KeyPoint, Source, Summary, Talk
@@ -173,7 +173,7 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
         if not rebuild and not to_read and not removed:
             report.changed = False
         else:
-            lexicon = load_lexicon(corpus_dir)
+            lexicon = load_lexicon(corpus_dir).with_aliases(live_aliases(conn))  # the team's aliases name talks too
             writer = _Writer(conn, CompoundSplitter(_split_vocabulary(lexicon)), Canonical(lexicon).text, overrides,
                              report)
             writer.run(to_read, hashes, removed, rebuild, _corpus_hash(hashes, config), config)
@@ -189,6 +189,17 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
         conn.close()
     report.seconds = time.perf_counter() - started
     return report
+
+
+def rename_talks(conn: sqlite3.Connection, corpus_dir: Path | None, lexicon: Lexicon, talk_ids: Iterable[str]
+                 ) -> list[str]:
+    """Name ``talk_ids`` again under ``lexicon`` (a team alias changed how their titles or speakers read), inside
+    the caller's write transaction; the ids of the talks written. Gives what a full ingest with ``lexicon`` gives."""
+    overrides, _ = grouping.load_overrides(corpus_dir) if corpus_dir else ({}, [])
+    report = IngestReport()
+    writer = _Writer(conn, CompoundSplitter(_split_vocabulary(lexicon)), Canonical(lexicon).text, overrides, report)
+    writer.rename(talk_ids)
+    return report.talks_written
 
 
 def _corpus_hash(hashes: dict[str, tuple[str, int]], config: str) -> str:
@@ -255,40 +266,7 @@ class _Writer:
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
-            old_keys: set[tuple[str, str]] = set()
-            if rebuild:
-                for table in CORPUS_TABLES:
-                    conn.execute(f"DELETE FROM {table}")
-                affected: set[str] = set()
-            else:
-                affected = self._remove_files(sorted({*removed, *(p.name for p in to_read)}))
-            conn.execute("CREATE TEMP TABLE IF NOT EXISTS fts_stage (rowid INTEGER PRIMARY KEY, title TEXT, body TEXT,"
-                         " parts TEXT, kind TEXT, ref_id INTEGER, summary_id INTEGER)")
-            conn.execute("CREATE TEMP TABLE IF NOT EXISTS written (talk_id TEXT PRIMARY KEY)")
-            conn.execute("DELETE FROM temp.fts_stage")
-            conn.execute("DELETE FROM temp.written")
-            self.next_ids = {table: conn.execute(f"SELECT coalesce(max({column}), 0) + 1 FROM {table}").fetchone()[0]
-                             for table, column in (("summaries", "summary_id"), ("points", "point_id"),
-                                                   ("glossary", "entry_id"), ("highlights", "highlight_id"))}
-            new_ids: list[int] = []
-            for path in to_read:
-                new_ids += self._insert_file(path, hashes[path.name])
-            index = TalkIndex(conn)
-            if rebuild:
-                groups, merged = index.group_all(), set[str]()
-            else:
-                loose = [*new_ids, *self._members(affected)]
-                groups, merged = index.regroup(loose)
-            dropped = affected | merged
-            old_keys = self._base_keys(dropped)
-            drafts = [self._draft(sorted(group, key=self._source_order)) for group in groups]
-            drafts += self._clashing(drafts, old_keys, dropped)
-            self._drop_talks(dropped)
-            self._stage_stored(dropped)
-            for draft in _disambiguate(conn, drafts):
-                self._write_talk(draft)
-            self._finish()
-            self._renumber()
+            self._write(to_read, hashes, removed, rebuild)
             meta = {"corpus_hash": corpus_hash, "config_hash": config, "ingested_at": str(time.time()),
                     "files": json.dumps(sorted(hashes))}
             conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", meta.items())
@@ -297,6 +275,49 @@ class _Writer:
             conn.execute("ROLLBACK")
             raise
         self.report.added = self.added
+
+    def rename(self, talk_ids: Iterable[str]) -> None:
+        """Name ``talk_ids`` again (title, id, speakers, their search row) inside the caller's transaction:
+        what an incremental ingest does to a talk whose file changed, with no file read."""
+        self._write([], {}, [], False, renamed=set(talk_ids))
+
+    def _write(self, to_read: list[Path], hashes: dict[str, tuple[str, int]], removed: list[str], rebuild: bool,
+               renamed: set[str] | None = None) -> None:
+        conn = self.conn
+        old_keys: set[tuple[str, str]] = set()
+        if rebuild:
+            for table in CORPUS_TABLES:
+                conn.execute(f"DELETE FROM {table}")
+            affected: set[str] = set()
+        else:
+            affected = self._remove_files(sorted({*removed, *(p.name for p in to_read)})) | (renamed or set())
+        conn.execute("CREATE TEMP TABLE IF NOT EXISTS fts_stage (rowid INTEGER PRIMARY KEY, title TEXT, body TEXT,"
+                     " parts TEXT, kind TEXT, ref_id INTEGER, summary_id INTEGER)")
+        conn.execute("CREATE TEMP TABLE IF NOT EXISTS written (talk_id TEXT PRIMARY KEY)")
+        conn.execute("DELETE FROM temp.fts_stage")
+        conn.execute("DELETE FROM temp.written")
+        self.next_ids = {table: conn.execute(f"SELECT coalesce(max({column}), 0) + 1 FROM {table}").fetchone()[0]
+                         for table, column in (("summaries", "summary_id"), ("points", "point_id"),
+                                               ("glossary", "entry_id"), ("highlights", "highlight_id"))}
+        new_ids: list[int] = []
+        for path in to_read:
+            new_ids += self._insert_file(path, hashes[path.name])
+        index = TalkIndex(conn)
+        if rebuild:
+            groups, merged = index.group_all(), set[str]()
+        else:
+            loose = [*new_ids, *self._members(affected)]
+            groups, merged = index.regroup(loose)
+        dropped = affected | merged
+        old_keys = self._base_keys(dropped)
+        drafts = [self._draft(sorted(group, key=self._source_order)) for group in groups]
+        drafts += self._clashing(drafts, old_keys, dropped)
+        self._drop_talks(dropped)
+        self._stage_stored(dropped)
+        for draft in _disambiguate(conn, drafts):
+            self._write_talk(draft)
+        self._finish()
+        self._renumber()
 
     # -- removing -----------------------------------------------------------------------
 
@@ -477,7 +498,9 @@ class _Writer:
         title = str(entry["title"]) if entry.get("title") else draft.title
         speakers = tuple(entry["speakers"]) if "speakers" in entry else draft.speakers
         tags = tuple(entry.get("tags", ()))
-        video_url = self.video_edits.get(draft.talk_id) or (str(entry["video_url"]) if entry.get("video_url") else None)
+        # A team alias may have renamed the talk since its link was set: the id its title as written gives.
+        video_url = (self.video_edits.get(draft.talk_id) or self.video_edits.get(draft.written_id or "")
+                     or (str(entry["video_url"]) if entry.get("video_url") else None))
         conn.execute(
             "INSERT INTO talks (talk_id, position, title, speakers, tags, video_url, summary, source_file, source_line,"
             " base_title_key, base_id, written_id) VALUES (?, -1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

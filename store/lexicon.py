@@ -7,6 +7,7 @@ by one space, so "palace_call", "Palace call" and "palace-call" all look up the 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,6 +50,17 @@ class Lexicon:
         self.variants.setdefault(canonical_key, [])
         if variant_key not in self.variants[canonical_key]:
             self.variants[canonical_key].append(variant_key)
+
+    def with_aliases(self, aliases: Iterable[tuple[str, str]]) -> "Lexicon":
+        """A copy with ``aliases`` (variant, canonical) added: the team's beside the corpus's; self without any."""
+        aliases = list(aliases)
+        if not aliases:
+            return self
+        copy = Lexicon(dict(self.canonical), {key: list(found) for key, found in self.variants.items()},
+                       dict(self.display), dict(self.written), self.en_de, self.longest_phrase)
+        for variant, canonical in aliases:
+            copy.add_alias(canonical, variant)
+        return copy
 
     def add_translation(self, english: str, german: list[str]) -> None:
         key = phrase_key(english)

@@ -244,3 +244,14 @@ class TeamDefinition:
     user_id: str
     created_at: float
     edit_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class TeamAlias:
+    """A live team alias: a transcription slip (``variant``) read as ``canonical``, who added it and when."""
+
+    variant: str  # as the editor wrote it
+    canonical: str
+    user_id: str
+    created_at: float
+    edit_id: int

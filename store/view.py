@@ -12,6 +12,7 @@ import aiosqlite
 
 from .canonical import Canonical
 from .concepts import Concept, build_concepts
+from .edits import ALIAS, LIVE_SQL, alias_pair
 from .lexicon import Lexicon, phrase_key
 from .matching import fts_query
 from .text import tokens
@@ -41,8 +42,11 @@ class View:
     talks: dict[str, TalkInfo] = field(default_factory=dict)
     pairs: dict[str, tuple[str, ...]] = field(default_factory=dict)  # long form / other spelling -> term
     canonical: Canonical = field(init=False)  # transcription slips -> canonical names, for everything shown
+    corpus_lexicon: Lexicon = field(init=False)  # the corpus's word data; ``lexicon`` adds the team's aliases
+    team_aliases: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
+        self.corpus_lexicon = self.lexicon
         self.canonical = Canonical(self.lexicon)
 
     async def scalar(self, sql: str, params: Sequence[object] = ()) -> Any:
@@ -90,6 +94,12 @@ class View:
             self.talks[talk_id] = TalkInfo(
                 talk_id, position, title, speaker_list, video_url, frozenset(tokens(" ".join([title, *speaker_list])))
             )
+        aliases = tuple(pair for _, after in await self.rows(LIVE_SQL, (ALIAS,))
+                        if (pair := alias_pair(after)) is not None)
+        if aliases != self.team_aliases:  # search and display follow the team's aliases from this generation on
+            self.team_aliases = aliases
+            self.lexicon = self.corpus_lexicon.with_aliases(aliases)
+            self.canonical = Canonical(self.lexicon)
         self.pairs = {}
         for term, name in await self.rows("SELECT term, name FROM term_names WHERE kind != 'term'"):
             # The long form or other spelling a user may type -> the term as the corpus writes it.

@@ -1,5 +1,5 @@
 """``/talkbot``: help, stats, gaps, the weekly curator report's schedule, ``forget me``, and the team's edits
-(``video``, ``history``, ``undo``; handlers/edits.py). All private replies."""
+(``video``, ``alias``, ``aliases``, ``history``, ``undo``; handlers/edits.py). All private replies."""
 
 from __future__ import annotations
 
@@ -57,17 +57,21 @@ def register(app: AsyncApp, services: Services) -> None:
         return None
 
     async def team_edit(subcommand: str, text: str, command: dict[str, Any], context: AsyncBoltContext) -> Notice:
-        """``video`` and ``undo`` (editors), ``history`` (anyone who may read)."""
+        """``video``, ``alias`` and ``undo`` (editors), ``history`` and ``aliases`` (anyone who may read)."""
         who = Requester(str(command.get("user_id", "")), command.get("channel_id"), org_of(context))
         workspace = (context.team_id or "", context.enterprise_id)
-        if subcommand == "history":
+        if subcommand in ("history", "aliases"):
             denied = await permissions.may_read(who)
-            return Notice(denied.text) if denied is not None else await edits.history(store, text)
+            if denied is not None:
+                return Notice(denied.text)
+            return await (edits.history(store, text) if subcommand == "history" else edits.list_aliases(store))
         denied = await permissions.may_edit(who)
         if denied is not None:
             return Notice(denied.text)
         if subcommand == "video":
             return await edits.set_video(store, text, who.user_id, time.time(), workspace)
+        if subcommand == "alias":
+            return await edits.edit_alias(store, text, who.user_id, time.time(), workspace)
         return await edits.undo(store, text, who.user_id, time.time(), workspace)
 
     @app.command("/talkbot")

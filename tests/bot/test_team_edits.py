@@ -89,7 +89,7 @@ async def test_members_may_not_edit_and_bad_input_changes_nothing(
         clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
     async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
         refused = await talkbot(bot, f"video {XLA} {YOUTUBE}", MEMBER)
-        assert refused == ("Only editors can edit the team's definitions and video links or undo edits. "
+        assert refused == ("Only editors can edit the team's definitions, aliases and video links or undo edits. "
                            f"Please ask an editor (<@{EDITOR}>).")
         assert (await talkbot(bot, "undo 1", MEMBER)).startswith("Only editors can")
         for text, said in (
@@ -198,7 +198,7 @@ async def test_definition_edits_need_an_editor_and_bad_input_changes_nothing(
         clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
     async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
         assert (await define(bot, "XLA = mine", MEMBER))["text"].startswith(
-            "Only editors can edit the team's definitions and video links or undo edits.")
+            "Only editors can edit the team's definitions, aliases and video links or undo edits.")
         assert (await define(bot, "forget XLA", MEMBER))["text"].startswith("Only editors can")
         for text, said in (
             ("= text", "*Usage:* `/define TERM = text` (up to 1000 characters)"),
@@ -337,3 +337,110 @@ async def test_team_definitions_answer_what_is_questions_in_mentions_and_dms(
 
         await define(bot, "forget Zorblax")
         assert "a made-up term" not in await mention("what is Zorblax?")
+
+
+MAX_EVOL = "max-evol-agentenbasiertes-system-fuer-autonomes-maschinelles"  # its title writes "max_evol"
+MAX_EVOLVE = "maxevolve-agentenbasiertes-system-fuer-autonomes"
+
+
+async def test_a_team_alias_renames_searches_and_shows_at_once(clean_slack_env, fake_slack: FakeSlackAPI,
+                                                               db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        store = bot.services.store
+        await talkbot(bot, f"video {MAX_EVOL} {YOUTUBE}")
+        assert "No entry for *Kasadi*" in await shown(bot, "/define", "Kasadi", MEMBER)  # asked once: kept
+        assert "max_evol" in await shown(bot, "/talk", "max_evol", MEMBER)  # asked once: the answer is kept
+
+        reply = await talkbot(bot, "alias max_evol = MaxEvolve")
+        assert reply == ("Edit 2: “max_evol” now reads as *MaxEvolve* in search and in every answer. "
+                         "`/talkbot undo 2` reverts it.")
+        # Display: the talk is named as a fresh ingest with the alias would name it, its link kept.
+        card = await shown(bot, "/talk", "max_evol", MEMBER)
+        assert "MaxEvolve: Agentenbasiertes System" in card and "MaxEvolve (transcribed as “max_evol”)" in card
+        assert await store.get_talk(MAX_EVOL) is None
+        renamed = await store.get_talk(MAX_EVOLVE)
+        assert renamed is not None and renamed.video_url == YOUTUBE
+        assert all("max_evol" not in point.text for point in renamed.key_points)
+        # A full ingest names it the same way (the team's aliases are part of the word data it names talks with).
+        written = ingest_sync(db_path, [CORPUS], full=True).talks_written
+        assert MAX_EVOLVE in written and MAX_EVOL not in written
+        # Search: the name finds what the corpus writes with the slip.
+        assert (await store.find_talks("MaxEvolve"))[0].talk_id == MAX_EVOLVE
+        watch = await mention_answer(bot, "which talk should I watch to learn MaxEvolve?")
+        assert "MaxEvolve: Agentenbasiertes" in watch
+
+        # A slip people type, not in the corpus: /define follows at once (the kept "no entry" answer is gone).
+        assert (await talkbot(bot, "alias Kasadi = CasADi")).startswith("Edit 3:")
+        defined = await shown(bot, "/define", "Kasadi", MEMBER)
+        assert "No entry" not in defined and "_Kasadi → CasADi_" in defined
+        listed = await talkbot(bot, "aliases", MEMBER)
+        assert listed.splitlines()[:3] == [
+            "*Team aliases* (`/talkbot alias forget SLIP` removes one):",
+            f"• max_evol → *MaxEvolve* — added by <@{EDITOR}>, {time.strftime('%Y-%m-%d', time.gmtime())} (edit 2)",
+            f"• Kasadi → *CasADi* — added by <@{EDITOR}>, {time.strftime('%Y-%m-%d', time.gmtime())} (edit 3)"]
+        assert "*From the corpus* (aliases.toml):" in listed and "• Palace, Palas → *Pallas*" in listed
+
+        history = await talkbot(bot, "history max_evol", MEMBER)
+        assert "alias `maxevol`: none → max_evol → MaxEvolve" in history
+        # Undo renames back, link and all.
+        assert await talkbot(bot, "undo 2") == "Edit 4: undid edit 2."
+        assert await store.get_talk(MAX_EVOLVE) is None
+        back = await store.get_talk(MAX_EVOL)
+        assert back is not None and back.title.startswith("max_evol: ") and back.video_url == YOUTUBE
+        assert (await talkbot(bot, "alias forget Kasadi")).startswith("Edit 5: forgot the team alias Kasadi → CasADi.")
+        assert "No team aliases yet." in await talkbot(bot, "aliases", MEMBER)
+        assert "undo 2" not in await shown(bot, "/talk", "max_evol", MEMBER)
+
+
+async def mention_answer(bot: RunningBot, text: str) -> str:
+    before = len(bot.fake.calls_to("chat.postMessage"))
+    await bot.send(app_mention(text, ts=new_ts(), channel="CMENTION", event_id=new_event_id()))
+    calls = await bot.fake.wait_for("chat.postMessage", count=before + 1)
+    return all_text(calls[before].params)
+
+
+async def test_alias_edits_need_an_editor_and_bad_input_changes_nothing(
+        clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        assert (await talkbot(bot, "alias Foo = Bar", MEMBER)).startswith(
+            "Only editors can edit the team's definitions, aliases and video links or undo edits.")
+        usage = "*Usage:* `/talkbot alias SLIP = NAME`"
+        for text, said in (
+            ("alias", usage), ("alias Palace", usage), ("alias = Pallas", usage), ("alias Palace =", usage),
+            ("alias ?!. = Pallas", "“?!.” is no spelling: an alias needs letters or digits."),
+            ("alias Foo = foo", "“Foo” cannot be an alias of itself."),
+            ("alias die = Pallas", "“die” is a common word"),
+            ("alias Palace = Pallas", "aliases.toml already reads “Palace” as *Pallas*."),
+            ("alias Palace = Palast", "aliases.toml reads “Palace” as *Pallas*; the corpus's aliases change there"),
+            ("alias Pallas = Palace", "“Palace” is itself a slip for *Pallas*: write `/talkbot alias Pallas = Pallas`"),
+            ("alias Pallas = Foo", "“Pallas” is the name that Palace, Palas stand for; it cannot be a slip too."),
+            ("alias Foo = Palas", "“Palas” is itself a slip for *Pallas*"),
+            (f"alias <@{MEMBER}> = Pallas", "An alias is a plain spelling: no mentions, links or formatting."),
+            ("alias <!channel> = Pallas", "An alias is a plain spelling"),
+            ("alias Foo = <https://example.com|Pallas>", "An alias is a plain spelling"),
+            ("alias *Foo* = Pallas", "An alias is a plain spelling"),
+            ("alias &lt;b&gt; = Pallas", "An alias is a plain spelling"),
+            ("alias " + "x" * 61 + " = Pallas", "is 61 characters long; the limit is 60."),
+            ("alias a b c d e f = Pallas", "has 6 words; an alias has at most 5."),
+            ("alias forget Nope", "“Nope” is no team alias"),
+            ("alias forget Palace", "aliases.toml reads “Palace” as *Pallas*"),
+        ):
+            reply = await talkbot(bot, text)
+            assert said in reply, (text, reply)
+            assert reply == usage + reply[len(usage):] if said == usage else reply.endswith("Nothing was changed.")
+            assert "<!channel>" not in reply and f"<@{MEMBER}>" not in reply
+        assert await bot.services.store.edit_history() == []
+
+        # No chains and no cycles among the team's own aliases either.
+        assert (await talkbot(bot, "alias Foo = Bar")).startswith("Edit 1:")
+        assert "“Bar” is the name that Foo stand for" in await talkbot(bot, "alias Bar = Baz")
+        assert "“Foo” is itself a slip for *Bar*" in await talkbot(bot, "alias Baz = Foo")
+        assert "“foo” already reads as *Bar*." in await talkbot(bot, "alias foo = Bar")
+        assert (await talkbot(bot, "alias Foo = Qux")).startswith("Edit 2:")  # a team alias may be repointed
+        assert "Foo → Bar → Foo → Qux" in await talkbot(bot, "history foo", MEMBER)
+        assert (await talkbot(bot, "alias forget Foo")).startswith("Edit 3:")
+        assert (await talkbot(bot, "alias Baz = Foo")).startswith("Edit 4:")
+        # Bringing Foo → Qux back would make Baz a slip of a slip.
+        assert (await talkbot(bot, "undo 3")).startswith("Undoing edit 3 would chain two aliases")
+        assert len(await bot.services.store.edit_history()) == 4
+        assert [(a.variant, a.canonical) for a in await bot.services.store.team_aliases()] == [("Baz", "Foo")]
