@@ -18,6 +18,7 @@ from pathlib import Path
 from handlers import talkbot_commands
 from store.backup import BackupError, BackupInfo, backup, restore
 from store.errors import CorpusError, SchemaVersionError
+from store.export import export_edits
 from store.ingest import IngestReport, ingest_sync
 from store.state import BotState
 
@@ -41,6 +42,7 @@ READS: dict[str, tuple[str, ...]] = {
     "start": ALL_SETTINGS,
     "serve": ALL_SETTINGS,
     "digest": ALL_SETTINGS,
+    "export-edits": ("TALKBOT_DB", "TALKBOT_CORPUS", "TALKBOT_LOG_LEVEL", "TALKBOT_LOG_FORMAT"),
     "backup": ("TALKBOT_DB", "TALKBOT_LOG_LEVEL", "TALKBOT_LOG_FORMAT"),
     "restore": ("TALKBOT_DB", "TALKBOT_LOG_LEVEL", "TALKBOT_LOG_FORMAT"),
 }
@@ -65,6 +67,9 @@ def _parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--http", action="store_true", help="HTTP mode on /slack/events instead of Socket Mode")
     serve_cmd.add_argument("--port", type=int, default=None, help="HTTP port (default: TALKBOT_PORT or 3000)")
     serve_cmd.add_argument("--host", default="0.0.0.0", help="HTTP address to bind (default: 0.0.0.0)")
+    export = sub.add_parser("export-edits", help="write the team's edits from Slack as corpus data files "
+                            "(aliases.toml, talks.toml, team_edits.toml) that ingest reads")
+    export.add_argument("directory", type=Path, help="where to write them, e.g. the corpus folder of a checkout")
     backup = sub.add_parser("backup", help="write a consistent copy of the database (also while the bot serves)")
     backup.add_argument("path", type=Path, help="the backup file to write, e.g. backups/talkbot-2026-11-30.db")
     restore = sub.add_parser("restore", help="put a backup in place of the database (only while the bot is stopped)")
@@ -179,6 +184,11 @@ def run(argv: Sequence[str] | None = None) -> int:
         if args.command == "ingest":
             report = ingest_sync(settings.db_path, args.paths or settings.corpus_paths(), full=args.full)
             _print_report(report)
+            return 0
+        if args.command == "export-edits":
+            exported = export_edits(settings.db_path, settings.corpus, args.directory)
+            print(f"wrote {', '.join(exported.files)} to {exported.directory}: {exported.aliases} team aliases, "
+                  f"{exported.video_links} video links, {exported.definitions} team definitions")
             return 0
         if args.command == "backup":
             info = backup(settings.db_path, args.path)

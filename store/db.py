@@ -229,6 +229,19 @@ class Store:
                                 " AND undone_by IS NULL ORDER BY edit_id DESC LIMIT 1", (DEFINE, key))
         return edit_of(rows[0]) if rows else None
 
+    async def _current_definition(self, key: str) -> tuple[str | None, TeamDefinition | None]:
+        """The team's definition of ``key`` now, as an edit's value and as a record: its latest live edit's (a
+        forget: none), else team_edits.toml's (read by ingest into filed_definitions)."""
+        edit = await self._live_definition(key)
+        if edit is not None:
+            return edit.after, team_definition_of(edit)
+        rows = await self._rows("SELECT term, text, see, user_id, created_at FROM filed_definitions WHERE term_key = ?",
+                                (key,))
+        if not rows:
+            return None, None
+        term, text, see, user_id, created_at = rows[0]
+        return definition_value(term, text, see), TeamDefinition(term, text, see, user_id, created_at, 0)
+
     async def set_definition(self, term: str, text: str | None, see: str | None, user_id: str, now: float,
                              workspace: tuple[str, str | None] = ("", None)) -> Edit | None:
         """Add or repoint (``see``) the team definition of ``term``, or forget it (both None; None: there was
@@ -236,12 +249,11 @@ class Store:
         key = term_key(term)
 
         async def write() -> Edit | None:
-            live = await self._live_definition(key)
-            if text is None and see is None and (live is None or live.after is None):
+            before, _ = await self._current_definition(key)
+            if text is None and see is None and before is None:
                 return None
             after = None if text is None and see is None else definition_value(term, text, see)
-            edit_id = await self._insert_edit(DEFINE, key, live.after if live else None, after, user_id, now,
-                                              workspace)
+            edit_id = await self._insert_edit(DEFINE, key, before, after, user_id, now, workspace)
             return await self._edit(edit_id)
 
         return await self._write_edit(write)
@@ -251,11 +263,10 @@ class Store:
         so a cached ``/define`` still needs no trip to the database."""
         keys = tuple(dict.fromkeys(key for key in (term_key(term) for term in terms) if key))
 
-        async def compute(_: View) -> tuple[tuple[str, TeamDefinition], ...]:
+        async def compute(_view: View) -> tuple[tuple[str, TeamDefinition], ...]:
             found = []
             for key in keys:
-                edit = await self._live_definition(key)
-                definition = team_definition_of(edit) if edit is not None else None
+                _, definition = await self._current_definition(key)
                 if definition is not None:
                     found.append((key, definition))
             return tuple(found)

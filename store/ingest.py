@@ -30,6 +30,7 @@ from .canonical import Canonical
 from .compounds import CompoundSplitter
 from .connection import connect_sync
 from .edits import live_aliases, live_video_urls, orphaned_corrections, orphaned_edits
+from .edits_file import EDITS_FILE, FiledDefinition, load_edits_file
 from .errors import CorpusError
 from .lexicon import Lexicon, data_files, load_lexicon
 from .model import GlossaryEntry, KeyPoint, Source, Summary, Talk
@@ -119,9 +120,10 @@ def file_hash(path: Path) -> tuple[str, int]:
 
 
 def config_hash(corpus_dir: Path | None) -> str:
-    """Hash of the ingest format and the data files that shape every row (word data, talks.toml)."""
+    """Hash of the ingest format and the data files that shape every row (word data, talks.toml, team_edits.toml)."""
     digest = hashlib.sha256(INGEST_FORMAT.encode())
-    extra = data_files(corpus_dir) + [corpus_dir / grouping.OVERRIDES_FILE] if corpus_dir else []
+    extra = data_files(corpus_dir) + [corpus_dir / name for name in (grouping.OVERRIDES_FILE, EDITS_FILE)] \
+        if corpus_dir else []
     for path in extra:
         if path.is_file():
             digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
@@ -155,6 +157,7 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
     hashes = {path.name: file_hash(path) for path in files}
     config = config_hash(corpus_dir)
     overrides, override_warnings = grouping.load_overrides(corpus_dir) if corpus_dir else ({}, [])
+    definitions, edits_warnings = load_edits_file(corpus_dir)
     conn = connect_sync(db_path)
     try:
         stored = {name: sha for name, sha in conn.execute("SELECT name, sha256 FROM corpus_files")}
@@ -166,7 +169,8 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
         else:
             to_read = [p for p in files if stored.get(p.name) != hashes[p.name][0]]
             removed = sorted(set(stored) - {p.name for p in files})
-        report = IngestReport(files=[p.name for p in files], full=rebuild, warnings=list(override_warnings))
+        report = IngestReport(files=[p.name for p in files], full=rebuild,
+                              warnings=[*override_warnings, *edits_warnings])
         report.new_files = [p.name for p in to_read if p.name not in stored]
         report.changed_files = [p.name for p in to_read if p.name in stored]
         report.removed_files = [name for name in removed if name not in report.changed_files]
@@ -175,7 +179,7 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
         else:
             lexicon = load_lexicon(corpus_dir).with_aliases(live_aliases(conn))  # the team's aliases name talks too
             writer = _Writer(conn, CompoundSplitter(_split_vocabulary(lexicon)), Canonical(lexicon).text, overrides,
-                             report)
+                             report, definitions)
             writer.run(to_read, hashes, removed, rebuild, _corpus_hash(hashes, config), config)
         _fill_counts(conn, report)
         report.warnings.extend(
@@ -252,8 +256,9 @@ class _Writer:
     """One ingest's writes, all inside one write transaction."""
 
     def __init__(self, conn: sqlite3.Connection, splitter: CompoundSplitter, display: Callable[[str], str],
-                 overrides: dict[str, Any], report: IngestReport) -> None:
+                 overrides: dict[str, Any], report: IngestReport, definitions: Sequence[FiledDefinition] = ()) -> None:
         self.conn = conn
+        self.definitions = definitions  # team_edits.toml's; written by a rebuild (the file is in the config hash)
         self.splitter = splitter
         self.display = display  # canonical names for transcription slips in titles and speakers
         self.overrides = overrides
@@ -288,6 +293,10 @@ class _Writer:
         if rebuild:
             for table in CORPUS_TABLES:
                 conn.execute(f"DELETE FROM {table}")
+            conn.executemany(
+                "INSERT INTO filed_definitions (term_key, term, text, see, user_id, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(term_key(d.term), d.term, d.text, d.see, d.user_id, d.created_at) for d in self.definitions])
             affected: set[str] = set()
         else:
             affected = self._remove_files(sorted({*removed, *(p.name for p in to_read)})) | (renamed or set())

@@ -70,7 +70,7 @@ class Lexicon:
             self.en_de[key] = tuple(dict.fromkeys(self.en_de.get(key, ()) + forms))
 
 
-def _data_file(corpus_dir: Path | None, name: str) -> Path | None:
+def data_file(corpus_dir: Path | None, name: str) -> Path | None:
     for directory in (corpus_dir, BUNDLED_CORPUS):
         if directory is not None and (directory / name).is_file():
             return directory / name
@@ -80,14 +80,14 @@ def _data_file(corpus_dir: Path | None, name: str) -> Path | None:
 def load_lexicon(corpus_dir: Path | None) -> Lexicon:
     """Read aliases.toml and lexicon.toml next to the corpus (or the bundled ones)."""
     lexicon = Lexicon()
-    aliases_path = _data_file(corpus_dir, ALIASES_FILE)
+    aliases_path = data_file(corpus_dir, ALIASES_FILE)
     if aliases_path:
         for canonical, variants in read_toml(aliases_path).data.get("aliases", {}).items():
             if isinstance(variants, str):
                 variants = [variants]
             for variant in variants:
                 lexicon.add_alias(canonical, str(variant))
-    lexicon_path = _data_file(corpus_dir, LEXICON_FILE)
+    lexicon_path = data_file(corpus_dir, LEXICON_FILE)
     if lexicon_path:
         for english, german in read_toml(lexicon_path).data.get("en_de", {}).items():
             if isinstance(german, str):
@@ -98,4 +98,4 @@ def load_lexicon(corpus_dir: Path | None) -> Lexicon:
 
 def data_files(corpus_dir: Path | None) -> list[Path]:
     """The word-data files in effect for a corpus directory (part of the ingest fingerprint)."""
-    return [p for p in (_data_file(corpus_dir, ALIASES_FILE), _data_file(corpus_dir, LEXICON_FILE)) if p]
+    return [p for p in (data_file(corpus_dir, ALIASES_FILE), data_file(corpus_dir, LEXICON_FILE)) if p]

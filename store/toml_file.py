@@ -5,6 +5,7 @@ Every problem is a CorpusError naming the file and, where TOML says, the line.
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from dataclasses import dataclass
@@ -45,3 +46,13 @@ def read_toml(path: Path) -> TomlFile:
         found = re.search(r"at line (\d+)", str(error))
         line = getattr(error, "lineno", None) or (int(found.group(1)) if found else None)
         raise CorpusError(name, line, f"invalid TOML: {error}") from error
+
+
+def toml_string(value: str) -> str:
+    """``value`` as a TOML basic string (JSON's escapes are TOML's: \\", \\\\, \\n, \\uXXXX)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def toml_key(key: str) -> str:
+    """A key as written in a table header or assignment: bare when it can be, else quoted."""
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else toml_string(key)

@@ -58,10 +58,12 @@ XLA_DEFINED = "Compiler für lineare Algebra"  # in the answer's text of /define
 
 
 @asynccontextmanager
-async def served(fake: FakeSlackAPI, db: Path, **overrides: object) -> AsyncIterator[RunningBot]:
-    """The app as `talkbot serve --http` runs it, with permission settings ``overrides``."""
-    settings: Settings = dataclasses.replace(bot_settings(fake, db), **overrides)  # type: ignore[arg-type]
-    store = await Store.open(db, CORPUS)
+async def served(fake: FakeSlackAPI, db: Path, corpus: Path = CORPUS, **overrides: object
+                 ) -> AsyncIterator[RunningBot]:
+    """The app as `talkbot serve --http` runs it over ``corpus``, with permission settings ``overrides``."""
+    settings: Settings = dataclasses.replace(bot_settings(fake, db), corpus=corpus,  # type: ignore[arg-type]
+                                             **overrides)
+    store = await Store.open(db, corpus)
     state = await BotState.open(db)
     app, services = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
     server = await start_http(app, services, "127.0.0.1", 0)
