@@ -188,7 +188,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         if args.command == "export-edits":
             exported = export_edits(settings.db_path, settings.corpus, args.directory)
             print(f"wrote {', '.join(exported.files)} to {exported.directory}: {exported.aliases} team aliases, "
-                  f"{exported.video_links} video links, {exported.definitions} team definitions")
+                  f"{exported.video_links} video links, {exported.definitions} team definitions, "
+                  f"{exported.corrections} key-point corrections")
             return 0
         if args.command == "backup":
             info = backup(settings.db_path, args.path)

@@ -27,6 +27,7 @@ from .edits import (
     CORRECT,
     DEFINE,
     EDIT_COLUMNS,
+    FILED_CORRECTIONS_SQL,
     GENERATION_SQL,
     INSERT_SQL,
     UNDO,
@@ -119,7 +120,9 @@ class Store:
                 generation = await self._view.scalar(GENERATION_SQL)
                 if generation != self._generation:
                     await self._view.reload()
-                    self._corrections = live_corrections_of(await self._view.rows(*live_corrections_sql()))
+                    # team_edits.toml's (filed by ingest), then the live team edits over them.
+                    self._corrections = live_corrections_of(await self._view.rows(FILED_CORRECTIONS_SQL))
+                    self._corrections.update(live_corrections_of(await self._view.rows(*live_corrections_sql())))
                     self.results.clear()
                     self._generation = generation
                 self._generation_files = files
@@ -287,6 +290,8 @@ class Store:
                 return None
             live = await self._rows("SELECT after FROM team_edits WHERE kind = ? AND target = ? AND undone_by IS NULL"
                                     " ORDER BY edit_id DESC LIMIT 1", (CORRECT, target))
+            if not live:  # none from Slack: the one team_edits.toml brought, if any
+                live = await self._rows("SELECT after FROM filed_corrections WHERE target = ?", (target,))
             before = live[0][0] if live else None
             state: dict[str, Any] = (json.loads(before) if before else
                                      {"seconds": None, "text": None, "flag": None, "hidden": False})

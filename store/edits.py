@@ -187,6 +187,10 @@ def live_corrections_of(rows: Iterable[tuple[Any, ...]]) -> dict[tuple[str, int]
     return found
 
 
+# team_edits.toml's corrections (store/edits_file.py) in the rows of ``_LIVE_CORRECTIONS_SQL`` (no edit: 0).
+FILED_CORRECTIONS_SQL = "SELECT 0, target, after, user_id FROM filed_corrections"
+
+
 def live_corrections_sql() -> tuple[str, tuple[str]]:
     return _LIVE_CORRECTIONS_SQL, (CORRECT,)
 

@@ -2,7 +2,8 @@
 
 - ``aliases.toml``: the corpus's aliases plus the team's (a slip added to its name's list, or a new name);
 - ``talks.toml``: the corpus's talk settings plus every talk's video link as the database has it;
-- ``team_edits.toml`` (store/edits_file.py): the team's definitions, with who added them and when.
+- ``team_edits.toml`` (store/edits_file.py): the team's definitions and key-point corrections, with who made
+  them and when.
 
 Copied next to the summaries (or written there), a fresh database ingested from them answers as the edited
 one does: ingest names talks with the aliases as an alias edit renamed them, applies the links, and reads
@@ -12,6 +13,7 @@ comments and order kept), and written anew when it is not; either way the result
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from collections.abc import Callable
@@ -20,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from .connection import connect_sync
-from .edits import DEFINE, EDIT_COLUMNS, edit_of, live_aliases, live_sql, team_definition_of
-from .edits_file import EDITS_FILE, FiledDefinition, edits_file_text
+from .edits import CORRECT, DEFINE, EDIT_COLUMNS, edit_of, live_aliases, live_sql, team_definition_of
+from .edits_file import EDITS_FILE, FiledCorrection, FiledDefinition, edits_file_text
 from .grouping import OVERRIDES_FILE
 from .lexicon import ALIASES_FILE, data_file, phrase_key
 from .toml_file import toml_key, toml_string
@@ -36,6 +38,7 @@ class ExportReport:
     aliases: int = 0  # the team's
     video_links: int = 0  # every talk's link, the team's and talks.toml's
     definitions: int = 0
+    corrections: int = 0
 
 
 def export_edits(db_path: Path, corpus_dir: Path | None, out_dir: Path) -> ExportReport:
@@ -49,6 +52,10 @@ def export_edits(db_path: Path, corpus_dir: Path | None, out_dir: Path) -> Expor
         edited = {edit.target: edit for edit in map(edit_of, conn.execute(live_sql(EDIT_COLUMNS), (DEFINE,)))}
         filed = {row[0]: FiledDefinition(*row[1:]) for row in conn.execute(
             "SELECT term_key, term, text, see, user_id, created_at FROM filed_definitions")}
+        corrections = {target: (after, user_id, created_at) for target, after, user_id, created_at in conn.execute(
+            "SELECT target, after, user_id, created_at FROM filed_corrections")}
+        corrections.update((edit.target, (edit.after, edit.user_id, edit.created_at))
+                           for edit in map(edit_of, conn.execute(live_sql(EDIT_COLUMNS), (CORRECT,))))
         conn.execute("COMMIT")
     finally:
         conn.close()
@@ -56,16 +63,28 @@ def export_edits(db_path: Path, corpus_dir: Path | None, out_dir: Path) -> Expor
     for edit in edited.values():
         if (team := team_definition_of(edit)) is not None:  # a forget leaves none
             definitions.append(FiledDefinition(team.term, team.text, team.see, team.user_id, team.created_at))
+    fixes = [fix for after, user_id, created_at in corrections.values()
+             if after is not None and (fix := _correction(after, user_id, created_at)) is not None]
     out_dir.mkdir(parents=True, exist_ok=True)
-    report = ExportReport(out_dir, aliases=len(aliases), video_links=len(links), definitions=len(definitions))
+    report = ExportReport(out_dir, aliases=len(aliases), video_links=len(links), definitions=len(definitions),
+                          corrections=len(fixes))
     aliases_source = data_file(corpus_dir, ALIASES_FILE)
     talks_source = corpus_dir / OVERRIDES_FILE if corpus_dir and (corpus_dir / OVERRIDES_FILE).is_file() else None
     for name, text in ((ALIASES_FILE, aliases_text(_read(aliases_source), aliases)),
                        (OVERRIDES_FILE, talks_text(_read(talks_source), links)),
-                       (EDITS_FILE, edits_file_text(sorted(definitions, key=lambda d: d.created_at)))):
+                       (EDITS_FILE, edits_file_text(sorted(definitions, key=lambda d: d.created_at),
+                                                    sorted(fixes, key=lambda c: (c.talk, c.at))))):
         _write(out_dir / name, text)
         report.files.append(name)
     return report
+
+
+def _correction(after: str, user_id: str, created_at: float) -> FiledCorrection | None:
+    """A live correction's state as the file holds it; None when it shows the point as the corpus does."""
+    state = json.loads(after)
+    fix = FiledCorrection(str(state["talk"]), int(state["at"]), state.get("seconds"), state.get("text"),
+                          state.get("flag"), bool(state.get("hidden")), user_id, created_at)
+    return fix if (fix.seconds, fix.text, fix.flag, fix.hidden) != (None, None, None, False) else None
 
 
 def aliases_text(original: str | None, team: list[tuple[str, str]]) -> str:

@@ -29,11 +29,11 @@ from . import grouping, parser
 from .canonical import Canonical
 from .compounds import CompoundSplitter
 from .connection import connect_sync
-from .edits import live_aliases, live_video_urls, orphaned_corrections, orphaned_edits
-from .edits_file import EDITS_FILE, FiledDefinition, load_edits_file
+from .edits import live_aliases, live_video_urls, orphaned_corrections, orphaned_edits, point_target
+from .edits_file import EDITS_FILE, EditsFile, load_edits_file
 from .errors import CorpusError
 from .lexicon import Lexicon, data_files, load_lexicon
-from .model import GlossaryEntry, KeyPoint, Source, Summary, Talk
+from .model import GlossaryEntry, KeyPoint, Source, Summary, Talk, shown_stamp
 from .schema import CORPUS_TABLES
 from .speakers import find_speakers, merge_speakers
 from .talk_index import TalkIndex, key_rows
@@ -157,7 +157,7 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
     hashes = {path.name: file_hash(path) for path in files}
     config = config_hash(corpus_dir)
     overrides, override_warnings = grouping.load_overrides(corpus_dir) if corpus_dir else ({}, [])
-    definitions, edits_warnings = load_edits_file(corpus_dir)
+    edits_file = load_edits_file(corpus_dir)
     conn = connect_sync(db_path)
     try:
         stored = {name: sha for name, sha in conn.execute("SELECT name, sha256 FROM corpus_files")}
@@ -170,7 +170,7 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
             to_read = [p for p in files if stored.get(p.name) != hashes[p.name][0]]
             removed = sorted(set(stored) - {p.name for p in files})
         report = IngestReport(files=[p.name for p in files], full=rebuild,
-                              warnings=[*override_warnings, *edits_warnings])
+                              warnings=[*override_warnings, *edits_file.warnings])
         report.new_files = [p.name for p in to_read if p.name not in stored]
         report.changed_files = [p.name for p in to_read if p.name in stored]
         report.removed_files = [name for name in removed if name not in report.changed_files]
@@ -179,7 +179,7 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
         else:
             lexicon = load_lexicon(corpus_dir).with_aliases(live_aliases(conn))  # the team's aliases name talks too
             writer = _Writer(conn, CompoundSplitter(_split_vocabulary(lexicon)), Canonical(lexicon).text, overrides,
-                             report, definitions)
+                             report, edits_file)
             writer.run(to_read, hashes, removed, rebuild, _corpus_hash(hashes, config), config)
         _fill_counts(conn, report)
         report.warnings.extend(
@@ -189,6 +189,10 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
         )
         report.warnings.extend(orphaned_edits(conn))
         report.warnings.extend(orphaned_corrections(conn))
+        report.warnings.extend(
+            f"{EDITS_FILE}: the correction of the key point at {shown_stamp(c.at)} of talk '{c.talk}' has no key point"
+            " there (kept, not shown)" for c in edits_file.corrections
+            if not conn.execute("SELECT 1 FROM points WHERE talk_id = ? AND seconds = ?", (c.talk, c.at)).fetchone())
     finally:
         conn.close()
     report.seconds = time.perf_counter() - started
@@ -256,9 +260,9 @@ class _Writer:
     """One ingest's writes, all inside one write transaction."""
 
     def __init__(self, conn: sqlite3.Connection, splitter: CompoundSplitter, display: Callable[[str], str],
-                 overrides: dict[str, Any], report: IngestReport, definitions: Sequence[FiledDefinition] = ()) -> None:
+                 overrides: dict[str, Any], report: IngestReport, edits_file: EditsFile | None = None) -> None:
         self.conn = conn
-        self.definitions = definitions  # team_edits.toml's; written by a rebuild (the file is in the config hash)
+        self.edits_file = edits_file  # team_edits.toml's; written by a rebuild (the file is in the config hash)
         self.splitter = splitter
         self.display = display  # canonical names for transcription slips in titles and speakers
         self.overrides = overrides
@@ -293,10 +297,8 @@ class _Writer:
         if rebuild:
             for table in CORPUS_TABLES:
                 conn.execute(f"DELETE FROM {table}")
-            conn.executemany(
-                "INSERT INTO filed_definitions (term_key, term, text, see, user_id, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [(term_key(d.term), d.term, d.text, d.see, d.user_id, d.created_at) for d in self.definitions])
+            if self.edits_file is not None:
+                self._write_edits_file(self.edits_file)
             affected: set[str] = set()
         else:
             affected = self._remove_files(sorted({*removed, *(p.name for p in to_read)})) | (renamed or set())
@@ -327,6 +329,14 @@ class _Writer:
             self._write_talk(draft)
         self._finish()
         self._renumber()
+
+    def _write_edits_file(self, edits: EditsFile) -> None:
+        self.conn.executemany(
+            "INSERT INTO filed_definitions (term_key, term, text, see, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [(term_key(d.term), d.term, d.text, d.see, d.user_id, d.created_at) for d in edits.definitions])
+        self.conn.executemany(
+            "INSERT INTO filed_corrections (target, after, user_id, created_at) VALUES (?, ?, ?, ?)",
+            [(point_target(c.talk, c.at), c.value, c.user_id, c.created_at) for c in edits.corrections])
 
     # -- removing -----------------------------------------------------------------------
 

@@ -320,8 +320,8 @@ CREATE TABLE team_edits (
 CREATE INDEX team_edits_by_target ON team_edits(kind, target);
 """
 
-# The team's definitions as an export (team_edits.toml, store/edits_file.py) writes them: corpus data, rebuilt
-# by ingest like the summaries; a live team edit of the same term decides over it.
+# The team's definitions and key-point corrections as an export (team_edits.toml, store/edits_file.py) writes
+# them: corpus data, rebuilt by ingest like the summaries; a live team edit of the same target decides over them.
 _V11 = """
 CREATE TABLE filed_definitions (
     term_key TEXT PRIMARY KEY,       -- text.term_key(term), as team_edits targets
@@ -331,13 +331,20 @@ CREATE TABLE filed_definitions (
     user_id TEXT NOT NULL,
     created_at REAL NOT NULL
 );
+
+CREATE TABLE filed_corrections (
+    target TEXT PRIMARY KEY,         -- 'talk@seconds', as team_edits targets corrections
+    after TEXT NOT NULL,             -- the point's corrected state (store.edits.correction_value)
+    user_id TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
 """
 
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 # Tables that every ingest rebuilds, in an order that respects references.
-CORPUS_TABLES = ("filed_definitions",
+CORPUS_TABLES = ("filed_definitions", "filed_corrections",
                  "search_fts", "summary_keys", "term_names", "highlights", "glossary", "points", "summaries", "talks",
                  "corpus_files")
 
