@@ -128,8 +128,13 @@ def start_fake(workdir: Path) -> Child:
 
 def start_app(kind: str, workdir: Path, fake_url: str, *, corpus: Path, db: Path | None,
               log_level: str, port: int | None = None, profile: Path | None = None,
-              result_cache: int | None = None) -> Child:
-    """``kind`` "talkbot" (the real `talkbot serve --http`) or "bare" (bench/bare_app.py)."""
+              result_cache: int | None = None, profile_clock: str = "wall") -> Child:
+    """``kind`` "talkbot" (the real `talkbot serve --http`) or "bare" (bench/bare_app.py).
+
+    ``profile_clock`` "cpu" times the profile with the main thread's CPU clock (``time.thread_time``):
+    idle waits cost nothing and the database threads are not in it, so its total is the event loop's
+    CPU; "wall" is cProfile's default (waits included).
+    """
     port = port or free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "TALKBOT_"))}
     env.update({"SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_SIGNING_SECRET": DEFAULT_SIGNING_SECRET,
@@ -149,7 +154,12 @@ def start_app(kind: str, workdir: Path, fake_url: str, *, corpus: Path, db: Path
         # copy of the repo measures its own code rather than the installed one.
         entry = f"import sys; sys.path.insert(0, {str(ROOT)!r}); from bot.cli import main; main()"
         argv = [PYTHON, "-c", entry, "serve", "--http", "--host", "127.0.0.1", "--port", str(port)]
-        if profile:  # cProfile of the whole server process, written when it exits on SIGTERM
+        if profile and profile_clock == "cpu":  # imports are not profiled; written at exit (SIGTERM)
+            entry = (f"import atexit, cProfile, sys, time; sys.path.insert(0, {str(ROOT)!r}); "
+                     "from bot.cli import main; p = cProfile.Profile(time.thread_time); "
+                     f"atexit.register(lambda: (p.disable(), p.dump_stats({str(profile)!r}))); p.enable(); main()")
+            argv[2] = entry
+        elif profile:  # cProfile of the whole server process, written when it exits on SIGTERM
             env["PYTHONPATH"] = str(ROOT)  # cProfile runs a module, not `-c`: the same tree via the path
             argv = [PYTHON, "-m", "cProfile", "-o", str(profile), "-m", "bot", *argv[3:]]
     else:
@@ -195,16 +205,23 @@ def check_alive(*children: Child) -> None:
                              f"results are invalid. See {child.log}")
 
 
+def _cpu_seconds(stat: Path) -> float:
+    """User + system CPU seconds from a /proc stat file (a process's or one thread's)."""
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def proc_status(pid: int) -> dict[str, float]:
-    """VmRSS / VmHWM in MB, open fds and CPU seconds of a child, from /proc."""
+    """VmRSS / VmHWM in MB, open fds and CPU seconds of a child (all threads, and its main thread), from /proc."""
     out: dict[str, float] = {}
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith(("VmRSS:", "VmHWM:")):
                 out[line.split(":")[0]] = int(line.split()[1]) / 1024
         out["fds"] = len(os.listdir(f"/proc/{pid}/fd"))
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        out["cpu_s"] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        out["cpu_s"] = _cpu_seconds(Path(f"/proc/{pid}/stat"))
+        # The event loop's thread (the process's first one) apart from the database threads (aiosqlite).
+        out["cpu_main_s"] = _cpu_seconds(Path(f"/proc/{pid}/task/{pid}/stat"))
     except (OSError, ValueError, IndexError):
         pass
     return out
