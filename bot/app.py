@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.context.ack.async_ack import AsyncAck
-from slack_bolt.context.async_context import AsyncBoltContext
 from slack_bolt.logger.messages import warning_client_prioritized_and_token_skipped
+from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 from slack_sdk.web.async_client import AsyncWebClient
 
@@ -19,6 +18,7 @@ from store.db import Store
 from store.state import BotState, Workspace
 
 from . import listeners
+from .bolt_middleware import Next, RequestMiddleware
 from .digest_poster import ChannelPacer
 from .identity import UNCONFIRMED_TEXT
 from .listeners.commands import KNOWN_COMMANDS
@@ -37,7 +37,6 @@ from .slack_client import (
 )
 
 log = logging.getLogger(__name__)
-Next = Callable[[], Awaitable[BoltResponse | None]]  # what bolt passes a middleware as ``next``
 
 
 class _SameTokenNotice(logging.Filter):
@@ -89,33 +88,35 @@ def build_app(
     )
     app.use(request_scope(services.metrics))
 
-    @app.middleware
-    async def respond_with_retries(context: AsyncBoltContext, next: Next) -> BoltResponse | None:  # noqa: A002
+    async def respond_with_retries(request: AsyncBoltRequest, next: Next) -> BoltResponse | None:  # noqa: A002
         """Give listeners (and the error handler) a ``respond()`` that retries and raises on failure."""
+        context = request.context
         if context.response_url:
             context["respond"] = RetryingRespond(context.response_url, client, channel=context.channel_id,
                                                  user=context.user_id)
         return await next()
 
-    @app.middleware
-    async def note_rate_limited_events(body: dict, next) -> BoltResponse | None:  # noqa: A002 - bolt's name
+    async def note_rate_limited_events(request: AsyncBoltRequest, next: Next) -> BoltResponse | None:  # noqa: A002
         """Slack drops this app's events for a minute when it falls behind, and says so once; a 200 is all it needs."""
+        body = request.body
         if body.get("type") == "app_rate_limited":
             log.warning("Slack is not delivering events to this app for the minute starting %s (app_rate_limited)",
                         body.get("minute_rate_limited"))
             return BoltResponse(status=200, body="")
         return await next()
 
-    @app.middleware
-    async def answer_each_event_once(body: dict[str, Any], context: AsyncBoltContext,
-                                     next: Next) -> BoltResponse | None:  # noqa: A002 - bolt's name
+    async def answer_each_event_once(request: AsyncBoltRequest, next: Next) -> BoltResponse | None:  # noqa: A002
         """Slack re-sends deliveries it thinks failed; answer each ``event_id`` once."""
+        body, context = request.body, request.context
         event_id = body.get("event_id") if body.get("type") == "event_callback" else None
         if event_id and not await state.first_sighting(event_id, Workspace(context.team_id or "",
                                                                            context.enterprise_id)):
             log.info("duplicate event ignored event_id=%s", event_id)
             return BoltResponse(status=200, body="")
         return await next()
+
+    for process in (respond_with_retries, note_rate_limited_events, answer_each_event_once):
+        app.use(RequestMiddleware(process))
 
     listeners.register(app, services)
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from slack_bolt.authorization import AuthorizeResult
+from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 from slack_sdk.web.async_client import AsyncWebClient
 
+from .bolt_middleware import Next, RequestMiddleware
 from .slack_client import SLACK_FAILURES, describe_failure
 
 log = logging.getLogger(__name__)
@@ -84,11 +85,11 @@ class SlackIdentity:
 
         return authorize
 
-    def middleware(self) -> Callable[..., Awaitable[BoltResponse | None]]:
+    def middleware(self) -> RequestMiddleware:
         """Bolt's ``before_authorize``: a request that cannot be authorized gets an honest answer."""
 
-        async def confirm_identity(body: dict[str, Any], next: Callable[[], Awaitable[BoltResponse | None]]  # noqa: A002
-                                   ) -> BoltResponse | None:
+        async def confirm_identity(request: AsyncBoltRequest, next: Next) -> BoltResponse | None:  # noqa: A002
+            body = request.body
             if self._result is not None or body.get("type") in NO_IDENTITY_NEEDED \
                     or (body.get("event") or {}).get("type") in NO_IDENTITY_EVENTS:
                 return await next()
@@ -102,4 +103,4 @@ class SlackIdentity:
                 return BoltResponse(status=503, body="")  # Slack delivers the event (or the envelope) again
             return await next()
 
-        return confirm_identity
+        return RequestMiddleware(confirm_identity)

@@ -18,8 +18,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 
+from ..bolt_middleware import Next, RequestMiddleware
 from ..metrics import Metrics
 
 log = logging.getLogger("talkbot.requests")
@@ -65,15 +67,16 @@ def request_channel(body: dict) -> str:
     return channel if isinstance(channel, str) and channel.isalnum() and len(channel) <= 24 else ""
 
 
-def request_scope(metrics: Metrics | None) -> Callable[..., Awaitable[BoltResponse | None]]:
+def request_scope(metrics: Metrics | None) -> RequestMiddleware:
     """Bolt middleware (the first one): open the request's scope."""
 
-    async def scope_request(body: dict, next: Callable[[], Awaitable[BoltResponse | None]]) -> BoltResponse | None:  # noqa: A002
+    async def scope_request(request: AsyncBoltRequest, next: Next) -> BoltResponse | None:  # noqa: A002
+        body = request.body
         received_at = RECEIVED_AT.get(time.perf_counter())
         _SCOPE.set(RequestScope(uuid.uuid4().hex[:12], received_at, request_kind(body), request_channel(body), metrics))
         return await next()
 
-    return scope_request
+    return RequestMiddleware(scope_request)
 
 
 def received(received_at: float) -> None:
