@@ -643,13 +643,20 @@ class BotState:
 
     async def record_question(self, q: Question) -> None:
         """Keep one asked question (after its answer went out)."""
-        async with self._reading():  # one INSERT in autocommit is its own transaction
-            await self._changed(
-                f"INSERT OR REPLACE INTO questions ({_QUESTION_COLUMNS}) VALUES ({', '.join('?' * 16)})",
-                (q.ref, q.asked_at, q.user_id, q.channel, q.thread_ts, q.visibility, q.via, q.text, q.normalized,
+        await self.record_questions([q])
+
+    async def record_questions(self, questions: Sequence[Question]) -> None:
+        """Keep asked questions (after their answers went out): one transaction for all of them."""
+        sql = f"INSERT OR REPLACE INTO questions ({_QUESTION_COLUMNS}) VALUES ({', '.join('?' * 16)})"
+        rows = [(q.ref, q.asked_at, q.user_id, q.channel, q.thread_ts, q.visibility, q.via, q.text, q.normalized,
                  int(q.answered), q.shape, json.dumps(list(q.terms)), json.dumps(list(q.talks)), q.message_ts,
-                 q.team_id, q.enterprise_id),
-            )
+                 q.team_id, q.enterprise_id) for q in questions]
+        if len(rows) == 1:
+            async with self._reading():  # one INSERT in autocommit is its own transaction
+                await self._changed(sql, rows[0])
+        elif rows:
+            async with self._writing():
+                await self._conn.executemany(sql, rows)
 
     async def question(self, ref: str) -> Question | None:
         """The recorded question ``ref`` (None: never recorded, purged or forgotten)."""
