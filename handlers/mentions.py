@@ -29,15 +29,17 @@ REPEATABLE = frozenset(shape for shape in Shape if shape not in (Shape.HELP, Sha
 
 async def answer(store: Store, text: str, *, state: BotState | None = None, channel: str | None = None,
                  thread_ts: str | None = None, workspace: Workspace | None = None,
-                 context: ThreadTopic | None = None) -> Reply:
+                 context: ThreadTopic | None = None, new_thread: bool = False) -> Reply:
     """Answer a question asked in ``channel``'s thread ``thread_ts`` ('' for a DM's main conversation).
 
     With ``state``, the thread's memory is read first (what the bot last answered there, or a digest
-    thread's talk) and updated after; ``context`` gives that memory directly instead.
+    thread's talk) and updated after; ``context`` gives that memory directly instead. ``new_thread``:
+    the question starts the thread (a mention at the top level, whose own ts is ``thread_ts``), so
+    there is nothing to read yet.
     """
     if state is None or channel is None or thread_ts is None:
         return await _answer(store, text, context)
-    if context is None:
+    if context is None and not new_thread:
         context = await state.thread_topic(channel, thread_ts)
     reply = await _answer(store, text, context)
     if (topic := topic_of(reply)) is not None:

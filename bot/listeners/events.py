@@ -50,9 +50,10 @@ def register(app: AsyncApp, services: Services) -> None:
                                         thread_ts=event.get("thread_ts"))
 
     async def answer_question(event: dict[str, Any], context: AsyncBoltContext, client: AsyncWebClient,
-                              say: AsyncSay, *, reply_in: str | None, memory_key: str) -> None:
+                              say: AsyncSay, *, reply_in: str | None, memory_key: str,
+                              new_thread: bool = False) -> None:
         """Answer ``event``'s text against its thread's memory and post the answer in ``reply_in`` (a thread ts,
-        or None for a DM's main conversation)."""
+        or None for a DM's main conversation); ``new_thread``: the question starts that thread (no memory yet)."""
         channel = event["channel"]
         who = Requester(str(event.get("user", "")), channel, org_of(context))
         if not who.user_id:
@@ -68,7 +69,7 @@ def register(app: AsyncApp, services: Services) -> None:
                                          channel_hint=None if public else "directmessage")
         async with services.answer_slots:
             reply = await mentions.answer(store, event.get("text", ""), state=state, channel=channel,
-                                          thread_ts=memory_key, workspace=workspace)
+                                          thread_ts=memory_key, workspace=workspace, new_thread=new_thread)
             asked.reply = reply
             feedback = asked.ref if asked.is_question and not public else None  # public answers: reactions
             message = ({} if isinstance(reply, DigestThread)
@@ -98,7 +99,9 @@ def register(app: AsyncApp, services: Services) -> None:
             log.info("mention from another bot ignored bot_id=%s channel=%s", event.get("bot_id"), event.get("channel"))
             return
         thread_ts = event.get("thread_ts") or event["ts"]
-        await answer_question(event, context, client, say, reply_in=thread_ts, memory_key=thread_ts)
+        # A mention at the top level starts its thread: no follow-up can have been answered in it yet.
+        await answer_question(event, context, client, say, reply_in=thread_ts, memory_key=thread_ts,
+                              new_thread=not event.get("thread_ts"))
 
     @app.event("message")
     @logged("direct_message")
