@@ -11,6 +11,7 @@ import contextlib
 import re
 import time
 from collections.abc import Iterator
+from typing import Any
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
@@ -95,21 +96,31 @@ class Metrics:
                             registry=registry)
         ProcessCollector(registry=registry)  # RSS, open fds, CPU: what a soak watches
         self._store: Store | None = None
+        self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
         registry.register(_CacheCollector(self))
 
     # -- one function per event ------------------------------------------------------------
 
     def count_request(self, kind: str, outcome: str, *, answer_seconds: float | None = None) -> None:
-        self.requests.labels(kind, outcome).inc()
+        self._child(self.requests, kind, outcome).inc()
         if answer_seconds is not None:
-            self.answer_seconds.labels(kind).observe(answer_seconds)
+            self._child(self.answer_seconds, kind).observe(answer_seconds)
 
     def observe_ack(self, kind: str, seconds: float) -> None:
-        self.ack_seconds.labels(kind).observe(seconds)
+        self._child(self.ack_seconds, kind).observe(seconds)
 
     def count_answer(self, shape: str, *, covered: bool) -> None:
         """One answer of ``shape`` (the question layer's shapes, or a reply kind); covered=False: not covered."""
-        self.answers.labels(label(shape), "true" if covered else "false").inc()
+        self._child(self.answers, label(shape), "true" if covered else "false").inc()
+
+    def _child(self, metric: Any, *values: str) -> Any:
+        """``metric.labels(*values)``, kept: labels() checks its arguments and takes a lock on every call, and
+        these metrics are updated several times per request; label values come from small fixed sets."""
+        key = (id(metric), values)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*values)
+        return child
 
     def count_reply(self, reply: object) -> None:
         """Count a reply model under its shape (``reply_shape``)."""
