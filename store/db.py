@@ -85,7 +85,8 @@ class Store:
         self._generation: str | None = None
         self._view = View(conn, lexicon, translate)
         self.results = ResultCache(cache_size)  # holds answers of self._generation only
-        self._wal_path = db_path.with_name(db_path.name + "-wal")
+        # As strings: stat() of a Path converts it on every call, and these are stat'ed for every cached answer.
+        self._files_paths = (str(db_path), str(db_path.with_name(db_path.name + "-wal")))
         self._generation_files: tuple[tuple[int, int, int] | None, ...] | None = None  # _files() at that read
         # The key-point corrections of self._generation: (talk id, stamp in the corpus) -> what applies.
         self._corrections: dict[tuple[str, int], PointCorrection] = {}
@@ -133,7 +134,7 @@ class Store:
     def _files(self) -> tuple[tuple[int, int, int] | None, ...]:
         """What changes with every commit by any connection or process: the database and WAL files' stat."""
         found: list[tuple[int, int, int] | None] = []
-        for path in (self.db_path, self._wal_path):
+        for path in self._files_paths:
             try:
                 stat = os.stat(path)
             except OSError:
