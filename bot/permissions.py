@@ -264,6 +264,17 @@ class Permissions:
         except LookupFailed as failure:
             return self._failed(failure, who, "editor")
 
+    async def edits_apply(self, who: Requester) -> Denial | bool:
+        """True: ``who`` is an editor, whose edits apply at once; False: a member, whose edits become suggestions
+        for the editors; a Denial: neither (may not read here, or a lookup failed)."""
+        denied = await self.may_read(who)
+        if denied is not None:
+            return denied
+        try:
+            return await self.is_editor(who)
+        except LookupFailed as failure:
+            return self._failed(failure, who, "editor")
+
     async def shows_edit_buttons(self, who: Requester) -> bool:
         """Whether an answer to ``who`` offers editors' buttons (*Set video link*); a failed lookup offers none,
         and every click is checked again (``may_edit``)."""

@@ -44,6 +44,7 @@ from .replies import (
     GapsReply,
     Notice,
     OwnHistory,
+    PendingSuggestion,
     Reply,
     ScheduleReply,
     StatsReply,
@@ -77,8 +78,11 @@ ACTION_VOTE_DOWN = "feedback_down"
 ACTION_ASK_AGAIN = "home_ask_again"
 ACTION_SET_VIDEO = "talk_set_video"
 ACTION_CORRECT = "point_correct"  # a key point's overflow menu
+ACTION_ACCEPT_SUGGESTION, ACTION_REJECT_SUGGESTION = "suggestion_accept", "suggestion_reject"
 ACTION_IDS = (ACTION_DEFINE, ACTION_DEFINE_ALL, ACTION_SHARE, ACTION_DIGEST, ACTION_MORE_POINTS, ACTION_TALK_PAGE,
-              ACTION_VOTE_UP, ACTION_VOTE_DOWN, ACTION_ASK_AGAIN, ACTION_SET_VIDEO, ACTION_CORRECT)
+              ACTION_VOTE_UP, ACTION_VOTE_DOWN, ACTION_ASK_AGAIN, ACTION_SET_VIDEO, ACTION_CORRECT,
+              ACTION_ACCEPT_SUGGESTION, ACTION_REJECT_SUGGESTION)
+MAX_SUGGESTIONS_SHOWN = 8  # two blocks each, so gaps and the report stay well under 50 blocks
 FEEDBACK_BLOCK = "feedback"
 FEEDBACK_MODAL = "feedback_reason"  # the 👎 modal's callback_id
 REASON_BLOCK, COMMENT_BLOCK = "reason", "comment"
@@ -940,8 +944,25 @@ _PRIVACY_NOTE = ("Counts only: no names. Questions, comments and votes from priv
                  "counted, never shown.")
 
 
+def _suggestion_blocks(suggestions: Sequence[PendingSuggestion]) -> list[dict[str, Any]]:
+    """Members' open suggestions, each with *Accept* / *Reject* (editors; checked when clicked)."""
+    if not suggestions:
+        return []
+    blocks = [section(f"*Suggestions waiting for an editor* ({len(suggestions)})")]
+    for suggestion in suggestions[:MAX_SUGGESTIONS_SHOWN]:
+        who = f"<@{escape(suggestion.user_id)}>, {_when(suggestion.created_at)}"
+        blocks.append(section(f"*{suggestion.edit_id}.* {who}: {truncate(suggestion.what, 2500)}"))
+        number = str(suggestion.edit_id)
+        blocks.append(actions([button("Accept", ACTION_ACCEPT_SUGGESTION, number, style="primary"),
+                               button("Reject", ACTION_REJECT_SUGGESTION, number, style="danger")]))
+    if len(suggestions) > MAX_SUGGESTIONS_SHOWN:
+        blocks.append(context(f"{len(suggestions) - MAX_SUGGESTIONS_SHOWN} more: decide these first, then "
+                              "`/talkbot gaps` shows the next ones."))
+    return blocks
+
+
 def _gaps_sections(reply: GapsReply) -> list[dict[str, Any]]:
-    blocks = []
+    blocks = _suggestion_blocks(reply.suggestions)
     if reply.unanswered:
         lines = [f"• {mrkdwn(g.text, 200)} — {g.count}×, last {_when(g.last_asked)}" for g in reply.unanswered]
         blocks += _chunked_sections("*Most asked, not answered* (public questions)", lines)

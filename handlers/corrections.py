@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from store.db import Store
-from store.edits import MAX_CORRECTED_TEXT, MAX_FLAG, MAX_STAMP_SECONDS, AlreadySubmitted
+from store.edits import CORRECT, MAX_CORRECTED_TEXT, MAX_FLAG, MAX_STAMP_SECONDS, AlreadySubmitted, Proposal
 from store.model import CORRECTION_KINDS, INACCURATE, WRONG_STAMP, KeyPoint, Talk, shown_stamp
 
 from .blocks import (
@@ -26,7 +26,7 @@ from .blocks import (
     mrkdwn,
     parse_point_menu_value,
 )
-from .edits import ALREADY_SUBMITTED, TALK_GONE, FieldProblem
+from .edits import ALREADY_SUBMITTED, TALK_GONE, FieldProblem, suggest_edit
 from .replies import Notice
 
 POINT_GONE = Notice("That key point is no longer in the summaries (the talk was re-ingested without it, or it "
@@ -117,8 +117,9 @@ def form_point(metadata: dict[str, Any]) -> tuple[str, str, int] | None:
 
 
 async def submit_correction(store: Store, metadata: dict[str, Any], fields: dict[str, Any], user_id: str, now: float,
-                            workspace: tuple[str, str | None], form: str) -> Notice | FieldProblem:
-    """A submitted correction form (an editor's): the correction applied at once, or why not."""
+                            workspace: tuple[str, str | None], form: str, *, suggest: bool = False
+                            ) -> Notice | FieldProblem:
+    """A submitted correction form: applied at once (an editor's), or a suggestion (``suggest``: a member's)."""
     key = form_point(metadata)
     if key is None:
         return NOT_OURS
@@ -129,6 +130,9 @@ async def submit_correction(store: Store, metadata: dict[str, Any], fields: dict
     change = change_of(kind, point, fields)
     if isinstance(change, FieldProblem):
         return change
+    if suggest:
+        proposal = Proposal(CORRECT, talk=talk.talk_id, at=point.at, change=tuple(change.items()), choice=kind)
+        return await suggest_edit(store, proposal, user_id, now, workspace, form=form)
     try:
         edit = await store.correct_point(talk.talk_id, point.at, change, user_id, now, workspace, once=form)
     except AlreadySubmitted:

@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from store.concepts import STOPWORDS
 from store.db import Store
 from store.edits import (
+    ACCEPT,
     ALIAS,
     CORRECT,
     DEFINE,
@@ -22,12 +23,16 @@ from store.edits import (
     MAX_ALIAS_WORDS,
     MAX_DEFINITION,
     MAX_TERM,
+    REJECT,
+    SUGGEST,
     UNDO,
     VIDEO,
     AlreadySubmitted,
     Edit,
+    Proposal,
     describe_alias,
     describe_definition,
+    proposal_of,
     split_point_target,
     video_url_problem,
 )
@@ -36,7 +41,7 @@ from store.model import Talk, TeamAlias, shown_stamp
 from store.text import clean_query, term_key, tokens
 
 from .blocks import escape, mrkdwn
-from .replies import Notice
+from .replies import Notice, PendingSuggestion
 
 # /talkbot subcommands handled here; the others are handlers/talkbot_commands.py.
 SUBCOMMANDS = ("video", "alias", "aliases", "history", "undo")
@@ -92,8 +97,8 @@ async def find_talk(store: Store, query: str) -> Talk | Notice:
 
 
 async def set_video(store: Store, text: str, user_id: str, now: float,
-                    workspace: tuple[str, str | None] = ("", None)) -> Notice:
-    """``/talkbot video TALK URL`` (editors)."""
+                    workspace: tuple[str, str | None] = ("", None), *, suggest: bool = False) -> Notice:
+    """``/talkbot video TALK URL``: applied at once (an editor's), or a suggestion (``suggest``: a member's)."""
     args = split_video_args(text)
     if args is None:
         return Notice(VIDEO_USAGE)
@@ -104,6 +109,8 @@ async def set_video(store: Store, text: str, user_id: str, now: float,
     talk = await find_talk(store, query)
     if isinstance(talk, Notice):
         return talk
+    if suggest:
+        return await suggest_edit(store, Proposal(VIDEO, talk=talk.talk_id, url=url), user_id, now, workspace)
     return await apply_video(store, talk, url, user_id, now, workspace)
 
 
@@ -170,11 +177,20 @@ def describe(edit: Edit) -> str:
     elif edit.kind == ALIAS:
         what = (f"alias `{escape(edit.target)}`: {escape(describe_alias(edit.before))} → "
                 f"{escape(describe_alias(edit.after))}")
+    elif edit.kind == SUGGEST:
+        what = f"suggested: {describe_proposal(proposal_of(edit))}"
+        if edit.undone_by is None:
+            what += " _(open)_"
+    elif edit.kind == ACCEPT:
+        what = f"accepted suggestion {escape(edit.target)} (as edit {escape(edit.after or '?')})"
+    elif edit.kind == REJECT:
+        what = f"rejected suggestion {escape(edit.target)}"
     elif edit.kind == UNDO:
         what = f"undid edit {escape(edit.target)}"
     else:
         what = f"{escape(edit.kind)} of `{escape(edit.target)}`"
-    undone = f" _(undone by edit {edit.undone_by})_" if edit.undone_by is not None else ""
+    undone = (f" _(undone by edit {edit.undone_by})_" if edit.undone_by is not None and edit.kind != SUGGEST else
+              f" _(decided in edit {edit.undone_by})_" if edit.undone_by is not None else "")
     return f"• *{edit.edit_id}* {when} <@{escape(edit.user_id)}>: {what}{undone}"
 
 
@@ -220,14 +236,18 @@ def _term_problem(term: str) -> str | None:
 
 
 async def edit_definition(store: Store, text: str, user_id: str, now: float,
-                          workspace: tuple[str, str | None] = ("", None)) -> Notice:
-    """``/define TERM = text | see OTHER`` and ``/define forget TERM`` (editors)."""
+                          workspace: tuple[str, str | None] = ("", None), *, suggest: bool = False) -> Notice:
+    """``/define TERM = text | see OTHER`` and ``/define forget TERM``: applied at once (an editor's), or a
+    suggestion (``suggest``: a member's)."""
     forget = _FORGET_RE.match(text) if "=" not in text else None
     if forget:
         term = clean_query(forget.group(1))
         if (problem := _term_problem(term)) is not None:
             return Notice(f"{problem} Nothing was changed.")
-        edit = await store.set_definition(term, None, None, user_id, now, workspace)
+        edit = (await store.set_definition(term, None, None, user_id, now, workspace) if not suggest else
+                await store.suggest_edit(Proposal(DEFINE, term=term), user_id, now, workspace))
+        if edit is not None and suggest:
+            return suggested(edit)
         if edit is None:
             return Notice(f"*{escape(term)}* has no team definition to forget; definitions from the talks stay "
                           "(a team definition complements them). Nothing was changed.")
@@ -249,10 +269,14 @@ async def edit_definition(store: Store, text: str, user_id: str, now: float,
             return Notice(f"{problem} Nothing was changed.")
         if term_key(see) == term_key(term):
             return Notice(f"*{escape(term)}* cannot point to itself. Nothing was changed.")
+        if suggest:
+            return await suggest_edit(store, Proposal(DEFINE, term=term, see=see), user_id, now, workspace)
         edit = await store.set_definition(term, None, see, user_id, now, workspace)
         assert edit is not None
         return Notice(f"Edit {edit.edit_id}: `/define {escape(term)}` now shows *{escape(see)}*. "
                       f"`/talkbot undo {edit.edit_id}` reverts it.")
+    if suggest:
+        return await suggest_edit(store, Proposal(DEFINE, term=term, text=value), user_id, now, workspace)
     edit = await store.set_definition(term, value, None, user_id, now, workspace)
     assert edit is not None
     return Notice(f"Edit {edit.edit_id}: added the team definition of *{escape(term)}*: {escape(value)}\n"
@@ -399,3 +423,79 @@ async def list_aliases(store: Store) -> Notice:
         lines += [f"• {escape(', '.join(slips))} → *{escape(name)}*" for name, slips in by_name.items()]
     return Notice("\n".join(lines))  # a section is cut at Slack's limit (blocks.section)
 
+
+# -- members' suggestions (item 5): a member's edit waits for an editor -------------------------------------
+
+SUGGESTION_GONE = Notice("What you suggested to change is no longer in the summaries. Nothing was sent.")
+
+
+def suggested(edit: Edit) -> Notice:
+    return Notice(f"Suggestion {edit.edit_id} sent to the editors: {describe_proposal(proposal_of(edit))}\n"
+                  "You'll hear from me privately when one of them accepts or rejects it.")
+
+
+async def suggest_edit(store: Store, proposal: Proposal, user_id: str, now: float,
+                       workspace: tuple[str, str | None], *, form: str | None = None) -> Notice:
+    """A member's edit, kept as a suggestion for the editors."""
+    try:
+        edit = await store.suggest_edit(proposal, user_id, now, workspace, once=form)
+    except AlreadySubmitted:
+        return ALREADY_SUBMITTED
+    return SUGGESTION_GONE if edit is None else suggested(edit)
+
+
+def describe_proposal(proposal: Proposal) -> str:
+    """What a suggestion would change, in one line (escaped)."""
+    if proposal.kind == VIDEO:
+        return f"video link of `{escape(proposal.talk)}` → {escape(proposal.url or '')}"
+    if proposal.kind == DEFINE:
+        if proposal.see:
+            return f"`/define {escape(proposal.term)}` to show *{escape(proposal.see)}*"
+        if proposal.text is None:
+            return f"forget the team definition of *{escape(proposal.term)}*"
+        return f"team definition of *{escape(proposal.term)}*: {mrkdwn(proposal.text, 600)}"
+    change = dict(proposal.change)
+    where = f"key point {shown_stamp(proposal.at)} of `{escape(proposal.talk)}`"
+    if change.get("hidden"):
+        return f"hide {where} until it is fixed ({mrkdwn(str(change.get('flag') or ''), 300)})"
+    if "flag" in change and change["flag"]:
+        return f"mark {where} inaccurate: {mrkdwn(str(change['flag']), 300)}"
+    if "text" in change:
+        return f"{where} to read: {mrkdwn(str(change['text']), 600)}"
+    seconds = change.get("seconds")
+    return f"{where} to be at {shown_stamp(int(seconds) if seconds is not None else proposal.at)}"
+
+
+async def pending_suggestions(store: Store, *, limit: int = 50) -> list[PendingSuggestion]:
+    return [PendingSuggestion(edit.edit_id, edit.user_id, edit.created_at, describe_proposal(proposal_of(edit)))
+            for edit in await store.open_suggestions(limit=limit)]
+
+
+@dataclass(frozen=True)
+class Decided:
+    """An editor's click on *Accept* or *Reject*: what the editor is told, and what the suggester is told."""
+
+    notice: Notice
+    suggester: str | None = None
+    suggester_notice: Notice | None = None
+
+
+async def decide(store: Store, value: object, accept: bool, editor: str, now: float,
+                 workspace: tuple[str, str | None]) -> Decided:
+    """Accept or reject the suggestion a button names (its value came back from Slack: checked)."""
+    number = value if isinstance(value, str) and value.isdigit() and len(value) <= 12 else None
+    if number is None:
+        return Decided(Notice("That button is from an older version of talkbot or was changed on the way; nothing "
+                              "was changed. `/talkbot gaps` lists the open suggestions."))
+    outcome = await store.decide_suggestion(int(number), accept, editor, now, workspace)
+    if isinstance(outcome, str):
+        return Decided(Notice(f"{outcome} Nothing was changed."))
+    what = describe_proposal(proposal_of(outcome.suggestion))
+    suggester = outcome.suggestion.user_id
+    if outcome.applied is not None:
+        undo = f"`/talkbot undo {outcome.applied.edit_id}` reverts it."
+        return Decided(Notice(f"Accepted suggestion {number} by <@{escape(suggester)}>: {what}\nIt is edit "
+                              f"{outcome.applied.edit_id}; {undo}"), suggester,
+                       Notice(f"<@{escape(editor)}> accepted your suggestion {number}: {what}\nThanks!"))
+    return Decided(Notice(f"Rejected suggestion {number} by <@{escape(suggester)}>: {what}\nI've told them."),
+                   suggester, Notice(f"<@{escape(editor)}> did not take your suggestion {number}: {what}"))

@@ -225,7 +225,8 @@ class EditorAction:
 
 CHANGING_DIGESTS = EditorAction("change this channel's weekly digest")
 CURATING = EditorAction("see the team's stats, gaps and curator reports (your own history: `/talkbot stats`)")
-EDITING_TALKS = EditorAction("edit the team's definitions, aliases and video links or undo edits")
+EDITING_TALKS = EditorAction("add aliases, accept or reject suggestions, or undo edits (anyone else's video links, "
+                             "definitions and corrections go to the editors as suggestions)")
 POSTING_DIGEST_HERE = EditorAction("post a digest thread in this channel")
 POSTING_DIGEST_BIG = "post a digest thread in a channel with more than {limit} members"
 

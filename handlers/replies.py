@@ -260,9 +260,19 @@ class Disliked:
     comments: tuple[str, ...] = ()  # public answers' comments only
 
 
+@dataclass(frozen=True)
+class PendingSuggestion:
+    """A member's open suggestion as ``/talkbot gaps`` and the curator report list it (``what``: escaped mrkdwn)."""
+
+    edit_id: int
+    user_id: str
+    created_at: float
+    what: str
+
+
 @dataclass
 class GapsReply:
-    """``/talkbot gaps``: what people asked and did not find."""
+    """``/talkbot gaps``: what people asked and did not find, and the members' suggestions waiting for an editor."""
 
     window: str
     unanswered: list[Gap]
@@ -272,6 +282,7 @@ class GapsReply:
     undefined_terms: list[tuple[str, int]]
     never_asked: list[str]  # talk titles
     talks_total: int = 0
+    suggestions: list[PendingSuggestion] = field(default_factory=list)
 
     def hits(self) -> list[dict[str, Any]]:
         return []

@@ -21,6 +21,7 @@ from .digest_commands import (
     parse_subscribe,
     quoted,
 )
+from .edits import pending_suggestions
 from .replies import CuratorReport, GapsReply, Notice, OwnHistory, StatsReply
 from .usage_report import HELP_LINES, WINDOWS, build_gaps, build_stats, own_history
 
@@ -87,8 +88,10 @@ async def stats(store: Store, state: BotState, window: str, now: datetime) -> St
 
 async def gaps(store: Store, state: BotState, window: str, now: datetime) -> GapsReply:
     since = (now - timedelta(days=WINDOWS[window])).timestamp()
-    return build_gaps(window, await state.questions_since(since), await state.votes_since(since),
-                      list(await store.list_talks()), await state.talks_asked_about())
+    reply = build_gaps(window, await state.questions_since(since), await state.votes_since(since),
+                       list(await store.list_talks()), await state.talks_asked_about())
+    reply.suggestions = await pending_suggestions(store)
+    return reply
 
 
 async def curator_report(store: Store, state: BotState, now: datetime, *, preview: bool = False) -> CuratorReport:

@@ -22,18 +22,24 @@ import aiosqlite
 from . import ranking, terms
 from .connection import connect_async
 from .edits import (
+    ACCEPT,
     ALIAS,
     BUMP_GENERATION_SQL,
+    BY_NUMBER,
     CORRECT,
     DEFINE,
     EDIT_COLUMNS,
     FILED_CORRECTIONS_SQL,
     GENERATION_SQL,
     INSERT_SQL,
+    REJECT,
+    SUGGEST,
     UNDO,
     VIDEO,
     AlreadySubmitted,
+    Decision,
     Edit,
+    Proposal,
     corrected_hits,
     corrected_talk,
     correction_value,
@@ -43,6 +49,7 @@ from .edits import (
     live_corrections_sql,
     live_sql,
     point_target,
+    proposal_of,
     team_alias_of,
     team_definition_of,
     undo_problem,
@@ -217,16 +224,16 @@ class Store:
     async def set_video_url(self, talk_id: str, url: str, user_id: str, now: float,
                             workspace: tuple[str, str | None] = ("", None), *, once: str | None = None) -> Edit | None:
         """Set a talk's video link (None: no such talk); the edit row records the link it replaced."""
+        return await self._write_edit(lambda: self._write_video(talk_id, url, user_id, now, workspace), once)
 
-        async def write() -> Edit | None:
-            rows = await self._rows("SELECT video_url FROM talks WHERE talk_id = ?", (talk_id,))
-            if not rows:
-                return None
-            edit_id = await self._insert_edit(VIDEO, talk_id, rows[0][0], url, user_id, now, workspace)
-            await self._conn.execute("UPDATE talks SET video_url = ? WHERE talk_id = ?", (url, talk_id))
-            return await self._edit(edit_id)
-
-        return await self._write_edit(write, once)
+    async def _write_video(self, talk_id: str, url: str, user_id: str, now: float,
+                           workspace: tuple[str, str | None]) -> Edit | None:
+        rows = await self._rows("SELECT video_url FROM talks WHERE talk_id = ?", (talk_id,))
+        if not rows:
+            return None
+        edit_id = await self._insert_edit(VIDEO, talk_id, rows[0][0], url, user_id, now, workspace)
+        await self._conn.execute("UPDATE talks SET video_url = ? WHERE talk_id = ?", (url, talk_id))
+        return await self._edit(edit_id)
 
     async def _live_definition(self, key: str) -> Edit | None:
         rows = await self._rows(f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE kind = ? AND target = ?"
@@ -250,17 +257,17 @@ class Store:
                              workspace: tuple[str, str | None] = ("", None)) -> Edit | None:
         """Add or repoint (``see``) the team definition of ``term``, or forget it (both None; None: there was
         none). Corpus definitions are never changed: a team definition is one more sense beside them."""
+        return await self._write_edit(lambda: self._write_definition(term, text, see, user_id, now, workspace))
+
+    async def _write_definition(self, term: str, text: str | None, see: str | None, user_id: str, now: float,
+                                workspace: tuple[str, str | None]) -> Edit | None:
         key = term_key(term)
-
-        async def write() -> Edit | None:
-            before, _ = await self._current_definition(key)
-            if text is None and see is None and before is None:
-                return None
-            after = None if text is None and see is None else definition_value(term, text, see)
-            edit_id = await self._insert_edit(DEFINE, key, before, after, user_id, now, workspace)
-            return await self._edit(edit_id)
-
-        return await self._write_edit(write)
+        before, _ = await self._current_definition(key)
+        if text is None and see is None and before is None:
+            return None
+        after = None if text is None and see is None else definition_value(term, text, see)
+        edit_id = await self._insert_edit(DEFINE, key, before, after, user_id, now, workspace)
+        return await self._edit(edit_id)
 
     async def team_definitions(self, terms: Iterable[str]) -> dict[str, TeamDefinition]:
         """The live team definitions of ``terms``, by ``term_key``; kept like answers (an edit moves the generation),
@@ -284,26 +291,98 @@ class Store:
         """Correct the key point at ``at`` seconds (in the corpus) of a talk: ``change`` sets some of ``seconds``,
         ``text``, ``flag``, ``hidden`` on top of the correction that applies now. None: no such point; a str:
         why nothing changed. Raises AlreadySubmitted for a form seen before."""
-        target = point_target(talk_id, at)
+        return await self._write_edit(lambda: self._write_correction(talk_id, at, change, user_id, now, workspace),
+                                      once)
 
-        async def write() -> Edit | str | None:
-            if not await self._rows("SELECT 1 FROM points WHERE talk_id = ? AND seconds = ? LIMIT 1", (talk_id, at)):
+    async def _point_exists(self, talk_id: str, at: int) -> bool:
+        return bool(await self._rows("SELECT 1 FROM points WHERE talk_id = ? AND seconds = ? LIMIT 1", (talk_id, at)))
+
+    async def _write_correction(self, talk_id: str, at: int, change: dict[str, Any], user_id: str, now: float,
+                                workspace: tuple[str, str | None]) -> Edit | str | None:
+        if not await self._point_exists(talk_id, at):
+            return None
+        target = point_target(talk_id, at)
+        live = await self._rows("SELECT after FROM team_edits WHERE kind = ? AND target = ? AND undone_by IS NULL"
+                                " ORDER BY edit_id DESC LIMIT 1", (CORRECT, target))
+        if not live:  # none from Slack: the one team_edits.toml brought, if any
+            live = await self._rows("SELECT after FROM filed_corrections WHERE target = ?", (target,))
+        before = live[0][0] if live else None
+        state: dict[str, Any] = (json.loads(before) if before else
+                                 {"seconds": None, "text": None, "flag": None, "hidden": False})
+        state.update(change)
+        after = correction_value(talk_id, at, state["seconds"], state["text"], state["flag"], state["hidden"])
+        if after == (before or correction_value(talk_id, at, None, None, None, False)):
+            return "That is how the key point already shows."
+        edit_id = await self._insert_edit(CORRECT, target, before, after, user_id, now, workspace)
+        return await self._edit(edit_id)
+
+    # -- members' suggestions (store/edits.py: SUGGEST, ACCEPT, REJECT) ---------------------------------------
+
+    async def suggest_edit(self, proposal: Proposal, user_id: str, now: float,
+                           workspace: tuple[str, str | None] = ("", None), *, once: str | None = None
+                           ) -> Edit | None:
+        """Record a member's edit as a suggestion for the editors (None: its talk, point or definition is gone)."""
+
+        async def write() -> Edit | None:
+            if proposal.kind == VIDEO and not await self._rows("SELECT 1 FROM talks WHERE talk_id = ?",
+                                                               (proposal.talk,)):
                 return None
-            live = await self._rows("SELECT after FROM team_edits WHERE kind = ? AND target = ? AND undone_by IS NULL"
-                                    " ORDER BY edit_id DESC LIMIT 1", (CORRECT, target))
-            if not live:  # none from Slack: the one team_edits.toml brought, if any
-                live = await self._rows("SELECT after FROM filed_corrections WHERE target = ?", (target,))
-            before = live[0][0] if live else None
-            state: dict[str, Any] = (json.loads(before) if before else
-                                     {"seconds": None, "text": None, "flag": None, "hidden": False})
-            state.update(change)
-            after = correction_value(talk_id, at, state["seconds"], state["text"], state["flag"], state["hidden"])
-            if after == (before or correction_value(talk_id, at, None, None, None, False)):
-                return "That is how the key point already shows."
-            edit_id = await self._insert_edit(CORRECT, target, before, after, user_id, now, workspace)
+            if proposal.kind == CORRECT and not await self._point_exists(proposal.talk, proposal.at):
+                return None
+            if proposal.kind == DEFINE and proposal.text is None and proposal.see is None:
+                before, _ = await self._current_definition(term_key(proposal.term))
+                if before is None:  # nothing to forget
+                    return None
+            edit_id = await self._insert_edit(SUGGEST, proposal.target, None, proposal.to_json(), user_id, now,
+                                              workspace)
             return await self._edit(edit_id)
 
         return await self._write_edit(write, once)
+
+    async def open_suggestions(self, *, limit: int = 50) -> list[Edit]:
+        """Suggestions no editor has accepted or rejected yet, oldest first."""
+        async with self._lock:
+            rows = await self._rows(f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE kind = ? AND undone_by IS NULL"
+                                    " ORDER BY edit_id LIMIT ?", (SUGGEST, limit))
+        return [edit_of(row) for row in rows]
+
+    async def decide_suggestion(self, suggestion_id: int, accept: bool, editor: str, now: float,
+                                workspace: tuple[str, str | None] = ("", None)) -> Decision | str:
+        """Accept (apply it, as the suggester's edit) or reject suggestion ``suggestion_id``; a str says why not."""
+
+        async def write() -> Decision | str:
+            rows = await self._rows(f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE edit_id = ?", (suggestion_id,))
+            if not rows or rows[0][1] != SUGGEST:
+                return f"There is no suggestion {suggestion_id}."
+            suggestion = edit_of(rows[0])
+            if suggestion.undone_by is not None:
+                closed = await self._edit(suggestion.undone_by)
+                verb = "accepted" if closed.kind == ACCEPT else "rejected"
+                return f"Suggestion {suggestion_id} was already {verb} by <@{closed.user_id}> (edit {closed.edit_id})."
+            applied: Edit | None = None
+            if accept:
+                outcome = await self._apply(proposal_of(suggestion), suggestion.user_id, now, workspace)
+                if outcome is None:
+                    return f"What suggestion {suggestion_id} changes is no longer in the summaries; reject it instead."
+                if isinstance(outcome, str):
+                    return outcome
+                applied = outcome
+            decision_id = await self._insert_edit(ACCEPT if accept else REJECT, str(suggestion_id), None,
+                                                  str(applied.edit_id) if applied else None, editor, now, workspace)
+            await self._conn.execute("UPDATE team_edits SET undone_by = ? WHERE edit_id = ?",
+                                     (decision_id, suggestion_id))
+            return Decision(await self._edit(suggestion_id), await self._edit(decision_id), applied)
+
+        return await self._write_edit(write)
+
+    async def _apply(self, proposal: Proposal, user_id: str, now: float,
+                     workspace: tuple[str, str | None]) -> Edit | str | None:
+        if proposal.kind == VIDEO:
+            return await self._write_video(proposal.talk, proposal.url or "", user_id, now, workspace)
+        if proposal.kind == DEFINE:
+            return await self._write_definition(proposal.term, proposal.text, proposal.see, user_id, now, workspace)
+        return await self._write_correction(proposal.talk, proposal.at, dict(proposal.change), user_id, now,
+                                            workspace)
 
     async def key_point(self, talk_id: str, at: int) -> tuple[Talk, KeyPoint] | None:
         """A talk and its key point at ``at`` seconds in the corpus, as shown now (also one hidden until fixed)."""
@@ -380,10 +459,11 @@ class Store:
                 # A talk's edits include the corrections of its key points (target 'talk@seconds').
                 points = target.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "@%"
                 rows = await self._rows(
-                    f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE (kind != ? AND (target = ? OR (kind = ? AND target"
-                    " LIKE ? ESCAPE '\\'))) OR (kind = ? AND target IN (SELECT CAST(edit_id AS TEXT) FROM team_edits"
-                    " WHERE target = ? OR (kind = ? AND target LIKE ? ESCAPE '\\'))) ORDER BY edit_id DESC LIMIT ?",
-                    (UNDO, target, CORRECT, points, UNDO, target, CORRECT, points, limit))
+                    f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE (kind NOT IN {BY_NUMBER} AND (target = ? OR"
+                    f" (kind IN ('{CORRECT}', '{SUGGEST}') AND target LIKE ? ESCAPE '\\'))) OR (kind IN {BY_NUMBER}"
+                    " AND target IN (SELECT CAST(edit_id AS TEXT) FROM team_edits WHERE target = ? OR (kind IN"
+                    f" ('{CORRECT}', '{SUGGEST}') AND target LIKE ? ESCAPE '\\'))) ORDER BY edit_id DESC LIMIT ?",
+                    (target, points, target, points, limit))
         return [edit_of(row) for row in rows]
 
     # -- queries -------------------------------------------------------------------------

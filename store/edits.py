@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from .merging import display_order
 from .model import KeyPoint, PointCorrection, PointHit, Talk, TeamAlias, TeamDefinition, shown_stamp
+from .text import term_key
 
 VIDEO, UNDO = "video", "undo"
 MAX_URL = 500
@@ -95,6 +96,12 @@ def undo_problem(edit: Edit | None, edit_id: int) -> str | None:
         return f"There is no edit {edit_id}. `/talkbot history` lists them."
     if edit.kind == UNDO:
         return f"Edit {edit_id} is itself an undo; an undo cannot be undone. Make the edit again instead."
+    if edit.kind == SUGGEST:
+        return f"Edit {edit_id} is a suggestion: accept or reject it (`/talkbot gaps`)."
+    if edit.kind == ACCEPT:
+        return f"Edit {edit_id} accepted a suggestion; undo the edit it made (edit {edit.after}) instead."
+    if edit.kind == REJECT:
+        return f"Edit {edit_id} rejected a suggestion, which cannot be undone; suggest it again instead."
     if edit.undone_by is not None:
         return f"Edit {edit_id} was already undone (by edit {edit.undone_by})."
     return None
@@ -288,3 +295,57 @@ def describe_alias(value: str | None) -> str:
     """An alias edit's value as the history shows it."""
     pair = alias_pair(value)
     return "none" if pair is None else f"{pair[0]} → {pair[1]}"
+
+
+# -- members' suggestions ----------------------------------------------------------------------------------
+# A member's edit is a 'suggest' row (target: what it would change; after: the Proposal as JSON). An editor's
+# decision is an 'accept' or 'reject' row whose target is the suggestion's number (like an undo's), and it
+# closes the suggestion through ``undone_by``. Accepting applies the proposal then, as an ordinary edit by
+# the suggester (so "corrected by" names them), on top of whatever applies by then.
+
+SUGGEST, ACCEPT, REJECT = "suggest", "accept", "reject"
+BY_NUMBER = f"('{UNDO}', '{ACCEPT}', '{REJECT}')"  # kinds whose target is another edit's number (SQL list)
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """What a suggestion would change: a video link, a team definition (or forgetting it), or a key point."""
+
+    kind: str  # VIDEO, DEFINE or CORRECT
+    talk: str = ""
+    at: int = 0  # CORRECT: the point's stamp in the corpus
+    url: str | None = None  # VIDEO
+    term: str = ""  # DEFINE
+    text: str | None = None  # DEFINE: the definition (None with see None: forget it)
+    see: str | None = None
+    change: tuple[tuple[str, Any], ...] = ()  # CORRECT: the fields the correction sets
+    choice: str = ""  # CORRECT: what the member picked (WRONG_STAMP, INACCURATE, FIX)
+
+    @property
+    def target(self) -> str:
+        if self.kind == VIDEO:
+            return self.talk
+        if self.kind == DEFINE:
+            return term_key(self.term)
+        return point_target(self.talk, self.at)
+
+    def to_json(self) -> str:
+        return json.dumps({"kind": self.kind, "talk": self.talk, "at": self.at, "url": self.url, "term": self.term,
+                           "text": self.text, "see": self.see, "change": dict(self.change), "choice": self.choice},
+                          ensure_ascii=False)
+
+
+def proposal_of(edit: Edit) -> Proposal:
+    value = json.loads(edit.after or "{}")
+    return Proposal(str(value.get("kind", "")), str(value.get("talk") or ""), int(value.get("at") or 0),
+                    value.get("url"), str(value.get("term") or ""), value.get("text"), value.get("see"),
+                    tuple((value.get("change") or {}).items()), str(value.get("choice") or ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An editor's decision on a suggestion: the suggestion (now closed), the decision's row, the edit it made."""
+
+    suggestion: Edit
+    decision: Edit
+    applied: Edit | None

@@ -45,10 +45,10 @@ def register(app: AsyncApp, services: Services) -> None:
         if edits.is_definition_edit(command.get("text", "")):
             await ack()
             who = requester(command, context)
-            denied = await services.permissions.may_edit(who)
+            applies = await services.permissions.edits_apply(who)  # a member's edit is a suggestion
             workspace = (context.team_id or "", context.enterprise_id)
-            reply = Notice(denied.text) if denied is not None else await edits.edit_definition(
-                store, command.get("text", ""), who.user_id, time.time(), workspace)
+            reply = Notice(applies.text) if not isinstance(applies, bool) else await edits.edit_definition(
+                store, command.get("text", ""), who.user_id, time.time(), workspace, suggest=not applies)
             await respond(response_type="ephemeral", **render(reply))
             return
 

@@ -23,7 +23,9 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from handlers import corrections, edits
 from handlers.blocks import (
+    ACTION_ACCEPT_SUGGESTION,
     ACTION_CORRECT,
+    ACTION_REJECT_SUGGESTION,
     ACTION_SET_VIDEO,
     CORRECTION_MODAL,
     FLAG_BLOCK,
@@ -133,26 +135,57 @@ def register(app: AsyncApp, services: Services) -> None:
     async def correct_menu(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any], context: AsyncBoltContext,
                            client: AsyncWebClient, respond: Respond) -> None:
         await ack()
-        denied = await permissions.may_edit(clicker(body, context))
-        if denied is not None:
-            await say_privately(respond, denied.text)
+        applies = await permissions.edits_apply(clicker(body, context))  # members suggest
+        if not isinstance(applies, bool):
+            await say_privately(respond, applies.text)
             return
         chosen = await corrections.chosen_point(store, (action.get("selected_option") or {}).get("value"))
         if isinstance(chosen, Notice):
             await say_privately(respond, chosen.text)
             return
-        await open_form(client, body, corrections.form_for(*chosen), respond)
+        await open_form(client, body, corrections.form_for(*chosen, submit="Save" if applies else "Suggest"),
+                        respond)
 
     @app.view(CORRECTION_MODAL)
     @logged("correction_form")
     async def correction_form(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any],
                               context: AsyncBoltContext) -> None:
         who = clicker(body, context)
-        denied = await permissions.may_edit(who)
-        if denied is not None:
-            await answer_form(ack, Notice(denied.text), STAMP_BLOCK, "Correction")
+        applies = await permissions.edits_apply(who)  # checked again: the form may have waited a while
+        if not isinstance(applies, bool):
+            await answer_form(ack, Notice(applies.text), STAMP_BLOCK, "Correction")
             return
         fields = {block: field(view, block) for block in (STAMP_BLOCK, TEXT_BLOCK, FLAG_BLOCK, HIDE_BLOCK)}
         outcome = await corrections.submit_correction(store, metadata(view), fields, who.user_id, time.time(),
-                                                      workspace_of(context), str(view.get("id", "")))
-        await answer_form(ack, outcome, STAMP_BLOCK, "Correction")
+                                                      workspace_of(context), str(view.get("id", "")),
+                                                      suggest=not applies)
+        await answer_form(ack, outcome, STAMP_BLOCK, "Correction" if applies else "Suggestion")
+
+    async def decide(accept: bool, ack: AsyncAck, action: dict[str, Any], body: dict[str, Any],
+                     context: AsyncBoltContext, client: AsyncWebClient, respond: Respond) -> None:
+        await ack()
+        who = clicker(body, context)
+        denied = await permissions.may_edit(who)  # the report's buttons are in a channel: anyone sees them
+        if denied is not None:
+            await say_privately(respond, denied.text)
+            return
+        decided = await edits.decide(store, action.get("value"), accept, who.user_id, time.time(),
+                                     workspace_of(context))
+        await say_privately(respond, decided.notice.text)
+        if decided.suggester and decided.suggester_notice and decided.suggester != who.user_id:
+            try:  # the suggester hears privately, in their DM with the bot
+                await client.chat_postMessage(channel=decided.suggester, text=decided.suggester_notice.text)
+            except SLACK_FAILURES as error:
+                log.warning("suggester not told of a decision error=%s", describe_failure(error))
+
+    @app.action(action_id_pattern(ACTION_ACCEPT_SUGGESTION))
+    @logged("action_accept_suggestion")
+    async def accept_suggestion(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any],
+                                context: AsyncBoltContext, client: AsyncWebClient, respond: Respond) -> None:
+        await decide(True, ack, action, body, context, client, respond)
+
+    @app.action(action_id_pattern(ACTION_REJECT_SUGGESTION))
+    @logged("action_reject_suggestion")
+    async def reject_suggestion(ack: AsyncAck, action: dict[str, Any], body: dict[str, Any],
+                                context: AsyncBoltContext, client: AsyncWebClient, respond: Respond) -> None:
+        await decide(False, ack, action, body, context, client, respond)

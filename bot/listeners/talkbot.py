@@ -57,7 +57,8 @@ def register(app: AsyncApp, services: Services) -> None:
         return None
 
     async def team_edit(subcommand: str, text: str, command: dict[str, Any], context: AsyncBoltContext) -> Notice:
-        """``video``, ``alias`` and ``undo`` (editors), ``history`` and ``aliases`` (anyone who may read)."""
+        """``video`` (a member's is a suggestion), ``alias`` and ``undo`` (editors), ``history`` and ``aliases``
+        (anyone who may read)."""
         who = Requester(str(command.get("user_id", "")), command.get("channel_id"), org_of(context))
         workspace = (context.team_id or "", context.enterprise_id)
         if subcommand in ("history", "aliases"):
@@ -65,11 +66,14 @@ def register(app: AsyncApp, services: Services) -> None:
             if denied is not None:
                 return Notice(denied.text)
             return await (edits.history(store, text) if subcommand == "history" else edits.list_aliases(store))
+        if subcommand == "video":  # a member's link is a suggestion for the editors
+            applies = await permissions.edits_apply(who)
+            if not isinstance(applies, bool):
+                return Notice(applies.text)
+            return await edits.set_video(store, text, who.user_id, time.time(), workspace, suggest=not applies)
         denied = await permissions.may_edit(who)
         if denied is not None:
             return Notice(denied.text)
-        if subcommand == "video":
-            return await edits.set_video(store, text, who.user_id, time.time(), workspace)
         if subcommand == "alias":
             return await edits.edit_alias(store, text, who.user_id, time.time(), workspace)
         return await edits.undo(store, text, who.user_id, time.time(), workspace)
