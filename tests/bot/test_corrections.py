@@ -10,11 +10,19 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from handlers.blocks import ACTION_CORRECT, CORRECTION_MODAL, FLAG_BLOCK, HIDE_BLOCK, STAMP_BLOCK, TEXT_BLOCK
+from handlers.blocks import (
+    ACTION_CORRECT,
+    ACTION_MORE_POINTS,
+    CORRECTION_MODAL,
+    FLAG_BLOCK,
+    HIDE_BLOCK,
+    STAMP_BLOCK,
+    TEXT_BLOCK,
+)
 from store.db import Store
 from store.ingest import ingest_sync
 from tests.bot.test_permissions import EDITOR, MEMBER, _answer_named, served
-from tests.bot.test_team_edits import XLA, answer, submit, talkbot
+from tests.bot.test_team_edits import XLA, answer, buttons_of, click, submit, talkbot
 from tests.conftest import CORPUS, RunningBot
 from tests.fakes.slack_api import FakeSlackAPI
 from tests.fakes.slack_requests import FORM, app_mention, block_actions_payload, new_ts, signed, slash_command
@@ -249,3 +257,24 @@ async def test_corrections_survive_ingest_and_orphans_are_reported(clean_slack_e
     async with await Store.open(db_path, CORPUS) as store:
         talk = await store.get_talk(pallas)
         assert talk is not None and talk.key_points[0].text == "Neu geschrieben"
+
+
+async def test_corrected_points_show_in_mention_answers_and_more_key_points(
+        clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        view = await open_form(bot, f"stamp:{HLO_AT}:{XLA}")
+        form_text(await submit(bot, view, typed(STAMP_BLOCK, "1:10"), EDITOR))
+        await bot.send(app_mention("when was HLO discussed?", ts=new_ts(), channel="CPUBLIC1"))
+        [posted] = await bot.fake.wait_for("chat.postMessage")
+        shown = shown_in(posted.params)
+        assert "`1:10` *Entstehung von HLO*" in shown and f"_(corrected by <@{EDITOR}>)_" in shown
+        assert "`0:54`" not in shown
+
+        # More key points: each point has its menu too, keyed by its stamp in the corpus.
+        name = await click_more(bot)
+        more = (await _answer_named(bot, name)).params
+        assert message_problems(more) == [] and sorted(menus(more))[:2] == [211, 322]
+
+
+async def click_more(bot: RunningBot) -> str:
+    return await click(bot, ACTION_MORE_POINTS, buttons_of(await card(bot))[ACTION_MORE_POINTS], MEMBER)

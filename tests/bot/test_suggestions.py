@@ -8,7 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
-from handlers.blocks import ACTION_ACCEPT_SUGGESTION, ACTION_REJECT_SUGGESTION, TEXT_BLOCK
+from handlers.blocks import ACTION_ACCEPT_SUGGESTION, ACTION_REJECT_SUGGESTION, FLAG_BLOCK, HIDE_BLOCK, TEXT_BLOCK
 from store.ingest import ingest_sync
 from tests.bot.test_corrections import HLO_AT, card, form_text, open_form, shown_in, typed
 from tests.bot.test_permissions import EDITOR, MEMBER, XLA_DEFINED, _answer_named, served
@@ -154,3 +154,17 @@ async def test_accepting_what_is_gone_changes_nothing(clean_slack_env, fake_slac
                          "Nothing was changed.")
         assert [edit.kind for edit in await bot.services.store.edit_history()] == ["suggest"]
         assert (await decide(bot, ACTION_REJECT_SUGGESTION, "1")).startswith("Rejected suggestion 1")
+
+
+async def test_a_members_hide_until_fixed_applies_once_accepted(clean_slack_env, fake_slack: FakeSlackAPI,
+                                                               db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        view = await open_form(bot, f"inaccurate:{HLO_AT}:{XLA}", MEMBER)
+        marked = {**typed(FLAG_BLOCK, "Falsches Jahr"),
+                  HIDE_BLOCK: {HIDE_BLOCK: {"type": "checkboxes", "selected_options": [{"value": "hide"}]}}}
+        said = form_text(await submit(bot, view, marked, MEMBER))
+        assert said.startswith("Suggestion 1 sent to the editors: hide key point 0:54 of `xla-crashkurs` until it is "
+                               "fixed (Falsches Jahr)")
+        assert "Entstehung von HLO" in shown_in(await card(bot))
+        assert (await decide(bot, ACTION_ACCEPT_SUGGESTION, "1")).startswith("Accepted suggestion 1")
+        assert "Entstehung von HLO" not in shown_in(await card(bot))
