@@ -754,6 +754,8 @@ HOW_TO_ASK = (
     "• In a channel: `@talkbot what is PJRT?` — I answer in the thread, for everyone there.\n"
     "• Rate answers with 👍 / 👎 (buttons on private answers, reactions on public ones); a 👎 asks what was "
     "wrong, so the people who keep the summaries can fix it.\n"
+    "• A key point is wrong? Its ⋯ menu: *Wrong timestamp*, *Inaccurate*, *Suggest a fix* (editors' fixes apply "
+    "at once; anyone else's go to the editors as suggestions).\n"
     "• `/talkbot forget me` deletes your questions and votes at once."
 )
 
