@@ -207,8 +207,9 @@ def _word_concept(
     return concept
 
 
-# German inflection endings, longest first ("-er" is left alone: English "compiler", "layer" end in it too).
-_GERMAN_ENDINGS = ("ern", "en", "em", "es", "e", "n")
+# German inflection endings of nouns, adjectives and verbs, longest first ("-er" is left alone: English
+# "compiler", "layer" end in it too).
+_GERMAN_ENDINGS = ("ern", "ten", "tet", "en", "em", "es", "et", "e", "n")
 MIN_STEM = 5
 
 

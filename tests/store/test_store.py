@@ -289,7 +289,8 @@ async def test_cache_size_zero_searches_every_time(db_path: Path) -> None:
 @pytest.mark.parametrize(("word", "stem"), [
     ("kerneln", "kernel"), ("vortragen", "vortrag"), ("zerspanen", "zerspan"), ("asynchrone", "asynchron"),
     ("quantencomputern", "quantencomput"), ("crashkurses", "crashkurs"),
-    ("compiler", None), ("token", None), ("qwen2", None), ("bienen", "biene"),
+    ("compiler", None), ("token", None), ("qwen2", None), ("bienen", "biene"), ("vermeidet", "vermeid"),
+    ("steigerten", "steiger"),
 ])
 def test_german_stem_drops_one_inflection_ending(word: str, stem: str | None) -> None:
     assert german_stem(word) == stem
