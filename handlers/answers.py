@@ -31,8 +31,9 @@ QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "thro
 # "um das Vier- bis Fünffache": multiples written as words count as numbers ("einfache" does not).
 _TIMES = r"\b(?:zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn|zw[öo]lf|zwanzig|hundert|tausend)-?fache[nrs]?\b"
 _NUMBER_RES = {
-    "speed": re.compile(r"\d+(?:[.,]\d+)?\s*(?:[x×]|-?fach\w*|-?mal\b|%|prozent)|\d\s*-\s*bis\s*\d+-?fach"
-                        rf"|{_TIMES}|verdoppel\w*|verdreifach\w*", re.I),
+    # "8x7B" is a model's name and "21 Fachkräfte" a count, neither a speed-up
+    "speed": re.compile(r"\d+(?:[.,]\d+)?(?:\s*[x×](?!\d)|-?fach\w*|\s*-?mal\b|\s*%|\s*prozent)"
+                        rf"|\d\s*-\s*bis\s*\d+-?fach|{_TIMES}|verdoppel\w*|verdreifach\w*", re.I),
     "time": re.compile(r"\d+(?:[.,]\d+)?\s*(?:ms|µs|s\b|sek\w*|min\w*|stunde\w*|h\b|tag\w*|woche\w*|monat\w*|jahr\w*"
                        r"|seconds?|minutes?|hours?|days?)", re.I),
     "throughput": re.compile(r"\d[\d.,]*\s*(?:tokens?\s*/\s*s\w*|token/sekunde|/s\b|pro sekunde|qps|tflops|gb/s)",
@@ -41,6 +42,7 @@ _NUMBER_RES = {
     "count": re.compile(r"\d[\d.,]*"),
     "": re.compile(rf"\d[\d.,]*|{_TIMES}|verdoppel\w*|verdreifach\w*|halbier\w*|doubl\w+|halv\w+", re.I),
 }
+_MEASURES = ("speed", "time", "throughput", "size")
 _CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|wodurch|aufgrund|um .* zu|damit|sodass|so dass|führt|ermöglicht"
                        r"|because|since|therefore|due to|so that)\b", re.I)
 
@@ -242,11 +244,23 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         return await _not_covered(store, question, missing)
     query = f"{question.subject} {QUANTITY_HINTS.get(question.quantity, '')}".strip()
     found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES)
+    if question.refers_back and scope.talk_id and scope.prefer_talk:
+        # "what were the numbers?" in a talk's thread: any of its points may carry them, also those that
+        # do not repeat the talk's name (FlyDSL's 2,5-fache speed-up never says "FlyDSL")
+        talk = await store.get_talk(scope.talk_id)
+        if talk is not None:
+            found = found if scoped_to else []
+            seen = {hit.source for hit in found}
+            found += [point_from(talk, p) for p in talk.summaries[0].key_points if p.source not in seen]
+            scoped_to = talk.title
     if not found:
         return await search(store, question, scope)
     with_number = [hit for hit in found if _has_number(hit, question.quantity)]
     if not with_number and question.quantity:
         with_number = [hit for hit in found if _has_number(hit, "")]
+    if not question.quantity and question.refers_back:
+        # "what were the numbers?": the point with the most measured results (2,5-fache, 20 s, 50 Token/s) first
+        with_number.sort(key=lambda hit: -sum(len(_NUMBER_RES[kind].findall(hit.text)) for kind in _MEASURES))
     ranked = with_number + [hit for hit in found if hit not in with_number]
     shown = ranked[scope.offset: scope.offset + 1 + POINTS_SHOWN]
     if not shown:

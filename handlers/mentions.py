@@ -67,7 +67,13 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
         scope.offset = context.shown
         scope.prefer_talk = bool(context.talk_id) and context.shape in TALK_SHAPES
     elif context is not None:
-        question = _resolve(question, context)
+        if question.follow_up and context.shape == Shape.SUMMARY.value and context.talk_id and await store.find_points(
+                question.subject, limit=1, talk_id=context.talk_id, min_coverage=1.0):
+            # "what about debugging?" after a talk's summary asks about debugging in that talk (it mentions it),
+            # not for the summary of another talk
+            question = replace(question, follow_up=False)
+        else:
+            question = _resolve(question, context)
     if question.shape == Shape.EXPLAIN and not question.subject:
         # "why?" with no topic in the thread to refer to: ask what is meant instead of searching for nothing
         return Notice(say(question.lang, "clarify"), shape=Shape.CLARIFY.value, language=question.lang)

@@ -51,6 +51,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     welchem welchen welcher welches welche wieso weshalb wofur wozu woher womit worum wie viel viele
     vortragen vortrags vortrages vortragen vortragende redner rednerin sprecher sprecherin
     folgenden gerade zuerst genau ungefahr insgesamt wirklich zusammen fasse fass beste besten bester bestes
+    kommt kam kamen kommen vorkommt vorkam vorkommen sonst else
     did does do done doing was were been being get got gets someone anyone anybody somebody people
     discussed discuss discusses covered cover covers mentioned mentions talked spoke spoken gave give
     given held hold explained explains explain describes describing presenter presenters
@@ -154,6 +155,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.MORE, re.compile(
         r"^(?:(?:and |und )?(?:more|mehr|weiter|continue|go on|next|noch mehr|mehr dazu|mehr davon|more please"
         r"|tell me more|show me more|show more|erz[äa]hl(?: mir)? mehr|zeig(?: mir)? mehr|mehr bitte|what else"
+        r"|what else (?:did|do|does|was|were|is|are) (?:they|he|she|it|the talk|the speakers?)(?: \w+){0,3}"
+        r"|was (?:haben|hat|wurde|gab es)(?: \w+){0,2} (?:sonst|noch)(?: (?:erz[äa]hlt|gesagt|gezeigt|besprochen"
+        r"|vorgestellt|erw[äa]hnt|behandelt))?"
         r"|was noch|und sonst))(?: (?:about (?:it|that|this)|dazu|davon|bitte|please))?[\s!?.]*$", _I)),
     (Shape.DIGEST, re.compile(r"^digest\s+(?P<s>.+)$", _I)),
     (Shape.COMPARE, re.compile(
@@ -197,7 +201,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:when|where|wann|wo|at what (?:time|point)|an welcher stelle|zu welchem zeitpunkt"
         r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?))\b", _I)),
     (Shape.QUANTITY, re.compile(
-        r"^(?:um |by )?(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive)"
+        r"^(?:(?:what|which) (?:were|are|was|is) the (?:numbers|figures|results|benchmarks|benchmark results)"
+        r"|welche (?:zahlen|ergebnisse|resultate|benchmarks|messwerte)(?: gab es| gibt es| wurden gezeigt)?)"
+        r"(?: (?:there|dort|da|in it|in that talk|im vortrag))?$"
+        r"|^(?:um |by )?(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive)"
         r"|wie (?:viel|viele|lange|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer)"
         r"|what (?:speed-?up|throughput|latency)|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz))\b", _I)),
     (Shape.DEFINE, re.compile(

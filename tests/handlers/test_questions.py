@@ -307,3 +307,36 @@ async def test_a_why_in_a_thread_is_about_its_topic(store: Store, state: BotStat
     await in_thread("what happened to the Q4.1 query on the TPU?")
     why = await in_thread("why?")
     assert isinstance(why, AnswerReply) and why.shape == "explain" and first(why) == (MAIN, 14)
+
+
+async def test_follow_ups_after_a_talks_summary_stay_in_that_talk(store: Store, state: BotState) -> None:
+    async def in_thread(text: str, thread: str) -> Reply:
+        return await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts=thread)
+
+    await in_thread("summarize the Kinetic talk", "8.1")
+    debugging = await in_thread("what about debugging?", "8.1")  # debugging in Kinetic, not another summary
+    assert isinstance(debugging, AnswerReply) and debugging.shape == "search" and first(debugging) == (MAIN, 75)
+    await in_thread("summarize the Kinetic talk", "8.6")
+    other = await in_thread("and Jaxator?", "8.6")  # Kinetic never mentions it: the summary of that talk
+    assert isinstance(other, AnswerReply) and other.shape == "summary" and first(other) == (MAIN, 336)
+    # "what were the numbers?": the point with the measured results, though it never names FlyDSL
+    await in_thread("summarize the FlyDSL talk", "8.2")
+    numbers = await in_thread("what were the numbers?", "8.2")
+    assert isinstance(numbers, AnswerReply) and numbers.shape == "number" and first(numbers) == (MAIN, 240)
+    assert "*2,5-fache*" in as_text(numbers) and "8x7B*" not in as_text(numbers)  # a model name is no speed-up
+    await in_thread("Zusammenfassung des Vortrags über Qwen Image", "8.3")
+    assert first(await in_thread("welche Zahlen gab es?", "8.3")) == (MAIN, 419)
+    # "what else did they talk about?" continues with the talk; "kommt … vor" only frames the question
+    await in_thread("who gave the Jaxator talk?", "8.4")
+    rest = await in_thread("what else did they talk about?", "8.4")
+    assert isinstance(rest, AnswerReply) and rest.shape == "summary" and first(rest) == (MAIN, 336)
+    await in_thread("was ist GRPO?", "8.5")
+    where = await in_thread("in welchen Vorträgen kommt es vor?", "8.5")
+    assert isinstance(where, AnswerReply) and where.shape == "when" and {166, 384, 306} <= lines(where)
+    assert as_text(where).startswith("*GRPO* kommt an")
+
+
+async def test_german_verb_endings_find_the_noun(store: Store) -> None:
+    # "vermeidet" finds 22:15 "OOM-Vermeidung" in the Tunix talk rather than the Tinix talk's "Post-Training-Phasen"
+    reply = await ask(store, "wie vermeidet man OOM-Fehler beim Post-Training mit Tunix?")
+    assert first(reply) == (MAIN, 385) and as_text(reply).startswith("Bei `22:15` in _Tunix: Post-Training von LLMs_")
