@@ -51,7 +51,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     welchem welchen welcher welches welche wieso weshalb wofur wozu woher womit worum wie viel viele
     vortragen vortrags vortrages vortragen vortragende redner rednerin sprecher sprecherin
     folgenden gerade zuerst genau ungefahr insgesamt wirklich zusammen fasse fass beste besten bester bestes
-    kommt kam kamen kommen vorkommt vorkam vorkommen sonst else
+    kommt kam kamen kommen vorkommt vorkam vorkommen sonst else mehr erfahren erfahre wissen informieren
+    einstieg einsteigen
     did does do done doing was were been being get got gets someone anyone anybody somebody people
     discussed discuss discusses covered cover covers mentioned mentions talked spoke spoken gave give
     given held hold explained explains explain describes describing presenter presenters
@@ -190,7 +191,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|von wem (?:ist|war|stammt|kommt)\b|(?:speakers?|presenters?|sprecher|redner|vortragende)\b)", _I)),
     (Shape.SUMMARY, re.compile(
         r"^(?:(?:please |bitte )?(?:summari[sz]e|sum up|recap|tl;?dr|zusammenfassung|fasse|fass|res[üu]mee)\b"
-        r"|(?:give me |gib mir )?(?:a |an |the |eine |die )?(?:summary|overview|[üu]berblick|zusammenfassung)\b"
+        r"|(?:give me |gib mir )?(?:a |an |the |eine |die |den )?(?:summary|overview|[üu]berblick|zusammenfassung"
+        r"|tl;?dr|gist|recap|kurzfassung)\b"
         r"|what (?:was|is) (?P<s>.+?) about$|worum (?:geht|ging) es\b)", _I)),
     (Shape.TALKS, re.compile(
         r"^(?:(?:which|what) (?:talks|sessions|videos)\b|list (?:all |the )?talks\b|all talks\b"

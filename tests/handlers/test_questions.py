@@ -340,3 +340,12 @@ async def test_german_verb_endings_find_the_noun(store: Store) -> None:
     # "vermeidet" finds 22:15 "OOM-Vermeidung" in the Tunix talk rather than the Tinix talk's "Post-Training-Phasen"
     reply = await ask(store, "wie vermeidet man OOM-Fehler beim Post-Training mit Tunix?")
     assert first(reply) == (MAIN, 385) and as_text(reply).startswith("Bei `22:15` in _Tunix: Post-Training von LLMs_")
+
+
+async def test_the_words_around_a_talk_question_do_not_pick_the_talk(store: Store) -> None:
+    # "mehr … erfahren" is not about the post-training talk's "Entwickler-Erfahrung"
+    kubernetes = await ask(store, "welchen Vortrag sollte ich schauen, um mehr über Kubernetes zu erfahren?")
+    assert first(kubernetes) == (MAIN, 60) and as_text(kubernetes).startswith("Schau dir *Kinetic")
+    tldr = await ask(store, "give me the tl;dr of the JAX-AITER talk")
+    assert isinstance(tldr, AnswerReply) and tldr.shape == "summary" and first(tldr) == (MAIN, 336)
+    assert parse("Kurzfassung des Vortrags über TPUs für Datenbanken").shape == Shape.SUMMARY
