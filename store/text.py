@@ -65,7 +65,8 @@ def clean_query(text: str) -> str:
     text = _SLACK_MARKUP_RE.sub(" ", text)
     # Slack sends what users type with &, < and > escaped; rendering escapes once again on the way out.
     text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
-    text = "".join(ch if ch.isprintable() else " " for ch in text)
+    if not text.isprintable():  # the common text is: no walk over its characters
+        text = "".join(ch if ch.isprintable() else " " for ch in text)
     text = " ".join(text.split())
     return text[:MAX_QUERY_CHARS]
 
