@@ -127,13 +127,22 @@ class Question:
         return self.language or "en"
 
 
+# Frame words that end a name when a content word stands right before them: "reinforcement learning",
+# "maschinelles Lernen" (but "for learning Pallas", "um Pallas zu lernen" only frame the question).
+_NAME_TAILS = frozenset({"learning", "lernen"})
+
+
 def subject_words(text: str) -> str:
     """The content words of ``text`` as the user wrote them, frame and function words dropped."""
-    kept = []
+    kept: list[str] = []
+    previous_kept = False
     for word in _WORD_RE.findall(text):
         folded = tokens(word)
-        if folded and ("_" in word or not all(token in FRAME_WORDS or token in PRONOUNS for token in folded)):
+        keep = bool(folded) and ("_" in word or not all(token in FRAME_WORDS or token in PRONOUNS for token in folded)
+                                 or (previous_kept and folded == [folded[0]] and folded[0] in _NAME_TAILS))
+        if keep:
             kept.append(word)
+        previous_kept = keep
     return " ".join(kept)
 
 
@@ -223,6 +232,7 @@ _ABOUT_RE = re.compile(
     r"\s+(?P<s>.+)$", _I)
 _LEADING_AND_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?=\S)", _I)
 _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?P<s>.+)$", _I)
+_WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|video|vortr[äa]g)", _I)
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet)$", _I)
 _QUANTITY_KINDS = (
     ("speed", re.compile(r"faster|slower|speed|quick|schnell|langsam|beschleunig|speed-?up", _I)),
@@ -250,6 +260,8 @@ def parse(text: str) -> Question:
         if not match:
             continue
         groups = match.groupdict()
+        if shape == Shape.COMPARE and _WHICH_TALK_RE.match(stripped):
+            continue  # "which talk covers GPU vs TPU parity?" asks for a talk
         if shape in (Shape.HELP, Shape.MORE):
             return Question(query, shape, language=language)
         if shape == Shape.COMPARE:

@@ -349,3 +349,15 @@ async def test_the_words_around_a_talk_question_do_not_pick_the_talk(store: Stor
     tldr = await ask(store, "give me the tl;dr of the JAX-AITER talk")
     assert isinstance(tldr, AnswerReply) and tldr.shape == "summary" and first(tldr) == (MAIN, 336)
     assert parse("Kurzfassung des Vortrags über TPUs für Datenbanken").shape == Shape.SUMMARY
+
+
+async def test_learning_ends_a_name_and_which_talk_vs_asks_for_a_talk(store: Store) -> None:
+    assert parse("who talked about reinforcement learning on TPUs?").subject == "reinforcement learning TPUs"
+    assert parse("welchen Vortrag sollte ich mir ansehen, um Pallas zu lernen?").subject == "Pallas"
+    rl = await ask(store, "who talked about reinforcement learning on TPUs?")
+    # the two talks with RL and TPUs in their titles (equal scores), not vLLM's one RL point
+    assert first(rl) in {(MAIN, 153), (MAIN, 293)}
+    parity = await ask(store, "which talk covers GPU vs TPU parity?")
+    assert isinstance(parity, AnswerReply) and parity.shape == "watch" and first(parity) == (MAIN, 153)
+    assert "`27:31`" in as_text(parity)  # why: the GPU-TPU-Parität point
+    assert parse("DPO vs ORPO").shape == Shape.COMPARE
