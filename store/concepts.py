@@ -80,10 +80,12 @@ def build_concepts(
     translate: bool = True,
     split: Callable[[str], list[str]] | None = None,
     segment: Callable[[str], list[str]] | None = None,
+    frequency: Callable[[str], int] | None = None,
 ) -> list[Concept]:
     """Concepts for a query; ``correct`` proposes vocabulary words for a word nothing matches, ``split`` the
     corpus word a compound nothing matches starts with, ``segment`` the words a joined-up identifier is
-    made of ("alltoall" -> all, to, all)."""
+    made of ("alltoall" -> all, to, all), ``frequency`` how many documents hold a form (a German stem that
+    finds no more of them than the word itself is left out)."""
     words = content_words(text)[:24]
     concepts: list[Concept] = []
     longest = max(lexicon.longest_phrase, 4)
@@ -96,7 +98,7 @@ def build_concepts(
                 concepts.append(concept)
                 break
     for word in words:
-        concept = _word_concept(word, lexicon, glossary_pairs, correct, translate, segment)
+        concept = _word_concept(word, lexicon, glossary_pairs, correct, translate, segment, frequency)
         for part in split(word) if split is not None else ():
             concept.add(part, word, "part")
         concepts.append(concept)
@@ -177,6 +179,7 @@ def _word_concept(
     correct: Callable[[str], list[str]] | None,
     translate: bool,
     segment: Callable[[str], list[str]] | None = None,
+    frequency: Callable[[str], int] | None = None,
 ) -> Concept:
     concept = Concept(word)
     concept.add(word)
@@ -186,7 +189,8 @@ def _word_concept(
             concept.add(" ".join(pieces), word, "phrase")
     if len(word) >= 4 and word.endswith("s") and not word.endswith("ss"):
         concept.add(word[:-1], word, "stem")  # English plural: "kernels" -> "kernel", "TPUs" -> "tpu"
-    if stem := german_stem(word):
+    if (stem := german_stem(word)) and (frequency is None or frequency(stem) > frequency(word)):
+        # only when it finds more: "question" -> "questio" would search the same words again
         concept.add(stem, word, "stem")  # "Kerneln" finds "Kernels", "Vorträgen" "Vortrag", "zerspanen" "Zerspanung"
     canonical = lexicon.canonical.get(word)
     if canonical:

@@ -75,7 +75,8 @@ class View:
     def concepts(self, text: str) -> list[Concept]:
         """The search concepts of a question."""
         return build_concepts(text, self.lexicon, self.pairs, self.vocabulary.correct, translate=self.translate,
-                              split=self.vocabulary.compound_head, segment=self.vocabulary.segment)
+                              split=self.vocabulary.compound_head, segment=self.vocabulary.segment,
+                              frequency=self.vocabulary.doc_frequency)
 
     async def reload(self) -> None:
         """Rebuild the in-memory parts from the database (after an ingest changed the corpus)."""

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from store.concepts import german_stem
+from store.concepts import build_concepts, german_stem
 from store.db import Store
 from store.errors import CorpusError
 from store.ingest import ingest_sync
+from store.lexicon import Lexicon
 from store.schema import SCHEMA_VERSION
 from store.text import case_parts
 from tests.conftest import CORPUS, CORPUS_FILES
@@ -294,3 +295,11 @@ async def test_cache_size_zero_searches_every_time(db_path: Path) -> None:
 ])
 def test_german_stem_drops_one_inflection_ending(word: str, stem: str | None) -> None:
     assert german_stem(word) == stem
+
+
+def test_a_german_stem_is_searched_only_where_it_finds_more() -> None:
+    frequency = {"kerneln": 1, "kernel": 6, "question": 2, "questio": 2}.get
+    concepts = build_concepts("Kerneln question", Lexicon(), {}, frequency=lambda form: frequency(form, 0))
+    forms = {concept.words: [(form.token, form.kind) for form in concept.forms] for concept in concepts}
+    assert ("kernel", "stem") in forms["kerneln"]
+    assert [token for token, _ in forms["question"]] == ["question"]  # "questio" holds the same words
