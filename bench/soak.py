@@ -183,6 +183,10 @@ def summarize(requests: list[Pending], samples: list[dict], opts: argparse.Names
     after_first_minute = [w for w in windows if w["t"] >= 60]
     base = after_first_minute[0] if after_first_minute else (windows[0] if windows else None)
     rss_growth = (max(w["rss_mb"] for w in after_first_minute) / base["rss_mb"] - 1) if after_first_minute else float("nan")
+    # Issue 18's target for the hour: RSS growth after the first 10 minutes (warm-up) under 5 %.
+    after_ten_minutes = [w for w in windows if w["t"] >= 600]
+    rss_growth_10 = (max(w["rss_mb"] for w in after_ten_minutes) / after_ten_minutes[0]["rss_mb"] - 1
+                     if len(after_ten_minutes) > 1 else float("nan"))
     fds = [w["fds"] for w in windows]
     fds_first_minute = [w["fds"] for w in windows if w["t"] <= 60] or fds[:1]
     fds_last_minute = [w["fds"] for w in windows if w["t"] > windows[-1]["t"] - 60] if windows else []
@@ -196,6 +200,8 @@ def summarize(requests: list[Pending], samples: list[dict], opts: argparse.Names
         "answer_p50": percentile(answers, 50), "answer_p99": percentile(answers, 99),
         "answer_max": max(answers, default=float("nan")),
         "rss_at_60s_mb": base["rss_mb"] if base else None, "rss_growth_after_60s": rss_growth,
+        "rss_at_600s_mb": after_ten_minutes[0]["rss_mb"] if after_ten_minutes else None,
+        "rss_growth_after_600s": rss_growth_10,
         "fds_first": fds[0] if fds else None, "fds_last": fds[-1] if fds else None,
         "fds_min": min(fds, default=None), "fds_max": max(fds, default=None),
         "fds_max_first_minute": max(fds_first_minute, default=None), "fds_max_last_minute": max(fds_last_minute, default=None),
@@ -220,6 +226,10 @@ def report(result: dict) -> None:
     ok_rss = result["rss_growth_after_60s"] <= 0.10
     # Sockets come and go with the answers in flight (each answer opens a connection); a leak raises the floor.
     ok_fds = result["fds_min_last_minute"] <= result["fds_min_first_minute"]
+    if result.get("rss_at_600s_mb") and result["rss_growth_after_600s"] == result["rss_growth_after_600s"]:  # not NaN
+        print(f"RSS at 600 s {result['rss_at_600s_mb']:.1f} MB, max growth after that "
+              f"{result['rss_growth_after_600s'] * 100:+.1f} % (issue 18: under +5 %) -> "
+              f"{'PASS' if result['rss_growth_after_600s'] < 0.05 else 'FAIL'}")
     print(f"\nrequests {result['requests']} (sent {result['sent']}); errors {result['errors']} "
           f"(transport {result['transport_errors']}, missing answers {result['missing_answers']}, failed answers "
           f"{result['failed_answers']}); ERROR lines in log {result['log_error_lines']} -> {'PASS' if ok_errors else 'FAIL'}")

@@ -73,6 +73,9 @@ class KeepAliveCap:
         first = self._first_response.setdefault(request.protocol, now)
         if len(self.server.connections) > self.limit or now - first >= self.max_age:
             response.force_close()
+            # This hook runs after aiohttp prepared the headers, so say it too: a client that is not told
+            # may send its next request on the connection as it closes, and see it fail.
+            response.headers["Connection"] = "close"
             self._first_response.pop(request.protocol, None)
         if len(self._first_response) > 2 * max(len(self.server.connections), self.limit):
             open_now = set(self.server.connections)  # drop connections the client closed
