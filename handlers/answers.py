@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from store.db import Store
-from store.model import KeyPoint, PointHit, Talk, TalkHit, TermHit
+from store.model import KeyPoint, PointHit, Talk, TalkHit, TeamDefinition, TermHit
 from store.text import term_key, tokens
 
 from .commands import STRONG_MATCHES
@@ -145,7 +145,8 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if not terms and not team:
         return await search(store, question, scope)  # discussed, but not in any glossary
     points = await store.find_points(terms[0].term, limit=2, min_coverage=1.0) if len(terms) == 1 else []
-    reply = _reply(question, terms=terms, points=points, team=team, pointer=pointer)
+    reply = _reply(question, terms=terms, points=points, pointer=pointer,
+                   **({"team": team} if terms else {"team_terms": team}))
     reply.talk_id = terms[0].definitions[0].talk_id if terms and terms[0].definitions else None
     return reply
 
@@ -180,15 +181,22 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
 
 
 async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply:
-    """Difference between X and Y: both definitions side by side, then the key points that hold both."""
+    """Difference between X and Y: both definitions side by side (the talks' and the team's), then the key points
+    that hold both."""
     first, second = question.subject, question.other
-    missing = await _missing(store, first) + await _missing(store, second)
+    defined = await store.team_definitions([first, second])  # a side the team defined is covered
+    missing = [word for side in (first, second) if term_key(side) not in defined
+               for word in await _missing(store, side)]
     terms: list[TermHit] = []
+    team: list[TeamDefinition] = []
+    team_terms: list[TeamDefinition] = []
     for side in (first, second):
         result = await store.define(side)
         strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES]
         if strong and side not in missing:
             terms.append(strong[0])
+        if (definition := defined.get(term_key(side))) is not None and definition.text:
+            (team if strong else team_terms).append(definition)
     both = await store.find_points(f"{first} {second}", limit=POINTS_SHOWN + 1, min_coverage=1.0)
     note = "compare_both"
     if not both:
@@ -197,9 +205,10 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
         for side in (first, second):
             if side not in missing:
                 both += await store.find_points(side, limit=1, min_coverage=1.0)
-    reply = _reply(question, terms=terms, lead=both[0] if both and note == "compare_both" else None,
-                   points=both[1:] if note == "compare_both" else both, note=note,
-                   not_covered=missing, talk_id=both[0].talk_id if both else None)
+    reply = _reply(question, terms=terms, team=team, team_terms=team_terms,
+                   lead=both[0] if both and note == "compare_both" else None,
+                   points=both[1:] if note == "compare_both" else both, note=note, not_covered=missing,
+                   talk_id=both[0].talk_id if both else None)
     if missing:
         covered = await _not_covered(store, question, missing)
         reply.suggestions = covered.suggestions

@@ -530,7 +530,7 @@ def render_answer(reply: AnswerReply) -> dict[str, Any]:
         if reply.suggestions:
             text += "\n" + say(lang, "closest", names=", ".join(f"`{mrkdwn(s, 80)}`" for s in reply.suggestions[:5]))
         blocks.append(section(text))
-        if not (reply.terms or reply.points or reply.lead):
+        if not (reply.terms or reply.team or reply.team_terms or reply.points or reply.lead):
             return message("\n".join(fallback), blocks)
     if reply.speakers_of is not None:
         talk = reply.speakers_of
@@ -569,8 +569,9 @@ def render_answer(reply: AnswerReply) -> dict[str, Any]:
     for term in reply.terms:
         blocks.extend(_term_blocks(term, expanded=False, compact=len(reply.terms) > 1, lang=lang))
         fallback.append(f"{escape(term.term)}: {escape(first_sentence(term.definitions[0].definition))}")
-    for team in reply.team:  # one more sense beside the talks' definitions, or the only one
-        blocks.extend(_team_blocks(team, compact=len(reply.terms) + len(reply.team) > 1, alone=not reply.terms))
+    compact = len(reply.terms) + len(reply.team) + len(reply.team_terms) > 1
+    for team, alone in [*((team, False) for team in reply.team), *((team, True) for team in reply.team_terms)]:
+        blocks.extend(_team_blocks(team, compact=compact, alone=alone))
         fallback.append(f"{escape(team.term)}: {escape(first_sentence(team.text or ''))}")
     if any(len(term.definitions) > 1 for term in reply.terms):
         names = ", ".join(term.term for term in reply.terms)[:1500]

@@ -122,7 +122,8 @@ class AnswerReply:
     suggestions: list[str] = field(default_factory=list)
     lead: PointHit | None = None
     terms: list[TermHit] = field(default_factory=list)  # definition cards (two for a comparison)
-    team: list[TeamDefinition] = field(default_factory=list)  # the team's definitions of the asked terms
+    team: list[TeamDefinition] = field(default_factory=list)  # the team's, one more sense of a term above
+    team_terms: list[TeamDefinition] = field(default_factory=list)  # terms only the team defined
     pointer: tuple[str, TeamDefinition] | None = None  # the asked term the team pointed to another ("see")
     speakers_of: TalkHit | None = None  # "who presented": the talk whose speakers answer it
     recommended: TalkHit | None = None  # "which talk should I watch"

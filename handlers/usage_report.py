@@ -67,8 +67,9 @@ def outcome_of(reply: Reply) -> AnswerOutcome | None:
         shown = [t for t in (reply.speakers_of, reply.recommended, reply.summary_of) if t is not None]
         talks = tuple(dict.fromkeys([t.talk_id for t in shown] + ([reply.lead.talk_id] if reply.lead else [])
                                     + [p.talk_id for p in reply.points] + [t.talk_id for t in reply.talks]))
-        terms = tuple(dict.fromkeys([hit.term for hit in reply.terms] + [team.term for team in reply.team]))
-        found = bool(shown or reply.lead or reply.points or reply.terms or reply.team or reply.talks)
+        teams = [team.term for team in (*reply.team, *reply.team_terms)]
+        terms = tuple(dict.fromkeys([hit.term for hit in reply.terms] + teams))
+        found = bool(shown or reply.lead or reply.points or reply.terms or teams or reply.talks)
         # "Not covered" is unanswered even when a nearest match is shown after it.
         return AnswerOutcome(reply.covered and found, reply.shape, terms, talks[:TOP])
     return None

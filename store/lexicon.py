@@ -71,6 +71,7 @@ class Lexicon:
 
 
 def data_file(corpus_dir: Path | None, name: str) -> Path | None:
+    """The data file ``name`` next to the corpus, else the bundled one; None without either."""
     for directory in (corpus_dir, BUNDLED_CORPUS):
         if directory is not None and (directory / name).is_file():
             return directory / name

@@ -62,7 +62,7 @@ def write_alias(db_path: Path, corpus_dir: Path | None, corpus: Lexicon, variant
     there was none). The caller checked the spellings (handlers/edits.py); a chain that appeared meanwhile
     raises ValueError and nothing is written."""
     key = alias_key(variant)
-    with _transaction(db_path) as conn:
+    with _EditTransaction(db_path) as conn:
         team = _live(conn)
         before = team.get(key)
         if canonical is None and before is None:
@@ -83,7 +83,7 @@ def write_alias(db_path: Path, corpus_dir: Path | None, corpus: Lexicon, variant
 def undo_alias(db_path: Path, corpus_dir: Path | None, corpus: Lexicon, edit_id: int, user_id: str, now: float,
                workspace: Workspace = ("", None)) -> Edit | str:
     """Revert alias edit ``edit_id`` (the team's alias it replaced comes back): the undo row, or why not."""
-    with _transaction(db_path) as conn:
+    with _EditTransaction(db_path) as conn:
         rows = conn.execute(f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE edit_id = ?", (edit_id,)).fetchall()
         edit = edit_of(rows[0]) if rows else None
         problem = undo_problem(edit, edit_id)
@@ -102,7 +102,7 @@ def undo_alias(db_path: Path, corpus_dir: Path | None, corpus: Lexicon, edit_id:
         return _edit(conn, undo_id)
 
 
-class _transaction:
+class _EditTransaction:
     """One write transaction on its own connection: committed with the edits' generation moved, or rolled
     back on an exception (a caller that rolled back itself leaves it so)."""
 
