@@ -38,7 +38,9 @@ async def measure(tree: Path, questions: int, busy_seconds: float) -> str:
         client = AsyncWebClient(token="xoxb-unused", base_url="http://127.0.0.1:9/api/")  # DMs: never asked
         idle = asyncio.Event()  # clear: the slots are taken
         queued = "idle" in usage.UsageRecorder.__init__.__code__.co_varnames
-        recorder = (usage.UsageRecorder(state, client, store.lexicon, idle=idle) if queued else
+        # Since issue 16 the recorder asks the store for the word data in effect (the team's aliases too).
+        words = store.word_data if hasattr(store, "word_data") else store.lexicon
+        recorder = (usage.UsageRecorder(state, client, words, idle=idle) if queued else
                     usage.UsageRecorder(state, client, store.lexicon, busy=lambda: not idle.is_set()))
         reply = await commands.define(store, "XLA")
         loop = asyncio.get_running_loop()

@@ -89,7 +89,7 @@ class Services:
 
     def __post_init__(self) -> None:
         if self.usage is None:
-            self.usage = UsageRecorder(self.state, self.client, self.store.lexicon, idle=self.answer_slots.idle)
+            self.usage = UsageRecorder(self.state, self.client, self.store.word_data, idle=self.answer_slots.idle)
 
     @property
     def recorder(self) -> UsageRecorder:

@@ -83,12 +83,12 @@ class UsageRecorder:
     is being computed) instead of polling. ``close`` records what is still queued, without waiting.
     """
 
-    def __init__(self, state: BotState, client: AsyncWebClient, lexicon: Lexicon,
+    def __init__(self, state: BotState, client: AsyncWebClient, lexicon: Callable[[], Lexicon],
                  now: Callable[[], float] = time.time, idle: asyncio.Event | None = None) -> None:
         self.state = state
         self.idle = idle  # set while no answer is being computed; None: never busy
         self.client = client
-        self.lexicon = lexicon
+        self.lexicon = lexicon  # the word data in effect (Store.word_data: the team's aliases too)
         self.now = now
         self._queue: asyncio.Queue[tuple[float, Asked]] = asyncio.Queue(maxsize=RECORD_QUEUE_SIZE)
         self._task: asyncio.Task[None] | None = None
@@ -199,7 +199,7 @@ class UsageRecorder:
             questions.append(Question(
                 ref=asked.ref, asked_at=self.now(), user_id=asked.user_id, channel=asked.channel,
                 visibility=await self.visibility(asked.channel, asked.channel_hint), via=asked.via, text=text,
-                normalized=normalize(text, self.lexicon), answered=outcome.answered, shape=outcome.shape,
+                normalized=normalize(text, self.lexicon()), answered=outcome.answered, shape=outcome.shape,
                 terms=outcome.terms, talks=outcome.talks, thread_ts=asked.thread_ts, message_ts=asked.message_ts,
                 team_id=asked.workspace.team_id, enterprise_id=asked.workspace.enterprise_id,
             ))

@@ -106,6 +106,11 @@ class Store:
         conn = await connect_async(Path(db_path))
         return cls(conn, Path(db_path), lexicon, translate=translate, cache_size=cache_size, corpus_dir=corpus_dir)
 
+    def word_data(self) -> Lexicon:
+        """The word data in effect: the corpus's aliases and word list plus the team's live aliases, as of the
+        generation last read (``lexicon`` is the corpus's alone)."""
+        return self._view.lexicon
+
     async def close(self) -> None:
         """Close the connection."""
         await self._conn.close()

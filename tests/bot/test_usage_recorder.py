@@ -35,7 +35,7 @@ def recorder_for(store: Store, state: BotState, slots: AnswerSlots) -> UsageReco
     loop = asyncio.get_running_loop()
     # Nothing here asks Slack (DM channels); ``now`` is the loop's clock, so asked_at says when it was recorded.
     client = AsyncWebClient(token="xoxb-unused", base_url="http://127.0.0.1:9/api/")
-    return UsageRecorder(state, client, store.lexicon, now=loop.time, idle=slots.idle)
+    return UsageRecorder(state, client, store.word_data, now=loop.time, idle=slots.idle)
 
 
 async def queue_question(recorder: UsageRecorder, store: Store, text: str = "XLA") -> str:
