@@ -51,7 +51,9 @@ async def test_a_backup_taken_while_the_bot_writes_is_one_consistent_state(db_pa
     assert any(after > before for _, before, after in copies)  # the bot did write while a copy was taken
     for info, before, after in copies:
         assert info.schema_version == SCHEMA_VERSION and info.talks > 0 and info.subscriptions == 1
-        assert before <= count(info.path, "seen_events") <= after  # a committed state from during the copy
+        # A committed state from during the copy; the one write in flight may be committed before the
+        # writer's loop counts it, so the copy can hold one more than `after`.
+        assert before <= count(info.path, "seen_events") <= after + 1
         assert not info.path.with_name(info.path.name + "-wal").exists()  # one self-contained file
         with contextlib.closing(sqlite3.connect(info.path)) as conn:
             assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
