@@ -23,6 +23,7 @@ from .digest_poster import ChannelPacer
 from .identity import UNCONFIRMED_TEXT
 from .listeners.commands import KNOWN_COMMANDS
 from .listeners.request_log import logged, request_scope
+from .log_format import BOLT_LOGGER
 from .metrics import Metrics
 from .services import Services, build_services
 from .settings import Settings
@@ -54,7 +55,7 @@ SORRY = "Sorry, something went wrong on my side. Please try again in a moment."
 
 
 def _bolt_logger() -> logging.Logger:
-    logger = logging.getLogger("talkbot.bolt")
+    logger = logging.getLogger(BOLT_LOGGER)
     if not any(isinstance(f, _SameTokenNotice) for f in logger.filters):
         logger.addFilter(_SameTokenNotice())
     return logger

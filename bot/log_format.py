@@ -12,6 +12,7 @@ import re
 from datetime import datetime, timezone
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
+BOLT_LOGGER = "talkbot.bolt"  # the logger bot/app.py gives bolt
 _URL_RE = re.compile(r"https?://\S+")
 
 

@@ -316,9 +316,12 @@ class RedactSecrets(logging.Filter):
 
 def configure_logging(level: str, settings: "Settings | None" = None) -> None:
     """Log records on stderr, one per line (text, or JSON with TALKBOT_LOG_FORMAT=json), with secrets redacted."""
-    from .log_format import TEXT_FORMAT, use_format
+    from .log_format import BOLT_LOGGER, TEXT_FORMAT, use_format
 
     logging.basicConfig(level=getattr(logging, level, logging.INFO), format=TEXT_FORMAT)
+    # Bolt formats its per-middleware debug messages unless its logger's own level (not the inherited one)
+    # is above DEBUG; bolt copies that level when the app is built (after this).
+    logging.getLogger(BOLT_LOGGER).setLevel(getattr(logging, level, logging.INFO))
     if settings is not None and settings.log_format != "text":
         use_format(settings.log_format)
     secrets = settings.secrets() if settings else ()

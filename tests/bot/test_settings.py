@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.log_format import BOLT_LOGGER
+from bot.settings import Settings, SettingsError, configure_logging
 
 
 def test_environment_beats_dotenv_beats_default(tmp_path: Path) -> None:
@@ -78,3 +80,16 @@ def test_metrics_port_and_log_format() -> None:
         bad.check("TALKBOT_METRICS_PORT", "TALKBOT_LOG_FORMAT")
     assert "TALKBOT_METRICS_PORT must be a port number, got '99999'" in str(error.value)
     assert "TALKBOT_LOG_FORMAT must be text or json, got 'xml'" in str(error.value)
+
+
+@pytest.mark.parametrize("level", ["INFO", "DEBUG"])
+def test_the_log_level_is_bolts_own_so_it_formats_debug_messages_only_at_debug(level: str) -> None:
+    # Bolt checks its logger's own level (not the inherited one) before formatting a debug message per middleware.
+    bolt_logger = logging.getLogger(BOLT_LOGGER)
+    before = bolt_logger.level
+    try:
+        configure_logging(level)
+        assert bolt_logger.level == getattr(logging, level)
+        assert (bolt_logger.level <= logging.DEBUG) is (level == "DEBUG")
+    finally:
+        bolt_logger.setLevel(before)
