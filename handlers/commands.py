@@ -9,7 +9,8 @@ import math
 import re
 
 from store.db import Store
-from store.model import DefineResult, TalkHit
+from store.model import DefineResult, TalkHit, TeamDefinition
+from store.result_cache import cacheable
 from store.text import clean_query, term_key, tokens
 
 from .blocks import escape
@@ -46,26 +47,46 @@ def _terms(parts: list[str]) -> list[str]:
 
 async def define(store: Store, text: str, *, expanded: bool = False) -> Notice | DefineReply:
     """``/define TERM``: one or several glossary entries, or suggestions, with the team's definitions beside them
-    (one more sense each); a term the team pointed to another (``= see OTHER``) shows that one."""
+    (one more sense each); a term the team pointed to another (``= see OTHER``) shows that one.
+
+    The looked-up entries and team definitions are kept as one answer of the corpus generation: a repeated
+    ``/define`` is one store call, not one per lookup."""
     query = clean_query(text)
-    whole = (await store.team_definitions([query])).get(term_key(query)) if tokens(query) else None
+    if not tokens(query):
+        return Notice(DEFINE_USAGE)
+    key = ("define_reply", query) if cacheable(query) else None
+    found = await store.composed(key, lambda: _define(store, query))
+    if found is None:
+        return Notice(DEFINE_USAGE)
+    results, team, pointer = found
+    return DefineReply(list(results), expanded=expanded, team=dict(team), pointer=pointer)
+
+
+# What a /define looked up, immutable so it can be kept: the results, each one's team definition, the pointer.
+_Defined = tuple[tuple[DefineResult, ...], tuple[tuple[str, TeamDefinition], ...], tuple[str, TeamDefinition] | None]
+
+
+async def _define(store: Store, query: str) -> _Defined | None:
+    """What ``/define`` looks up for ``query`` (None: nothing to look up, the team pointed it to no term)."""
+    whole = (await store.team_definitions([query])).get(term_key(query))
     if whole is not None and whole.see:
-        reply = await _lookup(store, whole.see, expanded=expanded)
+        reply = await _lookup(store, whole.see)
     elif whole is not None:  # a team term is one term, never split into words
-        reply = DefineReply([await store.define(query)], expanded=expanded)
+        reply = DefineReply([await store.define(query)])
     else:
-        reply = await _lookup(store, text, expanded=expanded)
-    if isinstance(reply, DefineReply):
-        if whole is not None and whole.see:
-            reply.pointer = (query, whole)
-        terms = [result.query for result in reply.results] + [hit.term for r in reply.results for hit in r.hits[:1]]
-        found = await store.team_definitions(terms)
-        for result in reply.results:
-            strong = result.hits and result.hits[0].match != "fuzzy"
-            team = found.get(term_key(result.query)) or (found.get(term_key(result.hits[0].term)) if strong else None)
-            if team is not None and team.text:
-                reply.team[result.query] = team
-    return reply
+        reply = await _lookup(store, query)
+    if isinstance(reply, Notice):
+        return None
+    terms = [result.query for result in reply.results] + [hit.term for r in reply.results for hit in r.hits[:1]]
+    found = await store.team_definitions(terms)
+    team: dict[str, TeamDefinition] = {}
+    for result in reply.results:
+        strong = result.hits and result.hits[0].match != "fuzzy"
+        definition = found.get(term_key(result.query)) or (found.get(term_key(result.hits[0].term)) if strong else None)
+        if definition is not None and definition.text:
+            team[result.query] = definition
+    pointer = (query, whole) if whole is not None and whole.see else None
+    return tuple(reply.results), tuple(team.items()), pointer
 
 
 async def _lookup(store: Store, text: str, *, expanded: bool = False) -> Notice | DefineReply:

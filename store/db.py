@@ -90,6 +90,7 @@ class Store:
         self.corpus_dir = corpus_dir
         self._lock = asyncio.Lock()
         self._generation: str | None = None
+        self._reloads = 0  # how often the view was reloaded for a new generation (``composed`` compares it)
         self._view = View(conn, lexicon, translate)
         self.results = ResultCache(cache_size)  # holds answers of self._generation only
         # As strings: stat() of a Path converts it on every call, and these are stat'ed for every cached answer.
@@ -138,6 +139,7 @@ class Store:
                     self._corrections.update(live_corrections_of(await self._view.rows(*live_corrections_sql())))
                     self.results.clear()
                     self._generation = generation
+                    self._reloads += 1
                 self._generation_files = files
                 yield self._view
             finally:
@@ -164,24 +166,45 @@ class Store:
         Answers must be immutable (frozen records in tuples): every caller gets the same object.
         ``key`` None: not kept (the question is too long to be asked again).
         """
-        if key is not None and self.results.size > 0 and self._generation is not None:
-            # Nothing was written to the database since the generation was last read (its files are as
-            # they were): the kept answer is current, with no trip to the database thread. In a burst
-            # of repeated questions those trips queued one behind the other (BENCHMARKS.md §2, bursts).
-            if self._files_unchanged() and (kept := self.results.get(key)) is not MISSING:
-                return cast(T, kept)
-            async with self._lock:
-                files = self._files()
-                # One statement outside a transaction reads one committed state: no BEGIN/COMMIT needed.
-                if await self._view.scalar(GENERATION_SQL) == self._generation:
-                    self._generation_files = files
-                    if (kept := self.results.get(key)) is not MISSING:
-                        return cast(T, kept)
+        if key is not None and (kept := await self._kept(key)) is not MISSING:
+            return cast(T, kept)
         async with self._snapshot() as view:  # a new generation reloads the view and empties the cache
             answer = await compute(view)
             if key is not None:
                 self.results.put(key, answer)
         return answer
+
+    async def composed(self, key: Hashable | None, compose: Callable[[], Awaitable[T]]) -> T:
+        """What ``compose`` makes of several store calls, kept like one answer: a repeat is one check of the
+        generation (none of the database when nothing was written), not one per call.
+
+        Kept only when every call inside saw one generation: the one current before them, or on a fresh store
+        the first one read (an edit or ingest in between moves it, and the result, mixing two, is returned but
+        not kept). Immutable, as for ``_answer``.
+        """
+        if key is None or (kept := await self._kept(key)) is MISSING:
+            reloads = self._reloads + (self._generation is None)  # a fresh store reads its first generation
+            composed = await compose()
+            if key is not None and self._generation is not None and self._reloads == reloads:
+                self.results.put(key, composed)
+            return composed
+        return cast(T, kept)
+
+    async def _kept(self, key: Hashable) -> object:
+        """The kept answer for ``key`` if the corpus is still the generation it was kept for, else ``MISSING``."""
+        if self.results.size > 0 and self._generation is not None:
+            # Nothing was written to the database since the generation was last read (its files are as
+            # they were): the kept answer is current, with no trip to the database thread. In a burst
+            # of repeated questions those trips queued one behind the other (BENCHMARKS.md §2, bursts).
+            if self._files_unchanged() and (kept := self.results.get(key)) is not MISSING:
+                return kept
+            async with self._lock:
+                files = self._files()
+                # One statement outside a transaction reads one committed state: no BEGIN/COMMIT needed.
+                if await self._view.scalar(GENERATION_SQL) == self._generation:
+                    self._generation_files = files
+                    return self.results.get(key)
+        return MISSING
 
     async def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         return await self._view.rows(sql, params)
