@@ -245,6 +245,27 @@ async def test_a_thread_is_about_the_bots_last_answer_there_before_its_digest(st
     assert await state.thread_topic("CQ", "") is None  # a DM's main conversation the bot never answered in
 
 
+async def test_a_remembered_topic_is_written_with_the_next_write_or_at_close(db_path: Path, store: Store) -> None:
+    """Not a commit per answer: the recorder's next transaction (or close) writes it; it is read back at once."""
+    from store.state import ThreadTopic
+    state = await BotState.open(db_path)
+    other = await BotState.open(db_path)  # another process would read the database
+    try:
+        await mentions.answer(store, "<@UBOT> what is XLA?", state=state, channel="CQ", thread_ts="6.1")
+        remembered = await state.thread_topic("CQ", "6.1")
+        assert remembered is not None and remembered.subject == "XLA"
+        assert await other.thread_topic("CQ", "6.1") is None
+        await state.record_questions([])  # the recorder's batch, even with no question to keep
+        assert await other.thread_topic("CQ", "6.1") == remembered
+        later = ThreadTopic(None, "PJRT", "define", "en", 0)
+        await state.remember_thread_topic("CQ", "6.1", later)
+        await state.close()
+        assert await other.thread_topic("CQ", "6.1") == later
+    finally:
+        await state.close()
+        await other.close()
+
+
 # -- talk ranking, German inflections, follow-ups that ask anew, a why with nothing before it -------
 
 async def test_german_inflections_find_the_word_the_summaries_use(store: Store) -> None:
