@@ -132,14 +132,20 @@ class Store:
             await self._conn.execute("BEGIN")
             try:
                 generation = await self._view.scalar(GENERATION_SQL)
-                if generation != self._generation:
-                    await self._view.reload()
-                    # team_edits.toml's (filed by ingest), then the live team edits over them.
-                    self._corrections = live_corrections_of(await self._view.rows(FILED_CORRECTIONS_SQL))
-                    self._corrections.update(live_corrections_of(await self._view.rows(*live_corrections_sql())))
+                while generation != self._generation:
                     self.results.clear()
-                    self._generation = generation
-                    self._reloads += 1
+                    self._generation = None  # until the view holds the generation this snapshot reads
+                    if await self._view.reload(self.db_path) == generation:
+                        # team_edits.toml's (filed by ingest), then the live team edits over them.
+                        self._corrections = live_corrections_of(await self._view.rows(FILED_CORRECTIONS_SQL))
+                        self._corrections.update(live_corrections_of(await self._view.rows(*live_corrections_sql())))
+                        self._generation = generation
+                        self._reloads += 1
+                    else:  # an ingest committed while the view was read: read it again, in a newer snapshot
+                        await self._conn.execute("COMMIT")
+                        files = self._files()
+                        await self._conn.execute("BEGIN")
+                        generation = await self._view.scalar(GENERATION_SQL)
                 self._generation_files = files
                 yield self._view
             finally:

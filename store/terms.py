@@ -83,7 +83,7 @@ async def _with_compound_senses(view: View, key: str, hits: list[TermHit]) -> li
 
 
 async def _fuzzy_terms(view: View, key: str, kinds: tuple[str, ...], limit: int) -> list[TermHit]:
-    similar = view.vocabulary.similar_names(key, limit=limit, cutoff=FUZZY_CUTOFF, kinds=kinds)
+    similar = await view.similar_names(key, limit=limit, cutoff=FUZZY_CUTOFF, kinds=kinds)
     if not similar:
         return []
     best = similar[0][1]
@@ -238,7 +238,7 @@ async def _entry_terms(view: View, entry_ids: Sequence[int]) -> list[str]:
 
 
 async def suggestions(view: View, key: str, query: str) -> list[str]:
-    names = view.vocabulary.similar_names(key, limit=5, cutoff=SUGGESTION_CUTOFF)
+    names = await view.similar_names(key, limit=5, cutoff=SUGGESTION_CUTOFF)
     suggestions = [name.term for name, _ in names]
     if len(suggestions) < 5:
         concepts = view.concepts(query)

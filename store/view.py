@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, cast
 
 import aiosqlite
 
 from .canonical import Canonical
 from .concepts import Concept, build_concepts
-from .edits import ALIAS, LIVE_SQL, alias_pair
+from .edits import ALIAS, GENERATION_SQL, LIVE_SQL, alias_pair
 from .lexicon import Lexicon, phrase_key
 from .matching import fts_query
 from .text import tokens
-from .vocabulary import TermName, Vocabulary
+from .vocabulary import NAME_KINDS, TermName, Vocabulary
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ class View:
     conn: aiosqlite.Connection
     lexicon: Lexicon
     translate: bool = True
-    vocabulary: Vocabulary = field(default_factory=lambda: Vocabulary([], 0, []))
+    vocabulary: Vocabulary = field(default_factory=Vocabulary.empty)
     talks: dict[str, TalkInfo] = field(default_factory=dict)
     pairs: dict[str, tuple[str, ...]] = field(default_factory=dict)  # long form / other spelling -> term
     canonical: Canonical = field(init=False)  # transcription slips -> canonical names, for everything shown
@@ -78,32 +80,72 @@ class View:
                               split=self.vocabulary.compound_head, segment=self.vocabulary.segment,
                               frequency=self.vocabulary.doc_frequency)
 
-    async def reload(self) -> None:
-        """Rebuild the in-memory parts from the database (after an ingest changed the corpus)."""
-        vocab_rows = await self.rows("SELECT term, doc FROM search_vocab")
-        documents = await self.scalar("SELECT count(*) FROM search_fts")
-        names = [TermName(*row) for row in await self.rows("SELECT name_key, term, kind FROM term_names")]
-        # Building the fuzzy indexes is CPU work (0.8 s at 10,000 summaries): off the event loop, so
-        # acks keep flowing while the first query after an ingest reloads.
-        self.vocabulary = await asyncio.to_thread(Vocabulary, [(t, d) for t, d in vocab_rows], int(documents or 0),
-                                                  names)
-        self.talks = {}
-        for talk_id, position, title, speakers, video_url in await self.rows(
-            "SELECT talk_id, position, title, speakers, video_url FROM talks ORDER BY position"
+    async def similar_names(
+        self, key: str, *, limit: int = 5, cutoff: float = 80.0, kinds: tuple[str, ...] = NAME_KINDS,
+    ) -> list[tuple[TermName, float]]:
+        """Term names whose whole key resembles ``key``, one per term, best first (closest length first among
+        equal scores); a key's terms in corpus row order."""
+        scored = self.vocabulary.similar_keys(key, limit=limit * 4, cutoff=cutoff, kinds=kinds)
+        if not scored:
+            return []
+        keys = [name_key for name_key, _ in scored]
+        terms: dict[str, list[tuple[str, str]]] = {}
+        for name_key, term, kind, _ in await self.rows(
+            f"SELECT name_key, term, kind, min(rowid) FROM term_names WHERE name_key IN ({','.join('?' * len(keys))})"
+            f" AND kind IN ({','.join('?' * len(kinds))}) GROUP BY name_key, term ORDER BY 4", [*keys, *kinds],
         ):
-            speaker_list = tuple(json.loads(speakers))
-            self.talks[talk_id] = TalkInfo(
-                talk_id, position, title, speaker_list, video_url, frozenset(tokens(" ".join([title, *speaker_list])))
-            )
+            terms.setdefault(name_key, []).append((term, kind))
+        out: list[tuple[TermName, float]] = []
+        seen: set[str] = set()
+        for name_key, score in scored:
+            for term, kind in terms.get(name_key, ()):
+                if term not in seen:
+                    seen.add(term)
+                    out.append((TermName(name_key, term, kind), score))
+        return out[:limit]
+
+    async def reload(self, db_path: Path) -> str | None:
+        """Rebuild the in-memory parts from the database (after an ingest changed the corpus); the generation
+        they were read at (the caller checks it is the one its read transaction sees)."""
+        # Read and built on a connection of its own in a worker thread, streaming rows: CPU work (seconds at
+        # 50,000 summaries) off the event loop, so acks keep flowing while the first query after an ingest
+        # waits, and no list of every row is held (its peak stayed in the RSS).
+        # The old parts go first: no query runs meanwhile (the caller holds the store's lock), and the peak
+        # RSS is one generation's parts, not two.
+        self.vocabulary, self.talks, self.pairs = Vocabulary.empty(), {}, {}
+        generation, self.vocabulary, self.talks, self.pairs = await asyncio.to_thread(_read_parts, db_path)
         aliases = tuple(pair for _, after in await self.rows(LIVE_SQL, (ALIAS,))
                         if (pair := alias_pair(after)) is not None)
         if aliases != self.team_aliases:  # search and display follow the team's aliases from this generation on
             self.team_aliases = aliases
             self.lexicon = self.corpus_lexicon.with_aliases(aliases)
             self.canonical = Canonical(self.lexicon)
-        self.pairs = {}
-        for term, name in await self.rows("SELECT term, name FROM term_names WHERE kind != 'term'"):
+        return generation
+
+
+def _read_parts(db_path: Path) -> tuple[str | None, Vocabulary, dict[str, TalkInfo], dict[str, tuple[str, ...]]]:
+    conn = sqlite3.connect(f"{Path(db_path).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                           check_same_thread=False)
+    try:
+        conn.execute("PRAGMA busy_timeout = 5000")
+        conn.execute("BEGIN")  # one snapshot for every part
+        generation = conn.execute(GENERATION_SQL).fetchone()[0]
+        vocabulary = Vocabulary.read(conn)
+        talks = {}
+        for talk_id, position, title, speakers, video_url in conn.execute(
+            "SELECT talk_id, position, title, speakers, video_url FROM talks ORDER BY position"
+        ):
+            speaker_list = tuple(json.loads(speakers))
+            talks[talk_id] = TalkInfo(
+                talk_id, position, title, speaker_list, video_url, frozenset(tokens(" ".join([title, *speaker_list])))
+            )
+        pairs: dict[str, tuple[str, ...]] = {}
+        for term, name in conn.execute("SELECT term, name FROM term_names WHERE kind != 'term'"):
             # The long form or other spelling a user may type -> the term as the corpus writes it.
             key, target = phrase_key(name), " ".join(tokens(term))
             if key and target and key != target:
-                self.pairs[key] = tuple(dict.fromkeys(self.pairs.get(key, ()) + (target,)))
+                pairs[key] = tuple(dict.fromkeys(pairs.get(key, ()) + (target,)))
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+    return generation, vocabulary, talks, pairs

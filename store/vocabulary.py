@@ -8,7 +8,10 @@ a few hundred candidates before rapidfuzz scores them (rapidfuzz holds the GIL w
 from __future__ import annotations
 
 import math
+import sqlite3
+from array import array
 from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -33,19 +36,65 @@ class TermName:
     kind: str
 
 
-class Vocabulary:
-    """Document frequencies, typo corrections and fuzzy term lookup for one corpus generation."""
+NAME_KINDS = ("term", "variant", "expansion")
+_KIND_BITS = {kind: 1 << bit for bit, kind in enumerate(NAME_KINDS)}
 
-    def __init__(self, vocab_rows: list[tuple[str, int]], documents: int, names: list[TermName]) -> None:
-        vocab_rows.sort()
-        self.terms = [term for term, _ in vocab_rows]
-        self._cumulative = [0, *accumulate(doc for _, doc in vocab_rows)]
+
+def kind_mask(kinds: Iterable[str]) -> int:
+    """The bits of these kinds of name (term_names.kind)."""
+    return sum(_KIND_BITS.get(kind, 0) for kind in set(kinds))
+
+
+class Vocabulary:
+    """Document frequencies, typo corrections and fuzzy term lookup for one corpus generation.
+
+    Kept compact, since it lives as long as the corpus generation (50,000 summaries: ~450,000 words and
+    ~430,000 distinct term names): the words once, frequencies as a cumulative 8-byte array, each
+    distinct name key once with a bit mask of the kinds it names (a term defined in 5,000 talks is one
+    key, not 5,000 rows); which terms a key names is read from the database for the few that score.
+    """
+
+    def __init__(self, terms: list[str], cumulative: Sequence[int], documents: int, name_keys: list[str],
+                 name_kinds: Sequence[int], head_terms: Iterable[str]) -> None:
+        self.terms = terms  # sorted
+        self._cumulative = cumulative  # documents of terms[:i] summed, len(terms) + 1 values
         self.documents = max(documents, 1)
         self._words = TrigramIndex([t for t in self.terms if len(t) >= 4 and t.isalpha()])
-        self.names = names
-        self._names = TrigramIndex([name.key for name in names])
-        self._longest_name = max((len(name.key) for name in names), default=0)
-        self._by_head_word = _terms_by_head_word(names)
+        self.name_keys = name_keys
+        self._name_kinds = name_kinds
+        self._names = TrigramIndex(name_keys)
+        self._longest_name = max((len(key) for key in name_keys), default=0)
+        self._by_head_word = _terms_by_head_word(head_terms)
+
+    @classmethod
+    def empty(cls) -> Vocabulary:
+        return cls([], [0], 0, [], [], [])
+
+    @classmethod
+    def read(cls, conn: sqlite3.Connection) -> Vocabulary:
+        """Build from the corpus tables, streaming rows (no list of all rows is held at once)."""
+        terms: list[str] = []
+        cumulative = array("q", [0])
+        total = 0
+        for term, doc in conn.execute("SELECT term, doc FROM search_vocab"):
+            terms.append(term)
+            total += doc
+            cumulative.append(total)
+        if any(terms[i] > terms[i + 1] for i in range(len(terms) - 1)):  # fts5vocab lists terms in byte order
+            pairs = sorted(zip(terms, [b - a for a, b in zip(cumulative, cumulative[1:])]))
+            terms = [term for term, _ in pairs]
+            cumulative = array("q", [0, *accumulate(doc for _, doc in pairs)])
+        documents = conn.execute("SELECT count(*) FROM search_fts").fetchone()[0]
+        keys: list[str] = []
+        kinds = array("B")
+        for key, kind_list in conn.execute("SELECT name_key, group_concat(DISTINCT kind) FROM term_names"
+                                           " GROUP BY name_key ORDER BY name_key"):
+            keys.append(key)
+            kinds.append(kind_mask(kind_list.split(",")))
+        head_terms = (row[0] for row in conn.execute(
+            "SELECT term FROM term_names WHERE kind = 'term' AND (instr(term, ' ') > 0 OR instr(term, '-') > 0)"
+            " ORDER BY rowid"))
+        return cls(terms, cumulative, int(documents or 0), keys, kinds, head_terms)
 
     def doc_frequency(self, form: str) -> int:
         """Documents holding ``form`` (as a prefix when long enough); an upper bound, capped at N.
@@ -125,38 +174,27 @@ class Vocabulary:
         """Terms of several words whose last word is ``word`` (folded): "fusion" -> Kernel Fusion."""
         return self._by_head_word.get(word, [])
 
-    def similar_names(
-        self, key: str, *, limit: int = 5, cutoff: float = 80.0,
-        kinds: tuple[str, ...] = ("term", "variant", "expansion"),
-    ) -> list[tuple[TermName, float]]:
-        """Term names whose whole key resembles ``key``, closest length first among equal scores.
+    def similar_keys(self, key: str, *, limit: int, cutoff: float, kinds: Iterable[str]) -> list[tuple[str, float]]:
+        """Name keys that resemble ``key`` as a whole and name one of ``kinds``, best first (closest length
+        first among equal scores); the caller reads which terms they name (View.similar_names).
 
         Whole-string ``ratio`` (not WRatio) so a short term inside a long query cannot win.
         """
         if not key or len(key) > self._longest_name + 8:
             return []  # nothing is named like a whole sentence
-        candidates = [
-            self.names[i] for i in self._names.candidates(key, FUZZY_CANDIDATES) if self.names[i].kind in kinds
-        ]
-        scored = process.extract(key, [n.key for n in candidates], scorer=fuzz.ratio, limit=limit * 4,
-                                 score_cutoff=cutoff)
-        ranked = sorted(scored, key=lambda item: (-item[1], abs(len(item[0]) - len(key))))
-        out: list[tuple[TermName, float]] = []
-        seen: set[str] = set()
-        for _, score, index in ranked:
-            name = candidates[index]
-            if name.term not in seen:
-                seen.add(name.term)
-                out.append((name, score))
-        return out[:limit]
+        mask = kind_mask(kinds)
+        keys = self.name_keys
+        candidates = [keys[i] for i in self._names.candidates(key, FUZZY_CANDIDATES) if self._name_kinds[i] & mask]
+        scored = process.extract(key, candidates, scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff)
+        return [(name, score) for name, score, _ in sorted(scored, key=lambda item: (-item[1],
+                                                                                      abs(len(item[0]) - len(key))))]
 
 
-def _terms_by_head_word(names: list[TermName]) -> dict[str, list[str]]:
+def _terms_by_head_word(terms: Iterable[str]) -> dict[str, list[str]]:
     """Terms of several words by their last word (built with the rest, off the event loop)."""
     index: dict[str, dict[str, None]] = {}
-    for name in names:
-        if name.kind == "term" and (" " in name.term or "-" in name.term):
-            words = tokens(name.term)
-            if len(words) >= 2:
-                index.setdefault(words[-1], {})[name.term] = None
+    for term in terms:
+        words = tokens(term)
+        if len(words) >= 2:
+            index.setdefault(words[-1], {})[term] = None
     return {head: list(terms) for head, terms in index.items()}
