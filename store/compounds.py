@@ -47,7 +47,11 @@ class CompoundSplitter:
     def expand(self, words: Iterable[str]) -> list[str]:
         """All compound parts of ``words``, in order, without repeats."""
         out: dict[str, None] = {}
+        cache = self._cache
         for word in dict.fromkeys(words):  # each distinct word once: texts repeat their words
-            for part in self.parts(word):
+            if len(word) < MIN_COMPOUND:
+                continue  # most words: no call at all (ingest asks about 500 words per summary)
+            found = cache.get(word)
+            for part in self.parts(word) if found is None else found:
                 out[part] = None
         return list(out)

@@ -39,6 +39,8 @@ def tokens(text: str) -> list[str]:
 
 def identifiers(text: str) -> list[str]:
     """Snake-case names joined into one token: "all_to_all" -> "alltoall" (its parts alone are stopwords)."""
+    if "_" not in text:
+        return []  # the regex tries each position of each word before it finds no "_": a third of ingest regex time
     return ["".join(tokens(name)) for name in _IDENTIFIER_RE.findall(text)]
 
 
