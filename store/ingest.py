@@ -49,7 +49,8 @@ _INSERTS = {
               " source_line) VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, ?)",
     "glossary": "INSERT INTO glossary (entry_id, summary_id, talk_id, head, definition, source_file, source_line)"
                 " VALUES (?, ?, '', ?, ?, ?, ?)",
-    "term_names": "INSERT INTO term_names (entry_id, term, expansion, name, name_key, kind) VALUES (?, ?, ?, ?, ?, ?)",
+    "term_names": "INSERT INTO term_names (entry_id, term, expansion, name, name_key, kind, source_file, source_line,"
+                  " talk_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '')",
     "highlights": "INSERT INTO highlights (highlight_id, summary_id, talk_id, title, text, source_file, source_line)"
                   " VALUES (?, ?, '', ?, ?, ?, ?)",
     "fts_stage": "INSERT INTO temp.fts_stage (rowid, title, body, parts, kind, ref_id, summary_id)"
@@ -557,6 +558,10 @@ class _Writer:
                 f" WHERE {table}.summary_id = s.summary_id"
             )
         conn.execute(
+            "UPDATE term_names SET talk_id = s.talk_id FROM summaries s JOIN temp.written w ON w.talk_id = s.talk_id"
+            " JOIN glossary g ON g.summary_id = s.summary_id WHERE term_names.entry_id = g.entry_id"
+        )
+        conn.execute(
             "INSERT INTO search_fts (rowid, title, body, parts, kind, ref_id, talk_id)"
             " SELECT f.rowid, f.title, f.body, f.parts, f.kind, f.ref_id, s.talk_id"
             " FROM temp.fts_stage f JOIN summaries s ON s.summary_id = f.summary_id"
@@ -603,7 +608,7 @@ class _Writer:
 
 # Indexes on columns the last steps of a full rebuild set for every row (a talk's key points and glossary), which
 # nothing reads before: built after those updates instead of updated row by row.
-_LATE_INDEXES = frozenset({"points_by_talk", "glossary_by_talk"})
+_LATE_INDEXES = frozenset({"points_by_talk", "glossary_by_talk", "term_names_by_key_talk"})
 
 
 def _drop_indexes(conn: sqlite3.Connection) -> list[tuple[str, str]]:
@@ -647,15 +652,16 @@ def _first_summary(conn: sqlite3.Connection, draft: _TalkDraft) -> Summary:
 
 
 def _term_names(entry_id: int | None, entry: GlossaryEntry) -> Iterator[tuple[Any, ...]]:
+    where = (entry.source.file, entry.source.line)
     for index, term in enumerate(entry.terms):
         expansion = entry.expansions[index] if index < len(entry.expansions) else None
-        yield entry_id, term, expansion, term, term_key(term), "term"
+        yield entry_id, term, expansion, term, term_key(term), "term", *where
         if expansion:
-            yield entry_id, term, expansion, expansion, term_key(expansion), "expansion"
+            yield entry_id, term, expansion, expansion, term_key(expansion), "expansion", *where
     primary = entry.terms[0] if entry.terms else entry.head
     primary_expansion = entry.expansions[0] if entry.expansions else None
     for variant in entry.variants:
-        yield entry_id, primary, primary_expansion, variant, term_key(variant), "variant"
+        yield entry_id, primary, primary_expansion, variant, term_key(variant), "variant", *where
 
 
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:

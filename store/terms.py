@@ -73,7 +73,8 @@ async def _with_compound_senses(view: View, key: str, hits: list[TermHit]) -> li
     if not others:
         return hits
     parts = hits[:1] + others
-    name = await view.scalar("SELECT name FROM term_names WHERE name_key = ? LIMIT 1", (key,)) if hits else None
+    name = await view.scalar("SELECT name FROM term_names INDEXED BY term_names_by_key WHERE name_key = ? LIMIT 1",
+                             (key,)) if hits else None  # the first in corpus order
     name = name or re.split(r"[\s-]+", headed[0])[-1]  # the word as the terms write it: "Parallelismus"
     definitions = tuple(d for hit in parts for d in hit.definitions)
     card = TermHit(term=str(name or key), expansion=None, score=100.0, match="exact", alias_note=None,
@@ -116,7 +117,9 @@ async def _terms_named(view: View, keys: Sequence[str], kinds: Sequence[str], ho
     marks = ",".join("?" * len(keys))
     kind_marks = ",".join("?" * len(kinds))
     terms = [row[0] for row in await view.rows(
-        f"SELECT DISTINCT term FROM term_names WHERE name_key IN ({marks}) AND kind IN ({kind_marks})",
+        # In corpus order of the names (term_names_by_key: file, line), whatever index the kinds would suggest.
+        f"SELECT DISTINCT term FROM term_names INDEXED BY term_names_by_key WHERE name_key IN ({marks})"
+        f" AND kind IN ({kind_marks})",
         [*keys, *kinds],
     )]
     return await _term_hits(view, terms, how, score=100.0)
@@ -156,8 +159,8 @@ async def _term_hit(view: View, name_key: str, how: str, score: float, claimed: 
         rows = await view.rows(
             "SELECT n.entry_id, n.term, n.expansion, g.talk_id, g.head, g.definition, g.source_file, g.source_line"
             " FROM term_names n JOIN glossary g ON g.entry_id = n.entry_id"
-            " WHERE n.name_key = ? AND n.kind IN ('term', 'variant')"
-            " ORDER BY g.source_file, g.source_line, n.rowid LIMIT ?",
+            " WHERE n.name_key = ? AND +n.kind IN ('term', 'variant')"  # '+': read term_names_by_key in order
+            " ORDER BY n.source_file, n.source_line, n.rowid LIMIT ?",
             (key, MAX_DEFINITIONS * 2),
         )
         more = more or len(rows) >= MAX_DEFINITIONS * 2
@@ -182,8 +185,8 @@ async def _term_hit(view: View, name_key: str, how: str, score: float, claimed: 
     talk_count = len({d.talk_id for d in definitions})
     if more:  # there are more: count them all (only big corpora get here)
         talk_count = int(await view.scalar(
-            "SELECT count(DISTINCT g.talk_id) FROM term_names n JOIN glossary g ON g.entry_id = n.entry_id"
-            " WHERE n.name_key = ? AND n.kind IN ('term', 'variant')", (name_key,),
+            "SELECT count(DISTINCT talk_id) FROM term_names WHERE name_key = ? AND kind IN ('term', 'variant')",
+            (name_key,),
         ) or 0)
     return TermHit(term=first[0], expansion=first[1], score=score, match=how, alias_note=None,
                    definitions=tuple(definitions), talk_count=talk_count, senses=senses_of(definitions))

@@ -27,8 +27,8 @@ CONTENT_SQL = {
               " s.source_file, s.source_line FROM points p JOIN summaries s USING (summary_id)",
     "glossary": "SELECT g.talk_id, g.head, g.definition, g.source_file, g.source_line, s.source_file, s.source_line"
                 " FROM glossary g JOIN summaries s USING (summary_id)",
-    "term_names": "SELECT g.source_file, g.source_line, n.term, n.expansion, n.name, n.name_key, n.kind"
-                  " FROM term_names n JOIN glossary g USING (entry_id)",
+    "term_names": "SELECT g.source_file, g.source_line, n.term, n.expansion, n.name, n.name_key, n.kind, n.talk_id,"
+                  " n.source_file, n.source_line FROM term_names n JOIN glossary g USING (entry_id)",
     "highlights": "SELECT h.talk_id, h.title, h.text, h.source_file, h.source_line, s.source_file"
                   " FROM highlights h JOIN summaries s USING (summary_id)",
     "summary_keys": "SELECT s.source_file, s.source_line, k.key, k.kind FROM summary_keys k JOIN summaries s"
@@ -50,6 +50,18 @@ def corpus_content(db: Path) -> dict[str, list[tuple]]:
         return {table: sorted(conn.execute(sql).fetchall(), key=repr) for table, sql in CONTENT_SQL.items()}
     finally:
         conn.close()
+
+
+def names_follow_glossary(db: Path) -> bool:
+    """Each term name keeps its glossary line's file, line and talk (what /define orders and counts by)."""
+    conn = sqlite3.connect(db)
+    try:
+        total, differing = conn.execute(
+            "SELECT count(*), sum(n.talk_id != g.talk_id OR n.source_file != g.source_file"
+            " OR n.source_line != g.source_line) FROM term_names n JOIN glossary g USING (entry_id)").fetchone()
+    finally:
+        conn.close()
+    return total > 0 and differing == 0
 
 
 def split_corpus(target: Path) -> list[str]:
@@ -113,6 +125,7 @@ def test_incremental_steps_equal_a_full_rebuild(tmp_path: Path) -> None:
     assert not added.full and sorted(added.new_files) == sorted(held_back) and added.talks == 19
     assert added.added["summaries"] == 3
     assert corpus_content(db) == full_content(corpus, tmp_path)
+    assert names_follow_glossary(db)  # the stored talks the new summaries joined were rewritten
 
     # A changed file: its summary now reads as another video, so it leaves its talk.
     changed = corpus / duplicates[0]
@@ -126,6 +139,7 @@ def test_incremental_steps_equal_a_full_rebuild(tmp_path: Path) -> None:
     report = ingest_sync(db, [corpus])
     assert report.removed_files == [duplicates[2]] and report.talks == 20
     assert corpus_content(db) == full_content(corpus, tmp_path)
+    assert names_follow_glossary(db)
 
 
 def test_a_same_titled_talk_renames_both_and_its_removal_renames_back(tmp_path: Path) -> None:
