@@ -167,7 +167,7 @@ def _via_slip(match: RowMatch, index: int) -> bool:
     return any(i == index and kind in ("alias", "correction") for i, _, _, kind in match.notes)
 
 
-def _in_title(concept: Concept, title_tokens: frozenset[str]) -> bool:
+def _in_title(concept: Concept, title_tokens: tuple[str, ...]) -> bool:
     return any(token.startswith(form.token) for token in title_tokens for form in concept.forms if form.prefix) or any(
         form.token in title_tokens for form in concept.forms
     )

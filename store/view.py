@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +22,7 @@ from .text import tokens
 from .vocabulary import NAME_KINDS, TermName, Vocabulary
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per talk for as long as the generation lives: no __dict__ each
 class TalkInfo:
     """What ranking needs of a talk without reading its rows."""
 
@@ -30,7 +31,7 @@ class TalkInfo:
     title: str
     speakers: tuple[str, ...]
     video_url: str | None
-    title_tokens: frozenset[str]
+    title_tokens: tuple[str, ...]  # distinct, interned: the same words recur in thousands of titles
 
 
 @dataclass
@@ -136,9 +137,8 @@ def _read_parts(db_path: Path) -> tuple[str | None, Vocabulary, dict[str, TalkIn
             "SELECT talk_id, position, title, speakers, video_url FROM talks ORDER BY position"
         ):
             speaker_list = tuple(json.loads(speakers))
-            talks[talk_id] = TalkInfo(
-                talk_id, position, title, speaker_list, video_url, frozenset(tokens(" ".join([title, *speaker_list])))
-            )
+            title_tokens = tuple(sys.intern(token) for token in dict.fromkeys(tokens(" ".join([title, *speaker_list]))))
+            talks[talk_id] = TalkInfo(talk_id, position, title, speaker_list, video_url, title_tokens)
         pairs: dict[str, tuple[str, ...]] = {}
         for term, name in conn.execute("SELECT term, name FROM term_names WHERE kind != 'term'"):
             # The long form or other spelling a user may type -> the term as the corpus writes it.
