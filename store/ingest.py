@@ -247,8 +247,7 @@ class _TalkDraft:
     title: str  # becomes unique in _disambiguate; base_title keeps the one before
     talk_id: str
     speakers: tuple[str, ...]
-    first_text: str
-    source: Source
+    source: Source  # of its first summary (members[0]), whose text is read when written: not held for every talk
     old_id: str | None = None  # a stored talk rewritten only because its name may change
     written_id: str | None = None  # the id the title as written (before canonical names) gives; talks.toml may use it
     base_title: str = field(init=False, default="")
@@ -482,8 +481,8 @@ class _Writer:
     def _draft(self, members: list[int], old_id: str | None = None) -> _TalkDraft:
         """The talk of ``members`` (in source order) as store.grouping names it, before disambiguation."""
         conn = self.conn
-        written, text, file, line = conn.execute(
-            "SELECT title, text, source_file, source_line FROM summaries WHERE summary_id = ?", (members[0],)
+        written, file, line = conn.execute(
+            "SELECT title, source_file, source_line FROM summaries WHERE summary_id = ?", (members[0],)
         ).fetchone()
         speakers = merge_speakers(*(
             tuple(json.loads(conn.execute("SELECT speakers FROM summaries WHERE summary_id = ?", (i,)).fetchone()[0]))
@@ -492,8 +491,7 @@ class _Writer:
         title = self.display(written)
         speakers = merge_speakers(tuple(self.display(name) for name in speakers))
         written_id = grouping.talk_slug(written) if written != title else None
-        return _TalkDraft(members, title, grouping.talk_slug(title), speakers, text, Source(file, line), old_id,
-                          written_id)
+        return _TalkDraft(members, title, grouping.talk_slug(title), speakers, Source(file, line), old_id, written_id)
 
     def _clashing(self, drafts: list[_TalkDraft], old_keys: set[tuple[str, str]],
                   dropped: set[str]) -> list[_TalkDraft]:
@@ -532,9 +530,9 @@ class _Writer:
         conn.execute(
             "INSERT INTO talks (talk_id, position, title, speakers, tags, video_url, summary, source_file, source_line,"
             " base_title_key, base_id, written_id) VALUES (?, -1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (draft.talk_id, title, json.dumps(list(speakers)), json.dumps(list(tags)), video_url, draft.first_text,
-             draft.source.file, draft.source.line, draft.base_title.casefold(), grouping.talk_slug(draft.base_title),
-             draft.written_id),
+            (draft.talk_id, title, json.dumps(list(speakers)), json.dumps(list(tags)), video_url,
+             _first_text(conn, draft), draft.source.file, draft.source.line, draft.base_title.casefold(),
+             grouping.talk_slug(draft.base_title), draft.written_id),
         )
         conn.executemany("UPDATE summaries SET talk_id = ? WHERE summary_id = ?",
                          [(draft.talk_id, summary_id) for summary_id in draft.members])
@@ -629,7 +627,7 @@ def _drop_indexes(conn: sqlite3.Connection) -> list[tuple[str, str]]:
 
 def _disambiguate(conn: sqlite3.Connection, drafts: list[_TalkDraft]) -> list[_TalkDraft]:
     """store.grouping's title and id disambiguation over the talks being written (each clash whole)."""
-    drafts = sorted(drafts, key=lambda d: (d.source.file, d.source.line, d.first_text))
+    drafts = sorted(drafts, key=lambda d: (d.source.file, d.source.line))  # one summary per (file, line)
     titles = Counter(d.title.casefold() for d in drafts)
     ids = Counter(d.talk_id for d in drafts)
     talks = [
@@ -648,7 +646,12 @@ def _first_summary(conn: sqlite3.Connection, draft: _TalkDraft) -> Summary:
     point = conn.execute("SELECT seconds, label, title, text FROM points WHERE summary_id = ?"
                          " ORDER BY point_id LIMIT 1", (draft.members[0],)).fetchone()
     points = (KeyPoint(point[0], point[1], point[2], point[3], draft.source),) if point else ()
-    return Summary("", draft.first_text, draft.source, points)
+    return Summary("", _first_text(conn, draft), draft.source, points)
+
+
+def _first_text(conn: sqlite3.Connection, draft: _TalkDraft) -> str:
+    text: str = conn.execute("SELECT text FROM summaries WHERE summary_id = ?", (draft.members[0],)).fetchone()[0]
+    return text
 
 
 def _term_names(entry_id: int | None, entry: GlossaryEntry) -> Iterator[tuple[Any, ...]]:
