@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .lexicon import Lexicon, phrase_key
 from .text import clean_query, identifiers, tokens
@@ -43,7 +44,7 @@ class Form:
     via: str | None = None  # e.g. "wood protection" or "palace" when this form is a translation/alias
     kind: str = "word"  # "word", "translation", "alias", "correction", "stem", "part", "phrase"
 
-    @property
+    @cached_property  # asked for every candidate row a query re-ranks; a form never changes once made
     def prefix(self) -> bool:
         """Whether longer tokens starting with this form (its last word) match too; a typo fix is a whole word."""
         return len(self.token.rsplit(" ", 1)[-1]) >= MIN_PREFIX and self.kind != "correction"
