@@ -28,6 +28,16 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 CORPUS_FILES = sorted(CORPUS.glob("*.txt"))
 
+PALLAS_EXPORT = "004_b9033c416a07336f.txt"  # the export holding the Pallas talk
+
+
+def corpus_without(name: str, tmp_path: Path) -> Path:
+    """A copy of the bundled corpus without the export file ``name`` (a talk gone from the summaries)."""
+    smaller = tmp_path / "corpus"
+    shutil.copytree(CORPUS, smaller)
+    (smaller / name).unlink()
+    return smaller
+
 
 def talkbot(args: list[str], tmp_path: Path, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess:
     """Run the ``talkbot`` command as a user would: a real process in ``tmp_path``, a database there, no Slack

@@ -5,7 +5,6 @@ and mention answers, bad input, history and undo, and corrections surviving inge
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -23,7 +22,7 @@ from store.db import Store
 from store.ingest import ingest_sync
 from tests.bot.test_permissions import EDITOR, MEMBER, _answer_named, served
 from tests.bot.test_team_edits import XLA, answer, buttons_of, click, submit, talkbot
-from tests.conftest import CORPUS, RunningBot
+from tests.conftest import CORPUS, PALLAS_EXPORT, RunningBot, corpus_without
 from tests.fakes.slack_api import FakeSlackAPI
 from tests.fakes.slack_requests import FORM, app_mention, block_actions_payload, new_ts, signed, slash_command
 from tests.slack_limits import message_problems
@@ -246,9 +245,7 @@ async def test_corrections_survive_ingest_and_orphans_are_reported(clean_slack_e
     async with await Store.open(db_path, CORPUS) as store:
         talk = await store.get_talk(XLA)
         assert talk is not None and [p.stamp for p in talk.key_points[:3]] == ["0:05", "1:10", "2:07"]
-    smaller = tmp_path / "corpus"
-    shutil.copytree(CORPUS, smaller)
-    (smaller / "004_b9033c416a07336f.txt").unlink()
+    smaller = corpus_without(PALLAS_EXPORT, tmp_path)
     report = ingest_sync(db_path, [smaller])
     assert (f"team edit 2: the correction of the key point at {first.stamp} of talk '{pallas}' has no key point "
             "there any more (kept, not shown; `/talkbot history` lists it)") in report.warnings

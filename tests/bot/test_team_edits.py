@@ -4,7 +4,6 @@ video links (editors only, http(s) only), deep links in answers, history, undo, 
 from __future__ import annotations
 
 import json
-import shutil
 import time
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from store.db import Store
 from store.ingest import ingest_sync
 from tests.bot.test_permissions import EDITOR, MEMBER, XLA_DEFINED, _answer_named, served
 from tests.bot.test_slack_app import all_text
-from tests.conftest import CORPUS, RunningBot
+from tests.conftest import CORPUS, PALLAS_EXPORT, RunningBot, corpus_without
 from tests.fakes.slack_api import FakeSlackAPI
 from tests.fakes.slack_requests import (
     app_mention,
@@ -141,9 +140,7 @@ async def test_edits_survive_ingest_and_orphans_are_reported(clean_slack_env, fa
     report = ingest_sync(db_path, [CORPUS], full=True)
     assert not any("team edit" in warning for warning in report.warnings)
     # The export with the Pallas talk is gone: its edit is kept and reported, not dropped.
-    smaller = tmp_path / "corpus"
-    shutil.copytree(CORPUS, smaller)
-    (smaller / "004_b9033c416a07336f.txt").unlink()
+    smaller = corpus_without(PALLAS_EXPORT, tmp_path)
     report = ingest_sync(db_path, [smaller])
     assert (f"team edit 2: the video link of talk '{pallas}' has no talk any more (kept, not shown; "
             "`/talkbot history` lists it)") in report.warnings
