@@ -38,6 +38,7 @@ from .connection import connect_async
 from .usage import Purged, Question, Vote, VoteChange
 
 SEEN_EVENTS_KEEP_SECONDS = 24 * 3600  # Slack retries within minutes; a day is plenty
+SIGHTINGS_PER_STATEMENT = 500  # event ids in one INSERT: 2,000 parameters, well under SQLite's 32,766
 THREAD_TOPICS_KEEP_SECONDS = 30 * 24 * 3600  # follow-ups come within days; a month is generous
 
 # Ledger statuses of a digest (the digests.status column).
@@ -228,6 +229,8 @@ class BotState:
         # Thread topics remembered since the last write transaction, by (channel, thread_ts): written with the
         # next one (``_writing``: the recorder's batch of questions follows every answer) or at close.
         self._unwritten_topics: dict[tuple[str, str], tuple[Any, ...]] = {}
+        self._sightings: list[tuple[str, float, Workspace, asyncio.Future[bool]]] = []  # first_sighting's queue
+        self._sighting_writer: asyncio.Future[None] | None = None
 
     @classmethod
     async def open(cls, db_path: Path) -> BotState:
@@ -244,6 +247,8 @@ class BotState:
     async def close(self) -> None:
         """Write the thread topics not written yet, then close the connection (a no-op when closed)."""
         try:
+            if self._sighting_writer is not None and not self._sighting_writer.done():
+                await self._sighting_writer  # answers the event ids still queued
             if self._unwritten_topics:
                 async with self._writing():
                     pass  # _writing writes them
@@ -299,16 +304,45 @@ class BotState:
 
     async def first_sighting(self, event_id: str, workspace: Workspace = UNKNOWN_WORKSPACE,
                              now: float | None = None) -> bool:
-        """Record ``event_id``; True only the first time it is seen (Slack re-sends deliveries)."""
+        """Record ``event_id``; True only the first time it is seen (Slack re-sends deliveries).
+
+        Every event waits for this before its ack. Event ids that arrive while the connection is busy are
+        written together, in one statement, when it is free: one at a time, a burst's acks queued behind
+        each other's trips to aiosqlite's thread (BENCHMARKS.md §17).
+        """
         now = clock.time() if now is None else now
-        async with self._reading():  # one INSERT in autocommit is its own transaction
-            inserted = await self._changed(
-                "INSERT OR IGNORE INTO seen_events (event_id, seen_at, team_id, enterprise_id) VALUES (?, ?, ?, ?)",
-                (event_id, now, workspace.team_id, workspace.enterprise_id),
-            ) == 1
-            if inserted and int(now) % 97 == 0:  # prune now and then, not on every event
-                await self._changed("DELETE FROM seen_events WHERE seen_at < ?", (now - SEEN_EVENTS_KEEP_SECONDS,))
-        return inserted
+        seen: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._sightings.append((event_id, now, workspace, seen))
+        if self._sighting_writer is None or self._sighting_writer.done():
+            self._sighting_writer = asyncio.ensure_future(self._write_sightings())
+        return await seen
+
+    async def _write_sightings(self) -> None:
+        """Write every event id queued by ``first_sighting`` (those arriving meanwhile too) and answer each."""
+        while self._sightings:
+            async with self._reading():  # one INSERT in autocommit is its own transaction
+                group = self._sightings[:SIGHTINGS_PER_STATEMENT]
+                del self._sightings[:SIGHTINGS_PER_STATEMENT]
+                try:
+                    inserted = {row[0] for row in await self._conn.execute_fetchall(
+                        "INSERT OR IGNORE INTO seen_events (event_id, seen_at, team_id, enterprise_id) VALUES "
+                        + ", ".join(["(?, ?, ?, ?)"] * len(group)) + " RETURNING event_id",  # inserted rows only
+                        [value for event_id, now, workspace, _ in group
+                         for value in (event_id, now, workspace.team_id, workspace.enterprise_id)],
+                    )}
+                    latest = max(now for _, now, _, _ in group)
+                    if inserted and int(latest) % 97 == 0:  # prune now and then, not on every event
+                        await self._changed("DELETE FROM seen_events WHERE seen_at < ?",
+                                            (latest - SEEN_EVENTS_KEEP_SECONDS,))
+                except Exception as error:  # noqa: BLE001 - each caller gets the failure
+                    for *_, seen in group:
+                        if not seen.done():
+                            seen.set_exception(error)
+                    continue
+            for event_id, _, _, seen in group:
+                if not seen.done():  # its caller may have gone (a cancelled request)
+                    seen.set_result(event_id in inserted)
+                inserted.discard(event_id)  # the same id twice in one group: the second is a re-delivery
 
     # -- introductions ---------------------------------------------------------------------
 

@@ -91,3 +91,24 @@ async def test_subscriptions_digests_threads_and_events_record_the_workspace_sla
     assert result.status == 200
     assert _rows(db, "SELECT team_id, enterprise_id FROM seen_events WHERE event_id = 'Ev0WORKSPACE'") == [
         (TEAM, None)]  # a workspace outside Enterprise Grid has no enterprise_id
+
+
+def test_event_ids_seen_at_once_are_each_first_exactly_once(tmp_path: Path) -> None:
+    """A burst of deliveries (a re-delivery among them, and one already seen) is written together."""
+    path = tmp_path / "state.db"
+
+    async def burst() -> tuple[bool, list[bool], bool]:
+        async with await BotState.open(path) as state:
+            earlier = await state.first_sighting("EvEARLIER", Workspace(TEAM, None), now=1_000.0)
+            # More than one statement holds; Ev0007 was written by the first, Ev0550 comes twice in the second.
+            ids = [f"Ev{i:04d}" for i in range(600)] + ["Ev0007", "EvEARLIER", "Ev0550"]
+            firsts = await asyncio.gather(*(state.first_sighting(i, Workspace(TEAM, None), now=1_001.0)
+                                            for i in ids))
+            return earlier, list(firsts), await state.first_sighting("Ev0599", now=1_002.0)
+
+    earlier, firsts, again = asyncio.run(burst())
+    assert earlier is True
+    assert firsts[:600] == [True] * 600
+    assert firsts[600:] == [False, False, False]  # re-deliveries, and EvEARLIER seen before
+    assert again is False
+    assert _rows(path, "SELECT COUNT(*), MIN(team_id) FROM seen_events") == [(601, TEAM)]
