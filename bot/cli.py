@@ -113,34 +113,32 @@ async def _ask(settings: Settings, text: str, as_json: bool) -> int:
     return 0
 
 
+def _missing_database(settings: Settings) -> bool:
+    """True (and said on stderr) when there is no database yet to report on."""
+    if settings.db_path.exists():
+        return False
+    print(f"error: no database at {settings.db_path}; run `talkbot ingest` first", file=sys.stderr)
+    return True
+
+
 async def _stats(settings: Settings, window: str) -> int:
-    if not settings.db_path.exists():
-        print(f"error: no database at {settings.db_path}; run `talkbot ingest` first", file=sys.stderr)
+    if _missing_database(settings):
         return 1
-    store = await open_store(settings)
-    try:
+    async with await open_store(settings) as store, await BotState.open(settings.db_path) as state:
         for name, count in (await store.stats()).items():
             print(f"{name.replace('_', ' ')}: {count}")
-        async with await BotState.open(settings.db_path) as state:
-            usage = await talkbot_commands.stats(store, state, window, datetime.now(timezone.utc))
+        usage = await talkbot_commands.stats(store, state, window, datetime.now(timezone.utc))
         print()
         print(console.as_text(usage))
-    finally:
-        await store.close()
     return 0
 
 
 async def _gaps(settings: Settings, window: str) -> int:
     """``talkbot gaps``: the same privacy rules as ``/talkbot gaps`` (no names, public questions' text only)."""
-    if not settings.db_path.exists():
-        print(f"error: no database at {settings.db_path}; run `talkbot ingest` first", file=sys.stderr)
+    if _missing_database(settings):
         return 1
-    store = await open_store(settings)
-    try:
-        async with await BotState.open(settings.db_path) as state:
-            print(console.as_text(await talkbot_commands.gaps(store, state, window, datetime.now(timezone.utc))))
-    finally:
-        await store.close()
+    async with await open_store(settings) as store, await BotState.open(settings.db_path) as state:
+        print(console.as_text(await talkbot_commands.gaps(store, state, window, datetime.now(timezone.utc))))
     return 0
 
 
