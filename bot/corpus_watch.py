@@ -20,6 +20,7 @@ from store.db import Store
 from store.errors import CorpusError
 from store.ingest import CORPUS_SUFFIXES, IngestReport
 
+from .background import cancel_and_wait
 from .metrics import Metrics
 
 log = logging.getLogger("talkbot.corpus")
@@ -62,11 +63,8 @@ class CorpusWatcher:
         self._wake.set()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await cancel_and_wait(self._task)
+        self._task = None
 
     async def _run(self) -> None:
         trigger = "startup"

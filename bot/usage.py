@@ -25,6 +25,7 @@ from store.state import BotState, Workspace
 from store.text import clean_query
 from store.usage import DM, PRIVATE, PUBLIC, Purged, Question
 
+from .background import cancel_and_wait
 from .slack_client import SLACK_FAILURES, describe_failure
 
 log = logging.getLogger(__name__)
@@ -141,9 +142,7 @@ class UsageRecorder:
         if self._waiting:
             self._task.cancel()  # cuts the wait short; the task records the question it held
         await self._queue.join()
-        self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
+        await cancel_and_wait(self._task)
         self._task = None
         if self.dropped:
             log.warning("recording dropped %d questions while its queue was full", self.dropped)
@@ -260,8 +259,5 @@ class RetentionPurge:
         self._task = asyncio.create_task(self._loop(), name="retention-purge")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await cancel_and_wait(self._task)
+        self._task = None
