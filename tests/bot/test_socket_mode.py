@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -31,6 +33,25 @@ from tests.fakes.socket_mode import FakeSocketMode, envelope
 PAYLOADS = Path(__file__).resolve().parents[3] / "shared" / "slack-payloads"
 
 
+@contextlib.asynccontextmanager
+async def socket_mode_bot(fake_slack: FakeSlackAPI, fake_socket: FakeSocketMode, db_path: Path) -> AsyncIterator[None]:
+    """The bot built as `talkbot serve` builds it, connected over Socket Mode to ``fake_socket``; closed on exit."""
+    settings = replace(bot_settings(fake_slack, db_path), slack_signing_secret=None,
+                       slack_app_token=Secret(APP_TOKEN))
+    store = await Store.open(db_path, CORPUS)
+    state = await BotState.open(db_path)
+    app, services = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
+    handler = await connect_socket_mode(app, settings)
+    try:
+        await fake_socket.wait_for_connection()
+        yield
+    finally:
+        await handler.close_async()
+        await services.recorder.close()
+        await state.close()
+        await store.close()
+
+
 def slash_envelope(response_url: str) -> dict:
     """The wire example of a slash-command envelope, asking /define XLA."""
     example = PAYLOADS / "socket_mode_slash_command_envelope.json"
@@ -44,14 +65,7 @@ def slash_envelope(response_url: str) -> dict:
 async def test_slash_command_over_socket_mode_is_acked_and_answered(
     clean_slack_env, fake_slack: FakeSlackAPI, fake_socket: FakeSocketMode, db_path: Path
 ) -> None:
-    settings = replace(bot_settings(fake_slack, db_path), slack_signing_secret=None,
-                       slack_app_token=Secret(APP_TOKEN))
-    store = await Store.open(db_path, CORPUS)
-    state = await BotState.open(db_path)
-    app, services = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
-    handler = await connect_socket_mode(app, settings)
-    try:
-        await fake_socket.wait_for_connection()
+    async with socket_mode_bot(fake_slack, fake_socket, db_path):
         envelope_id = await fake_socket.send_envelope(slash_envelope(fake_slack.response_url("sock")))
         ack = await fake_socket.wait_for_ack(envelope_id)
         assert ack["envelope_id"] == envelope_id
@@ -61,11 +75,6 @@ async def test_slash_command_over_socket_mode_is_acked_and_answered(
         assert "Accelerated Linear Algebra" in json.dumps(answer)
         [opened] = fake_slack.calls_to("apps.connections.open")
         assert opened.headers["Authorization"] == f"Bearer {APP_TOKEN}"
-    finally:
-        await handler.close_async()
-        await services.recorder.close()
-        await state.close()
-        await store.close()
 
 
 async def test_socket_mode_answers_commands_naming_payload_and_acks_unknown_buttons_and_rate_limits(
@@ -73,14 +82,7 @@ async def test_socket_mode_answers_commands_naming_payload_and_acks_unknown_butt
 ) -> None:
     """Issue 12 items 1 and 10 over Socket Mode: payloads arrive parsed, so "payload" in a field never mattered
     here; a button from an older version and app_rate_limited are acked as over HTTP."""
-    settings = replace(bot_settings(fake_slack, db_path), slack_signing_secret=None,
-                       slack_app_token=Secret(APP_TOKEN))
-    store = await Store.open(db_path, CORPUS)
-    state = await BotState.open(db_path)
-    app, services = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
-    handler = await connect_socket_mode(app, settings)
-    try:
-        await fake_socket.wait_for_connection()
+    async with socket_mode_bot(fake_slack, fake_socket, db_path):
         command = slash_command_payload("/define", "payload", response_url=fake_slack.response_url("p"),
                                         channel_name="payload-team")
         ack = await fake_socket.wait_for_ack(await fake_socket.send_envelope(envelope("slash_commands", command)))
@@ -97,11 +99,6 @@ async def test_socket_mode_answers_commands_naming_payload_and_acks_unknown_butt
 
         envelope_id = await fake_socket.send_envelope(envelope("events_api", app_rate_limited_payload(1518467820)))
         assert (await fake_socket.wait_for_ack(envelope_id))["envelope_id"] == envelope_id
-    finally:
-        await handler.close_async()
-        await services.recorder.close()
-        await state.close()
-        await store.close()
 
 
 async def test_over_socket_mode_an_unconfirmed_token_leaves_events_unacked_for_redelivery(
@@ -114,14 +111,7 @@ async def test_over_socket_mode_an_unconfirmed_token_leaves_events_unacked_for_r
     caplog.set_level(logging.WARNING)
     fake_slack.users.setdefault(DEFAULT_USER, {"is_admin": True})
     fake_slack.fail_next("auth.test", error="invalid_auth", times=100)
-    settings = replace(bot_settings(fake_slack, db_path), slack_signing_secret=None,
-                       slack_app_token=Secret(APP_TOKEN))
-    store = await Store.open(db_path, CORPUS)
-    state = await BotState.open(db_path)
-    app, services = build_app(settings, store, state, pacer=ChannelPacer(interval=0.0))
-    handler = await connect_socket_mode(app, settings)
-    try:
-        await fake_socket.wait_for_connection()
+    async with socket_mode_bot(fake_slack, fake_socket, db_path):
         mention = app_mention_payload("what is PJRT?", channel="CSOCK")
         unacked = await fake_socket.send_envelope(envelope("events_api", mention))
         await wait_for_log(caplog, "request not answered kind=event_callback")
@@ -136,8 +126,3 @@ async def test_over_socket_mode_an_unconfirmed_token_leaves_events_unacked_for_r
         await fake_socket.wait_for_ack(again)
         [posted] = await fake_slack.wait_for("chat.postMessage")
         assert posted.params["thread_ts"] == mention["event"]["ts"]
-    finally:
-        await handler.close_async()
-        await services.recorder.close()
-        await state.close()
-        await store.close()
