@@ -36,8 +36,14 @@ def holdout2() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def every_question(questions: list[dict], holdout2: list[dict]) -> list[dict]:
-    return questions + holdout2
+def holdout3() -> list[dict]:
+    with (ROOT / "bench" / "eval_answers_holdout3.toml").open("rb") as handle:
+        return tomllib.load(handle)["question"]
+
+
+@pytest.fixture(scope="module")
+def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict]) -> list[dict]:
+    return questions + holdout2 + holdout3
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +76,38 @@ def test_holdout2_is_weighted_to_talk_questions_and_follow_ups(holdout2: list[di
     assert {"de", "en"} <= {q["lang"] for q in holdout2 if q["shape"] == "clarify"}
     assert len({q["id"] for q in every_question}) == len(every_question)
     assert [q.id for q in eval_answers.load_questions("holdout2")] == [q["id"] for q in holdout2]
+
+
+QUESTION_KEYS = {"id", "text", "lang", "shape", "split", "scored_as", "expect", "turns", "context", "absent", "near",
+                 "note"}
+
+
+def test_holdout3_has_every_field_its_shape_needs(holdout3: list[dict], every_question: list[dict]) -> None:
+    """The third held-out set is read without running the bot: its fields, shapes, sizes and files."""
+    assert len(holdout3) >= 60 and {q["split"] for q in holdout3} == {"holdout3"}
+    assert all(q["lang"] in ("de", "en") for q in holdout3)
+    assert sum(q["lang"] == "de" for q in holdout3) >= len(holdout3) / 2
+    assert len({q["id"] for q in every_question}) == len(every_question)  # unique across all three files
+    for q in holdout3:
+        assert set(q) <= QUESTION_KEYS and {"id", "text", "lang", "shape", "split"} <= set(q), q["id"]
+        assert q["shape"] in eval_answers.SHAPES and q["text"].strip(), q["id"]
+        shape = q.get("scored_as", q["shape"])
+        assert shape in eval_answers.SHAPES and shape != "followup", q["id"]
+        if shape in ("help", "not_covered", "clarify"):
+            assert "expect" not in q, q["id"]
+        else:
+            assert q["expect"] and all(set(e) <= {"file", "line", "group"} for e in q["expect"]), q["id"]
+            assert all((CORPUS / e["file"]).is_file() and isinstance(e["line"], int) for e in q["expect"]), q["id"]
+        if q["shape"] == "not_covered":
+            assert q["absent"] and isinstance(q["near"], list), q["id"]
+    by_shape = Counter((q["shape"], q["lang"]) for q in holdout3)
+    for shape in {q["shape"] for q in holdout3}:
+        assert by_shape[shape, "de"] == by_shape[shape, "en"], shape  # comparable per shape and language
+    assert sum(q["shape"] == "not_covered" for q in holdout3) >= 8
+    talk_or_followup = [q for q in holdout3 if q["shape"] in {"who", "summary", "watch", "talks", "followup"}]
+    assert len(talk_or_followup) >= len(holdout3) / 2
+    assert [q.id for q in eval_answers.load_questions("holdout3")] == [q["id"] for q in holdout3]
+    assert {q["id"] for q in holdout3} <= {q.id for q in eval_answers.load_questions("all")}
 
 
 def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
