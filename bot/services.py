@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -36,9 +36,10 @@ ACK_ANSWER_BUDGET_SECONDS = 0.008  # under bolt's 10 ms ack poll (listeners.answ
 
 
 class AnswerSlots(asyncio.Semaphore):
-    """The answer slots: a semaphore whose ``idle`` event is set while no slot is taken.
+    """The answer slots: a semaphore whose ``idle`` event is set while no answer is in progress.
 
-    Idle work (recording questions, bot/usage.py) waits on ``idle`` instead of polling.
+    Idle work (recording questions, bot/usage.py) waits on ``idle`` instead of polling. An answer in
+    progress either holds a slot or runs under ``answering`` (slash commands, bot/listeners/answering.py).
     """
 
     def __init__(self, size: int = ANSWERS_IN_PROGRESS) -> None:
@@ -46,10 +47,23 @@ class AnswerSlots(asyncio.Semaphore):
         self.size = size
         self.idle = asyncio.Event()
         self.idle.set()
+        self._unslotted = 0  # answers in progress under ``answering``
 
     @property
     def taken(self) -> bool:
-        return self._value < self.size  # asyncio.Semaphore keeps its free count here
+        return self._value < self.size or self._unslotted > 0  # asyncio.Semaphore keeps its free count in _value
+
+    @contextlib.contextmanager
+    def answering(self) -> Iterator[None]:
+        """An answer in progress that takes no slot: ``idle`` is clear while it runs, as while a slot is held."""
+        self._unslotted += 1
+        self.idle.clear()
+        try:
+            yield
+        finally:
+            self._unslotted -= 1
+            if not self.taken:
+                self.idle.set()
 
     async def acquire(self) -> Literal[True]:
         try:

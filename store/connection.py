@@ -29,6 +29,16 @@ def connect_sync(db_path: Path) -> sqlite3.Connection:
     return conn
 
 
+def connect_read_only(db_path: Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> sqlite3.Connection:
+    """A read-only connection in autocommit mode (no migration: the database exists and a writer migrated it).
+
+    ``busy_timeout_ms`` 0: a read that would wait for a lock fails at once with ``sqlite3.OperationalError``.
+    """
+    conn = sqlite3.connect(f"{Path(db_path).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                           check_same_thread=False, timeout=busy_timeout_ms / 1000)
+    return conn
+
+
 async def connect_async(db_path: Path) -> aiosqlite.Connection:
     """A migrated aiosqlite connection in autocommit mode."""
     await asyncio.to_thread(lambda: connect_sync(db_path).close())

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -20,7 +21,7 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from . import ranking, terms
-from .connection import connect_async
+from .connection import connect_async, connect_read_only
 from .edits import (
     ACCEPT,
     ALIAS,
@@ -83,8 +84,13 @@ class Store:
     """Read API over one talkbot database."""
 
     def __init__(self, conn: aiosqlite.Connection, db_path: Path, lexicon: Lexicon, *, translate: bool = True,
-                 cache_size: int = RESULT_CACHE_SIZE, corpus_dir: Path | None = None) -> None:
+                 cache_size: int = RESULT_CACHE_SIZE, corpus_dir: Path | None = None,
+                 generation_reader: sqlite3.Connection | None = None) -> None:
         self._conn = conn
+        # Reads the generation on the event loop itself (a few microseconds; it never waits for a lock) when a
+        # commit by anyone changed the files: through aiosqlite's thread that check took tens of ms under load,
+        # and every kept answer waited for it (BENCHMARKS.md §11, bursts). None: the check takes that thread.
+        self._generation_reader = generation_reader
         self.db_path = db_path
         self.lexicon = lexicon  # the corpus's word data (aliases.toml, lexicon.toml); the team's aliases are in views
         self.corpus_dir = corpus_dir
@@ -105,7 +111,9 @@ class Store:
         """Open (and migrate) the database; ``translate=False`` disables English -> German forms."""
         lexicon = await asyncio.to_thread(load_lexicon, corpus_dir)
         conn = await connect_async(Path(db_path))
-        return cls(conn, Path(db_path), lexicon, translate=translate, cache_size=cache_size, corpus_dir=corpus_dir)
+        reader = await asyncio.to_thread(connect_read_only, Path(db_path), busy_timeout_ms=0)
+        return cls(conn, Path(db_path), lexicon, translate=translate, cache_size=cache_size, corpus_dir=corpus_dir,
+                   generation_reader=reader)
 
     def word_data(self) -> Lexicon:
         """The word data in effect: the corpus's aliases and word list plus the team's live aliases, as of the
@@ -113,7 +121,9 @@ class Store:
         return self._view.lexicon
 
     async def close(self) -> None:
-        """Close the connection."""
+        """Close the connections."""
+        if self._generation_reader is not None:
+            self._generation_reader.close()
         await self._conn.close()
 
     async def __aenter__(self) -> "Store":
@@ -202,15 +212,28 @@ class Store:
             # Nothing was written to the database since the generation was last read (its files are as
             # they were): the kept answer is current, with no trip to the database thread. In a burst
             # of repeated questions those trips queued one behind the other (BENCHMARKS.md §2, bursts).
-            if self._files_unchanged() and (kept := self.results.get(key)) is not MISSING:
-                return kept
-            async with self._lock:
-                files = self._files()
-                # One statement outside a transaction reads one committed state: no BEGIN/COMMIT needed.
-                if await self._view.scalar(GENERATION_SQL) == self._generation:
-                    self._generation_files = files
-                    return self.results.get(key)
+            if self._files_unchanged():
+                return self.results.get(key)
+            files = self._files()  # before the read: a commit after it changes them again
+            # One statement outside a transaction reads one committed state: no BEGIN/COMMIT needed.
+            generation = self._generation_now()
+            if generation is MISSING:
+                async with self._lock:
+                    generation = await self._view.scalar(GENERATION_SQL)
+            if generation is not None and generation == self._generation:
+                self._generation_files = files
+                return self.results.get(key)
         return MISSING
+
+    def _generation_now(self) -> object:
+        """The committed generation, read without leaving the event loop; ``MISSING`` if that read would wait."""
+        if self._generation_reader is None:
+            return MISSING
+        try:
+            # fetchall: the statement runs to its end, so no read transaction stays open to hold back checkpoints.
+            return self._generation_reader.execute(GENERATION_SQL).fetchall()[0][0]
+        except sqlite3.OperationalError:  # busy (a checkpoint or recovery holds a lock): ask the thread, which waits
+            return MISSING
 
     async def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         return await self._view.rows(sql, params)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -15,6 +14,7 @@ import aiosqlite
 
 from .canonical import Canonical
 from .concepts import Concept, build_concepts
+from .connection import connect_read_only
 from .edits import ALIAS, GENERATION_SQL, LIVE_SQL, alias_pair
 from .lexicon import Lexicon, phrase_key
 from .matching import fts_query
@@ -125,10 +125,8 @@ class View:
 
 
 def _read_parts(db_path: Path) -> tuple[str | None, Vocabulary, dict[str, TalkInfo], dict[str, tuple[str, ...]]]:
-    conn = sqlite3.connect(f"{Path(db_path).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
-                           check_same_thread=False)
+    conn = connect_read_only(db_path)
     try:
-        conn.execute("PRAGMA busy_timeout = 5000")
         conn.execute("BEGIN")  # one snapshot for every part
         generation = conn.execute(GENERATION_SQL).fetchone()[0]
         vocabulary = Vocabulary.read(conn)

@@ -6,8 +6,13 @@ connection. Bolt's async runner polls for ``ack()`` every 10 ms, so an answer re
 ``services.ACK_ANSWER_BUDGET_SECONDS`` costs the acknowledgement nothing. Every command tries for that,
 even in a burst: a repeated question is answered from the store's cache in well under a millisecond,
 and sending it in the ack spares the response_url request that made burst answers queue for the
-outbound pool. An answer that is not ready in time (all answer slots busy, a new question) is
-acknowledged first and sent through ``respond`` after, so acks never wait for answers.
+outbound pool. An answer that is not ready in time (a new question) is acknowledged first and sent
+through ``respond`` after, so acks never wait for answers.
+
+Commands take no answer slot (``AnswerSlots.answering`` only keeps the recorder waiting): their
+searches already run one at a time under the store's lock, and a kept answer is done without waiting
+at all. Queued for a slot, it waited one turn of the event loop per answer ahead of it, and in a burst
+most missed the ack (BENCHMARKS.md §11, bursts).
 """
 
 from __future__ import annotations
@@ -26,11 +31,11 @@ from ..slack_client import Respond
 async def answer_command(ack: AsyncAck, respond: Respond, services: Services,
                          compute: Callable[[], Awaitable[dict[str, Any]]]) -> None:
     """Run ``compute`` (a rendered message) and deliver it ephemerally, in the ack when it is quick."""
-    async def in_a_slot() -> dict[str, Any]:
-        async with services.answer_slots:
+    async def answering() -> dict[str, Any]:
+        with services.answer_slots.answering():
             return await compute()
 
-    task = asyncio.ensure_future(in_a_slot())
+    task = asyncio.ensure_future(answering())
     try:
         # A budget of 0 sends every answer through response_url (a cached answer would be done at once).
         budget = services.ack_answer_budget
@@ -60,7 +65,7 @@ async def answer_command_for(who: Requester, ack: AsyncAck, respond: Respond, se
         if denied is not None:
             await respond(response_type="ephemeral", text=denied.text)
             return
-        async with services.answer_slots:
+        with services.answer_slots.answering():
             message = await compute()
         await respond(response_type="ephemeral", **message)
         return

@@ -70,6 +70,22 @@ async def test_a_record_waits_until_after_the_answer_and_for_the_answer_slots_to
     assert recorder.task is None
 
 
+async def test_a_record_also_waits_for_a_slash_command_answered_without_a_slot(store: Store, state: BotState) -> None:
+    slots = AnswerSlots()
+    recorder = recorder_for(store, state, slots)
+    loop = asyncio.get_running_loop()
+    with slots.answering():  # a slash command being answered: no slot taken, and still not idle
+        assert not slots.locked() and not slots.idle.is_set()
+        ref = await queue_question(recorder, store)
+        await asyncio.sleep(RECORD_AFTER_SECONDS + 0.1)
+        done = loop.time()
+    assert slots.idle.is_set()
+    await recorder.drain()
+    recorded = await state.question(ref)
+    assert recorded is not None and recorded.asked_at >= done
+    await recorder.close()
+
+
 async def test_close_records_what_is_queued_without_waiting_for_a_quiet_moment(store: Store, state: BotState) -> None:
     slots = AnswerSlots()
     recorder = recorder_for(store, state, slots)

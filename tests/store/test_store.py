@@ -17,6 +17,7 @@ from store.errors import CorpusError
 from store.ingest import ingest_sync
 from store.lexicon import Lexicon
 from store.schema import SCHEMA_VERSION
+from store.state import BotState
 from store.text import case_parts
 from tests.conftest import CORPUS, CORPUS_FILES
 
@@ -275,6 +276,23 @@ async def test_a_new_corpus_generation_is_never_answered_from_the_old_cache(db_p
         assert [hit.talk_count for hit in xla.hits[:1]] == [1] and xla_talks > 1  # only the Pallas talk is left
         assert {hit.source.file for hit in await store.find_talks("xla", limit=10)} <= {PALLAS_FILE}
     finally:
+        await store.close()
+
+
+async def test_a_kept_answer_outlives_a_commit_that_left_the_corpus_alone_without_waiting(db_path: Path) -> None:
+    """The bot state writes to the same database (questions, event ids): its commits change the files, and the
+    next kept answer checks the generation on the event loop itself, without waiting for the database thread."""
+    store = await Store.open(db_path, CORPUS)
+    state = await BotState.open(db_path)
+    try:
+        kept = await store.define("XLA")
+        assert await store.define("XLA") is kept
+        assert await state.first_sighting("Ev-kept-answer")  # a commit by another connection
+        answer = asyncio.ensure_future(store.define("XLA"))
+        await asyncio.sleep(0)  # one turn of the event loop
+        assert answer.done() and answer.result() is kept
+    finally:
+        await state.close()
         await store.close()
 
 
