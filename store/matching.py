@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
@@ -27,18 +28,39 @@ class RowMatch:
 
 
 RANK_BUDGET = 2000  # rows FTS5 may rank per query: bm25 costs about a microsecond a row
+# FTS5 reads every row of every word a prefix query ("tpu"*) begins before it returns the first, also
+# under a LIMIT (10-100 ms for a common stem at 50,000 summaries). An unranked query looks for the words
+# themselves instead, found in the vocabulary: the same rows in the same (rowid) order, read lazily.
+EXPAND_WORDS = 256
+EXPAND_PHRASES = 64  # a phrase is several words to look up: fewer alternatives pay off
+# A phrase whose last word begins this many documents' words costs that read even when its first words
+# never stand in a row: they are looked up first (View.candidates), and the phrase dropped if they do not.
+PHRASE_CHECK_FREQUENCY = 2000
+_PLAIN_RE = re.compile(r"[0-9a-z]+(?: [0-9a-z]+)*")  # forms the index tokenizer keeps as they are
 
 
-def fts_query(
-    concepts: list[Concept], vocabulary: Vocabulary, *, kind: str | tuple[str, ...] | None = None
-) -> tuple[str, bool]:
-    """An FTS5 expression for the candidates of a query, and whether ranking them by bm25 is affordable.
+@dataclass(frozen=True)
+class SearchForm:
+    """One form as the full-text query looks for it."""
 
-    Every form is quoted, so user text is never FTS syntax. Concepts are taken rarest first while
-    the rows they match stay within RANK_BUDGET: a word found in a quarter of the corpus finds no
-    particular answer, and ranking its 30,000 rows would cost 40 ms. It still counts when the
-    candidates are scored (match_row); only the rarest concept is kept when all are that common,
-    and then the candidates come unranked, in corpus order.
+    token: str  # one word, or a phrase: words in a row, space-separated
+    prefix: bool  # the (last) word also as the start of longer words
+
+    @property
+    def phrase_head(self) -> str | None:
+        """The words before the last of a prefix phrase whose last word begins many words (see
+        PHRASE_CHECK_FREQUENCY), for the caller to check; None when there is nothing worth checking."""
+        head, _, _ = self.token.rpartition(" ")
+        return head if self.prefix and " " in head else None
+
+
+def fts_forms(concepts: list[Concept], vocabulary: Vocabulary) -> tuple[list[SearchForm], bool]:
+    """The forms a query's candidates are looked for by, and whether ranking them by bm25 is affordable.
+
+    Concepts are taken rarest first while the rows they match stay within RANK_BUDGET: a word found
+    in a quarter of the corpus finds no particular answer, and ranking its 30,000 rows would cost
+    40 ms. It still counts when the candidates are scored (match_row); only the rarest concept is
+    kept when all are that common, and then the candidates come unranked, in corpus order.
     """
     # A bonus concept (a guess that the words form an identifier) is looked for in the candidates the
     # other concepts find; it finds candidates itself only when there is nothing else ("all to all").
@@ -52,16 +74,46 @@ def fts_query(
             break
         chosen.append(concepts[index])
         rows += frequency[index]
-    terms: dict[str, None] = {}
+    forms: dict[str, SearchForm] = {}  # by the quoted form, as the expression holds it
     for concept in chosen:
         for form in concept.forms:
             quoted = fts_string(form.token)
-            terms[quoted + "*" if form.prefix else quoted] = None
-    expression = "{title body parts} : (" + " OR ".join(list(terms)[:MAX_FORMS]) + ")"
-    if kind:
-        kinds = (kind,) if isinstance(kind, str) else kind
+            forms.setdefault(quoted + "*" if form.prefix else quoted, SearchForm(form.token, form.prefix))
+    return list(forms.values())[:MAX_FORMS], rows <= RANK_BUDGET
+
+
+def worth_checking(form: SearchForm, vocabulary: Vocabulary) -> bool:
+    """Whether a prefix phrase's first words should be looked up before the phrase is (see
+    PHRASE_CHECK_FREQUENCY)."""
+    return form.phrase_head is not None and vocabulary.doc_frequency(form.token.rpartition(" ")[2]) > \
+        PHRASE_CHECK_FREQUENCY
+
+
+def fts_expression(forms: list[SearchForm], vocabulary: Vocabulary, *, ranked: bool,
+                   kinds: tuple[str, ...] = ()) -> str | None:
+    """The FTS5 expression for the forms, in rows of one of ``kinds`` if any (None: none can match).
+    Every form is quoted, so user text is never FTS syntax.
+
+    A ranked query keeps each form as one phrase (bm25 weighs each phrase by its own frequency).
+    An unranked one looks for a prefix form as the words it begins (EXPAND_WORDS): the same rows, in
+    the same order, without FTS5 reading all their rows first; a prefix no word begins is dropped.
+    """
+    terms: dict[str, None] = {}
+    for form in forms:
+        quoted = fts_string(form.token)
+        if not ranked and form.prefix and _PLAIN_RE.fullmatch(form.token):
+            head, _, last = form.token.rpartition(" ")
+            words = vocabulary.words_starting(last, EXPAND_PHRASES if head else EXPAND_WORDS)
+            if words is not None:
+                terms.update((fts_string(f"{head} {word}" if head else word), None) for word in words)
+                continue
+        terms[quoted + "*" if form.prefix else quoted] = None
+    if not terms:
+        return None
+    expression = "{title body parts} : (" + " OR ".join(terms) + ")"
+    if kinds:
         expression += " AND kind : (" + " OR ".join(fts_string(k) for k in kinds) + ")"
-    return expression, rows <= RANK_BUDGET
+    return expression
 
 
 def _holds(sorted_tokens: list[str], form: Form) -> str | None:

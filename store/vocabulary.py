@@ -112,6 +112,19 @@ class Vocabulary:
         end = bisect_left(self.terms, form + "\uffff")
         return min(self._cumulative[end] - self._cumulative[start], self.documents)
 
+    def words_starting(self, prefix: str, limit: int) -> list[str] | None:
+        """The corpus words that begin with ``prefix`` (itself included), in order; None when more than
+        ``limit`` do."""
+        words: list[str] = []
+        terms = self.terms
+        for index in range(bisect_left(terms, prefix), len(terms)):
+            if not terms[index].startswith(prefix):
+                break
+            if len(words) == limit:
+                return None
+            words.append(terms[index])
+        return words
+
     def concept_idf(self, forms: list[str]) -> float:
         """One idf for all forms of a concept, so a rare spelling of a common word does not outscore it.
 

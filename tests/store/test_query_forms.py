@@ -1,0 +1,82 @@
+"""The full-text query's rewrites find exactly what FTS5's own prefix queries find, in the same order."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from store import matching
+from store.db import Store
+from store.matching import SearchForm, fts_expression
+from store.view import View
+from store.vocabulary import Vocabulary
+from tests.conftest import CORPUS
+
+ROWS = "SELECT rowid FROM search_fts WHERE search_fts MATCH ? LIMIT 150"
+
+
+def test_an_unranked_prefix_form_finds_the_rows_of_the_prefix_query(db_path: Path) -> None:
+    conn = sqlite3.connect(db_path)
+    vocabulary = Vocabulary.read(conn)
+    prefixes = sorted({term[:size] for term in vocabulary.terms for size in (3, 4, 6) if len(term) > size})
+    assert len(prefixes) > 1000
+    expanded = 0
+    for prefix in prefixes:
+        expression = fts_expression([SearchForm(prefix, True)], vocabulary, ranked=False)
+        assert expression is not None
+        expanded += '*' not in expression
+        assert conn.execute(ROWS, (expression,)).fetchall() == conn.execute(
+            ROWS, (f'{{title body parts}} : ("{prefix}"*)',)).fetchall(), prefix
+    assert expanded > len(prefixes) * 0.9  # looked for as the words they begin, nearly all
+
+
+def test_an_unranked_prefix_phrase_finds_the_rows_of_the_phrase_query(db_path: Path) -> None:
+    conn = sqlite3.connect(db_path)
+    vocabulary = Vocabulary.read(conn)
+    phrases = ["tensor par", "high band", "xla com", "jax nat", "pallas ker", "no such"]
+    for phrase in phrases:
+        expression = fts_expression([SearchForm(phrase, True)], vocabulary, ranked=False)
+        wanted = conn.execute(ROWS, (f'{{title body parts}} : ("{phrase}"*)',)).fetchall()
+        found = conn.execute(ROWS, (expression,)).fetchall() if expression else []
+        assert found == wanted, phrase
+    assert conn.execute(ROWS, ('{title body parts} : ("high band"*)',)).fetchall()  # a phrase that is there
+
+
+def test_a_prefix_no_word_begins_is_left_out_and_ranked_forms_stay_as_written(db_path: Path) -> None:
+    vocabulary = Vocabulary.read(sqlite3.connect(db_path))
+    assert fts_expression([SearchForm("qqqzz", True)], vocabulary, ranked=False) is None
+    assert fts_expression([SearchForm("qqqzz", True), SearchForm("xla", False)], vocabulary, ranked=False) == (
+        '{title body parts} : ("xla")')
+    assert fts_expression([SearchForm("tensor", True)], vocabulary, ranked=True, kinds=("kpoint", "khigh")) == (
+        '{title body parts} : ("tensor"*) AND kind : ("kpoint" OR "khigh")')
+
+
+async def test_looking_up_a_phrase_s_first_words_changes_no_answer(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Joined-up words are looked for as the words they are made of, a phrase: "jax pallas kernel"*.
+    # "kernel baum" never stand in a row: "kernel baum jax"* is dropped, "jax pallas kernel"* kept.
+    questions = ["jaxpallaskernel", "xlacompilerpasses", "jaxpallaskernel tiling", "kernelbaumjax", "baumxlacompiler"]
+    unchecked = await _answers(db_path, questions)
+    monkeypatch.setattr(matching, "PHRASE_CHECK_FREQUENCY", 0)  # every prefix phrase's first words looked up
+    checked_phrases: list[str] = []
+    real_rows = View.rows
+
+    async def rows(self: View, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        if sql.startswith("SELECT 1 FROM search_fts"):
+            checked_phrases.append(str(params[0]))
+        return await real_rows(self, sql, params)
+
+    monkeypatch.setattr(View, "rows", rows)
+    assert await _answers(db_path, questions) == unchecked
+    assert {'{title body parts} : "jax pallas"', '{title body parts} : "kernel baum"'} <= set(checked_phrases)
+
+
+async def _answers(db_path: Path, questions: list[str]) -> list[object]:
+    async with await Store.open(db_path, CORPUS, cache_size=0) as store:
+        return [answer for question in questions for answer in (
+            await store.find_talks(question), await store.find_points(question), await store.define(question))]
