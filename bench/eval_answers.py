@@ -1,10 +1,12 @@
 """Natural questions (English and German) answered through the mention path, scored per shape and language.
 
-Usage: .venv/bin/python bench/eval_answers.py [--split tune|holdout|holdout2|holdout3|all] [--show-misses]
+Usage: .venv/bin/python bench/eval_answers.py [--split tune|holdout|holdout2|holdout3|all] [--file NAME]
+[--show-misses]
 
 Every question of bench/eval_answers.toml, bench/eval_answers_holdout2.toml (a second held-out set,
-written later) and bench/eval_answers_holdout3.toml (a third, written from the corpus before any run; see
-their headers for the fields) is asked on a fresh database
+written later), bench/eval_answers_holdout3.toml (a third, written from the corpus before any run) and
+bench/eval_answers_tune2.toml (more tune questions, round 3; see their headers for the fields) is asked on
+a fresh database
 of the bundled corpus, in-process, through the function a Slack mention or DM uses
 (``handlers.mentions.answer``), as the Slack text ``"<@UBOT> question"``. Its reply is read the way
 ``talkbot ask --json`` reports it: the JSON body of ``bot.console.as_json(reply)``.
@@ -73,7 +75,7 @@ from store.ingest import ingest_sync  # noqa: E402
 from store.state import BotState  # noqa: E402
 
 QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answers_holdout2.toml",
-             ROOT / "bench" / "eval_answers_holdout3.toml")
+             ROOT / "bench" / "eval_answers_holdout3.toml", ROOT / "bench" / "eval_answers_tune2.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "all")
 CORPUS = ROOT / "corpus"
 CHANNEL = "CEVAL"
@@ -99,6 +101,7 @@ class Question:
     answers: list[set[Location]]  # one set per expected answer (a group, or a single line)
     turns: list[str] = field(default_factory=list)
     near: list[str] = field(default_factory=list)
+    file: str = ""  # the question file's stem ("eval_answers_tune2"), for --file
 
 
 @dataclass
@@ -110,18 +113,20 @@ class Score:
     first: str
 
 
-def load_questions(split: str) -> list[Question]:
+def load_questions(split: str, file: str | None = None) -> list[Question]:
     raw = []
     for path in QUESTIONS:
+        if file is not None and path.stem != file:
+            continue
         with path.open("rb") as handle:
-            raw += tomllib.load(handle)["question"]
+            raw += [dict(q, file=path.stem) for q in tomllib.load(handle)["question"]]
     out = []
     for q in raw:
         groups: dict[str, set[Location]] = {}
         for index, entry in enumerate(q.get("expect", [])):
             groups.setdefault(entry.get("group", f"#{index}"), set()).add((entry["file"], entry["line"]))
         out.append(Question(q["id"], q["text"], q["lang"], q["shape"], q.get("scored_as", q["shape"]), q["split"],
-                            list(groups.values()), q.get("turns", []), q.get("near", [])))
+                            list(groups.values()), q.get("turns", []), q.get("near", []), q["file"]))
     return [q for q in out if split == "all" or q.split == split]
 
 
@@ -291,14 +296,16 @@ def summary(scores: list[Score]) -> list[str]:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", default="all", choices=SPLITS)
+    parser.add_argument("--file", choices=[path.stem for path in QUESTIONS],
+                        help="only the questions of this file (default: every file)")
     parser.add_argument("--show-misses", action="store_true")
     args = parser.parse_args()
-    questions = load_questions(args.split)
+    questions = load_questions(args.split, args.file)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "eval_answers.db"
         ingest_sync(db, [CORPUS])
         scores = await evaluate(db, questions, args.show_misses)
-    print(f"split: {args.split}, {len(questions)} questions "
+    print(f"split: {args.split}{f', file {args.file}' if args.file else ''}, {len(questions)} questions "
           f"({sum(q.lang == 'de' for q in questions)} German, {sum(q.lang == 'en' for q in questions)} English)\n")
     print("\n".join(table(scores)))
     print()

@@ -42,8 +42,15 @@ def holdout3() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict]) -> list[dict]:
-    return questions + holdout2 + holdout3
+def tune2() -> list[dict]:
+    with (ROOT / "bench" / "eval_answers_tune2.toml").open("rb") as handle:
+        return tomllib.load(handle)["question"]
+
+
+@pytest.fixture(scope="module")
+def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], tune2: list[dict]
+                   ) -> list[dict]:
+    return questions + holdout2 + holdout3 + tune2
 
 
 @pytest.fixture(scope="module")
@@ -126,6 +133,12 @@ def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: li
                 assert text in HEADINGS or entry["line"] == 1, (q["id"], entry, text)
             else:
                 assert text not in HEADINGS and len(text) > 40, (q["id"], entry, text)
+
+
+def test_tune2_is_tune_only_and_selectable_by_file(tune2: list[dict]) -> None:
+    assert {q["split"] for q in tune2} == {"tune"} and {q["lang"] for q in tune2} == {"de", "en"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune2")] == [q["id"] for q in tune2]
+    assert not {q.id for q in eval_answers.load_questions("tune", "eval_answers")} & {q["id"] for q in tune2}
 
 
 def test_followups_have_turns_and_a_scored_shape(every_question: list[dict]) -> None:
