@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from store.concepts import english_variants, one_slip
 from store.db import Store
 from store.model import KeyPoint, PointHit, Talk, TalkHit, TeamDefinition, TermHit
 from store.text import term_key, tokens
@@ -61,7 +62,27 @@ Composer = Callable[[Store, Question, Scope], Awaitable[AnswerReply]]
 
 async def compose(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """The answer in the question's shape."""
-    return await COMPOSERS.get(question.shape, search)(store, question, scope)
+    return await COMPOSERS.get(question.shape, search)(store, await _respelled(store, question), scope)
+
+
+async def _respelled(store: Store, question: Question) -> Question:
+    """The question with a word no summary holds that is a glossary term typed with one slip spelled as that term:
+    "who's talking about FlyDLS?" asks about FlyDSL (GSPMD is no slip of SPMD: see ``one_slip``)."""
+    fixed: dict[str, str] = {}
+    for text in (question.subject, question.other):
+        if not text or not (absent := set(await store.absent_words(text))):
+            continue
+        for word in text.split():
+            if all(t in absent for t in tokens(word)) and (term := await _slip_of_term(store, word)):
+                fixed[word] = term
+    if not fixed:
+        return question
+
+    def respell(text: str) -> str:
+        return " ".join(fixed.get(word, word) for word in text.split())
+
+    return replace(question, subject=respell(question.subject), other=respell(question.other),
+                   raw=respell(question.raw))
 
 
 # -- helpers -----------------------------------------------------------------------------
@@ -71,17 +92,41 @@ def _reply(question: Question, **fields: Any) -> AnswerReply:
                        other=question.other, **fields)
 
 
-async def _missing(store: Store, subject: str) -> list[str]:
-    """The asked-about words no summary mentions: names (GSPMD, ORPO) count alone, plain words only all together."""
+async def _missing(store: Store, subject: str, question: Question | None = None) -> list[str]:
+    """The asked-about words no summary mentions: names (GSPMD, ORPO; in an English question also a capitalised
+    word, Gaudi) count alone, plain words only all together."""
     absent = set(await store.absent_words(subject))
     if not absent:
         return []
     written = subject.split()
-    names = [w for w in written if is_term_like(w) and any(t in absent for t in tokens(w))]
+    names = [w for w in written if (is_term_like(w) or _english_name(w, question))
+             and any(t in absent for t in tokens(w))]
     if names:
         return names
     content = [t for w in written for t in tokens(w)]
     return [subject] if content and all(t in absent for t in content) else []
+
+
+_TITLE_WORD_RE = re.compile(r"[^\W_][\w.+-]*[^\W_]|[^\W_]")
+
+
+async def _slip_of_term(store: Store, word: str) -> str | None:
+    """The glossary term or talk-title word ``word`` is a typing slip of ("FlyDLS" -> FlyDSL, "Kinetc" ->
+    Kinetic), if any."""
+    if len(word) < 4:
+        return None
+    result = await store.define(word)
+    names = [hit.term for hit in result.hits]
+    names += [name for hit in await store.find_talks(word, limit=3) for name in _TITLE_WORD_RE.findall(hit.title)]
+    return next((name for name in names if one_slip(word, name)), None)
+
+
+def _english_name(word: str, question: Question | None) -> bool:
+    """A capitalised word inside an English question names something ("on Gaudi"); German capitalises every
+    noun, and the first word of a sentence is capitalised anyway."""
+    if question is None or question.language != "en" or not word[:1].isupper():
+        return False
+    return not question.text.lstrip(" ¿¡\"'(").startswith(word)
 
 
 async def _not_covered(store: Store, question: Question, missing: list[str]) -> AnswerReply:
@@ -133,16 +178,21 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     neither the summaries nor the team's definitions have X."""
     asked = question.raw or question.subject  # "XLA & HLO" is two terms, as in /define
     defined_by_team = await store.team_definitions([asked, question.subject])
-    if not defined_by_team and (missing := await _missing(store, question.subject)):
+    if not defined_by_team and (missing := await _missing(store, question.subject, question)):
         return await _not_covered(store, question, missing)
     looked_up = await look_up(store, asked if not defined_by_team or term_key(asked) in defined_by_team
                               else question.subject)
     results = looked_up.results if isinstance(looked_up, DefineReply) else []
-    terms = [result.hits[0] for result in results
-             if result.hits and (result.hits[0].match in STRONG_MATCHES or result.hits[0].match == "text")]
+    terms = [result.hits[0] for result in results if result.hits and _names_it(result.hits[0], result.query)]
     team = list(looked_up.team.values()) if isinstance(looked_up, DefineReply) else []
     pointer = looked_up.pointer if isinstance(looked_up, DefineReply) else None
     if not terms and not team:
+        written = {t for word in question.subject.split() for t in tokens(word)}
+        if len(written) > 1 and written & set(await store.absent_words(question.subject)) and not \
+                await store.find_points(question.subject, limit=1, min_coverage=1.0):
+            # "speculative decoding": no glossary entry, a word of it in no summary, and no key point holding
+            # all of it; a point about decoding alone would answer another term
+            return await _not_covered(store, question, [question.subject])
         return await search(store, question, scope)  # discussed, but not in any glossary
     points = await store.find_points(terms[0].term, limit=2, min_coverage=1.0) if len(terms) == 1 else []
     reply = _reply(question, terms=terms, points=points, pointer=pointer,
@@ -151,9 +201,21 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     return reply
 
 
+def _names_it(hit: TermHit, asked: str) -> bool:
+    """Whether a looked-up glossary term is the asked one: a strong match, or a fuzzy one that is only its
+    singular ("MXUs" -> MXU, "stragglers" -> Straggler) or a slip in typing it ("FlyDLS" -> FlyDSL)."""
+    if hit.match in STRONG_MATCHES or hit.match == "text":
+        return True
+    if hit.match != "fuzzy":
+        return False
+    key, asked_key = term_key(hit.term), term_key(asked)
+    singulars = english_variants(asked_key) + ([asked_key[:-1]] if asked_key.endswith("s") else [])
+    return any(term_key(form) == key for form in singulars) or one_slip(asked, hit.term)
+
+
 async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Who presented X: the best-matching talk with its speakers, and other talks about X."""
-    if question.subject and not question.refers_back and (missing := await _missing(store, question.subject)):
+    if question.subject and not question.refers_back and (missing := await _missing(store, question.subject, question)):
         return await _not_covered(store, question, missing)
     talk, others = await _talk_of(store, question, scope)
     if talk is None:
@@ -166,7 +228,7 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
     subject = question.subject
     if not subject and scope.talk_id:
         return await summary(store, question, scope)
-    if missing := await _missing(store, subject):
+    if missing := await _missing(store, subject, question):
         return await _not_covered(store, question, missing)
     found = await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset, min_coverage=1.0)
     if not found:
@@ -186,7 +248,7 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
     first, second = question.subject, question.other
     defined = await store.team_definitions([first, second])  # a side the team defined is covered
     missing = [word for side in (first, second) if term_key(side) not in defined
-               for word in await _missing(store, side)]
+               for word in await _missing(store, side, question)]
     terms: list[TermHit] = []
     team: list[TeamDefinition] = []
     team_terms: list[TeamDefinition] = []
@@ -217,7 +279,7 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
 
 async def summary(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Summarize X: the talk's summary and its key points."""
-    if question.subject and not question.refers_back and (missing := await _missing(store, question.subject)):
+    if question.subject and not question.refers_back and (missing := await _missing(store, question.subject, question)):
         return await _not_covered(store, question, missing)
     talk, others = await _talk_of(store, question, scope)
     if talk is None:
@@ -233,7 +295,7 @@ async def recommend(store: Store, question: Question, scope: Scope) -> AnswerRep
     """Which talk should I watch to learn X: the best talk and one line on why, then runners-up."""
     if not question.subject:
         return await talks(store, question, scope)
-    if missing := await _missing(store, question.subject):
+    if missing := await _missing(store, question.subject, question):
         return await _not_covered(store, question, missing)
     hits = await store.find_talks(question.subject, limit=3)
     if not hits:
@@ -249,7 +311,7 @@ def _has_number(hit: PointHit, kind: str) -> bool:
 
 async def quantity(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """How much / how many / how long: the key points that carry a number of the asked kind, best first."""
-    if missing := await _missing(store, question.subject):
+    if missing := await _missing(store, question.subject, question):
         return await _not_covered(store, question, missing)
     query = f"{question.subject} {QUANTITY_HINTS.get(question.quantity, '')}".strip()
     found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES)
@@ -267,6 +329,13 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     with_number = [hit for hit in found if _has_number(hit, question.quantity)]
     if not with_number and question.quantity:
         with_number = [hit for hit in found if _has_number(hit, "")]
+    if names := [word for word in question.subject.split() if is_term_like(word)]:
+        # "what's the speedup of MXFP4?": a number from a talk about MXFP4 before another talk's speed-up that
+        # the hint words ("speedup faster") found (FlyDSL's 2,5-fache never says FlyDSL, but its talk does)
+        about = {hit.talk_id for hit in await store.find_points(" ".join(names), limit=QUANTITY_CANDIDATES,
+                                                                min_coverage=1.0)}
+        if about:
+            with_number.sort(key=lambda hit: hit.talk_id not in about)
     if not question.quantity and question.refers_back:
         # "what were the numbers?": the point with the most measured results (2,5-fache, 20 s, 50 Token/s) first
         with_number.sort(key=lambda hit: -sum(len(_NUMBER_RES[kind].findall(hit.text)) for kind in _MEASURES))
@@ -281,7 +350,7 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
 
 async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Why / how: the key points that explain, best first (a point that gives a reason wins a near tie)."""
-    if missing := await _missing(store, question.subject):
+    if missing := await _missing(store, question.subject, question):
         return await _not_covered(store, question, missing)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2)
     found = found[scope.offset:]
@@ -296,7 +365,7 @@ async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if not question.subject:
         listed = [talk_hit(t) for t in await store.list_talks()]
         return _reply(question, talks=listed, all_talks=True)
-    if missing := await _missing(store, question.subject):
+    if missing := await _missing(store, question.subject, question):
         return await _not_covered(store, question, missing)
     hits = await store.find_talks(question.subject, limit=TALKS_SHOWN)
     if hits:
@@ -310,9 +379,12 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Anything else: the best key point as the answer, then the next ones and the talks they are from."""
     if not question.subject:
         return _reply(question, note="which_talk")
-    if missing := await _missing(store, question.subject):
+    if missing := await _missing(store, question.subject, question):
         return await _not_covered(store, question, missing)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN)
+    if not found and not scope.offset:
+        # not one key point holds any of it (MXFP8: its parts MX and FP8 each exist, never together)
+        return await _not_covered(store, question, [question.subject])
     return _answer_points(question, scope, found[scope.offset:], scoped_to)
 
 

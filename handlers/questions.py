@@ -87,7 +87,7 @@ _EN_MARKERS = frozenset(
     what is are who how where when why which the a an of and or to in on about for with does do did was were
     has have there talk talks presented present discussed mentioned explain difference between summary
     summarize summarise should i watch learn more help hi hello can you much many long fast faster than
-    stand mean means tell me please any anyone show shows results
+    stand mean means tell me please any anyone show shows results whats who's whos
     """.split()
 )
 
@@ -130,6 +130,21 @@ class Question:
 # Frame words that end a name when a content word stands right before them: "reinforcement learning",
 # "maschinelles Lernen" (but "for learning Pallas", "um Pallas zu lernen" only frame the question).
 _NAME_TAILS = frozenset({"learning", "lernen"})
+
+
+# Words that say what kind of thing a talk is about, not which: "the Palace framework" is the talk about Palace,
+# not one that happens to say "Palace-Framework" once. Dropped from a talk question's subject when a name is left.
+_KIND_WORDS = frozenset(
+    "framework frameworks library libraries bibliothek bibliotheken tool tools toolkit werkzeug werkzeuge package "
+    "packages paket pakete project projects projekt projekte software".split()
+)
+TALK_QUESTIONS = frozenset({Shape.WHO, Shape.SUMMARY, Shape.RECOMMEND, Shape.TALKS})  # answered with a talk
+
+
+def without_kind_words(subject: str) -> str:
+    """``subject`` without the words that only name a kind of thing, unless nothing else is left."""
+    kept = [word for word in subject.split() if not all(token in _KIND_WORDS for token in tokens(word))]
+    return " ".join(kept) if kept else subject
 
 
 def subject_words(text: str) -> str:
@@ -194,8 +209,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|wo (?:lerne|kann) ich|bester vortrag|besten vortrag"
         r"|(?<!in )\b(?:which|what) (?:talk|session|video)\b(?!s)|\bwelche[rsn]? (?:vortrag|video|talk)\b(?!s)", _I)),
     (Shape.WHO, re.compile(
-        r"^(?:and |und )?(?:who(?:'s| is| was| were| are)? (?:the )?(?:speakers?|presenters?|authors?)\b"
-        r"|who (?:presented|presents|gave|gives|held|did|spoke|speaks|talked|talks|was talking|hosted|ran|delivered)\b"
+        r"^(?:and |und )?(?:who(?:'s|s| is| was| were| are)? (?:the )?(?:speakers?|presenters?|authors?)\b"
+        r"|who (?:presented|presents|gave|gives|held|did|spoke|speaks|talked|talks|hosted|ran|delivered|covered"
+        r"|introduced|showed|demoed)\b"
+        r"|who(?:'s|s| is| was| were) (?:talking|presenting|speaking|giving|holding|behind|the person)\b"
         r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|war|ist|sind|waren)\b"
         r"|von wem (?:ist|war|stammt|kommt)\b|(?:speakers?|presenters?|sprecher|redner|vortragende)\b)", _I)),
     (Shape.SUMMARY, re.compile(
@@ -217,9 +234,12 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?: (?:there|dort|da|in it|in that talk|im vortrag))?$"
         r"|^(?:um |by )?(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive)"
         r"|wie (?:viel|viele|lange|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer)"
-        r"|what (?:speed-?up|throughput|latency)|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz))\b", _I)),
+        r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)? (?:speed-?ups?|throughput|latency|latencies"
+        r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint))"
+        r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"
+        r"|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz))\b", _I)),
     (Shape.DEFINE, re.compile(
-        r"^(?:define|definition of|definiere|meaning of|bedeutung von|what(?:'s| is| are| does| do)|wh?at's"
+        r"^(?:define|definition of|definiere|meaning of|bedeutung von|what(?:'s| is| are| does| do)|wh?at'?s"
         r"|was (?:ist|sind|bedeutet|hei(?:ß|ss)t)|wof[üu]r steht|was versteht man unter|explain what|erkl[äa]re?,? was)"
         r"\s+(?:(?:a|an|the|ein|eine|der|die|das)\s+)?"
         r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
@@ -275,6 +295,8 @@ def parse(text: str) -> Question:
         if shape == Shape.DEFINE:
             raw = _DEFINE_TAIL_RE.sub("", raw)
         subject = raw.strip() if shape == Shape.DIGEST else subject_words(raw)
+        if shape in TALK_QUESTIONS:
+            subject = without_kind_words(subject)
         if shape == Shape.DEFINE and not subject and _only_function_words(raw):
             subject = raw.strip()  # a name made of function words ("what is all to all?") is still a name
         refers_back = not subject and (shape != Shape.TALKS or any(t in PRONOUNS for t in tokens(raw)))

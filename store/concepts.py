@@ -233,6 +233,29 @@ def german_stem(word: str) -> str | None:
     return None
 
 
+def one_slip(written: str, name: str) -> bool:
+    """Whether ``written`` is ``name`` typed with one slip: two neighbouring letters swapped ("FlyDLS" for
+    FlyDSL), or, in a plain word of 6 letters or more, one letter added, left out or changed ("Jaxtor").
+
+    A short or spelled-out name (GSPMD, DAPO, MXFP8, SpMV: capitals inside, or digits) is its own term when
+    a letter differs: SPMD, DPO, MXFP4, SPMD are other things, not typos of it.
+    """
+    a, b = written.casefold(), name.casefold()
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]:
+            return True
+    spelled = any(ch.isupper() for ch in written[1:]) or any(ch.isdigit() for ch in written)
+    if spelled or len(a) < 6:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
 def translation_tokens(form: str) -> list[str]:
     """The search tokens of a German form: all of a one-word form, only the telling parts of a longer one.
 
