@@ -13,6 +13,9 @@ class CorpusError(Exception):
         where = f"{file}:{line}" if line else file
         super().__init__(f"{where}: {message}")
 
+    def __reduce__(self) -> tuple[type[CorpusError], tuple[str, int | None, str]]:
+        return CorpusError, (self.file, self.line, self.message)  # raised in an ingest worker, re-raised here
+
 
 class SchemaVersionError(Exception):
     """A database written by a newer talkbot (a downgrade): this code cannot know its tables."""

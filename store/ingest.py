@@ -25,7 +25,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from . import grouping, parser
+from . import file_rows, grouping, parser
 from .canonical import Canonical
 from .compounds import CompoundSplitter
 from .connection import connect_sync
@@ -33,31 +33,41 @@ from .edits import live_aliases, live_video_urls, orphaned_corrections, orphaned
 from .edits_file import EDITS_FILE, EditsFile, load_edits_file
 from .errors import CorpusError
 from .lexicon import Lexicon, data_files, load_lexicon
-from .model import GlossaryEntry, KeyPoint, Source, Summary, Talk, shown_stamp
+from .model import KeyPoint, Source, Summary, Talk, shown_stamp
 from .schema import CORPUS_TABLES
-from .speakers import find_speakers, merge_speakers
-from .talk_index import TalkIndex, key_rows
-from .talk_titles import derive_title
-from .text import case_parts, identifiers, term_key, tokens
+from .speakers import merge_speakers
+from .talk_index import TalkIndex
+from .text import term_key
 
 CORPUS_SUFFIXES = (".txt", ".md")
+# One file's rows (store.file_rows, ids from 0 within the file) with each table's first free id added:
+# {summary}, {point}, {entry}, {highlight} are filled in per file (integer literals, so no Python loop over rows).
 _INSERTS = {
     "summaries": "INSERT INTO summaries (summary_id, talk_id, heading, text, source_file, source_line, title, speakers,"
-                 " word_count, term_count) VALUES (?, '', ?, ?, ?, ?, ?, ?, ?, ?)",
-    "summary_keys": "INSERT INTO summary_keys (key, summary_id, kind) VALUES (?, ?, ?)",
+                 " word_count, term_count) VALUES (? + {summary}, '', ?, ?, ?, ?, ?, ?, ?, ?)",
+    "summary_keys": "INSERT INTO summary_keys (key, summary_id, kind) VALUES (?, ? + {summary}, ?)",
     "points": "INSERT INTO points (point_id, summary_id, talk_id, position, seconds, label, title, text, source_file,"
-              " source_line) VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, ?)",
+              " source_line) VALUES (? + {point}, ? + {summary}, '', ?, ?, ?, ?, ?, ?, ?)",
     "glossary": "INSERT INTO glossary (entry_id, summary_id, talk_id, head, definition, source_file, source_line)"
-                " VALUES (?, ?, '', ?, ?, ?, ?)",
+                " VALUES (? + {entry}, ? + {summary}, '', ?, ?, ?, ?)",
     "term_names": "INSERT INTO term_names (entry_id, term, expansion, name, name_key, kind, source_file, source_line,"
-                  " talk_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '')",
+                  " talk_id) VALUES (? + {entry}, ?, ?, ?, ?, ?, ?, ?, '')",
     "highlights": "INSERT INTO highlights (highlight_id, summary_id, talk_id, title, text, source_file, source_line)"
-                  " VALUES (?, ?, '', ?, ?, ?, ?)",
-    "fts_stage": "INSERT INTO temp.fts_stage (rowid, title, body, parts, kind, ref_id, summary_id)"
-                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-    "search_fts": "INSERT INTO search_fts (rowid, title, body, parts, kind, ref_id, talk_id)"
-                  " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                  " VALUES (? + {highlight}, ? + {summary}, '', ?, ?, ?, ?)",
+    "fts_points": "INSERT INTO temp.fts_stage (rowid, title, body, parts, kind, ref_id, summary_id)"
+                  " VALUES ((?1 + {point}) * 4 + 1, ?2, ?3, ?4, 'kpoint', ?1 + {point}, ?5 + {summary})",
+    "fts_terms": "INSERT INTO temp.fts_stage (rowid, title, body, parts, kind, ref_id, summary_id)"
+                 " VALUES ((?1 + {entry}) * 4 + 2, ?2, ?3, ?4, 'kterm', ?1 + {entry}, ?5 + {summary})",
+    "fts_highlights": "INSERT INTO temp.fts_stage (rowid, title, body, parts, kind, ref_id, summary_id)"
+                      " VALUES ((?1 + {highlight}) * 4 + 3, ?2, ?3, ?4, 'khigh', ?1 + {highlight}, ?5 + {summary})",
 }
+# Each placeholder above: the table whose ids it numbers, and the FileRows count that moves them on.
+_ID_TABLES = {"summary": "summaries", "point": "points", "entry": "glossary", "highlight": "highlights"}
+_COUNTED = {"summary": "summaries", "point": "key_points", "entry": "glossary_lines", "highlight": "highlights"}
+_STAGE_FTS = ("INSERT INTO temp.fts_stage (rowid, title, body, parts, kind, ref_id, summary_id)"
+              " VALUES (?, ?, ?, ?, ?, ?, ?)")
+_INSERT_FTS = ("INSERT INTO search_fts (rowid, title, body, parts, kind, ref_id, talk_id)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?)")
 # Bump when what ingest writes changes: a database written by another format is rebuilt in full
 # (3: joined snake_case names in the parts column; 4: the words of CapitalisedWords names there too).
 INGEST_FORMAT = "4"
@@ -179,8 +189,7 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
             report.changed = False
         else:
             lexicon = load_lexicon(corpus_dir).with_aliases(live_aliases(conn))  # the team's aliases name talks too
-            writer = _Writer(conn, CompoundSplitter(_split_vocabulary(lexicon)), Canonical(lexicon).text, overrides,
-                             report, edits_file)
+            writer = _Writer(conn, _split_vocabulary(lexicon), Canonical(lexicon).text, overrides, report, edits_file)
             writer.run(to_read, hashes, removed, rebuild, _corpus_hash(hashes, config), config)
         _fill_counts(conn, report)
         report.warnings.extend(
@@ -206,7 +215,7 @@ def rename_talks(conn: sqlite3.Connection, corpus_dir: Path | None, lexicon: Lex
     the caller's write transaction; the ids of the talks written. Gives what a full ingest with ``lexicon`` gives."""
     overrides, _ = grouping.load_overrides(corpus_dir) if corpus_dir else ({}, [])
     report = IngestReport()
-    writer = _Writer(conn, CompoundSplitter(_split_vocabulary(lexicon)), Canonical(lexicon).text, overrides, report)
+    writer = _Writer(conn, _split_vocabulary(lexicon), Canonical(lexicon).text, overrides, report)
     writer.rename(talk_ids)
     return report.talks_written
 
@@ -259,11 +268,12 @@ class _TalkDraft:
 class _Writer:
     """One ingest's writes, all inside one write transaction."""
 
-    def __init__(self, conn: sqlite3.Connection, splitter: CompoundSplitter, display: Callable[[str], str],
+    def __init__(self, conn: sqlite3.Connection, vocabulary: set[str], display: Callable[[str], str],
                  overrides: dict[str, Any], report: IngestReport, edits_file: EditsFile | None = None) -> None:
         self.conn = conn
         self.edits_file = edits_file  # team_edits.toml's; written by a rebuild (the file is in the config hash)
-        self.splitter = splitter
+        self.vocabulary = vocabulary  # compound parts (store.compounds), for this process and the workers
+        self.splitter = CompoundSplitter(vocabulary)
         self.display = display  # canonical names for transcription slips in titles and speakers
         self.overrides = overrides
         self.report = report
@@ -313,8 +323,9 @@ class _Writer:
                          for table, column in (("summaries", "summary_id"), ("points", "point_id"),
                                                ("glossary", "entry_id"), ("highlights", "highlight_id"))}
         new_ids: list[int] = []
-        for path in to_read:
-            new_ids += self._insert_file(path, hashes[path.name])
+        size = sum(hashes[path.name][1] for path in to_read)
+        for rows in file_rows.read_files(to_read, self.vocabulary, size=size):
+            new_ids += self._insert_file(rows, hashes[rows.name])
         late = [(name, sql) for name, sql in deferred if name in _LATE_INDEXES]
         for name, sql in deferred:
             if name not in _LATE_INDEXES:
@@ -405,53 +416,20 @@ class _Writer:
 
     # -- reading new files -------------------------------------------------------------
 
-    def _insert_file(self, path: Path, digest: tuple[str, int]) -> list[int]:
-        summaries, warnings = parser.parse_file_with_warnings(path)
-        self.report.warnings.extend(warnings)
-        rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in _INSERTS}
-        ids = [self._summary_rows(summary, rows) for summary in summaries]
-        for name, sql in _INSERTS.items():
-            self.conn.executemany(sql, rows[name])
-        self.conn.execute("INSERT INTO corpus_files (name, sha256, bytes, summaries) VALUES (?, ?, ?, ?)",
-                          (path.name, digest[0], digest[1], len(summaries)))
-        return ids
-
-    def _new_id(self, table: str) -> int:
-        value: int = self.next_ids[table]
-        self.next_ids[table] = value + 1
-        return value
-
-    def _summary_rows(self, summary: Summary, rows: dict[str, list[tuple[Any, ...]]]) -> int:
-        """Rows of one parsed summary (ids assigned here: the transaction holds the write lock)."""
-        speakers = find_speakers(summary)
-        keys, word_count, term_count = key_rows(summary, speakers)
-        summary_id = self._new_id("summaries")
-        rows["summaries"].append((summary_id, summary.heading, summary.text, summary.source.file, summary.source.line,
-                                  derive_title(summary, speakers), json.dumps(list(speakers)), word_count, term_count))
-        rows["summary_keys"] += [(key, summary_id, kind) for key, kind in keys]
-        for index, point in enumerate(summary.key_points):
-            point_id = self._new_id("points")
-            rows["points"].append((point_id, summary_id, index, point.seconds, point.label, point.title, point.text,
-                                   point.source.file, point.source.line))
-            rows["fts_stage"].append((point_id * 4 + 1, *self._fts_row(point.title, point.text), "kpoint", point_id,
-                                      summary_id))
-        for entry in summary.glossary:
-            entry_id = self._new_id("glossary")
-            rows["glossary"].append((entry_id, summary_id, entry.head, entry.definition, entry.source.file,
-                                     entry.source.line))
-            rows["term_names"] += _term_names(entry_id, entry)
-            rows["fts_stage"].append((entry_id * 4 + 2, *self._fts_row(entry.head, entry.definition), "kterm", entry_id,
-                                      summary_id))
-        for highlight in summary.highlights:
-            highlight_id = self._new_id("highlights")
-            rows["highlights"].append((highlight_id, summary_id, highlight.title, highlight.text, highlight.source.file,
-                                       highlight.source.line))
-            rows["fts_stage"].append((highlight_id * 4 + 3, *self._fts_row(highlight.title, highlight.text), "khigh",
-                                      highlight_id, summary_id))
-        for name, count in (("summaries", 1), ("key_points", len(summary.key_points)),
-                            ("glossary_lines", len(summary.glossary)), ("highlights", len(summary.highlights))):
+    def _insert_file(self, read: file_rows.FileRows, digest: tuple[str, int]) -> list[int]:
+        """Write one file's rows, numbered from each table's next free id (the transaction holds the write lock)."""
+        self.report.warnings.extend(read.warnings)
+        first = {name: self.next_ids[table] for name, table in _ID_TABLES.items()}
+        for name in file_rows.TABLES:
+            if read.rows[name]:
+                self.conn.executemany(_INSERTS[name].format(**first), read.rows[name])
+        for name, table in _ID_TABLES.items():
+            self.next_ids[table] += read.counts[_COUNTED[name]]
+        for name, count in read.counts.items():
             self.added[name] += count
-        return summary_id
+        self.conn.execute("INSERT INTO corpus_files (name, sha256, bytes, summaries) VALUES (?, ?, ?, ?)",
+                          (read.name, digest[0], digest[1], read.counts["summaries"]))
+        return list(range(first["summary"], first["summary"] + read.counts["summaries"]))
 
     def _stage_stored(self, talk_ids: Iterable[str]) -> None:
         """Full-text rows of the stored summaries of talks about to be rewritten (theirs were dropped)."""
@@ -469,7 +447,7 @@ class _Writer:
                 "SELECT highlight_id, title, text, summary_id FROM highlights WHERE talk_id = ?", (talk_id,)
             ).fetchall():
                 rows.append((highlight_id * 4 + 3, *self._fts_row(title, text), "khigh", highlight_id, summary_id))
-        self.conn.executemany(_INSERTS["fts_stage"], rows)
+        self.conn.executemany(_STAGE_FTS, rows)
 
     # -- naming talks ---------------------------------------------------------------------
 
@@ -581,15 +559,11 @@ class _Writer:
             current = (rowid, talk_id, title, speakers, tags)
             texts.append(text)
             if len(batch) >= 2000 or rowid is None:
-                conn.executemany(_INSERTS["search_fts"], batch)
+                conn.executemany(_INSERT_FTS, batch)
                 batch = []
 
     def _fts_row(self, title: str, body: str) -> tuple[str, str, str]:
-        """Folded tokens of title and body (as FTS5 and the re-ranker will split them) plus compound parts."""
-        title_tokens, body_tokens = tokens(title), tokens(body)
-        text = f"{title} {body}"
-        parts = self.splitter.expand(title_tokens + body_tokens) + identifiers(text) + case_parts(text)
-        return " ".join(title_tokens), " ".join(body_tokens), " ".join(dict.fromkeys(parts))
+        return file_rows.fts_columns(self.splitter, title, body)
 
     def _renumber(self) -> None:
         """Talk positions in corpus order: by the file and line of each talk's first summary.
@@ -652,19 +626,6 @@ def _first_summary(conn: sqlite3.Connection, draft: _TalkDraft) -> Summary:
 def _first_text(conn: sqlite3.Connection, draft: _TalkDraft) -> str:
     text: str = conn.execute("SELECT text FROM summaries WHERE summary_id = ?", (draft.members[0],)).fetchone()[0]
     return text
-
-
-def _term_names(entry_id: int | None, entry: GlossaryEntry) -> Iterator[tuple[Any, ...]]:
-    where = (entry.source.file, entry.source.line)
-    for index, term in enumerate(entry.terms):
-        expansion = entry.expansions[index] if index < len(entry.expansions) else None
-        yield entry_id, term, expansion, term, term_key(term), "term", *where
-        if expansion:
-            yield entry_id, term, expansion, expansion, term_key(expansion), "expansion", *where
-    primary = entry.terms[0] if entry.terms else entry.head
-    primary_expansion = entry.expansions[0] if entry.expansions else None
-    for variant in entry.variants:
-        yield entry_id, primary, primary_expansion, variant, term_key(variant), "variant", *where
 
 
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:
