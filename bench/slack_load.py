@@ -40,6 +40,7 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from harness import (
+    MIX,
     ROOT,
     AnswerWatcher,
     Child,
@@ -63,10 +64,16 @@ TARGETS = {"c1_ack_p99_ms": 20.0, "c1_answer_p99_ms": 40.0, "ack_ratio_max": 1.5
            "rss_mb": 150.0}
 
 
+def only_kind(total: int, kind: str) -> list[tuple[str, str | None, str]]:
+    """``total`` requests of one kind, in the seeded order of the mix (mentions are a quarter of it)."""
+    share = sum(1 for item in MIX if item[0] == kind)
+    return [item for item in request_mix(total * len(MIX) // share + len(MIX)) if item[0] == kind][:total]
+
+
 async def run_level(session: aiohttp.ClientSession, app: Child, watcher: AnswerWatcher, *, level: int, total: int,
                     tag: str, answers: bool, paced: bool = False, only: str | None = None) -> dict:
     await watcher.reset()
-    mix = request_mix(total) if not only else [i for i in request_mix(total * 3) if i[0] == only][:total]
+    mix = request_mix(total) if not only else only_kind(total, only)
     requests: list[Pending] = [build_request(i, tag, item, watcher.fake.url) for i, item in enumerate(mix)]
     for request in requests:
         watcher.expect(request)
