@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import sqlite3
 import time as clock
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -34,11 +35,13 @@ from zoneinfo import ZoneInfo
 
 import aiosqlite
 
-from .connection import connect_async
+from .connection import connect_async, connect_read_only
 from .usage import Purged, Question, Vote, VoteChange
 
+log = logging.getLogger(__name__)
 SEEN_EVENTS_KEEP_SECONDS = 24 * 3600  # Slack retries within minutes; a day is plenty
 SIGHTINGS_PER_STATEMENT = 500  # event ids in one INSERT: 2,000 parameters, well under SQLite's 32,766
+REMEMBERED_SQL = "SELECT 1 FROM seen_events WHERE event_id = ?"
 THREAD_TOPICS_KEEP_SECONDS = 30 * 24 * 3600  # follow-ups come within days; a month is generous
 
 # Ledger statuses of a digest (the digests.status column).
@@ -220,16 +223,27 @@ def _digest(row: Sequence[Any]) -> Digest:
 STATE_PAGE_CACHE_KIB = 256
 
 
+def _sighting_reader(db_path: Path) -> sqlite3.Connection:
+    """The read-only connection ``first_sighting`` reads on the event loop: never waits, a small page cache."""
+    reader = connect_read_only(db_path, busy_timeout_ms=0)
+    reader.execute(f"PRAGMA cache_size = -{STATE_PAGE_CACHE_KIB}")
+    return reader
+
+
 class BotState:
     """The bot's state tables behind one connection and one lock; each method is one transaction."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, sighting_reader: sqlite3.Connection | None = None) -> None:
         self._conn = conn
+        # Whether an event id is remembered, read on the event loop itself (one primary-key row); None: every
+        # first_sighting waits for its INSERT through the connection, as the reads and writes of the state do.
+        self._sighting_reader = sighting_reader
         self._lock = asyncio.Lock()
         # Thread topics remembered since the last write transaction, by (channel, thread_ts): written with the
         # next one (``_writing``: the recorder's batch of questions follows every answer) or at close.
         self._unwritten_topics: dict[tuple[str, str], tuple[Any, ...]] = {}
-        self._sightings: list[tuple[str, float, Workspace, asyncio.Future[bool]]] = []  # first_sighting's queue
+        self._sightings: list[tuple[str, float, Workspace, asyncio.Future[bool] | None]] = []  # their INSERTs' queue
+        self._unwritten_sightings: set[str] = set()  # event ids seen whose INSERT is queued or running
         self._sighting_writer: asyncio.Future[None] | None = None
 
     @classmethod
@@ -242,10 +256,15 @@ class BotState:
         # Deleted rows about people (purges, forget me) are overwritten, not left in free pages that a
         # later backup (SQLite's backup API copies pages) would carry along.
         await conn.execute("PRAGMA secure_delete = ON")
-        return cls(conn)
+        try:
+            reader = await asyncio.to_thread(_sighting_reader, Path(db_path))
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, reader)
 
     async def close(self) -> None:
-        """Write the thread topics not written yet, then close the connection (a no-op when closed)."""
+        """Write the event ids and thread topics not written yet, then close the connections (a no-op when closed)."""
         try:
             if self._sighting_writer is not None and not self._sighting_writer.done():
                 await self._sighting_writer  # answers the event ids still queued
@@ -253,6 +272,8 @@ class BotState:
                 async with self._writing():
                     pass  # _writing writes them
         finally:
+            if self._sighting_reader is not None:
+                self._sighting_reader.close()
             await self._conn.close()
 
     async def __aenter__(self) -> BotState:
@@ -306,19 +327,44 @@ class BotState:
                              now: float | None = None) -> bool:
         """Record ``event_id``; True only the first time it is seen (Slack re-sends deliveries).
 
-        Every event waits for this before its ack. Event ids that arrive while the connection is busy are
-        written together, in one statement, when it is free: one at a time, a burst's acks queued behind
-        each other's trips to aiosqlite's thread (BENCHMARKS.md §17).
+        Every event waits for this before its ack, so it decides without waiting for the connection: an id is
+        seen before when its INSERT is still queued, or when the table holds it (read on the event loop with
+        a read-only connection: one primary-key row). Waiting for its own INSERT, a mention's ack waited for
+        whatever held the connection (the recorder's transactions, other INSERTs; BENCHMARKS.md §17-18).
+        The INSERTs of ids that arrive meanwhile are written together, in one statement, when the connection
+        is free; ``sightings_written`` waits for them. Only when that read would wait for a lock (a
+        checkpoint) does the caller wait for the INSERT's verdict, as before.
         """
         now = clock.time() if now is None else now
-        seen: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        if event_id in self._unwritten_sightings:
+            return False
+        remembered = self._remembered(event_id)
+        if remembered:
+            return False
+        self._unwritten_sightings.add(event_id)
+        seen = None if remembered is False else asyncio.get_running_loop().create_future()
         self._sightings.append((event_id, now, workspace, seen))
         if self._sighting_writer is None or self._sighting_writer.done():
             self._sighting_writer = asyncio.ensure_future(self._write_sightings())
-        return await seen
+        return True if seen is None else await seen
+
+    async def sightings_written(self) -> None:
+        """Wait until the event ids seen so far are written (close does too)."""
+        while self._sighting_writer is not None and not self._sighting_writer.done():
+            await asyncio.shield(self._sighting_writer)
+
+    def _remembered(self, event_id: str) -> bool | None:
+        """Whether the table holds ``event_id``; None when there is no reader or the read would wait for a lock."""
+        if self._sighting_reader is None:
+            return None
+        try:
+            # fetchall: the statement runs to its end, so no read transaction stays open to hold back checkpoints.
+            return bool(self._sighting_reader.execute(REMEMBERED_SQL, (event_id,)).fetchall())
+        except sqlite3.OperationalError:  # busy: let the INSERT decide, through the connection
+            return None
 
     async def _write_sightings(self) -> None:
-        """Write every event id queued by ``first_sighting`` (those arriving meanwhile too) and answer each."""
+        """Write every event id queued by ``first_sighting`` (those arriving meanwhile too); answer those who wait."""
         while self._sightings:
             async with self._reading():  # one INSERT in autocommit is its own transaction
                 group = self._sightings[:SIGHTINGS_PER_STATEMENT]
@@ -334,15 +380,17 @@ class BotState:
                     if inserted and int(latest) % 97 == 0:  # prune now and then, not on every event
                         await self._changed("DELETE FROM seen_events WHERE seen_at < ?",
                                             (latest - SEEN_EVENTS_KEEP_SECONDS,))
-                except Exception as error:  # noqa: BLE001 - each caller gets the failure
-                    for *_, seen in group:
-                        if not seen.done():
+                except Exception as error:  # noqa: BLE001 - a waiting caller gets the failure; the others are acked
+                    log.warning("event ids not remembered count=%d error=%s", len(group), type(error).__name__)
+                    for event_id, _, _, seen in group:
+                        self._unwritten_sightings.discard(event_id)
+                        if seen is not None and not seen.done():
                             seen.set_exception(error)
                     continue
             for event_id, _, _, seen in group:
-                if not seen.done():  # its caller may have gone (a cancelled request)
+                self._unwritten_sightings.discard(event_id)
+                if seen is not None and not seen.done():  # its caller may have gone (a cancelled request)
                     seen.set_result(event_id in inserted)
-                inserted.discard(event_id)  # the same id twice in one group: the second is a re-delivery
 
     # -- introductions ---------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ async def test_a_backup_taken_while_the_bot_writes_is_one_consistent_state(db_pa
         nonlocal written
         while not stop.is_set():
             assert await state.first_sighting(f"Ev{written:06d}")
+            await state.sightings_written()  # the id's INSERT is committed (first_sighting does not wait for it)
             written += 1
 
     writer = asyncio.create_task(keep_writing())

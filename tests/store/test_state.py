@@ -6,6 +6,8 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from store.schema import CORPUS_TABLES, MIGRATIONS, SCHEMA_VERSION, _statements
 from store.state import BotState, Subscription, Workspace
 from tests.conftest import RunningBot
@@ -89,6 +91,7 @@ async def test_subscriptions_digests_threads_and_events_record_the_workspace_sla
 
     result = await bot.send(app_mention("what is PJRT?", team_id=TEAM, event_id="Ev0WORKSPACE"))
     assert result.status == 200
+    await bot.services.state.sightings_written()  # the ack does not wait for the event id's INSERT
     assert _rows(db, "SELECT team_id, enterprise_id FROM seen_events WHERE event_id = 'Ev0WORKSPACE'") == [
         (TEAM, None)]  # a workspace outside Enterprise Grid has no enterprise_id
 
@@ -112,3 +115,42 @@ def test_event_ids_seen_at_once_are_each_first_exactly_once(tmp_path: Path) -> N
     assert firsts[600:] == [False, False, False]  # re-deliveries, and EvEARLIER seen before
     assert again is False
     assert _rows(path, "SELECT COUNT(*), MIN(team_id) FROM seen_events") == [(601, TEAM)]
+
+
+async def test_a_first_sighting_does_not_wait_for_the_connection_and_is_remembered_after_a_restart(
+        tmp_path: Path) -> None:
+    """An event's ack waits for first_sighting: it decides while a transaction holds the bot state's connection."""
+    path = tmp_path / "state.db"
+    async with await BotState.open(path) as state:
+        assert await state.first_sighting("EvWRITTEN")
+        await state.sightings_written()
+        held = asyncio.Event()
+        release = asyncio.Event()
+
+        async def long_transaction() -> None:  # e.g. the recorder's batch of questions
+            async with state._writing():
+                held.set()
+                await release.wait()
+
+        writer = asyncio.create_task(long_transaction())
+        await held.wait()
+        firsts = await asyncio.wait_for(asyncio.gather(
+            state.first_sighting("EvNEW"), state.first_sighting("EvNEW"), state.first_sighting("EvWRITTEN")), 1)
+        assert firsts == [True, False, False]  # a re-delivery of an id still unwritten, and one read from the table
+        assert _rows(path, "SELECT event_id FROM seen_events") == [("EvWRITTEN",)]  # EvNEW waits for the connection
+        release.set()
+        await writer
+    assert _rows(path, "SELECT event_id FROM seen_events ORDER BY event_id") == [("EvNEW",), ("EvWRITTEN",)]
+    async with await BotState.open(path) as state:  # a re-delivery after a restart
+        assert not await state.first_sighting("EvNEW")
+        assert await state.first_sighting("EvOTHER")
+
+
+async def test_when_the_read_would_wait_the_insert_decides(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "state.db"
+    async with await BotState.open(path) as state:
+        assert await state.first_sighting("EvSEEN")
+        monkeypatch.setattr(state, "_remembered", lambda event_id: None)  # a checkpoint holds the lock
+        assert await asyncio.gather(state.first_sighting("EvSEEN"), state.first_sighting("EvTHIS"),
+                                    state.first_sighting("EvTHIS")) == [False, True, False]
+        assert _rows(path, "SELECT COUNT(*) FROM seen_events") == [(2,)]  # EvTHIS was written before its answer

@@ -287,7 +287,8 @@ async def test_a_kept_answer_outlives_a_commit_that_left_the_corpus_alone_withou
     try:
         kept = await store.define("XLA")
         assert await store.define("XLA") is kept
-        assert await state.first_sighting("Ev-kept-answer")  # a commit by another connection
+        assert await state.first_sighting("Ev-kept-answer")
+        await state.sightings_written()  # a commit by another connection
         answer = asyncio.ensure_future(store.define("XLA"))
         await asyncio.sleep(0)  # one turn of the event loop
         assert answer.done() and answer.result() is kept
