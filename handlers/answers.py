@@ -97,17 +97,61 @@ async def _missing(store: Store, subject: str, question: Question | None = None)
     word, Gaudi) count alone, plain words only all together."""
     absent = set(await store.absent_words(subject))
     if not absent:
-        return []
+        return await _missing_versions(store, subject)
     written = subject.split()
     names = [w for w in written if (is_term_like(w) or _english_name(w, question))
              and any(t in absent for t in tokens(w))]
     if names:
         return names
     content = [t for w in written for t in tokens(w)]
-    return [subject] if content and all(t in absent for t in content) else []
+    if content and all(t in absent for t in content):
+        return [subject]
+    return await _missing_versions(store, subject)
 
 
 _TITLE_WORD_RE = re.compile(r"[^\W_][\w.+-]*[^\W_]|[^\W_]")
+
+
+# A name with its version: "FlashAttention-3", "Qwen2.5", "MXFP4" in one word; "Gemma 3", "Llama 3.1" in two.
+_VERSIONED_RE = re.compile(r"(?P<name>[^\W\d_](?:[\w.+]*[^\W\d_])?)[-_]?(?P<version>\d+(?:\.\d+)*)")
+_VERSION_RE = re.compile(r"\d{1,2}(?:\.\d+)*")
+
+
+def versioned_names(subject: str) -> list[tuple[str, str, str]]:
+    """(name, version, as written) for each name with a version number in ``subject``."""
+    found = []
+    words = subject.split()
+    for index, word in enumerate(words):
+        if match := _VERSIONED_RE.fullmatch(word):
+            found.append((match["name"], match["version"], word))
+        elif index and _VERSION_RE.fullmatch(word) and (words[index - 1][:1].isupper()
+                                                        or is_term_like(words[index - 1])):
+            found.append((words[index - 1], word, f"{words[index - 1]} {word}"))
+    return found
+
+
+def _holds_version(text: str, name: str, version: str) -> bool:
+    """Whether ``text`` writes ``name`` with ``version``: "Flash-Attention 3", "Llama 3/3.1", not "Gemma 4 26B"
+    for Gemma 2."""
+    spaced = r"[\s\-_]*".join(re.escape(ch) for ch in name.casefold() if ch.isalnum())
+    pattern = rf"(?<![^\W_]){spaced}[\s\-_/]*(?:[\d.]+[\s\-_/,]+)?{re.escape(version)}(?![\d])(?!\.\d)"
+    return re.search(pattern, text.casefold()) is not None
+
+
+async def _missing_versions(store: Store, subject: str) -> list[str]:
+    """The names asked with a version no summary writes with that version: "Gemma 3" where the talks have Gemma 2
+    and Gemma 4, "FlashAttention-3" where they have Flash Attention."""
+    missing = []
+    for name, version, written in versioned_names(subject):
+        points = await store.find_points(written, limit=MOMENTS_SHOWN)
+        talks = await store.find_talks(written, limit=TALKS_SHOWN)
+        if len(name) > 1:  # "Q4.1": one letter finds nothing on its own
+            points += await store.find_points(name, limit=MOMENTS_SHOWN, min_coverage=1.0)
+            talks += await store.find_talks(name, limit=TALKS_SHOWN)
+        texts = [f"{hit.title} {hit.text}" for hit in points] + [f"{hit.title} {hit.summary}" for hit in talks]
+        if texts and not any(_holds_version(text, name, version) for text in texts):
+            missing.append(written)
+    return missing
 
 
 async def _slip_of_term(store: Store, word: str) -> str | None:
@@ -383,7 +427,9 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         return await _not_covered(store, question, missing)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN)
     if not found and not scope.offset:
-        # not one key point holds any of it (MXFP8: its parts MX and FP8 each exist, never together)
+        # no key point has it: a talk that does (its title or summary: "Crashkurs"), else nothing has it
+        if await store.find_talks(question.subject, limit=1):
+            return await talks(store, replace(question, shape=Shape.TALKS), scope)
         return await _not_covered(store, question, [question.subject])
     return _answer_points(question, scope, found[scope.offset:], scoped_to)
 

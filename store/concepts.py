@@ -186,7 +186,7 @@ def _word_concept(
     concept.add(word)
     if segment is not None:
         pieces = segment(word)  # "maxevol" -> max, evol: an identifier typed without its separators
-        if pieces:
+        if pieces and _cuts_at_numbers(word, pieces):
             concept.add(" ".join(pieces), word, "phrase")
     if len(word) >= 4 and word.endswith("s") and not word.endswith("ss"):
         concept.add(word[:-1], word, "stem")  # English plural: "kernels" -> "kernel", "TPUs" -> "tpu"
@@ -210,6 +210,20 @@ def _word_concept(
         for suggestion in correct(word):  # "jaxtor" is a typo of jaxator, not jax + tor: see settle_readings
             concept.add(suggestion, word, "correction")
     return concept
+
+
+def _cuts_at_numbers(word: str, pieces: list[str]) -> bool:
+    """Whether a name with a number in it is cut only where letters and digits meet: "v6e8" -> v6e 8 and
+    "qwen3coder480b" -> qwen3 coder 480b are joined-up names, "mxfp8" -> mx fp8 is not (MXFP8 is its own name,
+    not MX and FP8). A word without digits may be cut anywhere ("maxevol" -> max evol)."""
+    if not any(ch.isdigit() for ch in word) or "".join(pieces) != word:
+        return True
+    position = 0
+    for piece in pieces[:-1]:
+        position += len(piece)
+        if word[position - 1].isdigit() == word[position].isdigit():
+            return False
+    return True
 
 
 # German inflection endings of nouns, adjectives and verbs, longest first ("-er" is left alone: English
@@ -254,6 +268,17 @@ def one_slip(written: str, name: str) -> bool:
         return sum(x != y for x, y in zip(a, b, strict=True)) == 1
     short, long = sorted((a, b), key=len)
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+# Endings of one or two letters a German word may carry that its summary form lacks ("Crashkurses").
+_SHORT_ENDINGS = ("en", "er", "es", "em", "ns", "e", "n", "s")
+
+
+def inflection_trims(word: str) -> list[str]:
+    """``word`` without a short German ending, when 6 letters or more are left: "crashkurses" -> "crashkurs",
+    "crashkurse". Only endings German has: "tensorrt" is not "tensor" with an ending."""
+    return [word[:-len(ending)] for ending in _SHORT_ENDINGS
+            if word.endswith(ending) and len(word) - len(ending) >= 6]
 
 
 def translation_tokens(form: str) -> list[str]:

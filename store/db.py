@@ -21,6 +21,7 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from . import ranking, terms
+from .concepts import inflection_trims
 from .connection import connect_async, connect_read_only
 from .edits import (
     ACCEPT,
@@ -574,7 +575,7 @@ class Store:
                 forms = [form.token for form in concept.forms if form.kind != "correction"]
                 word = concept.words
                 # German endings the summaries may not use: "Crashkurses" is the "Crashkurs" talk.
-                forms += [word[:-cut] for cut in (1, 2) if len(word) - cut >= 6]
+                forms += inflection_trims(word)
                 if not any(view.vocabulary.doc_frequency(token) for token in forms):
                     absent.append(concept.words)
             return tuple(absent)

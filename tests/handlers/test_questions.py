@@ -469,3 +469,25 @@ async def test_a_measure_of_a_name_comes_from_the_talk_about_it(store: Store) ->
         assert first(reply) == (MAIN, 350) and "*20 %*" in heading(reply), text
     throughput = await ask(store, "what's the throughput of the GRPO run on Ironwood?")
     assert first(throughput) in {(MAIN, 453), (MAIN, 167)} and body(throughput)["shape"] == "number"
+
+
+async def test_a_name_asked_with_a_version_the_summaries_never_write_is_not_covered(store: Store) -> None:
+    # the talks have Gemma 2 and Gemma 4, Flash Attention without a version
+    english = await ask(store, "which talk should I watch for Gemma 3?")
+    assert body(english)["covered"] is False and heading(english) == "The summaries don't mention *Gemma 3*."
+    german = await ask(store, "was ist FlashAttention-3?")
+    assert heading(german) == "Die Zusammenfassungen erwähnen *FlashAttention-3* nicht."
+    assert "`Flash Attention`" in as_text(german)
+    # versions that are there, also written apart or next to another one ("Llama 3/3.1", "Q4.1 erzeugt")
+    assert first(await ask(store, "who presented Gemma 2?")) == (MAIN, 257)
+    assert first(await ask(store, "warum scheitert Q4.1 auf der TPU?")) == (MAIN, 14)
+    assert body(await ask(store, "what is Llama 3.1?"))["covered"] is True
+
+
+async def test_a_name_that_only_looks_like_an_inflected_word_is_not_taken_for_one(store: Store) -> None:
+    # "TensorRT" is not "Tensor" with an ending; "Crashkurses" is "Crashkurs" with one
+    english = await ask(store, "what's TensorRT")
+    assert body(english)["covered"] is False and heading(english) == "The summaries don't mention *TensorRT*."
+    german = await ask(store, "was ist der Crashkurs?")  # in a talk's title and summary, in no key point
+    assert body(german)["covered"] is True and first(german) == (MAIN, 189)
+    assert heading(german) == "Vorträge zu *Crashkurs* (1):"
