@@ -113,8 +113,10 @@ class Store:
         lexicon = await asyncio.to_thread(load_lexicon, corpus_dir)
         conn = await connect_async(Path(db_path))
         reader = await asyncio.to_thread(connect_read_only, Path(db_path), busy_timeout_ms=0)
-        return cls(conn, Path(db_path), lexicon, translate=translate, cache_size=cache_size, corpus_dir=corpus_dir,
-                   generation_reader=reader)
+        store = cls(conn, Path(db_path), lexicon, translate=translate, cache_size=cache_size, corpus_dir=corpus_dir,
+                    generation_reader=reader)
+        store._generation_now()  # opens the reader's WAL file now, not at the first check (fds stay as at start)
+        return store
 
     def word_data(self) -> Lexicon:
         """The word data in effect: the corpus's aliases and word list plus the team's live aliases, as of the
