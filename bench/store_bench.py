@@ -6,7 +6,8 @@
 For each corpus, in fresh child processes (so each peak RSS belongs to one job):
 
 1. ingest: ``ingest_sync(db, [corpus_dir], full=True)`` into a new database in a temp dir, timed
-   with perf_counter; peak RSS of that process (ru_maxrss and /proc/self/status VmHWM). Killed after
+   with perf_counter; peak RSS of that process (ru_maxrss and /proc/self/status VmHWM), and the CPU and
+   largest peak RSS of the worker processes that parse files for it (store/file_rows.py). Killed after
    ``--ingest-timeout`` seconds (reported as "> N s"). ``--reuse-db PATH`` queries an existing
    database of that corpus instead (the report says so); with a timed-out ingest and no reusable
    database the query part is skipped.
@@ -90,7 +91,10 @@ def child_ingest(db: Path, corpus: Path) -> dict:
     report = ingest_sync(db, [corpus], full=True)
     seconds = time.perf_counter() - started
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return {"seconds": seconds, "cpu_seconds": usage.ru_utime + usage.ru_stime, "summaries": report.summaries, "talks": report.talks,
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)  # store.file_rows's worker processes, if any ran
+    return {"seconds": seconds, "cpu_seconds": usage.ru_utime + usage.ru_stime,
+            "workers_cpu_seconds": workers.ru_utime + workers.ru_stime, "workers_maxrss_mb": workers.ru_maxrss / 1024,
+            "summaries": report.summaries, "talks": report.talks,
             "key_points": report.key_points, "glossary_lines": report.glossary_lines,
             "warnings": len(report.warnings), "db_mb": db.stat().st_size / 1e6,
             "ru_maxrss_mb": maxrss_mb(), "vm_hwm_mb": vm_hwm_mb()}
@@ -248,7 +252,9 @@ def print_report(results: list[dict]) -> None:
         if "seconds" in ing:
             target = TARGET_INGEST_S.get(name)
             print(f"ingest: {ing['seconds']:.2f} s{f' (target {target:.0f} s)' if target else ''}"
-                  f" (CPU {ing.get('cpu_seconds', float('nan')):.1f} s); "
+                  f" (CPU {ing.get('cpu_seconds', float('nan')):.1f} s, worker processes"
+                  f" {ing.get('workers_cpu_seconds', 0.0):.1f} s, largest worker peak RSS"
+                  f" {ing.get('workers_maxrss_mb', 0.0):.0f} MB); "
                   f"{ing['summaries']} summaries -> {ing['talks']} talks, {ing['key_points']} key points, "
                   f"{ing['glossary_lines']} glossary lines; db {ing['db_mb']:.1f} MB; "
                   f"peak RSS {ing['vm_hwm_mb']:.0f} MB (ru_maxrss {ing['ru_maxrss_mb']:.0f} MB; target "

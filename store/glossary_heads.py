@@ -50,6 +50,8 @@ def parse_head(head: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, 
 
 def split_top_level(head: str) -> list[str]:
     """Split on " / " and " vs. " but not inside parentheses ("IR (A / B)" stays one part)."""
+    if _SEPARATOR_RE.search(head) is None:  # most heads: no walk over their characters
+        return [head.strip()] if head.strip() else []
     parts: list[str] = []
     depth = 0
     start = 0
