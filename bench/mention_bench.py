@@ -1,8 +1,9 @@
 """How long a mention answer takes in-process on the bundled corpus: parse, compose, thread memory, render.
 
-Usage: .venv/bin/python bench/mention_bench.py [--rounds 5] [--cache 0|1024]
+Usage: .venv/bin/python bench/mention_bench.py [--rounds 5] [--cache 0|1024] [--questions FILE]
 
-Each question of bench/eval_answers.toml's tune split (plus follow-ups in their threads) is answered
+Each question of bench/eval_answers.toml's tune split (or of another question file's, ``--questions``;
+plus follow-ups in their threads) is answered
 the way the Slack listener does it: ``mentions.answer`` with the bot state (thread memory read and
 written) and the reply rendered to Block Kit. ``--cache 0`` turns the store's answer cache off, so
 every question runs its full search (the honest figure; a repeated question is cheaper with the cache
@@ -39,14 +40,14 @@ CORPUS = ROOT / "corpus"
 QUESTIONS = ROOT / "bench" / "eval_answers.toml"
 
 
-def conversations() -> list[list[str]]:
+def conversations(questions: Path = QUESTIONS) -> list[list[str]]:
     """Each tune question with the earlier turns of its thread."""
-    with QUESTIONS.open("rb") as handle:
+    with questions.open("rb") as handle:
         raw = tomllib.load(handle)["question"]
     return [[*q.get("turns", []), q["text"]] for q in raw if q["split"] == "tune"]
 
 
-async def run(rounds: int, cache: int) -> tuple[list[float], list[float]]:
+async def run(rounds: int, cache: int, questions: Path = QUESTIONS) -> tuple[list[float], list[float]]:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
         ingest_sync(db, [CORPUS])
@@ -58,7 +59,7 @@ async def run(rounds: int, cache: int) -> tuple[list[float], list[float]]:
         remembers = "state" in inspect.signature(mentions.answer).parameters
         try:
             for round_number in range(rounds + 1):
-                for index, turns in enumerate(conversations()):
+                for index, turns in enumerate(conversations(questions)):
                     thread = f"{round_number}.{index:06d}"
                     for text in turns:
                         started, started_cpu = time.perf_counter(), time.process_time()
@@ -79,8 +80,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--cache", type=int, default=0, help="store answer cache size (0 = off)")
+    parser.add_argument("--questions", type=Path, default=QUESTIONS, help="question file (its tune split is asked)")
     args = parser.parse_args()
-    wall, cpu = asyncio.run(run(args.rounds, args.cache))
+    wall, cpu = asyncio.run(run(args.rounds, args.cache, args.questions))
     print(f"answers: {len(wall)} (cache {args.cache}), load average {os.getloadavg()[0]:.1f}")
     for name, values in (("wall", wall), ("cpu", cpu)):
         ms = sorted(t * 1000 for t in values)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from store.concepts import english_variants, one_slip
@@ -26,6 +26,7 @@ MOMENTS_SHOWN = 25  # every moment of a topic, up to what one message shows well
 TALKS_SHOWN = 8
 SUMMARY_POINTS = 8
 QUANTITY_CANDIDATES = 20
+VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written anywhere
 # Words added to a quantity question's search so the points with that kind of number are found:
 # "how much faster was FlyDSL" must reach "2,5-fache Beschleunigung" (speed-up), not only "schneller".
 QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "throughput", "size": "", "count": ""}
@@ -55,6 +56,8 @@ class Scope:
     talk_id: str | None = None
     prefer_talk: bool = False  # answer from the thread's talk first (a digest thread, a talk's answer)
     offset: int = 0  # key points already shown for this topic ("more")
+    # The words of a text no summary has, looked up once per answer (respelling and "not covered" both ask).
+    absent: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 Composer = Callable[[Store, Question, Scope], Awaitable[AnswerReply]]
@@ -62,18 +65,26 @@ Composer = Callable[[Store, Question, Scope], Awaitable[AnswerReply]]
 
 async def compose(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """The answer in the question's shape."""
-    return await COMPOSERS.get(question.shape, search)(store, await _respelled(store, question), scope)
+    return await COMPOSERS.get(question.shape, search)(store, await _respelled(store, question, scope), scope)
 
 
-async def _respelled(store: Store, question: Question) -> Question:
-    """The question with a word no summary holds that is a glossary term typed with one slip spelled as that term:
-    "who's talking about FlyDLS?" asks about FlyDSL (GSPMD is no slip of SPMD: see ``one_slip``)."""
+async def _absent_words(store: Store, scope: Scope, text: str) -> frozenset[str]:
+    if text not in scope.absent:
+        scope.absent[text] = frozenset(await store.absent_words(text))
+    return scope.absent[text]
+
+
+async def _respelled(store: Store, question: Question, scope: Scope) -> Question:
+    """The question with a name no summary holds that is a glossary term or a talk title's word typed with one slip
+    spelled as that name: "who's talking about FlyDLS?" asks about FlyDSL (GSPMD is no slip of SPMD: see
+    ``one_slip``). Only words typed as names are (a capital or a digit): a plain word's typo the search fixes."""
     fixed: dict[str, str] = {}
     for text in (question.subject, question.other):
-        if not text or not (absent := set(await store.absent_words(text))):
+        if not text or not (absent := await _absent_words(store, scope, text)):
             continue
         for word in text.split():
-            if all(t in absent for t in tokens(word)) and (term := await _slip_of_term(store, word)):
+            if (word != word.lower() or any(ch.isdigit() for ch in word)) and all(t in absent for t in tokens(word)) \
+                    and (term := await _slip_of_term(store, word)):
                 fixed[word] = term
     if not fixed:
         return question
@@ -92,10 +103,10 @@ def _reply(question: Question, **fields: Any) -> AnswerReply:
                        other=question.other, **fields)
 
 
-async def _missing(store: Store, subject: str, question: Question | None = None) -> list[str]:
+async def _missing(store: Store, subject: str, question: Question, scope: Scope) -> list[str]:
     """The asked-about words no summary mentions: names (GSPMD, ORPO; in an English question also a capitalised
     word, Gaudi) count alone, plain words only all together."""
-    absent = set(await store.absent_words(subject))
+    absent = await _absent_words(store, scope, subject)
     if not absent:
         return await _missing_versions(store, subject)
     written = subject.split()
@@ -112,8 +123,9 @@ async def _missing(store: Store, subject: str, question: Question | None = None)
 _TITLE_WORD_RE = re.compile(r"[^\W_][\w.+-]*[^\W_]|[^\W_]")
 
 
-# A name with its version: "FlashAttention-3", "Qwen2.5", "MXFP4" in one word; "Gemma 3", "Llama 3.1" in two.
-_VERSIONED_RE = re.compile(r"(?P<name>[^\W\d_](?:[\w.+]*[^\W\d_])?)[-_]?(?P<version>\d+(?:\.\d+)*)")
+# A name with its version apart: "FlashAttention-3", "GPT-4" in one word; "Gemma 3", "Llama 3.1" in two. A version
+# run into its name ("MXFP4", "H200") is one word the vocabulary knows or not.
+_VERSIONED_RE = re.compile(r"(?P<name>[^\W\d_](?:[\w.+]*[^\W\d_])?)[-_](?P<version>\d+(?:\.\d+)*)")
 _VERSION_RE = re.compile(r"\d{1,2}(?:\.\d+)*")
 
 
@@ -143,12 +155,9 @@ async def _missing_versions(store: Store, subject: str) -> list[str]:
     and Gemma 4, "FlashAttention-3" where they have Flash Attention."""
     missing = []
     for name, version, written in versioned_names(subject):
-        points = await store.find_points(written, limit=MOMENTS_SHOWN)
-        talks = await store.find_talks(written, limit=TALKS_SHOWN)
-        if len(name) > 1:  # "Q4.1": one letter finds nothing on its own
-            points += await store.find_points(name, limit=MOMENTS_SHOWN, min_coverage=1.0)
-            talks += await store.find_talks(name, limit=TALKS_SHOWN)
-        texts = [f"{hit.title} {hit.text}" for hit in points] + [f"{hit.title} {hit.summary}" for hit in talks]
+        # what mentions the name or the version: "Gemma 3" finds the Gemma points (a row holding both first)
+        texts = [f"{hit.talk_title} {hit.title} {hit.text}"
+                 for hit in await store.find_points(written, limit=VERSION_CANDIDATES)]
         if texts and not any(_holds_version(text, name, version) for text in texts):
             missing.append(written)
     return missing
@@ -160,15 +169,18 @@ async def _slip_of_term(store: Store, word: str) -> str | None:
     if len(word) < 4:
         return None
     result = await store.define(word)
-    names = [hit.term for hit in result.hits]
-    names += [name for hit in await store.find_talks(word, limit=3) for name in _TITLE_WORD_RE.findall(hit.title)]
-    return next((name for name in names if one_slip(word, name)), None)
+    if slipped := next((hit.term for hit in result.hits if one_slip(word, hit.term)), None):
+        return slipped
+    if any(ch.isupper() for ch in word[1:]) or any(ch.isdigit() for ch in word):
+        return None  # a spelled-out name (GSPMD, DoRA) is a slip only of a glossary term, by one swap
+    titles = [name for hit in await store.find_talks(word, limit=3) for name in _TITLE_WORD_RE.findall(hit.title)]
+    return next((name for name in titles if one_slip(word, name)), None)
 
 
-def _english_name(word: str, question: Question | None) -> bool:
+def _english_name(word: str, question: Question) -> bool:
     """A capitalised word inside an English question names something ("on Gaudi"); German capitalises every
     noun, and the first word of a sentence is capitalised anyway."""
-    if question is None or question.language != "en" or not word[:1].isupper():
+    if question.language != "en" or not word[:1].isupper():
         return False
     return not question.text.lstrip(" ¿¡\"'(").startswith(word)
 
@@ -222,7 +234,7 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     neither the summaries nor the team's definitions have X."""
     asked = question.raw or question.subject  # "XLA & HLO" is two terms, as in /define
     defined_by_team = await store.team_definitions([asked, question.subject])
-    if not defined_by_team and (missing := await _missing(store, question.subject, question)):
+    if not defined_by_team and (missing := await _missing(store, question.subject, question, scope)):
         return await _not_covered(store, question, missing)
     looked_up = await look_up(store, asked if not defined_by_team or term_key(asked) in defined_by_team
                               else question.subject)
@@ -232,7 +244,7 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     pointer = looked_up.pointer if isinstance(looked_up, DefineReply) else None
     if not terms and not team:
         written = {t for word in question.subject.split() for t in tokens(word)}
-        if len(written) > 1 and written & set(await store.absent_words(question.subject)) and not \
+        if len(written) > 1 and written & await _absent_words(store, scope, question.subject) and not \
                 await store.find_points(question.subject, limit=1, min_coverage=1.0):
             # "speculative decoding": no glossary entry, a word of it in no summary, and no key point holding
             # all of it; a point about decoding alone would answer another term
@@ -259,7 +271,8 @@ def _names_it(hit: TermHit, asked: str) -> bool:
 
 async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Who presented X: the best-matching talk with its speakers, and other talks about X."""
-    if question.subject and not question.refers_back and (missing := await _missing(store, question.subject, question)):
+    if question.subject and not question.refers_back and \
+            (missing := await _missing(store, question.subject, question, scope)):
         return await _not_covered(store, question, missing)
     talk, others = await _talk_of(store, question, scope)
     if talk is None:
@@ -272,7 +285,7 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
     subject = question.subject
     if not subject and scope.talk_id:
         return await summary(store, question, scope)
-    if missing := await _missing(store, subject, question):
+    if missing := await _missing(store, subject, question, scope):
         return await _not_covered(store, question, missing)
     found = await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset, min_coverage=1.0)
     if not found:
@@ -292,7 +305,7 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
     first, second = question.subject, question.other
     defined = await store.team_definitions([first, second])  # a side the team defined is covered
     missing = [word for side in (first, second) if term_key(side) not in defined
-               for word in await _missing(store, side, question)]
+               for word in await _missing(store, side, question, scope)]
     terms: list[TermHit] = []
     team: list[TeamDefinition] = []
     team_terms: list[TeamDefinition] = []
@@ -323,7 +336,8 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
 
 async def summary(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Summarize X: the talk's summary and its key points."""
-    if question.subject and not question.refers_back and (missing := await _missing(store, question.subject, question)):
+    if question.subject and not question.refers_back and \
+            (missing := await _missing(store, question.subject, question, scope)):
         return await _not_covered(store, question, missing)
     talk, others = await _talk_of(store, question, scope)
     if talk is None:
@@ -339,7 +353,7 @@ async def recommend(store: Store, question: Question, scope: Scope) -> AnswerRep
     """Which talk should I watch to learn X: the best talk and one line on why, then runners-up."""
     if not question.subject:
         return await talks(store, question, scope)
-    if missing := await _missing(store, question.subject, question):
+    if missing := await _missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     hits = await store.find_talks(question.subject, limit=3)
     if not hits:
@@ -355,7 +369,7 @@ def _has_number(hit: PointHit, kind: str) -> bool:
 
 async def quantity(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """How much / how many / how long: the key points that carry a number of the asked kind, best first."""
-    if missing := await _missing(store, question.subject, question):
+    if missing := await _missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     query = f"{question.subject} {QUANTITY_HINTS.get(question.quantity, '')}".strip()
     found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES)
@@ -373,11 +387,11 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     with_number = [hit for hit in found if _has_number(hit, question.quantity)]
     if not with_number and question.quantity:
         with_number = [hit for hit in found if _has_number(hit, "")]
-    if names := [word for word in question.subject.split() if is_term_like(word)]:
+    if names := [word.casefold() for word in question.subject.split() if is_term_like(word)]:
         # "what's the speedup of MXFP4?": a number from a talk about MXFP4 before another talk's speed-up that
         # the hint words ("speedup faster") found (FlyDSL's 2,5-fache never says FlyDSL, but its talk does)
-        about = {hit.talk_id for hit in await store.find_points(" ".join(names), limit=QUANTITY_CANDIDATES,
-                                                                min_coverage=1.0)}
+        about = {hit.talk_id for hit in found
+                 if any(name in f"{hit.talk_title} {hit.title} {hit.text}".casefold() for name in names)}
         if about:
             with_number.sort(key=lambda hit: hit.talk_id not in about)
     if not question.quantity and question.refers_back:
@@ -394,7 +408,7 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
 
 async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Why / how: the key points that explain, best first (a point that gives a reason wins a near tie)."""
-    if missing := await _missing(store, question.subject, question):
+    if missing := await _missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2)
     found = found[scope.offset:]
@@ -409,7 +423,7 @@ async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if not question.subject:
         listed = [talk_hit(t) for t in await store.list_talks()]
         return _reply(question, talks=listed, all_talks=True)
-    if missing := await _missing(store, question.subject, question):
+    if missing := await _missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     hits = await store.find_talks(question.subject, limit=TALKS_SHOWN)
     if hits:
@@ -423,7 +437,7 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Anything else: the best key point as the answer, then the next ones and the talks they are from."""
     if not question.subject:
         return _reply(question, note="which_talk")
-    if missing := await _missing(store, question.subject, question):
+    if missing := await _missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN)
     if not found and not scope.offset:

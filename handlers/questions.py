@@ -199,7 +199,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:was |wie )?unterscheidet (?:sich )?(?P<s>.+?)\s+(?:von|vom)\s+(?P<o>.+)$", _I)),
     (Shape.RECOMMEND, re.compile(
         r"(?:which|what) (?:talk|session|video|one)s? (?:should|would|could|do) (?:i|we|you|one) "
-        r"(?:watch|see|start with|recommend)"
+        r"(?:watch|see|start with|recommend)|\bwhat (?:should|could|can) (?:i|we) (?:watch|see|start with)\b"
         r"|(?:recommend|suggest)(?: me)? (?:a |one )?(?:talk|session|video)"
         r"|(?:best|good) (?:talk|session|video|place|starting point)s? (?:to|for|on|about)"
         r"|where (?:should|can|do) (?:i|we) (?:start|learn|begin)"
@@ -214,12 +214,20 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|introduced|showed|demoed)\b"
         r"|who(?:'s|s| is| was| were) (?:talking|presenting|speaking|giving|holding|behind|the person)\b"
         r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|war|ist|sind|waren)\b"
-        r"|von wem (?:ist|war|stammt|kommt)\b|(?:speakers?|presenters?|sprecher|redner|vortragende)\b)", _I)),
+        r"|von wem (?:ist|war|stammt|kommt)\b|(?:speakers?|presenters?|sprecher|redner|vortragende)\b"
+        r"|(?:which|what) (?:speakers?|presenters?|persons?|people)\b"
+        r"|wer (?P<s>.+?) (?:gehalten|pr[äa]sentiert|vorgestellt|vorgetragen|gesprochen|geredet)"
+        r"(?: (?:hat|haben|hatte|hatten|wurde|wurden|ist))?$)", _I)),
     (Shape.SUMMARY, re.compile(
         r"^(?:(?:please |bitte )?(?:summari[sz]e|sum up|recap|tl;?dr|zusammenfassung|fasse|fass|res[üu]mee)\b"
         r"|(?:give me |gib mir )?(?:a |an |the |eine |die |den )?(?:summary|overview|[üu]berblick|zusammenfassung"
         r"|tl;?dr|gist|recap|kurzfassung)\b"
         r"|what (?:was|is) (?P<s>.+?) about$|worum (?:geht|ging) es\b)", _I)),
+    (Shape.SUMMARY, re.compile(
+        r"^what (?:did|does|do) (?:the )?(?P<s>.+?) (?:talk|session|video|presentation|lecture)s? (?:cover|discuss"
+        r"|present|show|explain|say|talk about|go over)$", _I)),
+    (Shape.SUMMARY, re.compile(
+        r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
     (Shape.TALKS, re.compile(
         r"^(?:(?:which|what) (?:talks|sessions|videos)\b|list (?:all |the )?talks\b|all talks\b"
         r"|(?:are there|is there|any) (?:a |any )?talks?\b|talks? (?:about|on|zu|[üu]ber)\b"
@@ -238,6 +246,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint))"
         r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"
         r"|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz))\b", _I)),
+    (Shape.DEFINE, re.compile(  # "(ich möchte wissen,) was PJRT ist"
+        r"^was (?:ein |eine |der |die |das )?(?P<s>.+?) (?:ist|sind|bedeutet|hei(?:ß|ss)t)$", _I)),
     (Shape.DEFINE, re.compile(
         r"^(?:define|definition of|definiere|meaning of|bedeutung von|what(?:'s| is| are| does| do)|wh?at'?s"
         r"|was (?:ist|sind|bedeutet|hei(?:ß|ss)t)|wof[üu]r steht|was versteht man unter|explain what|erkl[äa]re?,? was)"
@@ -264,10 +274,36 @@ _QUANTITY_KINDS = (
 )
 
 
+# Typographic apostrophes (what phones and Slack's desktop client type) and the English contractions that only
+# frame a question: "what’re MXUs?" is "what are MXUs?", "where'd they mention X" "where did they mention X".
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
+_CONTRACTIONS = ((re.compile(r"(?<=[a-z])'re\b", re.I), " are"), (re.compile(r"(?<=[a-z])'d\b", re.I), " did"),
+                 (re.compile(r"(?<=[a-z])'ve\b", re.I), " have"), (re.compile(r"(?<=[a-z])'ll\b", re.I), " will"),
+                 (re.compile(r"\bi'm\b", re.I), "i am"), (re.compile(r"(?<=[a-z])n't\b", re.I), " not"))
+# A polite or indirect wrapper around the question itself: "can you tell me who presented Kinetic?",
+# "do you know …", "I'd like a summary of …", "kannst du mir sagen, wer …".
+_GREETING_RE = re.compile(
+    r"^(?:hey|hi|hello|hallo|moin|servus|ok|okay|so|also|quick question|kurze frage)\b[,!:]?\s+(?=\S)", re.I)
+_WRAPPER_RE = re.compile(
+    r"^(?:(?:can|could|would) you(?: please)?(?: (?:tell|show|give) me| let me know)?"
+    r"|do you know|does (?:anyone|anybody) know|(?:i would|i did) like(?: to know)?|i want to know|i wonder"
+    r"|i(?: would| did)? (?:want|need)(?= (?:a |an |the )?(?:summary|overview|recap|talk|list))"
+    r"|(?:kannst|k[öo]nntest) du(?: mir)?(?: bitte)?(?: sagen| erkl[äa]ren| zeigen)?|wei(?:ß|ss)t du"
+    r"|sag(?: mir)?(?: mal)?|ich (?:m[öo]chte|h[äa]tte gern[e]?|will) (?:wissen)?)[,:]?\s+(?=\S)", re.I)
+
+
+def _plain(query: str) -> str:
+    """``query`` with plain apostrophes, contractions spelled out and a polite wrapper left out."""
+    plain = query.translate(_APOSTROPHES)
+    for pattern, replacement in _CONTRACTIONS:
+        plain = pattern.sub(replacement, plain)
+    return _WRAPPER_RE.sub("", _GREETING_RE.sub("", plain))
+
+
 def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless)."""
     query = clean_query(text).strip()
-    stripped = query.rstrip(" ?!.")
+    stripped = _plain(query).rstrip(" ?!.")
     language = detect_language(query)
     if not tokens(query):
         return Question(query, Shape.HELP, language=language)

@@ -491,3 +491,37 @@ async def test_a_name_that_only_looks_like_an_inflected_word_is_not_taken_for_on
     german = await ask(store, "was ist der Crashkurs?")  # in a talk's title and summary, in no key point
     assert body(german)["covered"] is True and first(german) == (MAIN, 189)
     assert heading(german) == "Vorträge zu *Crashkurs* (1):"
+
+
+@pytest.mark.parametrize(("text", "shape", "subject", "language"), [
+    ("what’s PJRT?", Shape.DEFINE, "PJRT", "en"),  # the apostrophe phones and Slack's desktop client type
+    ("who’s talking about Kinetic?", Shape.WHO, "Kinetic", "en"),
+    ("what're MXUs?", Shape.DEFINE, "MXUs", "en"),
+    ("where'd they mention Ironwood", Shape.MOMENTS, "Ironwood", "en"),
+    ("can you tell me who presented Kinetic?", Shape.WHO, "Kinetic", "en"),
+    ("hi, what is PJRT?", Shape.DEFINE, "PJRT", "en"),
+    ("I'd like a summary of the Kinetic talk", Shape.SUMMARY, "Kinetic", "en"),
+    ("what should I watch to learn Pallas", Shape.RECOMMEND, "Pallas", "en"),
+    ("what did the FlyDSL talk cover?", Shape.SUMMARY, "FlyDSL", "en"),
+    ("which speaker covered the XLA compiler internals?", Shape.WHO, "XLA compiler internals", "en"),
+    ("kannst du mir sagen, wer Kinetic gehalten hat?", Shape.WHO, "Kinetic", "de"),
+    ("weißt du, wer über Pallas gesprochen hat?", Shape.WHO, "Pallas", "de"),
+    ("ich möchte wissen, was PJRT ist", Shape.DEFINE, "PJRT", "de"),
+])
+def test_wrappers_contractions_and_word_order(text: str, shape: Shape, subject: str, language: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject, question.language) == (shape, subject, language)
+
+
+async def test_an_indirect_question_is_answered_in_its_shape(store: Store) -> None:
+    english = await ask(store, "can you tell me who presented Kinetic?")
+    assert heading(english).startswith("*Kinetic: Überbrückung von lokalen Laptop-Umgebungen und Cloud-TPUs* was "
+                                       "presented by Diva, Jyotinder.")
+    german = await ask(store, "kannst du mir sagen, wer Kinetic gehalten hat?")
+    assert "wurde von Diva, Jyotinder gehalten." in heading(german) and body(german)["lang"] == "de"
+    curly = await ask(store, "what’s PJRT?")
+    assert first(curly) in {(MAIN, 222), (MAIN, 289), (MAIN, 504)} and heading(curly).startswith("*PJRT*")
+    summary = await ask(store, "what did the FlyDSL talk cover?")
+    assert body(summary)["shape"] == "summary" and first(summary) == (MAIN, 228)  # the talk, then its key points
+    watch = await ask(store, "what should I watch to learn Pallas")
+    assert heading(watch).startswith("Watch *Pallas: Schreiben von Low-Level-Kernels")
