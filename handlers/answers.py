@@ -19,7 +19,7 @@ from store.text import term_key, tokens
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
 from .questions import Question, Shape, is_term_like
-from .replies import AnswerReply, DefineReply
+from .replies import AnswerReply, DefineReply, Notice
 
 POINTS_SHOWN = 3  # supporting key points after the lead
 MOMENTS_SHOWN = 25  # every moment of a topic, up to what one message shows well
@@ -236,10 +236,18 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     defined_by_team = await store.team_definitions([asked, question.subject])
     if not defined_by_team and (missing := await _missing(store, question.subject, question, scope)):
         return await _not_covered(store, question, missing)
-    looked_up = await look_up(store, asked if not defined_by_team or term_key(asked) in defined_by_team
-                              else question.subject)
+    one_long_thing = not defined_by_team and len(tokens(question.subject)) > 2 and not _SEVERAL_TERMS_RE.search(asked)
+    if one_long_thing:
+        # "what are the phases of LLM training?" asks for one thing, not for the terms LLM and training one by
+        # one as /define would: only the whole is a glossary entry (an expansion, "Group Relative Policy
+        # Optimization"), else the key points answer it
+        looked_up: Notice | DefineReply = DefineReply([await store.define(asked)])
+    else:
+        looked_up = await look_up(store, asked if not defined_by_team or term_key(asked) in defined_by_team
+                                  else question.subject)
     results = looked_up.results if isinstance(looked_up, DefineReply) else []
-    terms = [result.hits[0] for result in results if result.hits and _names_it(result.hits[0], result.query)]
+    terms = [result.hits[0] for result in results if result.hits and _names_it(result.hits[0], result.query)
+             and (not one_long_thing or result.hits[0].match in STRONG_MATCHES)]  # LLM is not "phases of LLM …"
     team = list(looked_up.team.values()) if isinstance(looked_up, DefineReply) else []
     pointer = looked_up.pointer if isinstance(looked_up, DefineReply) else None
     if not terms and not team:
@@ -255,6 +263,10 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
                    **({"team": team} if terms else {"team_terms": team}))
     reply.talk_id = terms[0].definitions[0].talk_id if terms and terms[0].definitions else None
     return reply
+
+
+# Several terms asked at once, as /define reads them: "XLA & HLO", "SFT, DPO", "HLO/StableHLO", "DPO and ORPO".
+_SEVERAL_TERMS_RE = re.compile(r"[&,;/+]|\s(?:and|und|or|oder)\s", re.I)
 
 
 def _names_it(hit: TermHit, asked: str) -> bool:

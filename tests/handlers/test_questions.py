@@ -525,3 +525,17 @@ async def test_an_indirect_question_is_answered_in_its_shape(store: Store) -> No
     assert body(summary)["shape"] == "summary" and first(summary) == (MAIN, 228)  # the talk, then its key points
     watch = await ask(store, "what should I watch to learn Pallas")
     assert heading(watch).startswith("Watch *Pallas: Schreiben von Low-Level-Kernels")
+
+
+async def test_a_long_what_is_asks_for_one_thing_not_for_each_of_its_words(store: Store) -> None:
+    # /define reads "phases of LLM training" as terms one by one; a question asks for the phases
+    for text in ("what are the phases of LLM training?", "was sind die Phasen des LLM-Trainings?"):
+        reply = await ask(store, text)
+        assert first(reply) == (MAIN, 380) and "*Phasen des LLM-Trainings*" in heading(reply), text
+        assert not heading(reply).startswith("*LLM*"), text
+    expansion = await ask(store, "what is Group Relative Policy Optimization?")  # the whole is a glossary entry
+    assert heading(expansion).startswith("*GRPO* (Group Relative Policy Optimization)")
+    both = await ask(store, "what is XLA & HLO?")  # several terms asked at once still are, each its own card
+    cards = [block["text"]["text"].split("\n")[0] for block in body(both)["message"]["blocks"]
+             if block["type"] == "section" and block["text"]["text"].startswith("*")]
+    assert [card.split(" ")[0] for card in cards[:2]] == ["*XLA*", "*HLO*"]
