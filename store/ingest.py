@@ -20,6 +20,7 @@ import sqlite3
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
@@ -66,8 +67,7 @@ _ID_TABLES = {"summary": "summaries", "point": "points", "entry": "glossary", "h
 _COUNTED = {"summary": "summaries", "point": "key_points", "entry": "glossary_lines", "highlight": "highlights"}
 _STAGE_FTS = ("INSERT INTO temp.fts_stage (rowid, title, body, parts, kind, ref_id, summary_id)"
               " VALUES (?, ?, ?, ?, ?, ?, ?)")
-_INSERT_FTS = ("INSERT INTO search_fts (rowid, title, body, parts, kind, ref_id, talk_id)"
-               " VALUES (?, ?, ?, ?, ?, ?, ?)")
+_TALKS_PER_SLICE = 5000  # talks whose full-text rows are made in one slice of _Writer._index_text
 # Bump when what ingest writes changes: a database written by another format is rebuilt in full
 # (3: joined snake_case names in the parts column; 4: the words of CapitalisedWords names there too).
 INGEST_FORMAT = "4"
@@ -537,30 +537,60 @@ class _Writer:
             "UPDATE term_names SET talk_id = s.talk_id FROM summaries s JOIN temp.written w ON w.talk_id = s.talk_id"
             " JOIN glossary g ON g.summary_id = s.summary_id WHERE term_names.entry_id = g.entry_id"
         )
-        conn.execute(
-            "INSERT INTO search_fts (rowid, title, body, parts, kind, ref_id, talk_id)"
-            " SELECT f.rowid, f.title, f.body, f.parts, f.kind, f.ref_id, s.talk_id"
-            " FROM temp.fts_stage f JOIN summaries s ON s.summary_id = f.summary_id"
-        )
+        self._index_text()
+
+    def _index_text(self) -> None:
+        """The staged full-text rows of key points, glossary lines and highlights, and one row per talk written.
+
+        A talk's row tokenises its title and all its summaries' text (Python, a GIL-holding loop); the staged
+        rows are tokenised by SQLite, which releases the GIL. So each slice of the talks is read here and
+        tokenised in a thread while this thread inserts a slice of the staged rows; talks' rows are kept in a
+        temporary table and inserted last, in rowid order as before (FTS5 flushes when rowids go backwards).
+        """
+        conn = self.conn
+        talks = [row[0] for row in conn.execute(
+            "SELECT t.rowid FROM temp.written w JOIN talks t ON t.talk_id = w.talk_id ORDER BY t.rowid")]
+        low, high = conn.execute("SELECT coalesce(min(rowid), 0), coalesce(max(rowid), -1) FROM temp.fts_stage"
+                                 ).fetchone()
+        slices = max(1, len(talks) // _TALKS_PER_SLICE)
+        conn.execute("CREATE TEMP TABLE IF NOT EXISTS talk_fts_stage (rowid INTEGER PRIMARY KEY, title TEXT,"
+                     " body TEXT, parts TEXT, talk_id TEXT)")
+        conn.execute("DELETE FROM temp.talk_fts_stage")
+        width = (high - low) // slices + 1
+        with ThreadPoolExecutor(1, thread_name_prefix="ingest-talk-text") as thread:
+            for number in range(slices):
+                chosen = talks[len(talks) * number // slices:len(talks) * (number + 1) // slices]
+                texts = conn.execute(
+                    "SELECT t.rowid, t.talk_id, t.title, t.speakers, t.tags, s.text FROM talks t"
+                    " JOIN temp.written w ON w.talk_id = t.talk_id JOIN summaries s ON s.talk_id = t.talk_id"
+                    " WHERE t.rowid BETWEEN ? AND ? ORDER BY t.rowid, s.source_file, s.source_line",
+                    (chosen[0], chosen[-1])).fetchall() if chosen else []
+                talk_rows = thread.submit(self._talk_text_rows, texts)
+                conn.execute(
+                    "INSERT INTO search_fts (rowid, title, body, parts, kind, ref_id, talk_id)"
+                    " SELECT f.rowid, f.title, f.body, f.parts, f.kind, f.ref_id, s.talk_id"
+                    " FROM temp.fts_stage f JOIN summaries s ON s.summary_id = f.summary_id"
+                    " WHERE f.rowid BETWEEN ? AND ?", (low + number * width, low + (number + 1) * width - 1))
+                conn.executemany("INSERT INTO temp.talk_fts_stage (rowid, title, body, parts, talk_id)"
+                                 " VALUES (?, ?, ?, ?, ?)", talk_rows.result())
+        conn.execute("INSERT INTO search_fts (rowid, title, body, parts, kind, ref_id, talk_id)"
+                     " SELECT rowid, title, body, parts, 'ktalk', 0, talk_id FROM temp.talk_fts_stage ORDER BY rowid")
         conn.execute("DELETE FROM temp.fts_stage")
-        batch: list[tuple[Any, ...]] = []
+        conn.execute("DELETE FROM temp.talk_fts_stage")
+
+    def _talk_text_rows(self, texts: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """Full-text rows of talks from (rowid, talk_id, title, speakers, tags, text) rows, a talk's in source order."""
+        rows: list[tuple[Any, ...]] = []
         current: tuple[Any, ...] | None = None
-        texts: list[str] = []
-        query = conn.execute(
-            "SELECT t.rowid, t.talk_id, t.title, t.speakers, t.tags, s.text FROM temp.written w"
-            " JOIN talks t ON t.talk_id = w.talk_id JOIN summaries s ON s.talk_id = t.talk_id"
-            " ORDER BY t.talk_id, s.source_file, s.source_line"
-        )
-        for rowid, talk_id, title, speakers, tags, text in chain(query, [(None,) * 6]):  # a sentinel ends the last
+        summaries: list[str] = []
+        for rowid, talk_id, title, speakers, tags, text in chain(texts, [(None,) * 6]):  # a sentinel ends the last
             if current is not None and rowid != current[0]:
                 heading = " ".join([current[2], *json.loads(current[3]), *json.loads(current[4])])
-                batch.append((current[0] * 4, *self._fts_row(heading, " ".join(texts)), "ktalk", 0, current[1]))
-                texts = []
+                rows.append((current[0] * 4, *self._fts_row(heading, " ".join(summaries)), current[1]))
+                summaries = []
             current = (rowid, talk_id, title, speakers, tags)
-            texts.append(text)
-            if len(batch) >= 2000 or rowid is None:
-                conn.executemany(_INSERT_FTS, batch)
-                batch = []
+            summaries.append(text)
+        return rows
 
     def _fts_row(self, title: str, body: str) -> tuple[str, str, str]:
         return file_rows.fts_columns(self.splitter, title, body)
