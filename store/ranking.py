@@ -7,7 +7,7 @@ import re
 from typing import Any, NamedTuple
 
 from .concepts import Concept
-from .matching import ALIAS_DISCOUNT, RowMatch, concept_idfs, match_row, settle_readings
+from .matching import ALIAS_DISCOUNT, RowMatch, RowMatcher, concept_idfs, settle_readings
 from .merging import same_moment
 from .model import PointHit, Source, TalkHit
 from .text import tokens
@@ -39,13 +39,13 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
         return []
     rows = await view.candidates("kind, talk_id, title, body, parts", concepts, TALK_CANDIDATES)
     settle_readings(concepts, [text for row in rows for text in row[2:4]])
-    idfs = concept_idfs(concepts, view.vocabulary)
+    matcher = RowMatcher(concepts, concept_idfs(concepts, view.vocabulary), view.vocabulary)
     per_talk: dict[str, dict[int, tuple[float, RowMatch]]] = {}
     mentions: dict[str, int] = {}
     # Concepts a talk holds in the user's own spelling somewhere (not only as an alias or a typo fix).
     own_spelling: dict[str, set[int]] = {}
     for kind, talk_id, title, body, parts in rows:
-        match = match_row(concepts, {"title": title, "body": body}, parts, idfs)
+        match = matcher.match(title, body, parts)
         best = per_talk.setdefault(talk_id, {})
         mentions[talk_id] = mentions.get(talk_id, 0) + (1 if match.per_concept else 0)
         slipped = {index for index, _, _, form_kind in match.notes if form_kind in ("alias", "correction")}
@@ -93,11 +93,12 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
                                  kind=("kpoint", "khigh"), talk_id=talk_id)
     settle_readings(concepts, [text for row in rows for text in row[3:5]])
     idfs = concept_idfs(concepts, view.vocabulary)
+    matcher = RowMatcher(concepts, idfs, view.vocabulary)
     scored = []
     for kind, ref_id, row_talk, title, body, parts in rows:
         if talk_id is not None and row_talk != talk_id:
             continue
-        match = match_row(concepts, {"title": title, "body": body}, parts, idfs)
+        match = matcher.match(title, body, parts)
         if match.coverage < min_coverage - 1e-9:
             continue
         info = view.talks.get(row_talk)
@@ -188,6 +189,8 @@ def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, R
     """
     pairs: dict[tuple[str, str], None] = {}
     aliases: dict[str, None] = {}
+    words: list[str] | None = None  # the shown text's words, as written
+    folded: dict[str, str] = {}
     for index, match in contributions:
         for concept_index, token, via, kind in match.notes:
             if concept_index != index:
@@ -196,7 +199,9 @@ def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, R
                 if note := concepts[index].alias_note:  # the user's word is a known slip: say what it was read as
                     aliases[note] = None
                 continue
-            written = _as_written(token, shown_text)
+            if words is None:
+                words = re.findall(r"[^\W_]+", shown_text)
+            written = _as_written(token, words, folded)
             if written is None or (kind == "translation" and not written[:1].isupper()):
                 continue
             pairs[(view.canonical.text(written), via)] = None
@@ -211,11 +216,14 @@ def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, R
     return list(notes)
 
 
-def _as_written(token: str, text: str) -> str | None:
-    """The word of ``text`` that folds to (or starts with) ``token``, as written: "holzschutz" -> "Holzschutz"."""
-    words: list[str] = re.findall(r"[^\W_]+", text)
+def _as_written(token: str, words: list[str], folded: dict[str, str]) -> str | None:
+    """The first of ``words`` that folds to (or starts with) ``token``, as written: "holzschutz" -> "Holzschutz".
+    ``folded``: the words folded so far (a hit's notes look up several tokens in one long text)."""
     for word in words:
-        folded = "".join(tokens(word))
-        if folded == token or (folded.startswith(token) and len(folded) - len(token) <= 3):
+        form = folded.get(word)
+        if form is None:
+            # An ASCII word's letters and digits fold to themselves in lower case: no Unicode work.
+            form = folded[word] = word.lower() if word.isascii() else "".join(tokens(word))
+        if form == token or (form.startswith(token) and len(form) - len(token) <= 3):
             return word
     return None

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .lexicon import phrase_key
-from .matching import concept_idfs, match_row, settle_readings
+from .matching import RowMatcher, concept_idfs, settle_readings
 from .model import Source, TermDefinition, TermHit
 from .senses import senses_of
 from .text import term_key
@@ -210,10 +210,10 @@ async def _terms_by_text(view: View, query: str) -> list[TermHit]:
         return []
     rows = await view.candidates("ref_id, title, body, parts", concepts, TERM_CANDIDATES, kind="kterm")
     settle_readings(concepts, [text for row in rows for text in row[1:3]])
-    idfs = concept_idfs(concepts, view.vocabulary)
+    matcher = RowMatcher(concepts, concept_idfs(concepts, view.vocabulary), view.vocabulary)
     ranked: list[tuple[float, int]] = []
     for ref_id, title, body, parts in rows:
-        match = match_row(concepts, {"title": title, "body": body}, parts, idfs)
+        match = matcher.match(title, body, parts)
         matched = len(match.per_concept)
         # One word alone must be all of the query; longer descriptions may miss a word or two.
         if match.coverage >= 0.999 or (matched >= 2 and match.coverage >= TERM_TEXT_COVERAGE):
