@@ -160,6 +160,7 @@ class Store:
                         await self._conn.execute("BEGIN")
                         generation = await self._view.scalar(GENERATION_SQL)
                 self._generation_files = files
+                self._view.start()
                 yield self._view
             finally:
                 await self._conn.execute("COMMIT")

@@ -46,13 +46,6 @@ class SearchForm:
     token: str  # one word, or a phrase: words in a row, space-separated
     prefix: bool  # the (last) word also as the start of longer words
 
-    @property
-    def phrase_head(self) -> str | None:
-        """The words before the last of a prefix phrase whose last word begins many words (see
-        PHRASE_CHECK_FREQUENCY), for the caller to check; None when there is nothing worth checking."""
-        head, _, _ = self.token.rpartition(" ")
-        return head if self.prefix and " " in head else None
-
 
 def fts_forms(concepts: list[Concept], vocabulary: Vocabulary) -> tuple[list[SearchForm], bool]:
     """The forms a query's candidates are looked for by, and whether ranking them by bm25 is affordable.
@@ -79,14 +72,40 @@ def fts_forms(concepts: list[Concept], vocabulary: Vocabulary) -> tuple[list[Sea
         for form in concept.forms:
             quoted = fts_string(form.token)
             forms.setdefault(quoted + "*" if form.prefix else quoted, SearchForm(form.token, form.prefix))
-    return list(forms.values())[:MAX_FORMS], rows <= RANK_BUDGET
+    # A form no corpus word can match finds no row and adds nothing to any row's bm25: left out.
+    return [f for f in list(forms.values())[:MAX_FORMS] if not _matches_nothing(f, vocabulary)], rows <= RANK_BUDGET
 
 
-def worth_checking(form: SearchForm, vocabulary: Vocabulary) -> bool:
-    """Whether a prefix phrase's first words should be looked up before the phrase is (see
-    PHRASE_CHECK_FREQUENCY)."""
-    return form.phrase_head is not None and vocabulary.doc_frequency(form.token.rpartition(" ")[2]) > \
-        PHRASE_CHECK_FREQUENCY
+def _matches_nothing(form: SearchForm, vocabulary: Vocabulary) -> bool:
+    if not _PLAIN_RE.fullmatch(form.token):
+        return False  # the index tokenizer splits it otherwise: not known here
+    *whole, last = form.token.split()
+    return not all(vocabulary.has(word) for word in whole) or not (
+        vocabulary.words_starting(last, 1) != [] if form.prefix else vocabulary.has(last))
+
+
+def phrase_check(form: SearchForm, vocabulary: Vocabulary, *, ranked: bool) -> str | None:
+    """For a prefix phrase whose last word begins many documents' words (PHRASE_CHECK_FREQUENCY): an
+    expression that finds a row if the phrase can (the caller drops the phrase when none does), since
+    FTS5 reads all those words' rows first. None: nothing worth checking.
+
+    Ranked, the phrase itself as the words it begins ("ip sum"* as "ip sum" OR "ip summe" ...), a
+    cheap read that bm25 cannot be given instead of the phrase; else, or when those are too many,
+    its first words if they are several ("ko nst ruk tii" of "ko nst ruk tii ver"*).
+    """
+    head, _, last = form.token.rpartition(" ")
+    if not (form.prefix and head and _PLAIN_RE.fullmatch(form.token)) or \
+            vocabulary.doc_frequency(last) <= PHRASE_CHECK_FREQUENCY:
+        return None
+    words = vocabulary.words_starting(last, EXPAND_PHRASES)
+    if words is not None:
+        # Unranked, fts_expression looks for these phrases instead of the prefix one anyway.
+        return _in_text(fts_string(f"{head} {word}") for word in words) if ranked else None
+    return _in_text([fts_string(head)]) if " " in head else None
+
+
+def _in_text(quoted: Iterable[str]) -> str:
+    return "{title body parts} : (" + " OR ".join(quoted) + ")"
 
 
 def fts_expression(forms: list[SearchForm], vocabulary: Vocabulary, *, ranked: bool,
@@ -110,7 +129,7 @@ def fts_expression(forms: list[SearchForm], vocabulary: Vocabulary, *, ranked: b
         terms[quoted + "*" if form.prefix else quoted] = None
     if not terms:
         return None
-    expression = "{title body parts} : (" + " OR ".join(terms) + ")"
+    expression = _in_text(terms)
     if kinds:
         expression += " AND kind : (" + " OR ".join(fts_string(k) for k in kinds) + ")"
     return expression
