@@ -52,7 +52,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     vortragen vortrags vortrages vortragen vortragende redner rednerin sprecher sprecherin
     folgenden gerade zuerst genau ungefahr insgesamt wirklich zusammen fasse fass beste besten bester bestes
     kommt kam kamen kommen vorkommt vorkam vorkommen sonst else mehr erfahren erfahre wissen informieren
-    einstieg einsteigen
+    einstieg einsteigen passt passen thema
     did does do done doing was were been being get got gets someone anyone anybody somebody people
     discussed discuss discusses covered cover covers mentioned mentions talked spoke spoken gave give
     given held hold explained explains explain describes describing presenter presenters
@@ -80,6 +80,7 @@ _DE_MARKERS = frozenset(
     zwischen unterschied zusammenfassung fasse zusammen vortrag vortrage vortragen gehalten gesprochen
     erklare erklar bitte mehr dazu hilfe hallo kannst du ich mir mich sollte soll welchen viele viel lange
     schnell schneller bedeutet steht wofur nicht auch noch erwahnt diskutiert worum ging geht nach
+    sprecher sprecherin redner referierte thema empfiehlst passt
     """.split()
 )
 _EN_MARKERS = frozenset(
@@ -87,7 +88,8 @@ _EN_MARKERS = frozenset(
     what is are who how where when why which the a an of and or to in on about for with does do did was were
     has have there talk talks presented present discussed mentioned explain difference between summary
     summarize summarise should i watch learn more help hi hello can you much many long fast faster than
-    stand mean means tell me please any anyone show shows results whats who's whos
+    stand mean means tell me please any anyone show shows results whats who's whos speaker speakers presenter
+    recommend topic overview
     """.split()
 )
 
@@ -207,6 +209,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|welche[rs]? (?:vortrag|video|talk)\w* (?:ist am besten|eignet sich|ist gut|ist der beste)"
         r"|(?:empfiehl|empfehle|empfehlen)(?: mir| uns)? (?:einen |ein )?(?:vortrag|video|talk)"
         r"|wo (?:lerne|kann) ich|bester vortrag|besten vortrag"
+        r"|\bwhat (?:do|would|can) you recommend\b|\bwas (?:empfiehlst|w[üu]rdest) du\b"
         r"|(?<!in )\b(?:which|what) (?:talk|session|video)\b(?!s)|\bwelche[rsn]? (?:vortrag|video|talk)\b(?!s)", _I)),
     (Shape.WHO, re.compile(
         r"^(?:and |und )?(?:who(?:'s|s| is| was| were| are)? (?:the )?(?:speakers?|presenters?|authors?)\b"
@@ -216,13 +219,20 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|war|ist|sind|waren)\b"
         r"|von wem (?:ist|war|stammt|kommt)\b|(?:speakers?|presenters?|sprecher|redner|vortragende)\b"
         r"|(?:which|what) (?:speakers?|presenters?|persons?|people)\b"
+        r"|wer (?:referierte|referiert|redete|erz[äa]hlte|moderierte)\b"
+
         r"|wer (?P<s>.+?) (?:gehalten|pr[äa]sentiert|vorgestellt|vorgetragen|gesprochen|geredet)"
         r"(?: (?:hat|haben|hatte|hatten|wurde|wurden|ist))?$)", _I)),
+    (Shape.WHO, re.compile(  # "Kinetic speaker?", "Pallas Sprecher?"
+        r"^(?!(?:what|was|who|wer|how|wie)\b)(?P<s>.+?)\s+(?:speakers?|presenters?|sprecher(?:in)?|redner(?:in)?"
+        r"|vortragende[rn]?)$", _I)),
     (Shape.SUMMARY, re.compile(
         r"^(?:(?:please |bitte )?(?:summari[sz]e|sum up|recap|tl;?dr|zusammenfassung|fasse|fass|res[üu]mee)\b"
-        r"|(?:give me |gib mir )?(?:a |an |the |eine |die |den )?(?:summary|overview|[üu]berblick|zusammenfassung"
-        r"|tl;?dr|gist|recap|kurzfassung)\b"
-        r"|what (?:was|is) (?P<s>.+?) about$|worum (?:geht|ging) es\b)", _I)),
+        r"|(?:give me |gib mir )?(?:a |an |the |eine |die |den )?(?:short |quick |brief |kurze |kleine |knappe )?"
+        r"(?:summary|overview|[üu]berblick|zusammenfassung|tl;?dr|gist|recap|kurzfassung)\b"
+        r"|what (?:was|is) (?P<s>.+?) about$|worum (?:geht|ging) es\b|worum (?:geht|ging)'s\b"
+        r"|what (?:was|is) the (?:topic|subject|gist) of\b|was (?:war|ist) (?:das )?thema (?:des|der|von|vom|im)\b)",
+        _I)),
     (Shape.SUMMARY, re.compile(
         r"^what (?:did|does|do) (?:the )?(?P<s>.+?) (?:talk|session|video|presentation|lecture)s? (?:cover|discuss"
         r"|present|show|explain|say|talk about|go over)$", _I)),

@@ -539,3 +539,29 @@ async def test_a_long_what_is_asks_for_one_thing_not_for_each_of_its_words(store
     cards = [block["text"]["text"].split("\n")[0] for block in body(both)["message"]["blocks"]
              if block["type"] == "section" and block["text"]["text"].startswith("*")]
     assert [card.split(" ")[0] for card in cards[:2]] == ["*XLA*", "*HLO*"]
+
+
+@pytest.mark.parametrize(("text", "shape", "subject", "language"), [
+    ("Kinetic speaker?", Shape.WHO, "Kinetic", "en"),
+    ("Pallas Sprecher?", Shape.WHO, "Pallas", "de"),
+    ("wer referierte über Pallas?", Shape.WHO, "Pallas", "de"),
+    ("short summary of the XLA crash course please", Shape.SUMMARY, "XLA crash course", "en"),
+    ("worum geht's im Pallas-Vortrag?", Shape.SUMMARY, "Pallas-Vortrag", "de"),
+    ("what was the topic of the Kinetic talk?", Shape.SUMMARY, "Kinetic", "en"),
+    ("was war das Thema des FlyDSL-Vortrags?", Shape.SUMMARY, "FlyDSL-Vortrags", "de"),
+    ("what do you recommend for Pallas?", Shape.RECOMMEND, "Pallas", "en"),
+    ("welcher vortrag passt zu pallas", Shape.RECOMMEND, "pallas", "de"),
+])
+def test_more_ways_to_ask_for_a_talk(text: str, shape: Shape, subject: str, language: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject, question.language) == (shape, subject, language)
+
+
+async def test_a_talk_asked_for_in_few_words_comes_first(store: Store) -> None:
+    english = await ask(store, "Kinetic speaker?")
+    assert first(english) == (MAIN, 60) and heading(english).endswith("was presented by Diva, Jyotinder.")
+    german = await ask(store, "worum geht's im Pallas-Vortrag?")
+    assert first(german) == ("004_b9033c416a07336f.txt", 1) and body(german)["shape"] == "summary"
+    assert body(german)["lang"] == "de"
+    recommended = await ask(store, "what do you recommend for Pallas?")
+    assert heading(recommended).startswith("Watch *Pallas: Schreiben von Low-Level-Kernels")
