@@ -9,6 +9,7 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Sequence
+from itertools import compress
 
 MAX_GRAMS = 16
 RECENT_LOOKUPS = 8
@@ -69,18 +70,23 @@ def most_common(counts: Counter[int], limit: int) -> list[int]:
     """The keys of ``counts.most_common(limit)``: most counted first, equal counts in the order first counted.
 
     most_common compares every key in Python (heapq.nlargest): 15 ms for the 200,000 names a long key
-    shares a trigram with at 50,000 summaries. Counts are small (at most MAX_GRAMS): the count of the
-    last key kept is found from how many keys have each count, and only the keys counted that often
-    are sorted (half the time).
+    shares a trigram with at 50,000 summaries. Counts are small (at most MAX_GRAMS), so they fit a byte
+    each: C's byte counting gives how many keys have each count (the count of the last key kept), a byte
+    translation marks the keys counted at least that often, and only those are sorted.
     """
     if len(counts) <= limit:
         return [key for key, _ in counts.most_common()]
-    keys_with = Counter(counts.values())
+    tally = bytes(counts.values())
     kept = 0
-    for least in sorted(keys_with, reverse=True):
-        kept += keys_with[least]
+    for least in range(max(tally), 0, -1):
+        kept += tally.count(least)
         if kept >= limit:
             break
-    keys = [key for key, count in counts.items() if count >= least]
+    selected = tally.translate(_AT_LEAST[least])
+    keys = list(compress(counts, selected))
     keys.sort(key=counts.__getitem__, reverse=True)  # stable: equal counts stay in the order first counted
     return keys[:limit]
+
+
+# _AT_LEAST[n] maps a byte to 1 when it is at least n, else to 0 (a bytes.translate table).
+_AT_LEAST = [bytes(int(value >= least) for value in range(256)) for least in range(MAX_GRAMS + 1)]
