@@ -23,28 +23,29 @@ TALK_SHAPES = {"who", "summary", "watch", "talks"}
 HEADINGS = {"Zusammenfassung", "Abstract", "Summary"}
 
 
+def load_question_file(name: str) -> list[dict]:
+    with (ROOT / "bench" / f"{name}.toml").open("rb") as handle:
+        return tomllib.load(handle)["question"]
+
+
 @pytest.fixture(scope="module")
 def questions() -> list[dict]:
-    with (ROOT / "bench" / "eval_answers.toml").open("rb") as handle:
-        return tomllib.load(handle)["question"]
+    return load_question_file("eval_answers")
 
 
 @pytest.fixture(scope="module")
 def holdout2() -> list[dict]:
-    with (ROOT / "bench" / "eval_answers_holdout2.toml").open("rb") as handle:
-        return tomllib.load(handle)["question"]
+    return load_question_file("eval_answers_holdout2")
 
 
 @pytest.fixture(scope="module")
 def holdout3() -> list[dict]:
-    with (ROOT / "bench" / "eval_answers_holdout3.toml").open("rb") as handle:
-        return tomllib.load(handle)["question"]
+    return load_question_file("eval_answers_holdout3")
 
 
 @pytest.fixture(scope="module")
 def tune2() -> list[dict]:
-    with (ROOT / "bench" / "eval_answers_tune2.toml").open("rb") as handle:
-        return tomllib.load(handle)["question"]
+    return load_question_file("eval_answers_tune2")
 
 
 @pytest.fixture(scope="module")
