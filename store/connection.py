@@ -34,9 +34,8 @@ def connect_read_only(db_path: Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) 
 
     ``busy_timeout_ms`` 0: a read that would wait for a lock fails at once with ``sqlite3.OperationalError``.
     """
-    conn = sqlite3.connect(f"{Path(db_path).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+    return sqlite3.connect(f"{Path(db_path).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
                            check_same_thread=False, timeout=busy_timeout_ms / 1000)
-    return conn
 
 
 async def connect_async(db_path: Path) -> aiosqlite.Connection:
