@@ -1,15 +1,15 @@
 """Natural questions (English and German) answered through the mention path, scored per shape and language.
 
-Usage: .venv/bin/python bench/eval_answers.py [--split tune|holdout|holdout2|holdout3|all] [--file NAME]
+Usage: .venv/bin/python bench/eval_answers.py [--split tune|holdout|holdout2|holdout3|holdout4|all] [--file NAME]
 [--show-misses]
 
 Every question of bench/eval_answers.toml, bench/eval_answers_holdout2.toml (a second held-out set,
-written later), bench/eval_answers_holdout3.toml (a third, written from the corpus before any run) and
-bench/eval_answers_tune2.toml (more tune questions, round 3; see their headers for the fields) is asked on
-a fresh database
-of the bundled corpus, in-process, through the function a Slack mention or DM uses
-(``handlers.mentions.answer``), as the Slack text ``"<@UBOT> question"``. Its reply is read the way
-``talkbot ask --json`` reports it: the JSON body of ``bot.console.as_json(reply)``.
+written later), bench/eval_answers_holdout3.toml (a third, written from the corpus before any run),
+bench/eval_answers_holdout4.toml (a fourth, likewise) and bench/eval_answers_tune2.toml (more tune questions,
+round 3; see their headers for the fields) is asked on a fresh database of the bundled corpus, in-process,
+through the function a Slack mention or DM uses (``handlers.mentions.answer``), as the Slack text
+``"<@UBOT> question"``. Its reply is read the way ``talkbot ask --json`` reports it: the JSON body of
+``bot.console.as_json(reply)``.
 
 Scoring contract (what the answering layer of issue 10 gives; this runner reads nothing else):
 
@@ -45,9 +45,9 @@ Scores per question, by shape (a follow-up is scored as its ``scored_as`` shape)
 - Every other question whose reply says covered = false fails.
 
 The primary score of a question is its recall for list and difference shapes, else its top-1; the
-targets of issue 10 apply to the held-out splits (holdout, holdout2, holdout3): single answer top-1 >= 90 %,
-list recall >= 80 %, talk top-1 100 %, every not_covered passes, German and English primary scores within 5
-points.
+targets of issue 10 apply to the held-out splits (holdout, holdout2, holdout3, holdout4): single answer top-1
+>= 90 %, list recall >= 80 %, talk top-1 100 %, every not_covered passes, German and English primary scores within
+5 points.
 """
 
 from __future__ import annotations
@@ -75,8 +75,9 @@ from store.ingest import ingest_sync  # noqa: E402
 from store.state import BotState  # noqa: E402
 
 QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answers_holdout2.toml",
-             ROOT / "bench" / "eval_answers_holdout3.toml", ROOT / "bench" / "eval_answers_tune2.toml")
-SPLITS = ("tune", "holdout", "holdout2", "holdout3", "all")
+             ROOT / "bench" / "eval_answers_holdout3.toml", ROOT / "bench" / "eval_answers_holdout4.toml",
+             ROOT / "bench" / "eval_answers_tune2.toml")
+SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "all")
 CORPUS = ROOT / "corpus"
 CHANNEL = "CEVAL"
 BOT_MENTION = "<@UBOT> "

@@ -44,14 +44,19 @@ def holdout3() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout4() -> list[dict]:
+    return load_question_file("eval_answers_holdout4")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
 
 @pytest.fixture(scope="module")
-def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], tune2: list[dict]
-                   ) -> list[dict]:
-    return questions + holdout2 + holdout3 + tune2
+def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
+                   tune2: list[dict]) -> list[dict]:
+    return questions + holdout2 + holdout3 + holdout4 + tune2
 
 
 @pytest.fixture(scope="module")
@@ -116,6 +121,52 @@ def test_holdout3_has_every_field_its_shape_needs(holdout3: list[dict], every_qu
     assert len(talk_or_followup) >= len(holdout3) / 2
     assert [q.id for q in eval_answers.load_questions("holdout3")] == [q["id"] for q in holdout3]
     assert {q["id"] for q in holdout3} <= {q.id for q in eval_answers.load_questions("all")}
+
+
+SECTIONS = HEADINGS | {"Wichtigste Punkte & Zeitstempel", "Glossar", "Diskussions-Highlights"}
+
+
+def section_of(lines: list[str], line: int) -> str:
+    """The section heading a corpus line sits under ("" above the first heading)."""
+    for text in reversed(lines[:line - 1]):
+        if text.strip() in SECTIONS:
+            return text.strip()
+    return ""
+
+
+def test_holdout4_is_balanced_and_weighted_to_the_strict_targets(holdout4: list[dict], every_question: list[dict],
+                                                                  corpus_lines: dict) -> None:
+    """The fourth held-out set is read without running the bot: fields, sizes per target, language parity per
+    shape, and every expected line is a key point or glossary line (single answers, lists) or names its talk."""
+    assert len(holdout4) >= 100 and {q["split"] for q in holdout4} == {"holdout4"}
+    assert all(q["id"].startswith("h4-") and q["lang"] in ("de", "en") for q in holdout4)
+    assert len({q["id"] for q in every_question}) == len(every_question)  # unique across every question file
+    by_shape = Counter((q["shape"], q["lang"]) for q in holdout4)
+    assert {q["shape"] for q in holdout4} == set(eval_answers.SHAPES)
+    for shape in eval_answers.SHAPES:
+        assert by_shape[shape, "de"] == by_shape[shape, "en"] > 0, shape
+    scored = Counter(q.get("scored_as", q["shape"]) for q in holdout4)
+    assert sum(by_shape[shape, lang] for shape in eval_answers.SINGLE for lang in ("de", "en")) >= 30
+    assert sum(scored[shape] for shape in eval_answers.TALK) >= 30
+    assert scored["not_covered"] >= 14 and scored["help"] >= 6 and scored["clarify"] >= 4
+    for q in holdout4:
+        assert set(q) <= QUESTION_KEYS and {"id", "text", "lang", "shape", "split"} <= set(q), q["id"]
+        shape = q.get("scored_as", q["shape"])
+        assert shape in eval_answers.SHAPES and shape != "followup", q["id"]
+        assert ("scored_as" in q) == ("turns" in q) == ("context" in q) == (q["shape"] == "followup"), q["id"]
+        if shape in ("help", "not_covered", "clarify"):
+            assert "expect" not in q, q["id"]
+            continue
+        for entry in q["expect"]:
+            lines = corpus_lines[entry["file"]]
+            text = lines[entry["line"] - 1].strip()
+            if shape in TALK_SHAPES:
+                assert text in HEADINGS or entry["line"] == 1, (q["id"], entry, text)
+            else:  # a key point or a glossary line, never a summary paragraph
+                section = section_of(lines, entry["line"])
+                assert section in {"Wichtigste Punkte & Zeitstempel", "Glossar"}, (q["id"], entry, section)
+    assert [q.id for q in eval_answers.load_questions("holdout4")] == [q["id"] for q in holdout4]
+    assert "holdout4" in eval_answers.SPLITS
 
 
 def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
