@@ -64,6 +64,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     really actually exactly roughly approximately total overall work works working funktioniert funktionieren
     s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
     ging gings want wants wanted mochte interessiert interested explains explained erklart covers shows
+    come comes came so erzahl erzahle erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen
     """.split()
 )
 
@@ -185,7 +186,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|what else (?:did|do|does|was|were|is|are) (?:they|he|she|it|the talk|the speakers?)(?: \w+){0,3}"
         r"|was (?:haben|hat|wurde|gab es)(?: \w+){0,2} (?:sonst|noch)(?: (?:erz[äa]hlt|gesagt|gezeigt|besprochen"
         r"|vorgestellt|erw[äa]hnt|behandelt))?"
-        r"|was noch|und sonst))(?: (?:about (?:it|that|this)|dazu|davon|bitte|please))?[\s!?.]*$", _I)),
+        r"|was noch|und sonst))(?P<s>(?:[\s,]+\S.*?)?)[\s!?.]*$", _I)),
     (Shape.DIGEST, re.compile(r"^digest\s+(?P<s>.+)$", _I)),
     (Shape.COMPARE, re.compile(
         r"(?:difference|differences|unterschied|unterschiede)\s+(?:is there\s+|gibt es\s+)?(?:between|zwischen)\s+"
@@ -273,6 +274,10 @@ _ABOUT_RE = re.compile(
 _LEADING_AND_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?=\S)", _I)
 _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?P<s>.+)$", _I)
 _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|video|vortr[äa]g)", _I)
+# "what do they recommend for X?", "what did the speaker show?": asks what someone did, not what a term is
+_WHAT_THEY_DO_RE = re.compile(
+    r"^what (?:do|does|did)\s+(?:they|he|she|you|we|i|people|(?:the |this |that )?(?:speakers?|presenters?"
+    r"|authors?|team|vlogger))\b", _I)
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet)$", _I)
 _QUANTITY_KINDS = (
     ("speed", re.compile(r"faster|slower|speed|quick|schnell|langsam|beschleunig|speed-?up", _I)),
@@ -310,8 +315,43 @@ def _plain(query: str) -> str:
     return _WRAPPER_RE.sub("", _GREETING_RE.sub("", plain))
 
 
+# A question about the bot itself rather than the talks ("how do I use this bot", "what commands are there",
+# "wie funktionierst du?", "was kann ich dich fragen?"): it names the bot, addresses it, or asks for its commands,
+# and has no word besides these and the words that frame any question.
+_THE_BOT = frozenset("bot bots talkbot you your yourself du dich dir dein deine euch".split())
+_USAGE = frozenset(
+    "help hilfe helfen hilfst commands command befehle befehl usage anleitung instructions manual".split())
+_TO_THE_BOT = frozenset(
+    """
+    use benutze benutzen benutzt benutzt verwende verwenden verwendet nutze nutzen nutzt bediene bedienen
+    ask fragen frage fragt stellen work function funktionierst funktioniert kannst machst bist weisst hilfst
+    verstehst know knows able capable support supports unterstutzt unterstutzt features hey hi hello hallo
+    """.split()
+)
+_ABOUT_ANYTHING = frozenset({Shape.DEFINE, Shape.EXPLAIN, Shape.SEARCH})  # shapes a help question is misread as
+
+
+def asks_about_the_bot(text: str) -> bool:
+    """Whether ``text`` asks how to use the bot: every word frames a question, names or addresses the bot, or asks
+    for its help or commands, and one does. "can you summarize it?" points back at a topic ("it"), so it is not."""
+    words = tokens(text)
+    if not words or not all(w in FRAME_WORDS or w in PRONOUNS or w in _THE_BOT or w in _USAGE or w in _TO_THE_BOT
+                            for w in words):
+        return False
+    if any(w in _USAGE or w in ("bot", "bots", "talkbot") for w in words):
+        return True
+    return any(w in _THE_BOT for w in words) and not any(w in PRONOUNS for w in words)
+
+
 def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless)."""
+    question = _parse(text)
+    if question.shape in _ABOUT_ANYTHING and not question.follow_up and asks_about_the_bot(question.text):
+        return Question(question.text, Shape.HELP, language=question.language)
+    return question
+
+
+def _parse(text: str) -> Question:
     query = clean_query(text).strip()
     stripped = _plain(query).rstrip(" ?!.")
     language = detect_language(query)
@@ -328,6 +368,8 @@ def parse(text: str) -> Question:
         groups = match.groupdict()
         if shape == Shape.COMPARE and _WHICH_TALK_RE.match(stripped):
             continue  # "which talk covers GPU vs TPU parity?" asks for a talk
+        if shape == Shape.MORE and subject_words(groups.get("s") or ""):
+            continue  # "tell me more about ORPO" asks about ORPO; "erzähl mehr darüber" only for more
         if shape in (Shape.HELP, Shape.MORE):
             return Question(query, shape, language=language)
         if shape == Shape.COMPARE:
@@ -350,8 +392,8 @@ def parse(text: str) -> Question:
         if shape == Shape.QUANTITY:
             question.quantity = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(stripped)), "")
         if shape == Shape.DEFINE:
-            if question.refers_back:
-                continue  # "what is it about?" is not a definition
+            if question.refers_back or _WHAT_THEY_DO_RE.match(stripped):
+                continue  # "what is it about?", "what do they recommend for …?" are not definitions
             question.raw = raw.strip()
         return question
     if match := _FOLLOW_UP_RE.match(query.rstrip(" ?!.")):

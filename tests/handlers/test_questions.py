@@ -164,11 +164,27 @@ async def test_talks_en_and_de(store: Store) -> None:
     ("hi", "en", "Ask me about the team's talk summaries"),
     ("hilfe", "de", "Frag mich zu den Vortragszusammenfassungen"),
     ("hallo", "de", "Frag mich zu den Vortragszusammenfassungen"),
+    # asked about the bot itself, in words no fixed phrase lists
+    ("hey, how do I use this bot", "en", "Ask me about the team's talk summaries"),
+    ("how does this bot work?", "en", "Ask me about the team's talk summaries"),
+    ("what commands are there?", "en", "Ask me about the team's talk summaries"),
+    ("what do you know?", "en", "Ask me about the team's talk summaries"),
+    ("wie funktionierst du eigentlich?", "de", "Frag mich zu den Vortragszusammenfassungen"),
+    ("was kann ich dich fragen?", "de", "Frag mich zu den Vortragszusammenfassungen"),
+    ("welche Befehle gibt es?", "de", "Frag mich zu den Vortragszusammenfassungen"),
+    ("kannst du mir helfen?", "de", "Frag mich zu den Vortragszusammenfassungen"),
 ])
 async def test_help_in_the_askers_language(store: Store, text: str, language: str, words: str) -> None:
     reply = await ask(store, text)
     assert isinstance(reply, Notice) and words in reply.text
     assert body(reply)["shape"] == "help" and body(reply)["lang"] == language
+
+
+async def test_a_question_naming_a_topic_or_pointing_back_is_no_help_question(store: Store) -> None:
+    hbm = await ask(store, "what can you tell me about HBM?")
+    assert isinstance(hbm, AnswerReply) and body(hbm)["shape"] == "search" and "HBM" in as_text(hbm).split("\n")[0]
+    assert parse("can you summarize it?").shape == Shape.SUMMARY  # "it" is the thread's talk
+    assert parse("kannst du mir etwas über Pallas erzählen?").shape != Shape.HELP
 
 
 # -- not covered ------------------------------------------------------------------------------------
@@ -312,6 +328,10 @@ async def test_and_with_a_question_of_its_own_is_answered_from_the_threads_talk(
     ("und wieso?", "de", "Worauf bezieht sich das?"),
     ("why?", "en", "About what? I can't tell what this refers to yet."),
     ("how?", "en", "About what? I can't tell what this refers to yet."),
+    ("how come?", "en", "About what? I can't tell what this refers to yet."),
+    ("why is that?", "en", "About what? I can't tell what this refers to yet."),
+    ("wieso denn?", "de", "Worauf bezieht sich das?"),
+    ("wie kommt das?", "de", "Worauf bezieht sich das?"),
 ])
 async def test_a_why_with_nothing_before_it_asks_what_is_meant(store: Store, state: BotState, text: str,
                                                                language: str, words: str) -> None:
@@ -558,3 +578,37 @@ async def test_a_talk_asked_for_in_few_words_comes_first(store: Store) -> None:
     assert body(german)["lang"] == "de"
     recommended = await ask(store, "what do you recommend for Pallas?")
     assert heading(recommended).startswith("Watch *Pallas: Schreiben von Low-Level-Kernels")
+
+
+async def test_more_about_it_in_a_talks_thread_is_the_talks_summary(store: Store, state: BotState) -> None:
+    async def in_thread(text: str, thread: str) -> Reply:
+        return await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts=thread)
+
+    await in_thread("wer hat über den Bau des Torii-Tors gesprochen?", "11.1")
+    german = await in_thread("erzähl mehr darüber", "11.1")
+    assert isinstance(german, AnswerReply) and german.shape == "summary" and first(german) == (MAIN, 567)
+    assert as_text(german).startswith("== Saisonales Update zu verschiedenen handwerklichen Projekten ==")
+    assert "8 Kernpunkte\nDieses Video bietet ein saisonales Update" in as_text(german) and body(german)["lang"] == "de"
+    await in_thread("who presented the XLA crash course?", "11.2")
+    english = await in_thread("tell me more about that talk", "11.2")
+    assert isinstance(english, AnswerReply) and english.shape == "summary" and first(english) == (MAIN, 189)
+    assert as_text(english).startswith("== XLA") and body(english)["lang"] == "en"
+    assert "key points\nDieses Video präsentiert einen technischen XLA-Crashkurs" in as_text(english)
+    # a new subject after "more" is a question about it, not the thread's next part
+    orpo = await in_thread("tell me more about ORPO", "11.2")
+    assert isinstance(orpo, AnswerReply) and orpo.subject == "ORPO" and "ORPO" in as_text(orpo).split("\n")[0]
+
+
+async def test_what_the_speakers_recommend_is_asked_of_the_threads_talk(store: Store, state: BotState) -> None:
+    """"what do they recommend for …" asks what the talk's speakers did, not what a term is."""
+    async def in_thread(text: str, thread: str) -> Reply:
+        return await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts=thread)
+
+    await in_thread("who presented the Tunix post-training video?", "12.1")
+    english = await in_thread("what do they recommend for picking between SFT, DPO and GRPO?", "12.1")
+    assert isinstance(english, AnswerReply) and first(english) == (MAIN, 386) and english.not_covered == []
+    assert as_text(english).startswith("From this thread's talk, _Tunix: Post-Training von LLMs_:\nAt `25:05`")
+    await in_thread("wer hat das Tunix-Post-Training-Video gehalten?", "12.2")
+    german = await in_thread("was empfehlen sie für die Wahl zwischen SFT, DPO und GRPO?", "12.2")
+    assert first(german) == (MAIN, 386)
+    assert as_text(german).startswith("Aus dem Vortrag dieses Threads, _Tunix: Post-Training von LLMs_:\nBei `25:05`")
