@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar, cast
 
 import aiosqlite
 
 from .schema import migrate
 
+T = TypeVar("T")
 BUSY_TIMEOUT_MS = 5000
 # journal_mode is persistent in the file; the others are per connection.
 PRAGMAS = (f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL")
@@ -49,3 +52,14 @@ async def connect_async(db_path: Path) -> aiosqlite.Connection:
         await conn.close()
         raise
     return conn
+
+
+async def on_connection_thread(conn: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work(db)`` on aiosqlite's thread for ``conn``, ``db`` the sqlite3 connection it wraps, after the statements
+    queued before it: a whole read, however many statements, in one trip to that thread (each trip is a queue
+    put, a thread wake-up and an event-loop wake-up).
+
+    aiosqlite (0.22) has no public call for this; it is ``Connection._execute`` with ``Connection._conn``, used
+    only here. tests/store/test_connection.py fails if either changes.
+    """
+    return cast(T, await conn._execute(lambda: work(conn._conn)))  # type: ignore[no-untyped-call]

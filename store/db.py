@@ -12,8 +12,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -22,7 +21,7 @@ import aiosqlite
 
 from . import ranking, terms
 from .concepts import inflection_trims
-from .connection import connect_async, connect_read_only
+from .connection import connect_async, connect_read_only, on_connection_thread
 from .edits import (
     ACCEPT,
     ALIAS,
@@ -31,7 +30,6 @@ from .edits import (
     CORRECT,
     DEFINE,
     EDIT_COLUMNS,
-    FILED_CORRECTIONS_SQL,
     GENERATION_SQL,
     INSERT_SQL,
     REJECT,
@@ -47,8 +45,6 @@ from .edits import (
     correction_value,
     definition_value,
     edit_of,
-    live_corrections_of,
-    live_corrections_sql,
     live_sql,
     point_target,
     proposal_of,
@@ -75,18 +71,37 @@ from .model import (
 from .result_cache import MISSING, ResultCache, cacheable
 from .team_aliases import undo_alias, write_alias
 from .text import clean_query, term_key
-from .view import View
+from .view import Stale, View
 
 RESULT_CACHE_SIZE = 1024  # answers kept per corpus generation (a few MB at most)
 T = TypeVar("T")
+LIVE_DEFINITION_SQL = (f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE kind = ? AND target = ? AND undone_by IS NULL"
+                       " ORDER BY edit_id DESC LIMIT 1")
+FILED_DEFINITION_SQL = "SELECT term, text, see, user_id, created_at FROM filed_definitions WHERE term_key = ?"
+
+
+def _definition_now(live: Sequence[tuple[Any, ...]], filed: Sequence[tuple[Any, ...]]
+                    ) -> tuple[str | None, TeamDefinition | None]:
+    """A key's team definition now, as an edit's value and as a record: its latest live edit's
+    (``LIVE_DEFINITION_SQL``'s rows; a forget: none), else team_edits.toml's (``FILED_DEFINITION_SQL``'s rows:
+    ingest read it into filed_definitions)."""
+    if live:
+        edit = edit_of(live[0])
+        return edit.after, team_definition_of(edit)
+    if not filed:
+        return None, None
+    term, text, see, user_id, created_at = filed[0]
+    return definition_value(term, text, see), TeamDefinition(term, text, see, user_id, created_at, 0)
 
 
 class Store:
     """Read API over one talkbot database."""
 
-    def __init__(self, conn: aiosqlite.Connection, db_path: Path, lexicon: Lexicon, *, translate: bool = True,
-                 cache_size: int = RESULT_CACHE_SIZE, corpus_dir: Path | None = None,
+    def __init__(self, conn: aiosqlite.Connection, thread_conn: sqlite3.Connection, db_path: Path, lexicon: Lexicon, *,
+                 translate: bool = True, cache_size: int = RESULT_CACHE_SIZE, corpus_dir: Path | None = None,
                  generation_reader: sqlite3.Connection | None = None) -> None:
+        # Writes go statement by statement through ``conn``; a read is one function on its thread, over
+        # ``thread_conn`` (the sqlite3 connection ``conn`` wraps: see View).
         self._conn = conn
         # Reads the generation on the event loop itself (a few microseconds; it never waits for a lock) when a
         # commit by anyone changed the files: through aiosqlite's thread that check took tens of ms under load,
@@ -98,7 +113,7 @@ class Store:
         self._lock = asyncio.Lock()
         self._generation: str | None = None
         self._reloads = 0  # how often the view was reloaded for a new generation (``composed`` compares it)
-        self._view = View(conn, lexicon, translate)
+        self._view = View(thread_conn, lexicon, translate)
         self.results = ResultCache(cache_size)  # holds answers of self._generation only
         # As strings: stat() of a Path converts it on every call, and these are stat'ed for every cached answer.
         self._files_paths = (str(db_path), str(db_path.with_name(db_path.name + "-wal")))
@@ -112,9 +127,14 @@ class Store:
         """Open (and migrate) the database; ``translate=False`` disables English -> German forms."""
         lexicon = await asyncio.to_thread(load_lexicon, corpus_dir)
         conn = await connect_async(Path(db_path))
-        reader = await asyncio.to_thread(connect_read_only, Path(db_path), busy_timeout_ms=0)
-        store = cls(conn, Path(db_path), lexicon, translate=translate, cache_size=cache_size, corpus_dir=corpus_dir,
-                    generation_reader=reader)
+        try:
+            thread_conn = await on_connection_thread(conn, lambda db: db)
+            reader = await asyncio.to_thread(connect_read_only, Path(db_path), busy_timeout_ms=0)
+        except BaseException:
+            await conn.close()
+            raise
+        store = cls(conn, thread_conn, Path(db_path), lexicon, translate=translate, cache_size=cache_size,
+                    corpus_dir=corpus_dir, generation_reader=reader)
         store._generation_now()  # opens the reader's WAL file now, not at the first check (fds stay as at start)
         return store
 
@@ -137,33 +157,30 @@ class Store:
 
     # -- snapshot and caches -------------------------------------------------------------
 
-    @asynccontextmanager
-    async def _snapshot(self) -> AsyncIterator[View]:
-        """One read transaction with fresh caches; queries inside see one corpus generation."""
+    async def _read(self, compute: Callable[[View], T], key: Hashable | None = None) -> T:
+        """``compute`` in one read transaction, in one trip to the database thread, with the view at the
+        generation that transaction reads (a new one is loaded first: the answer cache empties); ``key``: the
+        answer is kept under it."""
         async with self._lock:
-            files = self._files()  # before the read: a commit after it changes the files again
-            await self._conn.execute("BEGIN")
-            try:
-                generation = await self._view.scalar(GENERATION_SQL)
-                while generation != self._generation:
-                    self.results.clear()
-                    self._generation = None  # until the view holds the generation this snapshot reads
-                    if await self._view.reload(self.db_path) == generation:
-                        # team_edits.toml's (filed by ingest), then the live team edits over them.
-                        self._corrections = live_corrections_of(await self._view.rows(FILED_CORRECTIONS_SQL))
-                        self._corrections.update(live_corrections_of(await self._view.rows(*live_corrections_sql())))
-                        self._generation = generation
-                        self._reloads += 1
-                    else:  # an ingest committed while the view was read: read it again, in a newer snapshot
-                        await self._conn.execute("COMMIT")
-                        files = self._files()
-                        await self._conn.execute("BEGIN")
-                        generation = await self._view.scalar(GENERATION_SQL)
-                self._generation_files = files
-                self._view.start()
-                yield self._view
-            finally:
-                await self._conn.execute("COMMIT")
+            while True:
+                files = self._files()  # before the read: a commit after it changes the files again
+                answer = await on_connection_thread(self._conn, lambda _: self._view.read(self._generation, compute))
+                if not isinstance(answer, Stale):
+                    break
+                await self._reload()  # then read again: in a newer snapshot if an ingest committed meanwhile
+            self._generation_files = files
+            if key is not None:
+                self.results.put(key, answer)
+            return answer
+
+    async def _reload(self) -> None:
+        """Load the view's parts of the generation committed now."""
+        self.results.clear()
+        self._generation = None  # until the view holds a generation
+        parts = await self._view.reload(self.db_path)
+        self._corrections = parts.corrections
+        self._generation = parts.generation
+        self._reloads += 1
 
     def _files(self) -> tuple[tuple[int, int, int] | None, ...]:
         """What changes with every commit by any connection or process: the database and WAL files' stat."""
@@ -180,7 +197,7 @@ class Store:
     def _files_unchanged(self) -> bool:
         return self._generation_files is not None and self._files() == self._generation_files
 
-    async def _answer(self, key: Hashable | None, compute: Callable[[View], Awaitable[T]]) -> T:
+    async def _answer(self, key: Hashable | None, compute: Callable[[View], T]) -> T:
         """``compute`` in a snapshot, or its kept answer for ``key`` while the corpus is the same generation.
 
         Answers must be immutable (frozen records in tuples): every caller gets the same object.
@@ -188,11 +205,7 @@ class Store:
         """
         if key is not None and (kept := await self._kept(key)) is not MISSING:
             return cast(T, kept)
-        async with self._snapshot() as view:  # a new generation reloads the view and empties the cache
-            answer = await compute(view)
-            if key is not None:
-                self.results.put(key, answer)
-        return answer
+        return await self._read(compute, key)  # a new generation reloads the view and empties the cache
 
     async def composed(self, key: Hashable | None, compose: Callable[[], Awaitable[T]]) -> T:
         """What ``compose`` makes of several store calls, kept like one answer: a repeat is one check of the
@@ -223,7 +236,7 @@ class Store:
             generation = self._generation_now()
             if generation is MISSING:
                 async with self._lock:
-                    generation = await self._view.scalar(GENERATION_SQL)
+                    generation = await self._scalar(GENERATION_SQL)
             if generation is not None and generation == self._generation:
                 self._generation_files = files
                 return self.results.get(key)
@@ -240,10 +253,12 @@ class Store:
             return MISSING
 
     async def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
-        return await self._view.rows(sql, params)
+        """All rows of one statement, in one trip to the database thread (for writes, and reads outside ``_read``)."""
+        return cast(list[tuple[Any, ...]], list(await self._conn.execute_fetchall(sql, params)))
 
     async def _scalar(self, sql: str, params: Sequence[object] = ()) -> Any:
-        return await self._view.scalar(sql, params)
+        rows = await self._rows(sql, params)
+        return rows[0][0] if rows else None
 
     # -- team edits (store/edits.py) ---------------------------------------------------------
 
@@ -296,23 +311,10 @@ class Store:
         await self._conn.execute("UPDATE talks SET video_url = ? WHERE talk_id = ?", (url, talk_id))
         return await self._edit(edit_id)
 
-    async def _live_definition(self, key: str) -> Edit | None:
-        rows = await self._rows(f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE kind = ? AND target = ?"
-                                " AND undone_by IS NULL ORDER BY edit_id DESC LIMIT 1", (DEFINE, key))
-        return edit_of(rows[0]) if rows else None
-
     async def _current_definition(self, key: str) -> tuple[str | None, TeamDefinition | None]:
-        """The team's definition of ``key`` now, as an edit's value and as a record: its latest live edit's (a
-        forget: none), else team_edits.toml's (read by ingest into filed_definitions)."""
-        edit = await self._live_definition(key)
-        if edit is not None:
-            return edit.after, team_definition_of(edit)
-        rows = await self._rows("SELECT term, text, see, user_id, created_at FROM filed_definitions WHERE term_key = ?",
-                                (key,))
-        if not rows:
-            return None, None
-        term, text, see, user_id, created_at = rows[0]
-        return definition_value(term, text, see), TeamDefinition(term, text, see, user_id, created_at, 0)
+        """The team's definition of ``key`` now (``_definition_now``), inside a write."""
+        live = await self._rows(LIVE_DEFINITION_SQL, (DEFINE, key))
+        return _definition_now(live, [] if live else await self._rows(FILED_DEFINITION_SQL, (key,)))
 
     async def set_definition(self, term: str, text: str | None, see: str | None, user_id: str, now: float,
                              workspace: tuple[str, str | None] = ("", None)) -> Edit | None:
@@ -335,10 +337,11 @@ class Store:
         so a cached ``/define`` still needs no trip to the database."""
         keys = tuple(dict.fromkeys(key for key in (term_key(term) for term in terms) if key))
 
-        async def compute(_view: View) -> tuple[tuple[str, TeamDefinition], ...]:
+        def compute(view: View) -> tuple[tuple[str, TeamDefinition], ...]:
             found = []
             for key in keys:
-                _, definition = await self._current_definition(key)
+                live = view.rows(LIVE_DEFINITION_SQL, (DEFINE, key))
+                _, definition = _definition_now(live, [] if live else view.rows(FILED_DEFINITION_SQL, (key,)))
                 if definition is not None:
                     found.append((key, definition))
             return tuple(found)
@@ -456,9 +459,9 @@ class Store:
         correction = self._corrections.get((talk_id, at))
         if correction is None or not correction.hidden:
             return None
-        async with self._snapshot():
-            rows = await self._rows("SELECT seconds, label, title, text, source_file, source_line FROM points"
-                                    " WHERE talk_id = ? AND seconds = ? LIMIT 1", (talk_id, at))
+        rows = await self._read(lambda view: view.rows("SELECT seconds, label, title, text, source_file, source_line"
+                                                       " FROM points WHERE talk_id = ? AND seconds = ? LIMIT 1",
+                                                       (talk_id, at)))
         if not rows:
             return None
         seconds, label, title, text, file, line = rows[0]
@@ -536,17 +539,17 @@ class Store:
         if not key:
             return DefineResult(query)
 
-        async def compute(view: View) -> DefineResult:
-            hits = tuple(view.canonical.term_hit(hit) for hit in await terms.define_hits(view, query, key, limit))
-            return DefineResult(query, hits, () if hits else tuple(await terms.suggestions(view, key, query)))
+        def compute(view: View) -> DefineResult:
+            hits = tuple(view.canonical.term_hit(hit) for hit in terms.define_hits(view, query, key, limit))
+            return DefineResult(query, hits, () if hits else tuple(terms.suggestions(view, key, query)))
 
         return await self._answer(("define", query, limit) if cacheable(query) else None, compute)
 
     async def find_talks(self, text: str, *, limit: int = 5) -> list[TalkHit]:
         """Talks ranked by title, speakers, summary, key points and glossary."""
 
-        async def compute(view: View) -> tuple[TalkHit, ...]:
-            return tuple(view.canonical.talk_hit(hit) for hit in await ranking.find_talks(view, text, limit=limit))
+        def compute(view: View) -> tuple[TalkHit, ...]:
+            return tuple(view.canonical.talk_hit(hit) for hit in ranking.find_talks(view, text, limit=limit))
 
         return list(await self._answer(("find_talks", text, limit) if cacheable(text) else None, compute))
 
@@ -555,10 +558,10 @@ class Store:
         """Key points ranked for a free question; ``talk_id`` keeps to one talk; ``min_coverage`` 1.0 keeps
         the points that hold every concept of ``text``."""
 
-        async def compute(view: View) -> tuple[PointHit, ...]:
+        def compute(view: View) -> tuple[PointHit, ...]:
             # Enough candidates that points hidden until fixed leave ``limit`` others (no change without any).
             hidden = sum(1 for correction in self._corrections.values() if correction.hidden)
-            hits = await ranking.find_points(view, text, limit=limit + hidden, talk_id=talk_id,
+            hits = ranking.find_points(view, text, limit=limit + hidden, talk_id=talk_id,
                                              min_coverage=min_coverage)
             shown = [view.canonical.point_hit(hit) for hit in hits]
             return tuple(corrected_hits(shown, self._corrections)[:limit] if self._corrections else shown)
@@ -570,7 +573,7 @@ class Store:
         """The content words of ``text`` that no summary holds in any form (the word, its stem, an alias or a
         translation; typo corrections do not count): "gspmd" in "what is GSPMD?"."""
 
-        async def compute(view: View) -> tuple[str, ...]:
+        def compute(view: View) -> tuple[str, ...]:
             absent = []
             for concept in view.concepts(text):
                 if " " in concept.words:
@@ -591,8 +594,8 @@ class Store:
         """All talks in corpus order, without their summaries' details."""
         return list(await self._answer(("list_talks",), self._list_talks))
 
-    async def _list_talks(self, view: View) -> tuple[Talk, ...]:
-        rows = await view.rows(
+    def _list_talks(self, view: View) -> tuple[Talk, ...]:
+        rows = view.rows(
             "SELECT talk_id, title, speakers, tags, video_url, summary, source_file, source_line"
             " FROM talks ORDER BY position"
         )
@@ -605,48 +608,46 @@ class Store:
     async def get_talk(self, talk_id: str) -> Talk | None:
         """One talk with all its summaries, key points, glossary and highlights."""
 
-        async def compute(_: View) -> Talk | None:
-            return await self._read_talk(talk_id)
-
         # Talk records are frozen all the way down (summaries, key points, glossary are tuples).
-        return await self._answer(("get_talk", talk_id) if cacheable(talk_id) else None, compute)
+        return await self._answer(("get_talk", talk_id) if cacheable(talk_id) else None,
+                                  lambda view: self._read_talk(view, talk_id))
 
-    async def _read_talk(self, talk_id: str) -> Talk | None:
-        """``get_talk``'s reads, inside the caller's snapshot."""
-        rows = await self._rows(
+    def _read_talk(self, view: View, talk_id: str) -> Talk | None:
+        """``get_talk``'s reads, in the caller's read transaction."""
+        rows = view.rows(
             "SELECT title, speakers, tags, video_url FROM talks WHERE talk_id = ?", (talk_id,)
         )
         if not rows:
             return None
         title, speakers, tags, video_url = rows[0]
         summaries = []
-        for summary_id, heading, text, file, line in await self._rows(
+        for summary_id, heading, text, file, line in view.rows(
             "SELECT summary_id, heading, text, source_file, source_line FROM summaries"
             " WHERE talk_id = ? ORDER BY source_file, source_line", (talk_id,)
         ):
             points = tuple(
                 KeyPoint(seconds, label, p_title, p_text, Source(p_file, p_line))
-                for seconds, label, p_title, p_text, p_file, p_line in await self._rows(
+                for seconds, label, p_title, p_text, p_file, p_line in view.rows(
                     "SELECT seconds, label, title, text, source_file, source_line FROM points"
                     " WHERE summary_id = ? ORDER BY position", (summary_id,)
                 )
             )
             glossary = tuple(
-                await self._glossary_entries("WHERE g.summary_id = ?", (summary_id,))
+                self._glossary_entries(view, "WHERE g.summary_id = ?", (summary_id,))
             )
             highlights = tuple(
                 Highlight(h_title, h_text, Source(h_file, h_line))
-                for h_title, h_text, h_file, h_line in await self._rows(
+                for h_title, h_text, h_file, h_line in view.rows(
                     "SELECT title, text, source_file, source_line FROM highlights"
                     " WHERE summary_id = ? ORDER BY highlight_id", (summary_id,)
                 )
             )
             summaries.append(Summary(heading, text, Source(file, line), points, glossary, highlights))
         talk = Talk(talk_id, title, tuple(json.loads(speakers)), tuple(summaries), tuple(json.loads(tags)), video_url)
-        return corrected_talk(self._view.canonical.talk(talk), self._corrections)
+        return corrected_talk(view.canonical.talk(talk), self._corrections)
 
-    async def _glossary_entries(self, where: str, params: Sequence[object]) -> list[GlossaryEntry]:
-        rows = await self._rows(
+    def _glossary_entries(self, view: View, where: str, params: Sequence[object]) -> list[GlossaryEntry]:
+        rows = view.rows(
             "SELECT g.entry_id, g.head, g.definition, g.source_file, g.source_line, n.name, n.kind"
             f" FROM glossary g JOIN term_names n ON n.entry_id = g.entry_id {where} ORDER BY g.entry_id, n.rowid",
             params,
@@ -664,27 +665,22 @@ class Store:
 
     async def all_terms(self) -> list[str]:
         """Every canonical glossary term, sorted case-insensitively."""
-        async with self._snapshot():
-            rows = await self._rows("SELECT DISTINCT term FROM term_names WHERE kind = 'term'")
-        unique: dict[str, str] = {}
-        for (term,) in rows:
-            term = self._view.canonical.text(term)
-            unique.setdefault(term_key(term), term)
-        return sorted(unique.values(), key=str.casefold)
+
+        def read(view: View) -> list[str]:
+            unique: dict[str, str] = {}
+            for (term,) in view.rows("SELECT DISTINCT term FROM term_names WHERE kind = 'term'"):
+                term = view.canonical.text(term)
+                unique.setdefault(term_key(term), term)
+            return sorted(unique.values(), key=str.casefold)
+
+        return await self._read(read)
 
     async def stats(self) -> dict[str, int]:
         """Counts of what the store holds."""
-        async with self._snapshot():
-            counts = {}
-            for name, sql in (
-                ("talks", "SELECT count(*) FROM talks"),
-                ("summaries", "SELECT count(*) FROM summaries"),
-                ("key_points", "SELECT count(*) FROM points"),
-                ("glossary_lines", "SELECT count(*) FROM glossary"),
-                ("highlights", "SELECT count(*) FROM highlights"),
-            ):
-                counts[name] = int(await self._scalar(sql) or 0)
-        return counts
+        tables = {"talks": "talks", "summaries": "summaries", "key_points": "points", "glossary_lines": "glossary",
+                  "highlights": "highlights"}
+        return await self._read(lambda view: {name: int(view.scalar(f"SELECT count(*) FROM {table}") or 0)
+                                              for name, table in tables.items()})
 
     async def check(self) -> bool:
         """True when the store answers and holds at least one talk (for health checks)."""

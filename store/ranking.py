@@ -32,12 +32,12 @@ POINT_CONTEXT_WEIGHT = 0.45  # a concept found only in the point's talk title
 MENTION_WEIGHT = 0.15
 
 
-async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
+def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     """Talks ranked by title, speakers, summary, key points and glossary."""
     concepts = view.concepts(text)
     if not concepts:
         return []
-    rows = await view.candidates("kind, talk_id, title, body, parts", concepts, TALK_CANDIDATES)
+    rows = view.candidates("kind, talk_id, title, body, parts", concepts, TALK_CANDIDATES)
     settle_readings(concepts, [text for row in rows for text in row[2:4]])
     matcher = RowMatcher(concepts, concept_idfs(concepts, view.vocabulary), view.vocabulary)
     per_talk: dict[str, dict[int, tuple[float, RowMatch]]] = {}
@@ -68,7 +68,7 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     ids = [talk_id for _, talk_id, _ in top]
     if not ids:
         return []  # nothing ranked: no trip to the database for an empty IN ()
-    by_id = {row[0]: row[1:] for row in await view.rows(
+    by_id = {row[0]: row[1:] for row in view.rows(
         f"SELECT talk_id, summary, source_file, source_line FROM talks WHERE talk_id IN ({','.join('?' * len(ids))})",
         ids,
     )}
@@ -82,14 +82,14 @@ async def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     return hits
 
 
-async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = None,
+def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = None,
                       min_coverage: float = 0.0) -> list[PointHit]:
     """Key points and discussion highlights ranked for a free question; ``talk_id`` keeps to one talk;
     ``min_coverage`` 1.0 keeps only those that hold every concept of the question (the moments a topic comes up)."""
     concepts = view.concepts(text)
     if not concepts:
         return []
-    rows = await view.candidates("kind, ref_id, talk_id, title, body, parts", concepts, POINT_CANDIDATES,
+    rows = view.candidates("kind, ref_id, talk_id, title, body, parts", concepts, POINT_CANDIDATES,
                                  kind=("kpoint", "khigh"), talk_id=talk_id)
     settle_readings(concepts, [text for row in rows for text in row[3:5]])
     idfs = concept_idfs(concepts, view.vocabulary)
@@ -117,8 +117,8 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
     best = scored[:limit * 2]
     if not best:
         return []
-    by_id = await _point_rows(view, [ref_id for _, kind, ref_id, _ in best if kind == "kpoint"])
-    by_id.update(await _highlight_rows(view, [ref_id for _, kind, ref_id, _ in best if kind == "khigh"]))
+    by_id = _point_rows(view, [ref_id for _, kind, ref_id, _ in best if kind == "kpoint"])
+    by_id.update(_highlight_rows(view, [ref_id for _, kind, ref_id, _ in best if kind == "khigh"]))
     hits: list[PointHit] = []
     for score, kind, ref_id, match in best:
         row = by_id[(kind, ref_id)]
@@ -138,20 +138,20 @@ async def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | N
     return hits
 
 
-async def _point_rows(view: View, ids: list[int]) -> dict[tuple[str, int], tuple[Any, ...]]:
+def _point_rows(view: View, ids: list[int]) -> dict[tuple[str, int], tuple[Any, ...]]:
     if not ids:
         return {}
-    return {("kpoint", row[0]): row[1:] for row in await view.rows(
+    return {("kpoint", row[0]): row[1:] for row in view.rows(
         "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line FROM points"
         f" WHERE point_id IN ({','.join('?' * len(ids))})", ids,
     )}
 
 
-async def _highlight_rows(view: View, ids: list[int]) -> dict[tuple[str, int], tuple[Any, ...]]:
+def _highlight_rows(view: View, ids: list[int]) -> dict[tuple[str, int], tuple[Any, ...]]:
     """Discussion highlights in the shape of point rows: no stamp (-1, "")."""
     if not ids:
         return {}
-    return {("khigh", row[0]): (row[1], -1, "", *row[2:]) for row in await view.rows(
+    return {("khigh", row[0]): (row[1], -1, "", *row[2:]) for row in view.rows(
         "SELECT highlight_id, talk_id, title, text, source_file, source_line FROM highlights"
         f" WHERE highlight_id IN ({','.join('?' * len(ids))})", ids,
     )}

@@ -21,11 +21,11 @@ MAX_DEFINITIONS = 25
 MAX_LINKED_NAMES = 8  # names one term gathers entries under (its own and its other spellings')
 
 
-async def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
+def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
     """The first step that finds anything wins; each later step is looser."""
-    hits = await _terms_named(view, [key], ("term", "variant"), "exact")
+    hits = _terms_named(view, [key], ("term", "variant"), "exact")
     if hits or " " not in query.strip():
-        hits = await _with_compound_senses(view, key, hits)
+        hits = _with_compound_senses(view, key, hits)
     if hits:
         return hits[:limit]
     phrase = phrase_key(query)
@@ -34,46 +34,46 @@ async def define_hits(view: View, query: str, key: str, limit: int) -> list[Term
     if canonical:
         keys = [term_key(canonical), *(v.replace(" ", "") for v in variants)]
         hits = [_as_alias(view, hit, query, canonical)
-                for hit in await _terms_named(view, keys, ("term", "variant"), "alias")]
+                for hit in _terms_named(view, keys, ("term", "variant"), "alias")]
         if hits:
             return hits[:limit]
-    hits = await _terms_named(view, [key], ("expansion",), "expansion")
+    hits = _terms_named(view, [key], ("expansion",), "expansion")
     if hits:
         return hits[:limit]
     if view.translate:
         forms = view.lexicon.en_de.get(phrase, ()) + view.pairs.get(phrase, ())
-        hits = await _terms_named(view, [f.replace(" ", "") for f in forms], ("term", "variant"), "translation")
+        hits = _terms_named(view, [f.replace(" ", "") for f in forms], ("term", "variant"), "translation")
         if hits:
             return hits[:limit]
     # Names before long forms: "tensor parallelsm" is Tensor-Parallelismus, not TP (Tensor Parallelism).
-    hits = await _fuzzy_terms(view, key, ("term", "variant"), limit)
+    hits = _fuzzy_terms(view, key, ("term", "variant"), limit)
     if hits:
         return hits
-    hits = await _terms_by_text(view, query)
+    hits = _terms_by_text(view, query)
     if hits:
         return hits[:limit]
-    return await _fuzzy_terms(view, key, ("expansion",), limit)
+    return _fuzzy_terms(view, key, ("expansion",), limit)
 
 
-async def _with_compound_senses(view: View, key: str, hits: list[TermHit]) -> list[TermHit]:
+def _with_compound_senses(view: View, key: str, hits: list[TermHit]) -> list[TermHit]:
     """For a word no entry has as its term, one card whose senses are the terms it heads.
 
     "fusion" is only another name of Instruktions-Fusion, yet Kernel Fusion (the DiT and vLLM
     talks) is fusion too: both are senses of one card. A word that is a term itself (XLA) keeps
     its own entries: PyTorch XLA is not a sense of XLA.
     """
-    if await view.scalar("SELECT 1 FROM term_names WHERE name_key = ? AND kind = 'term' LIMIT 1", (key,)):
+    if view.scalar("SELECT 1 FROM term_names WHERE name_key = ? AND kind = 'term' LIMIT 1", (key,)):
         return hits
     named = {term_key(hit.term) for hit in hits} | {term_key(d.term) for hit in hits for d in hit.definitions}
     headed = [term for term in view.vocabulary.terms_headed_by(key) if term_key(term) not in named]
     if not headed or (not hits and len(headed) < 2):
         return hits  # one compound alone ("KV Cache" for "cache") is a guess, not a sense of the word
-    others = await _term_hits(view, headed, "exact", score=100.0)
+    others = _term_hits(view, headed, "exact", score=100.0)
     others = [hit for hit in others if not ({term_key(d.term) for d in hit.definitions} & named)]
     if not others:
         return hits
     parts = hits[:1] + others
-    name = await view.scalar("SELECT name FROM term_names INDEXED BY term_names_by_key WHERE name_key = ? LIMIT 1",
+    name = view.scalar("SELECT name FROM term_names INDEXED BY term_names_by_key WHERE name_key = ? LIMIT 1",
                              (key,)) if hits else None  # the first in corpus order
     name = name or re.split(r"[\s-]+", headed[0])[-1]  # the word as the terms write it: "Parallelismus"
     definitions = tuple(d for hit in parts for d in hit.definitions)
@@ -83,13 +83,13 @@ async def _with_compound_senses(view: View, key: str, hits: list[TermHit]) -> li
     return [card, *hits[1:]]
 
 
-async def _fuzzy_terms(view: View, key: str, kinds: tuple[str, ...], limit: int) -> list[TermHit]:
-    similar = await view.similar_names(key, limit=limit, cutoff=FUZZY_CUTOFF, kinds=kinds)
+def _fuzzy_terms(view: View, key: str, kinds: tuple[str, ...], limit: int) -> list[TermHit]:
+    similar = view.similar_names(key, limit=limit, cutoff=FUZZY_CUTOFF, kinds=kinds)
     if not similar:
         return []
     best = similar[0][1]
     keys = [term_key(name.term) for name, score in similar if score >= best - 2.0]
-    hits = await _term_hits(view, keys, "fuzzy", score=best)
+    hits = _term_hits(view, keys, "fuzzy", score=best)
     return hits[:limit]
 
 
@@ -109,14 +109,14 @@ def _as_alias(view: View, hit: TermHit, query: str, canonical: str) -> TermHit:
     return hit
 
 
-async def _terms_named(view: View, keys: Sequence[str], kinds: Sequence[str], how: str) -> list[TermHit]:
+def _terms_named(view: View, keys: Sequence[str], kinds: Sequence[str], how: str) -> list[TermHit]:
     """Terms named by any of ``keys`` (as the given kinds of name), with all their definitions."""
     keys = [k for k in dict.fromkeys(keys) if k]
     if not keys:
         return []
     marks = ",".join("?" * len(keys))
     kind_marks = ",".join("?" * len(kinds))
-    terms = [row[0] for row in await view.rows(
+    terms = [row[0] for row in view.rows(
         # In corpus order of the names (term_names_by_key: file, line), whatever index the kinds would suggest.
         # That order reads every name of the key, also of other kinds (an expansion of XLA: 5,000 at 50,000
         # summaries, 7 ms): whether one is of these kinds is looked up first, in the index by kind.
@@ -125,10 +125,10 @@ async def _terms_named(view: View, keys: Sequence[str], kinds: Sequence[str], ho
         f" WHERE name_key IN ({marks}) AND kind IN ({kind_marks}))",
         [*keys, *kinds, *keys, *kinds],
     )]
-    return await _term_hits(view, terms, how, score=100.0)
+    return _term_hits(view, terms, how, score=100.0)
 
 
-async def _term_hits(view: View, terms: Sequence[str], how: str, *, score: float) -> list[TermHit]:
+def _term_hits(view: View, terms: Sequence[str], how: str, *, score: float) -> list[TermHit]:
     """Every talk's definition for each term, grouped by term (case and hyphens ignored).
 
     A term also gathers the entries of its other names: "Instruktions-Fusion (Fusion)" in one
@@ -142,13 +142,13 @@ async def _term_hits(view: View, terms: Sequence[str], how: str, *, score: float
     for name_key in term_keys:
         if name_key in claimed:
             continue
-        hit = await _term_hit(view, name_key, how, score, claimed)
+        hit = _term_hit(view, name_key, how, score, claimed)
         if hit is not None:
             hits.append(hit)
     return hits
 
 
-async def _term_hit(view: View, name_key: str, how: str, score: float, claimed: set[str]) -> TermHit | None:
+def _term_hit(view: View, name_key: str, how: str, score: float, claimed: set[str]) -> TermHit | None:
     definitions: list[TermDefinition] = []
     seen: set[Source] = set()  # an entry naming the term twice (term and variant) counts once
     first: tuple[str, str | None] | None = None
@@ -159,7 +159,7 @@ async def _term_hit(view: View, name_key: str, how: str, score: float, claimed: 
         # At most MAX_DEFINITIONS per term, in corpus order (file and line: an incremental ingest gives
         # a new file's entries the highest ids wherever the file sorts): an answer shows a
         # handful, and on a big corpus a common term (XLA) is defined in thousands of talks.
-        rows = await view.rows(
+        rows = view.rows(
             "SELECT n.entry_id, n.term, n.expansion, g.talk_id, g.head, g.definition, g.source_file, g.source_line"
             " FROM term_names n JOIN glossary g ON g.entry_id = n.entry_id"
             " WHERE n.name_key = ? AND +n.kind IN ('term', 'variant')"  # '+': read term_names_by_key in order
@@ -182,12 +182,12 @@ async def _term_hit(view: View, name_key: str, how: str, score: float, claimed: 
             definitions.append(TermDefinition(talk_id, info.title if info else talk_id, head, definition, source,
                                               term, expansion))
         if new_entries and len(claimed) < MAX_LINKED_NAMES:
-            keys += [k for k in await _other_names(view, new_entries) if k not in claimed and k not in keys]
+            keys += [k for k in _other_names(view, new_entries) if k not in claimed and k not in keys]
     if first is None:
         return None
     talk_count = len({d.talk_id for d in definitions})
     if more:  # there are more: count them all (only big corpora get here)
-        talk_count = int(await view.scalar(
+        talk_count = int(view.scalar(
             "SELECT count(DISTINCT talk_id) FROM term_names WHERE name_key = ? AND kind IN ('term', 'variant')",
             (name_key,),
         ) or 0)
@@ -195,10 +195,10 @@ async def _term_hit(view: View, name_key: str, how: str, score: float, claimed: 
                    definitions=tuple(definitions), talk_count=talk_count, senses=senses_of(definitions))
 
 
-async def _other_names(view: View, entries: dict[int, str]) -> list[str]:
+def _other_names(view: View, entries: dict[int, str]) -> list[str]:
     """Keys of the other names (term or variant) the given entries give the same term."""
     marks = ",".join("?" * len(entries))
-    rows = await view.rows(
+    rows = view.rows(
         f"SELECT entry_id, term, name_key FROM term_names WHERE entry_id IN ({marks}) AND kind IN ('term', 'variant')",
         list(entries),
     )
@@ -206,12 +206,12 @@ async def _other_names(view: View, entries: dict[int, str]) -> list[str]:
     return list(dict.fromkeys(key for entry_id, term, key in rows if term == entries[entry_id]))
 
 
-async def _terms_by_text(view: View, query: str) -> list[TermHit]:
+def _terms_by_text(view: View, query: str) -> list[TermHit]:
     """Entries whose head and definition describe the query ("brain floating point", "ODE solver in JAX")."""
     concepts = view.concepts(query)
     if not concepts:
         return []
-    rows = await view.candidates("ref_id, title, body, parts", concepts, TERM_CANDIDATES, kind="kterm")
+    rows = view.candidates("ref_id, title, body, parts", concepts, TERM_CANDIDATES, kind="kterm")
     settle_readings(concepts, [text for row in rows for text in row[1:3]])
     matcher = RowMatcher(concepts, concept_idfs(concepts, view.vocabulary), view.vocabulary)
     ranked: list[tuple[float, int]] = []
@@ -228,31 +228,31 @@ async def _terms_by_text(view: View, query: str) -> list[TermHit]:
     if not ranked:
         return []
     ranked.sort(key=lambda item: -item[0])
-    terms = await _entry_terms(view, [ref_id for _, ref_id in ranked[:6]])
-    return await _term_hits(view, terms, "text", score=80.0)
+    terms = _entry_terms(view, [ref_id for _, ref_id in ranked[:6]])
+    return _term_hits(view, terms, "text", score=80.0)
 
 
-async def _entry_terms(view: View, entry_ids: Sequence[int]) -> list[str]:
+def _entry_terms(view: View, entry_ids: Sequence[int]) -> list[str]:
     """The term each glossary entry defines, in the order of ``entry_ids``."""
     if not entry_ids:
         return []
-    term_by_entry = dict(await view.rows(
+    term_by_entry = dict(view.rows(
         f"SELECT entry_id, term FROM term_names WHERE entry_id IN ({','.join('?' * len(entry_ids))})"
         " AND kind = 'term'", list(entry_ids),
     ))
     return [term_by_entry[e] for e in entry_ids if e in term_by_entry]
 
 
-async def suggestions(view: View, key: str, query: str) -> list[str]:
-    names = await view.similar_names(key, limit=5, cutoff=SUGGESTION_CUTOFF)
+def suggestions(view: View, key: str, query: str) -> list[str]:
+    names = view.similar_names(key, limit=5, cutoff=SUGGESTION_CUTOFF)
     suggestions = [name.term for name, _ in names]
     if len(suggestions) < 5:
         concepts = view.concepts(query)
         if concepts:
             # The rows _terms_by_text read (the same question, so the same concepts): the first ten.
-            rows = await view.candidates("ref_id, title, body, parts", concepts, TERM_CANDIDATES, kind="kterm")
+            rows = view.candidates("ref_id, title, body, parts", concepts, TERM_CANDIDATES, kind="kterm")
             entries = [row[0] for row in rows[:10]]
-            suggestions += await _entry_terms(view, entries)
+            suggestions += _entry_terms(view, entries)
     unique: dict[str, str] = {}
     for term in suggestions:
         unique.setdefault(term_key(term), term)

@@ -4,22 +4,32 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
-
-import aiosqlite
+from typing import Any, NamedTuple, TypeVar
 
 from .canonical import Canonical
 from .concepts import Concept, build_concepts
 from .connection import connect_read_only
-from .edits import ALIAS, GENERATION_SQL, LIVE_SQL, alias_pair
+from .edits import (
+    ALIAS,
+    FILED_CORRECTIONS_SQL,
+    GENERATION_SQL,
+    LIVE_SQL,
+    alias_pair,
+    live_corrections_of,
+    live_corrections_sql,
+)
 from .lexicon import Lexicon, phrase_key
 from .matching import SearchForm, fts_expression, fts_forms, phrase_check
+from .model import PointCorrection
 from .text import tokens
 from .vocabulary import NAME_KINDS, TermName, Vocabulary
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)  # one per talk for as long as the generation lives: no __dict__ each
@@ -34,11 +44,33 @@ class TalkInfo:
     title_tokens: tuple[str, ...]  # distinct, interned: the same words recur in thousands of titles
 
 
+class Stale(NamedTuple):
+    """``View.read`` found a generation other than the view's: nothing was computed."""
+
+    generation: str | None
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What a view reads of one generation, in one snapshot of its own (``View.reload``)."""
+
+    generation: str | None
+    vocabulary: Vocabulary
+    talks: dict[str, TalkInfo]
+    pairs: dict[str, tuple[str, ...]]
+    team_aliases: tuple[tuple[str, str], ...]
+    corrections: dict[tuple[str, int], PointCorrection]  # team_edits.toml's, then the live team edits over them
+
+
 @dataclass
 class View:
-    """Queries run against this inside one read transaction (see Store._snapshot)."""
+    """Queries run against this inside one read transaction (``read``), on the database thread.
 
-    conn: aiosqlite.Connection
+    ``conn`` is the sqlite3 connection of the store's aiosqlite connection: used only on aiosqlite's thread for
+    it (store/connection.py ``on_connection_thread``; sqlite3 raises ProgrammingError on any other thread).
+    """
+
+    conn: sqlite3.Connection
     lexicon: Lexicon
     translate: bool = True
     vocabulary: Vocabulary = field(default_factory=Vocabulary.empty)
@@ -55,20 +87,30 @@ class View:
         self.corpus_lexicon = self.lexicon
         self.canonical = Canonical(self.lexicon)
 
-    def start(self) -> None:
-        """A new read transaction begins: what the last one read is forgotten."""
-        self._read.clear()
+    def read(self, generation: str | None, compute: Callable[[View], T]) -> T | Stale:
+        """``compute`` in one read transaction, if it reads ``generation`` (the one the view holds), else Stale.
+        Runs on the database thread: BEGIN, the generation check, every statement of ``compute`` and COMMIT
+        are one trip there."""
+        self.conn.execute("BEGIN")
+        try:
+            found = self.scalar(GENERATION_SQL)
+            if found != generation:
+                return Stale(found)
+            self._read.clear()  # what the last read transaction read
+            return compute(self)
+        finally:
+            self.conn.execute("COMMIT")
 
-    async def scalar(self, sql: str, params: Sequence[object] = ()) -> Any:
+    def scalar(self, sql: str, params: Sequence[object] = ()) -> Any:
         """The first column of the first row, or None."""
-        rows = await self.rows(sql, params)
+        rows = self.rows(sql, params)
         return rows[0][0] if rows else None
 
-    async def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
-        """All rows of a query, in one trip to aiosqlite's thread (execute, fetch, close would be three)."""
-        return cast(list[tuple[Any, ...]], list(await self.conn.execute_fetchall(sql, params)))
+    def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        """All rows of a query."""
+        return self.conn.execute(sql, params).fetchall()
 
-    async def candidates(
+    def candidates(
         self, columns: str, concepts: list[Concept], limit: int, *, kind: str | tuple[str, ...] | None = None,
         talk_id: str | None = None
     ) -> list[tuple[Any, ...]]:
@@ -76,14 +118,14 @@ class View:
         forms, ranked = fts_forms(concepts, self.vocabulary)
         key = (columns, tuple(forms), ranked, kind, talk_id, limit)
         if key not in self._read:
-            self._read[key] = await self._candidates(columns, forms, ranked, limit, kind, talk_id)
+            self._read[key] = self._candidates(columns, forms, ranked, limit, kind, talk_id)
         return self._read[key]
 
-    async def _candidates(self, columns: str, forms: list[SearchForm], ranked: bool, limit: int,
+    def _candidates(self, columns: str, forms: list[SearchForm], ranked: bool, limit: int,
                           kind: str | tuple[str, ...] | None, talk_id: str | None) -> list[tuple[Any, ...]]:
         checks = {form: check for form in forms if (check := phrase_check(form, self.vocabulary, ranked=ranked))}
         if checks:  # one statement for all: "SELECT (SELECT 1 ... MATCH ?), (SELECT 1 ... MATCH ?)"
-            found = await self.rows("SELECT " + ", ".join(
+            found = self.rows("SELECT " + ", ".join(
                 ["(SELECT 1 FROM search_fts WHERE search_fts MATCH ? LIMIT 1)"] * len(checks)), list(checks.values()))
             absent = {form for form, row in zip(checks, found[0]) if row is None}
             forms = [form for form in forms if form not in absent]  # they match nothing
@@ -106,7 +148,7 @@ class View:
             sql += " AND talk_id = ?"
             params.append(talk_id)
         sql += (" ORDER BY rank" if ranked else "") + " LIMIT ?"
-        return await self.rows(sql, [*params, limit])
+        return self.rows(sql, [*params, limit])
 
     def concepts(self, text: str) -> list[Concept]:
         """The search concepts of a question."""
@@ -114,7 +156,7 @@ class View:
                               split=self.vocabulary.compound_head, segment=self.vocabulary.segment,
                               frequency=self.vocabulary.doc_frequency)
 
-    async def similar_names(
+    def similar_names(
         self, key: str, *, limit: int = 5, cutoff: float = 80.0, kinds: tuple[str, ...] = NAME_KINDS,
     ) -> list[tuple[TermName, float]]:
         """Term names whose whole key resembles ``key``, one per term, best first (closest length first among
@@ -124,7 +166,7 @@ class View:
             return []
         keys = [name_key for name_key, _ in scored]
         terms: dict[str, list[tuple[str, str]]] = {}
-        for name_key, term, kind, _ in await self.rows(
+        for name_key, term, kind, _ in self.rows(
             f"SELECT name_key, term, kind, min(rowid) FROM term_names WHERE name_key IN ({','.join('?' * len(keys))})"
             f" AND kind IN ({','.join('?' * len(kinds))}) GROUP BY name_key, term ORDER BY 4", [*keys, *kinds],
         ):
@@ -138,26 +180,25 @@ class View:
                     out.append((TermName(name_key, term, kind), score))
         return out[:limit]
 
-    async def reload(self, db_path: Path) -> str | None:
-        """Rebuild the in-memory parts from the database (after an ingest changed the corpus); the generation
-        they were read at (the caller checks it is the one its read transaction sees)."""
+    async def reload(self, db_path: Path) -> Parts:
+        """Rebuild the in-memory parts from the database (after an ingest or an edit changed it); the parts, of the
+        generation they were read at (``read`` then checks it is the one its transaction sees)."""
         # Read and built on a connection of its own in a worker thread, streaming rows: CPU work (seconds at
         # 50,000 summaries) off the event loop, so acks keep flowing while the first query after an ingest
         # waits, and no list of every row is held (its peak stayed in the RSS).
         # The old parts go first: no query runs meanwhile (the caller holds the store's lock), and the peak
         # RSS is one generation's parts, not two.
         self.vocabulary, self.talks, self.pairs = Vocabulary.empty(), {}, {}
-        generation, self.vocabulary, self.talks, self.pairs = await asyncio.to_thread(_read_parts, db_path)
-        aliases = tuple(pair for _, after in await self.rows(LIVE_SQL, (ALIAS,))
-                        if (pair := alias_pair(after)) is not None)
-        if aliases != self.team_aliases:  # search and display follow the team's aliases from this generation on
-            self.team_aliases = aliases
-            self.lexicon = self.corpus_lexicon.with_aliases(aliases)
+        parts = await asyncio.to_thread(_read_parts, db_path)
+        self.vocabulary, self.talks, self.pairs = parts.vocabulary, parts.talks, parts.pairs
+        if parts.team_aliases != self.team_aliases:  # search and display follow the team's aliases from here on
+            self.team_aliases = parts.team_aliases
+            self.lexicon = self.corpus_lexicon.with_aliases(parts.team_aliases)
             self.canonical = Canonical(self.lexicon)
-        return generation
+        return parts
 
 
-def _read_parts(db_path: Path) -> tuple[str | None, Vocabulary, dict[str, TalkInfo], dict[str, tuple[str, ...]]]:
+def _read_parts(db_path: Path) -> Parts:
     conn = connect_read_only(db_path)
     try:
         conn.execute("BEGIN")  # one snapshot for every part
@@ -176,7 +217,11 @@ def _read_parts(db_path: Path) -> tuple[str | None, Vocabulary, dict[str, TalkIn
             key, target = phrase_key(name), " ".join(tokens(term))
             if key and target and key != target:
                 pairs[key] = tuple(dict.fromkeys(pairs.get(key, ()) + (target,)))
+        aliases = tuple(pair for _, after in conn.execute(LIVE_SQL, (ALIAS,))
+                        if (pair := alias_pair(after)) is not None)
+        corrections = live_corrections_of(conn.execute(FILED_CORRECTIONS_SQL))
+        corrections.update(live_corrections_of(conn.execute(*live_corrections_sql())))
         conn.execute("COMMIT")
     finally:
         conn.close()
-    return generation, vocabulary, talks, pairs
+    return Parts(generation, vocabulary, talks, pairs, aliases, corrections)

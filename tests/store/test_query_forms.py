@@ -69,10 +69,10 @@ async def test_looking_up_a_phrase_s_first_words_changes_no_answer(
     checks: list[str] = []
     real_rows = View.rows
 
-    async def rows(self: View, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+    def rows(self: View, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         if sql.startswith("SELECT (SELECT 1 FROM search_fts"):
             checks.extend(str(param) for param in params)
-        return await real_rows(self, sql, params)
+        return real_rows(self, sql, params)
 
     monkeypatch.setattr(View, "rows", rows)
     assert await _answers(db_path, questions) == unchecked
