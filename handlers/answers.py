@@ -29,7 +29,8 @@ QUANTITY_CANDIDATES = 20
 VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written anywhere
 # Words added to a quantity question's search so the points with that kind of number are found:
 # "how much faster was FlyDSL" must reach "2,5-fache Beschleunigung" (speed-up), not only "schneller".
-QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "throughput", "size": "", "count": ""}
+QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "throughput", "size": "", "count": "",
+                  "percent": ""}
 # "um das Vier- bis Fünffache": multiples written as words count as numbers ("einfache" does not).
 _TIMES = r"\b(?:zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn|zw[öo]lf|zwanzig|hundert|tausend)-?fache[nrs]?\b"
 _NUMBER_RES = {
@@ -41,7 +42,11 @@ _NUMBER_RES = {
     "throughput": re.compile(r"\d[\d.,]*\s*(?:tokens?\s*/\s*s\w*|token/sekunde|/s\b|pro sekunde|qps|tflops|gb/s)",
                              re.I),
     "size": re.compile(r"\d[\d.,]*\s*(?:[kmgt]b\b|milliarden|millionen|mio|mrd|parameter\w*|zeilen|[bm]\b)", re.I),
-    "count": re.compile(r"\d[\d.,]*"),
+    # a count of things ("44 durch 22 Arbeiter"), not a year (1981), an amount ($9.72), a share, a time or a factor
+    "count": re.compile(r"(?<![\w$€£.,/])(?!(?:1[5-9]|20)\d\d(?!\d))\d+(?:[.,]\d+)*(?![.,]?\d)(?!\s*(?:%|prozent"
+                        r"|percent|€|\$|/|ms\b|µs|s\b|sek|min|std|stunde|h\b|hours?|jahr|years?|tag|days?|woche|weeks?"
+                        r"|monat|months?|uhr|x\b|×|-?fach|-?mal\b))", re.I),
+    "percent": re.compile(r"\d+(?:[.,]\d+)?\s*(?:%|prozent|percent)", re.I),
     "": re.compile(rf"\d[\d.,]*|{_TIMES}|verdoppel\w*|verdreifach\w*|halbier\w*|doubl\w+|halv\w+", re.I),
 }
 _MEASURES = ("speed", "time", "throughput", "size")
@@ -402,8 +407,10 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     if names := [word.casefold() for word in question.subject.split() if is_term_like(word)]:
         # "what's the speedup of MXFP4?": a number from a talk about MXFP4 before another talk's speed-up that
         # the hint words ("speedup faster") found (FlyDSL's 2,5-fache never says FlyDSL, but its talk does)
+        # a name where a word starts: DiT is in "DiT-Modell", not in "editieren"
+        starts = [re.compile(rf"(?<![^\W_]){re.escape(name)}") for name in names]
         about = {hit.talk_id for hit in found
-                 if any(name in f"{hit.talk_title} {hit.title} {hit.text}".casefold() for name in names)}
+                 if any(start.search(f"{hit.talk_title} {hit.title} {hit.text}".casefold()) for start in starts)}
         if about:
             with_number.sort(key=lambda hit: hit.talk_id not in about)
     if not question.quantity and question.refers_back:

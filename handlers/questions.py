@@ -121,7 +121,7 @@ class Question:
     language: str | None = None  # None: the words did not tell (the thread's language or English is used)
     follow_up: bool = False  # "and what about ORPO?": the last question's shape with a new subject
     refers_back: bool = False  # "who presented it?": the subject is the thread's talk or topic
-    quantity: str = ""  # QUANTITY: "speed", "time", "count", "throughput", "size" or "" for any number
+    quantity: str = ""  # QUANTITY: "percent", "speed", "time", "count", "throughput", "size" or "" for any number
     raw: str = ""  # DEFINE: the asked-about text as typed ("XLA & HLO" asks for two terms)
     extra: list[str] = field(default_factory=list)
 
@@ -256,6 +256,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)? (?:speed-?ups?|throughput|latency|latencies"
         r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint))"
         r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"
+        r"|(?:what|which)(?:'s|s| is| was)?(?: the)? (?:percent(?:age)?|share|fraction|proportion)"
+        r"|welche[rn]? (?:anteil|prozentsatz)"
         r"|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz))\b", _I)),
     (Shape.DEFINE, re.compile(  # "(ich möchte wissen,) was PJRT ist"
         r"^was (?:ein |eine |der |die |das )?(?P<s>.+?) (?:ist|sind|bedeutet|hei(?:ß|ss)t)$", _I)),
@@ -280,6 +282,7 @@ _WHAT_THEY_DO_RE = re.compile(
     r"|authors?|team|vlogger))\b", _I)
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet)$", _I)
 _QUANTITY_KINDS = (
+    ("percent", re.compile(r"prozent|percent|%|anteil|share", _I)),
     ("speed", re.compile(r"faster|slower|speed|quick|schnell|langsam|beschleunig|speed-?up", _I)),
     ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz", _I)),
     ("throughput", re.compile(r"throughput|durchsatz|tokens?/s|per second|pro sekunde", _I)),

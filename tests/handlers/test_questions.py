@@ -612,3 +612,24 @@ async def test_what_the_speakers_recommend_is_asked_of_the_threads_talk(store: S
     german = await in_thread("was empfehlen sie für die Wahl zwischen SFT, DPO und GRPO?", "12.2")
     assert first(german) == (MAIN, 386)
     assert as_text(german).startswith("Aus dem Vortrag dieses Threads, _Tunix: Post-Training von LLMs_:\nBei `25:05`")
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # a count of things, not the neighbouring point's year (1981) and hourly wages ($9.72)
+    ("how many machinists did the NC machines replace?", "At `11:19` in _Wandel des Zerspanungs- und Maschinenbau"),
+    ("wie viele Dreher ersetzten die NC-Maschinen?", "Bei `11:19` in _Wandel des Zerspanungs- und Maschinenbau"),
+    # a share: the DiT talk's 97 %, not a number from a talk whose words merely contain "dit" ("editieren")
+    ("wie viel prozent der rechenzeit entfallen bei DiT auf das modell", "Bei `0:00` in _Sharding und die Platzierung"),
+    ("what percentage of the compute time goes to the DiT model?", "At `0:00` in _Sharding und die Platzierung"),
+])
+async def test_a_number_question_leads_with_a_number_of_the_asked_kind(store: Store, text: str, lead: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and reply.shape == "number" and as_text(reply).startswith(lead)
+    shown = as_text(reply).split("\n")[0]
+    assert ("*44* durch *22* Arbeiter" in shown) if "11:19" in lead else ("*97 %*" in shown)
+
+
+def test_the_kind_of_number_asked_for() -> None:
+    assert parse("what percentage of the compute time goes to the DiT model?").quantity == "percent"
+    assert parse("wie viel prozent der rechenzeit entfallen bei DiT?").quantity == "percent"
+    assert parse("how many machinists did the NC machines replace?").quantity == "count"
