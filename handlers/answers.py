@@ -122,7 +122,35 @@ async def _missing(store: Store, subject: str, question: Question, scope: Scope)
     content = [t for w in written for t in tokens(w)]
     if content and all(t in absent for t in content):
         return [subject]
+    if kind := _unknown_kind(written, absent, question):
+        return [kind]
     return await _missing_versions(store, subject)
+
+
+# An English question's auxiliary: its last word is then a verb ("why did the Q4.1 query fail?")
+_AUXILIARY_RE = re.compile(r"\b(?:did|does|do|can|could|will|would|should|is|are|was|were)\b", re.I)
+
+
+def _unknown_kind(written: list[str], absent: frozenset[str], question: Question) -> str | None:
+    """"speculative decoding", "kubeflow pipelines", "verteiltes Checkpointing": the two plain words a question asks
+    about (names such as TPUs aside), next to each other as typed, one in no summary (nor in a phrase the summaries
+    hold in other words: a "suspension bridge" is a Hängebrücke). The summaries know decoding, not that kind of it:
+    a point about decoding would answer another term. A last word after an English auxiliary is a verb ("… query
+    fail?")."""
+    plain = [word for word in written if not is_term_like(word)]
+    if len(plain) != 2:
+        return None
+    unknown = [all(t in absent for t in tokens(word)) for word in plain]
+    known = [not any(t in absent for t in tokens(word)) for word in plain]
+    if sum(unknown) != 1 or sum(known) != 1:
+        return None
+    first, second = plain
+    if unknown[1] and (not second[:1].isupper() if question.language == "de"
+                       else bool(_AUXILIARY_RE.search(question.text))):
+        return None  # "wann wurde X erwähnt", "why did the query fail": the unknown last word is a verb
+    if not re.search(rf"(?<![^\W_]){re.escape(first)}[\s-]+{re.escape(second)}(?![^\W_])", question.text, re.I):
+        return None
+    return f"{first} {second}"
 
 
 _TITLE_WORD_RE = re.compile(r"[^\W_][\w.+-]*[^\W_]|[^\W_]")

@@ -64,7 +64,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     really actually exactly roughly approximately total overall work works working funktioniert funktionieren
     s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
     ging gings want wants wanted mochte interessiert interested explains explained erklart covers shows
-    come comes came so erzahl erzahle erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen
+    name like such come comes came so erzahl erzahle erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen
     """.split()
 )
 

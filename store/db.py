@@ -571,14 +571,22 @@ class Store:
 
     async def absent_words(self, text: str) -> tuple[str, ...]:
         """The content words of ``text`` that no summary holds in any form (the word, its stem, an alias or a
-        translation; typo corrections do not count): "gspmd" in "what is GSPMD?"."""
+        translation, or a phrase it is part of; typo corrections and the corpus word a compound only starts with do
+        not count): "gspmd" in "what is GSPMD?"."""
 
         def compute(view: View) -> tuple[str, ...]:
             absent = []
-            for concept in view.concepts(text):
-                if " " in concept.words:
+            concepts = view.concepts(text)
+            # a word of a phrase the summaries hold in other words is there: "suspension bridge" is a Hängebrücke
+            in_phrases = {word for concept in concepts if " " in concept.words
+                          and any(view.vocabulary.doc_frequency(form.token) for form in concept.forms
+                                  if form.kind != "correction") for word in concept.words.split()}
+            for concept in concepts:
+                if " " in concept.words or concept.words in in_phrases:
                     continue
-                forms = [form.token for form in concept.forms if form.kind != "correction"]
+                # a typo's correction is another word, and so is the corpus word a compound only starts with
+                # ("tensorboard" -> tensor); a compound of corpus words has its parts as a phrase form
+                forms = [form.token for form in concept.forms if form.kind not in ("correction", "part")]
                 word = concept.words
                 # German endings the summaries may not use: "Crashkurses" is the "Crashkurs" talk.
                 forms += inflection_trims(word)

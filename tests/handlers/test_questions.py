@@ -633,3 +633,29 @@ def test_the_kind_of_number_asked_for() -> None:
     assert parse("what percentage of the compute time goes to the DiT model?").quantity == "percent"
     assert parse("wie viel prozent der rechenzeit entfallen bei DiT?").quantity == "percent"
     assert parse("how many machinists did the NC machines replace?").quantity == "count"
+
+
+@pytest.mark.parametrize(("text", "first_line"), [
+    # one word of a two-word concept in no summary, the other in many: a point about decoding would answer another term
+    ("how does speculative decoding work?", "The summaries don't mention *speculative decoding*."),
+    ("how does speculative decoding work on TPUs?", "The summaries don't mention *speculative decoding*."),
+    ("who talked about kubeflow pipelines", "The summaries don't mention *kubeflow pipelines*."),
+    ("wie funktioniert spekulatives Dekodieren?", "Die Zusammenfassungen erwähnen *spekulatives Dekodieren* nicht."),
+    ("wann wurde über verteiltes Checkpointing gesprochen?",
+     "Die Zusammenfassungen erwähnen *verteiltes Checkpointing* nicht."),
+    # a word the corpus only has the start of ("tensor") is not in the summaries
+    ("wer hat über tensorboard geredet", "Die Zusammenfassungen erwähnen *tensorboard* nicht."),
+    ("who talked about tensorboard?", "The summaries don't mention *tensorboard*."),
+])
+async def test_a_how_or_who_question_about_an_absent_concept_says_so(store: Store, text: str, first_line: str) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is False and shown["hits"] == []
+    assert shown["message"]["blocks"][0]["text"]["text"].split("\n")[0] == first_line
+
+
+async def test_a_compound_of_corpus_words_and_a_word_next_to_a_name_stay_covered(store: Store) -> None:
+    treehouse = await ask(store, "welche Vorträge handeln von Baumhausbau?")  # Baumhaus + Bau, both in the summaries
+    assert body(treehouse)["covered"] is True and lines(treehouse) == {541}
+    memory = await ask(store, "which talk is best for learning about TPU memory like HBM and VMEM?")
+    assert body(memory)["covered"] is True and first(memory) == ("004_b9033c416a07336f.txt", 1)
