@@ -64,7 +64,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     really actually exactly roughly approximately total overall work works working funktioniert funktionieren
     s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
     ging gings want wants wanted mochte interessiert interested explains explained erklart covers shows
-    name like such come comes came so erzahl erzahle erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen
+    meinst meint meinen dient dienen name like such though come comes came so erzahl erzahle erzahlen erzahlt
+    erzahlte pls plz erwahnen erwahnten angesprochen
     """.split()
 )
 
@@ -81,7 +82,7 @@ _DE_MARKERS = frozenset(
     zwischen unterschied zusammenfassung fasse zusammen vortrag vortrage vortragen gehalten gesprochen
     erklare erklar bitte mehr dazu hilfe hallo kannst du ich mir mich sollte soll welchen viele viel lange
     schnell schneller bedeutet steht wofur nicht auch noch erwahnt diskutiert worum ging geht nach
-    sprecher sprecherin redner referierte thema empfiehlst passt
+    sprecher sprecherin redner referierte thema empfiehlst passt wozu meinst dient
     """.split()
 )
 _EN_MARKERS = frozenset(
@@ -267,7 +268,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"\s+(?:(?:a|an|the|ein|eine|der|die|das)\s+)?"
         r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
     (Shape.EXPLAIN, re.compile(
-        r"^(?:why|how|warum|wieso|weshalb|wie|explain|erkl[äa]re?|what is the reason|was ist der grund)\b", _I)),
+        r"^(?:why|how|warum|wieso|weshalb|wie|explain|erkl[äa]re?|what is the reason|was ist der grund"
+        r"|wozu|wof[üu]r|what for|for what reason|aus welchem grund|what do you mean|was meinst du|wie meinst du"
+        r"|(?:das|es|it|that|this) (?:erkl[äa]ren|explain))\b", _I)),
 ]
 # "and what about ORPO?": the last question again, about ORPO
 _ABOUT_RE = re.compile(
@@ -323,14 +326,23 @@ def _plain(query: str) -> str:
 # and has no word besides these and the words that frame any question.
 _THE_BOT = frozenset("bot bots talkbot you your yourself du dich dir dein deine euch".split())
 _USAGE = frozenset(
-    "help hilfe helfen hilfst commands command befehle befehl usage anleitung instructions manual".split())
+    "help hilfe helfen hilfst hilf commands command befehle befehl usage anleitung instructions manual tips tipps"
+    .split())
 _TO_THE_BOT = frozenset(
     """
     use benutze benutzen benutzt benutzt verwende verwenden verwendet nutze nutzen nutzt bediene bedienen
     ask fragen frage fragt stellen work function funktionierst funktioniert kannst machst bist weisst hilfst
     verstehst know knows able capable support supports unterstutzt unterstutzt features hey hi hello hallo
+    kennst kennt question questions stelle start started starten anfangen beginnen begin
     """.split()
 )
+# "what can I ask?", "wie stelle ich eine Frage?", "how do I get started?": the asker's own use of the bot
+_ASKER = frozenset("i ich we wir man".split())
+_ASKING = frozenset(
+    "ask fragen frage stelle stellen use benutze benutzen nutze nutzen verwende verwenden start started starten "
+    "anfangen beginnen begin".split())
+# "can you explain?", "what do you mean?" ask about the last answer (or what it is about), not about the bot
+_ASKS_WHY = frozenset("why warum wieso weshalb explain erklaren erklare erklar mean meinst meint".split())
 _ABOUT_ANYTHING = frozenset({Shape.DEFINE, Shape.EXPLAIN, Shape.SEARCH})  # shapes a help question is misread as
 
 
@@ -341,9 +353,13 @@ def asks_about_the_bot(text: str) -> bool:
     if not words or not all(w in FRAME_WORDS or w in PRONOUNS or w in _THE_BOT or w in _USAGE or w in _TO_THE_BOT
                             for w in words):
         return False
+    if any(w in _ASKS_WHY for w in words):
+        return False
     if any(w in _USAGE or w in ("bot", "bots", "talkbot") for w in words):
         return True
-    return any(w in _THE_BOT for w in words) and not any(w in PRONOUNS for w in words)
+    if any(w in PRONOUNS for w in words):
+        return False
+    return any(w in _THE_BOT for w in words) or (any(w in _ASKER for w in words) and any(w in _ASKING for w in words))
 
 
 def parse(text: str) -> Question:

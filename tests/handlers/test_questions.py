@@ -173,6 +173,12 @@ async def test_talks_en_and_de(store: Store) -> None:
     ("was kann ich dich fragen?", "de", "Frag mich zu den Vortragszusammenfassungen"),
     ("welche Befehle gibt es?", "de", "Frag mich zu den Vortragszusammenfassungen"),
     ("kannst du mir helfen?", "de", "Frag mich zu den Vortragszusammenfassungen"),
+    # the asker's own use of the bot
+    ("what can I ask?", "en", "Ask me about the team's talk summaries"),
+    ("how do I get started?", "en", "Ask me about the team's talk summaries"),
+    ("wie stelle ich eine Frage?", "de", "Frag mich zu den Vortragszusammenfassungen"),
+    ("hilf mir", "de", "Frag mich zu den Vortragszusammenfassungen"),
+    ("welche Befehle kennst du?", "de", "Frag mich zu den Vortragszusammenfassungen"),
 ])
 async def test_help_in_the_askers_language(store: Store, text: str, language: str, words: str) -> None:
     reply = await ask(store, text)
@@ -185,6 +191,9 @@ async def test_a_question_naming_a_topic_or_pointing_back_is_no_help_question(st
     assert isinstance(hbm, AnswerReply) and body(hbm)["shape"] == "search" and "HBM" in as_text(hbm).split("\n")[0]
     assert parse("can you summarize it?").shape == Shape.SUMMARY  # "it" is the thread's talk
     assert parse("kannst du mir etwas über Pallas erzählen?").shape != Shape.HELP
+    assert parse("how do I use Pallas?").shape == Shape.EXPLAIN and parse("how do I use Pallas?").subject == "Pallas"
+    assert parse("how do I use it?").shape == Shape.EXPLAIN  # "it": the thread's topic
+    assert parse("wie benutze ich das?").shape == Shape.EXPLAIN
 
 
 # -- not covered ------------------------------------------------------------------------------------
@@ -332,6 +341,13 @@ async def test_and_with_a_question_of_its_own_is_answered_from_the_threads_talk(
     ("why is that?", "en", "About what? I can't tell what this refers to yet."),
     ("wieso denn?", "de", "Worauf bezieht sich das?"),
     ("wie kommt das?", "de", "Worauf bezieht sich das?"),
+    ("why though?", "en", "About what? I can't tell what this refers to yet."),
+    ("what for?", "en", "About what? I can't tell what this refers to yet."),
+    ("can you explain?", "en", "About what? I can't tell what this refers to yet."),
+    ("what do you mean?", "en", "About what? I can't tell what this refers to yet."),
+    ("wozu?", "de", "Worauf bezieht sich das?"),
+    ("kannst du das erklären?", "de", "Worauf bezieht sich das?"),
+    ("was meinst du?", "de", "Worauf bezieht sich das?"),
 ])
 async def test_a_why_with_nothing_before_it_asks_what_is_meant(store: Store, state: BotState, text: str,
                                                                language: str, words: str) -> None:
