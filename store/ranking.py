@@ -95,6 +95,7 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     idfs = concept_idfs(concepts, view.vocabulary)
     matcher = RowMatcher(concepts, idfs, view.vocabulary)
     scored = []
+    titled: dict[tuple[int, str], bool] = {}  # (concept index, talk id) -> whether the talk's title holds it
     for kind, ref_id, row_talk, title, body, parts in rows:
         if talk_id is not None and row_talk != talk_id:
             continue
@@ -108,7 +109,10 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
                 field, value = match.per_concept[index]
                 score += concept.weight * value * POINT_FIELD_WEIGHTS[field]
             elif info is not None:
-                if _in_title(concept, info.title_tokens):
+                in_title = titled.get((index, row_talk))
+                if in_title is None:
+                    in_title = titled[index, row_talk] = _in_title(concept, info.title_tokens)
+                if in_title:
                     score += concept.weight * idfs[index] * POINT_CONTEXT_WEIGHT
         if match.per_concept:
             scored.append((score, kind, ref_id, match))
@@ -189,8 +193,7 @@ def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, R
     """
     pairs: dict[tuple[str, str], None] = {}
     aliases: dict[str, None] = {}
-    words: list[str] | None = None  # the shown text's words, as written
-    folded: dict[str, str] = {}
+    shown: ShownWords | None = None
     for index, match in contributions:
         for concept_index, token, via, kind in match.notes:
             if concept_index != index:
@@ -199,9 +202,9 @@ def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, R
                 if note := concepts[index].alias_note:  # the user's word is a known slip: say what it was read as
                     aliases[note] = None
                 continue
-            if words is None:
-                words = re.findall(r"[^\W_]+", shown_text)
-            written = _as_written(token, words, folded)
+            if shown is None:
+                shown = ShownWords(shown_text)
+            written = shown.first(token)
             if written is None or (kind == "translation" and not written[:1].isupper()):
                 continue
             pairs[(view.canonical.text(written), via)] = None
@@ -216,14 +219,28 @@ def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, R
     return list(notes)
 
 
-def _as_written(token: str, words: list[str], folded: dict[str, str]) -> str | None:
-    """The first of ``words`` that folds to (or starts with) ``token``, as written: "holzschutz" -> "Holzschutz".
-    ``folded``: the words folded so far (a hit's notes look up several tokens in one long text)."""
-    for word in words:
-        form = folded.get(word)
-        if form is None:
-            # An ASCII word's letters and digits fold to themselves in lower case: no Unicode work.
-            form = folded[word] = word.lower() if word.isascii() else "".join(tokens(word))
-        if form == token or (form.startswith(token) and len(form) - len(token) <= 3):
-            return word
-    return None
+class ShownWords:
+    """The words of a hit's shown text, as written, and where a matched token stands among them."""
+
+    def __init__(self, text: str) -> None:
+        self._words: list[str] = re.findall(r"[^\W_]+", text)
+        # The folded words in one string, each after a space: a token's words are found by str.find (in C),
+        # not word by word in Python (a talk's summary has hundreds). An ASCII word's letters and digits fold
+        # to themselves in lower case: no Unicode work.
+        folded = " ".join(self._words).lower() if text.isascii() else " ".join(
+            word.lower() if word.isascii() else "".join(tokens(word)) for word in self._words)
+        self._folded = " " + folded if self._words else ""
+
+    def first(self, token: str) -> str | None:
+        """The first word that folds to ``token`` or to it and at most three more characters, as written:
+        "holzschutz" -> "Holzschutz". None for a phrase: no single word folds to one."""
+        if " " in token:
+            return None
+        folded = self._folded
+        at = folded.find(" " + token)
+        while at != -1:
+            end = folded.find(" ", at + 1)
+            if (len(folded) if end == -1 else end) - (at + 1) - len(token) <= 3:
+                return self._words[folded.count(" ", 0, at)]
+            at = folded.find(" " + token, at + 1)
+        return None
