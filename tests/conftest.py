@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import subprocess
@@ -18,7 +19,7 @@ from bot.digest_poster import ChannelPacer
 from bot.server import RunningServer, start_http
 from bot.settings import Secret, Settings
 from store.db import Store
-from store.ingest import ingest_sync
+from store.ingest import IngestReport, ingest_sync
 from store.state import BotState
 from tests.fakes.fixtures import BOT_TOKEN, clean_slack_env, fake_slack, fake_socket, slack_client  # noqa: F401 - fixtures
 from tests.fakes.slack_api import FakeSlackAPI
@@ -37,6 +38,13 @@ def corpus_without(name: str, tmp_path: Path) -> Path:
     shutil.copytree(CORPUS, smaller)
     (smaller / name).unlink()
     return smaller
+
+
+async def ingest_beside(db_path: Path, paths: list[Path], **options: bool) -> IngestReport:
+    """An ingest while a bot serves ``db_path`` in this loop (as `talkbot ingest` beside it): in a thread. Run on
+    the loop it would wait for the write lock while the bot's open write transaction (the usage recorder's) waits
+    for the loop to commit, until the busy timeout fails it with "database is locked"."""
+    return await asyncio.to_thread(ingest_sync, db_path, paths, **options)
 
 
 def talkbot(args: list[str], tmp_path: Path, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess:

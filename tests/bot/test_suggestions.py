@@ -8,11 +8,10 @@ import json
 from pathlib import Path
 
 from handlers.blocks import ACTION_ACCEPT_SUGGESTION, ACTION_REJECT_SUGGESTION, FLAG_BLOCK, HIDE_BLOCK, TEXT_BLOCK
-from store.ingest import ingest_sync
 from tests.bot.test_corrections import HLO_AT, card, form_text, open_form, shown_in, typed
 from tests.bot.test_permissions import EDITOR, MEMBER, XLA_DEFINED, _answer_named, served
 from tests.bot.test_team_edits import XLA, YOUTUBE, answer, buttons_of, click, define, submit, talkbot, video_of
-from tests.conftest import PALLAS_EXPORT, RunningBot, corpus_without
+from tests.conftest import PALLAS_EXPORT, RunningBot, corpus_without, ingest_beside
 from tests.fakes.slack_api import FakeSlackAPI
 from tests.slack_limits import message_problems
 
@@ -145,7 +144,7 @@ async def test_accepting_what_is_gone_changes_nothing(clean_slack_env, fake_slac
         view = await open_form(bot, f"fix:{talk.key_points[0].seconds}:{pallas}", MEMBER)
         assert form_text(await submit(bot, view, typed(TEXT_BLOCK, "Neu"), MEMBER)).startswith("Suggestion 1 sent")
         smaller = corpus_without(PALLAS_EXPORT, tmp_path)
-        ingest_sync(db_path, [smaller])
+        await ingest_beside(db_path, [smaller])
         reply = await decide(bot, ACTION_ACCEPT_SUGGESTION, "1")
         assert reply == ("What suggestion 1 changes is no longer in the summaries; reject it instead. "
                          "Nothing was changed.")

@@ -12,7 +12,7 @@ from store.db import Store
 from store.ingest import ingest_sync
 from tests.bot.test_permissions import EDITOR, MEMBER, XLA_DEFINED, _answer_named, served
 from tests.bot.test_slack_app import all_text
-from tests.conftest import CORPUS, PALLAS_EXPORT, RunningBot, corpus_without
+from tests.conftest import CORPUS, PALLAS_EXPORT, RunningBot, corpus_without, ingest_beside
 from tests.fakes.slack_api import FakeSlackAPI
 from tests.fakes.slack_requests import (
     app_mention,
@@ -360,7 +360,7 @@ async def test_a_team_alias_renames_searches_and_shows_at_once(clean_slack_env, 
         assert renamed is not None and renamed.video_url == YOUTUBE
         assert all("max_evol" not in point.text for point in renamed.key_points)
         # A full ingest names it the same way (the team's aliases are part of the word data it names talks with).
-        written = ingest_sync(db_path, [CORPUS], full=True).talks_written
+        written = (await ingest_beside(db_path, [CORPUS], full=True)).talks_written
         assert MAX_EVOLVE in written and MAX_EVOL not in written
         # Search: the name finds what the corpus writes with the slip.
         assert (await store.find_talks("MaxEvolve"))[0].talk_id == MAX_EVOLVE

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import shutil
 import sqlite3
@@ -9,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from store.connection import connect_async
 from store.errors import CorpusError
 from store.ingest import ingest_sync
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, ingest_beside
 
 BIG_FILE = CORPUS / "000_05e4716c93976b38.txt"
 HEADING_RE = re.compile(r"^(Zusammenfassung|Abstract)$")
@@ -225,3 +227,21 @@ def test_only_new_files_are_read(tmp_path: Path) -> None:
                                        encoding="utf-8")
     report = ingest_sync(db, [corpus])
     assert report.new_files == ["zz_new.txt"] and report.added["summaries"] == 1 and not report.full
+
+
+async def test_an_ingest_beside_an_open_write_transaction_waits_for_its_commit(db_path: Path) -> None:
+    """A bot's write transaction (the usage recorder's) commits between turns of its event loop: an ingest in
+    a thread beside it waits for the lock (busy timeout) and then writes. (On the loop itself it would block the
+    commit it waits for, and fail with "database is locked" after the busy timeout.)"""
+    writer = await connect_async(db_path)
+    try:
+        await writer.execute("BEGIN IMMEDIATE")
+        await writer.execute("DELETE FROM seen_events")
+        ingest = asyncio.ensure_future(ingest_beside(db_path, [CORPUS], full=True))
+        for _ in range(20):  # loop turns with the lock held: the ingest's thread is started and waiting
+            await asyncio.sleep(0)
+        await writer.execute("COMMIT")
+        report = await ingest
+    finally:
+        await writer.close()
+    assert report.talks_written
