@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 
 ANSWERS_IN_PROGRESS = 4  # answers computed at once; more would only take turns on the one event loop
 ACK_ANSWER_BUDGET_SECONDS = 0.008  # under bolt's 10 ms ack poll (listeners.answering)
+# How long a first-time asker's users.info may hold the ack (listeners.answering): Slack answers it in tens of ms,
+# so their first answer rides in the ack too; a slower lookup is not waited for (Slack allows the ack 3 s).
+USER_LOOKUP_ACK_BOUND_SECONDS = 1.0
 
 
 class AnswerSlots(asyncio.Semaphore):
@@ -96,6 +99,7 @@ class Services:
     # the rest wait here without using CPU (BENCHMARKS.md §2).
     answer_slots: AnswerSlots = field(default_factory=AnswerSlots)
     ack_answer_budget: float = ACK_ANSWER_BUDGET_SECONDS  # 0: every slash command answers through response_url
+    user_lookup_ack_bound: float = USER_LOOKUP_ACK_BOUND_SECONDS  # 0: a first-time asker is acked before the lookup
     metrics: Metrics = field(default_factory=Metrics)
     # One ingest at a time in this process: the corpus watcher (poll, SIGHUP) and exports sent in a DM.
     ingest_lock: asyncio.Lock = field(default_factory=asyncio.Lock)

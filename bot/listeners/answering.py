@@ -55,20 +55,33 @@ async def answer_command_for(who: Requester, ack: AsyncAck, respond: Respond, se
                              compute: Callable[[], Awaitable[dict[str, Any]]]) -> None:
     """``answer_command`` for someone who may read corpus content; a refusal is their one private line.
 
-    A user whose facts are cached is decided at once (a refusal goes in the ack itself); anyone else
-    is acknowledged first and looked up after, so a Slack lookup never delays the acknowledgement.
+    A user whose facts are cached is decided at once. Anyone else is looked up first (``users.info``: slash
+    commands carry no guest flags, and nothing is shown before the decision), for at most
+    ``services.user_lookup_ack_bound``: a prompt lookup leaves the first answer, or the refusal, in the ack
+    like any later one; a slow one is not waited for: the ack goes out empty and the answer follows through
+    ``respond`` once Slack has said who asked.
     """
-    decided = services.permissions.decide_now(who)
+    permissions = services.permissions
+    decided = permissions.decide_now(who)
     if decided is False:
-        await ack()
-        denied = await services.permissions.may_read(who)
-        if denied is not None:
-            await respond(response_type="ephemeral", text=denied.text)
+        lookup = asyncio.ensure_future(permissions.may_read(who))  # the lookup itself is shared and bounded
+        try:
+            bound = services.user_lookup_ack_bound
+            looked_up = (await asyncio.wait({lookup}, timeout=bound))[0] if bound > 0 else set()
+        except asyncio.CancelledError:
+            lookup.cancel()
+            raise
+        if lookup not in looked_up:
+            await ack()
+            denied = await lookup
+            if denied is not None:
+                await respond(response_type="ephemeral", text=denied.text)
+                return
+            with services.answer_slots.answering():
+                message = await compute()
+            await respond(response_type="ephemeral", **message)
             return
-        with services.answer_slots.answering():
-            message = await compute()
-        await respond(response_type="ephemeral", **message)
-        return
+        decided = lookup.result()
     if decided is not None:
         await ack(response_type="ephemeral", text=decided.text)
         return

@@ -38,7 +38,7 @@ from store.db import Store
 from store.state import BotState
 from tests.bot.test_metrics import scrape, value
 from tests.conftest import CORPUS, RunningBot, bot_settings, talkbot
-from tests.fakes.slack_api import BOT_USER_ID, TEAM_ID, FakeSlackAPI
+from tests.fakes.slack_api import BOT_USER_ID, RESPONSE_URL_METHOD, TEAM_ID, FakeSlackAPI
 from tests.fakes.slack_requests import (
     DEFAULT_USER,
     app_home_opened,
@@ -303,18 +303,40 @@ async def test_guests_get_no_corpus_content_unless_allowed(clean_slack_env, peop
         assert "Low-Level-Kernels" in await command(bot, "/talk", "pallas", GUEST)
 
 
-async def test_cached_members_are_answered_in_the_ack_without_a_lookup(clean_slack_env, people, db_path: Path) -> None:
+async def test_a_first_time_asker_is_answered_in_the_ack_once_slack_says_who_they_are(clean_slack_env, people,
+                                                                                      db_path: Path) -> None:
     async with served(people, db_path) as bot:
-        # A generous budget for answering in the ack, so a loaded machine cannot push an answer out of it:
-        # what decides here is only whether the asker had to be looked up first.
-        bot.services.ack_answer_budget = 2.0
+        # Generous bounds, so a loaded machine cannot push an answer out of the ack: what decides here is only
+        # whether the first command of a person waits for their users.info before it is answered.
+        bot.services.ack_answer_budget = bot.services.user_lookup_ack_bound = 2.0
         first = await bot.send(slash_command("/define", "XLA", user_id=MEMBER, response_url=bot.fake.response_url("a")))
-        assert first.status == 200 and first.body == b""  # not cached: acked at once, looked up, answered after
-        await _answer_named(bot, "a")
+        assert XLA_DEFINED in first.json()["text"]  # looked up, then answered in the ack itself
+        guest = await bot.send(slash_command("/talk", "pallas", user_id=GUEST, response_url=bot.fake.response_url("g")))
+        assert guest.json() == {"response_type": "ephemeral", "text": GUEST_DENIED.text}  # refused there too
         second = await bot.send(slash_command("/define", "HBM", user_id=MEMBER,
                                               response_url=bot.fake.response_url("b")))
-        assert "HBM" in second.json()["text"]  # cached: decided without Slack, answered in the ack itself
-        assert [c.params["user"] for c in bot.fake.calls_to("users.info")] == [MEMBER]
+        assert "HBM" in second.json()["text"]  # cached: decided without Slack
+        assert [c.params["user"] for c in bot.fake.calls_to("users.info")] == [MEMBER, GUEST]
+        assert not bot.fake.calls_to(RESPONSE_URL_METHOD)
+
+
+async def test_a_slow_users_info_does_not_hold_the_ack_and_nothing_is_shown_before_it_answers(
+        clean_slack_env, people, db_path: Path) -> None:
+    people.method_latency["users.info"] = 2.0  # Slack slow to answer: far past the bound of the ack
+    askers = [MEMBER, GUEST, OUTSIDER, "UBURST01", "UBURST02"]
+    async with served(people, db_path) as bot:
+        bot.services.user_lookup_ack_bound = 0.1
+        acks = await asyncio.gather(*(
+            bot.send(slash_command("/talk", "pallas", user_id=user, response_url=bot.fake.response_url(f"t{user}")))
+            for user in askers))
+        # Every ack went out before Slack answered any lookup (a call is recorded once it is answered), empty.
+        assert not bot.fake.calls_to("users.info")
+        assert [(result.status, result.body) for result in acks] == [(200, b"")] * len(askers)
+        answers = {user: str((await _answer_named(bot, f"t{user}")).params["text"]) for user in askers}
+    assert answers[GUEST] == GUEST_DENIED.text and answers[OUTSIDER] == EXTERNAL_DENIED.text
+    for user in (MEMBER, "UBURST01", "UBURST02"):
+        assert "Low-Level-Kernels" in answers[user]
+    assert sorted(c.params["user"] for c in people.calls_to("users.info")) == sorted(askers)  # once each
 
 
 async def test_direct_messages_follow_the_same_rules(clean_slack_env, people, db_path: Path,
