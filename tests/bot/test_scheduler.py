@@ -369,9 +369,15 @@ async def test_two_restarted_schedulers_racing_to_complete_a_half_posted_thread_
     await harness.subscribe("CHALF")
     harness.clock.at(utc(2025, 3, 3, 9))
     await crash_during(harness, crashed, 3)
-    one, two = await harness.scheduler(), await harness.scheduler()
+    # Whichever takes the channel holds it at its first post until the other's tick is over, so the two
+    # really overlap: gathered as they were, one could finish the thread before the other even asked.
+    other_tick_over = asyncio.Event()
+    one, two = [await harness.scheduler(pacer=HookPacer({1: lambda _: other_tick_over.wait()})) for _ in range(2)]
     harness.clock.at(utc(2025, 3, 3, 9, 5))
-    reports = await asyncio.gather(one.run_due(), two.run_due())
+    ticks = [asyncio.create_task(scheduler.run_due()) for scheduler in (one, two)]
+    await asyncio.wait(ticks, return_when=asyncio.FIRST_COMPLETED)
+    other_tick_over.set()
+    reports = [await tick for tick in ticks]
     assert sorted(len(r.busy) for r in reports) == [0, 1]  # one completed it, the other found the channel taken
     [thread] = harness.threads("CHALF")
     assert_thread(thread, await harness.expected(first))
