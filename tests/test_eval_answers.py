@@ -54,9 +54,14 @@ def tune2() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune3() -> list[dict]:
+    return load_question_file("eval_answers_tune3")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
-                   tune2: list[dict]) -> list[dict]:
-    return questions + holdout2 + holdout3 + holdout4 + tune2
+                   tune2: list[dict], tune3: list[dict]) -> list[dict]:
+    return questions + holdout2 + holdout3 + holdout4 + tune2 + tune3
 
 
 @pytest.fixture(scope="module")
@@ -191,6 +196,16 @@ def test_tune2_is_tune_only_and_selectable_by_file(tune2: list[dict]) -> None:
     assert {q["split"] for q in tune2} == {"tune"} and {q["lang"] for q in tune2} == {"de", "en"}
     assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune2")] == [q["id"] for q in tune2]
     assert not {q.id for q in eval_answers.load_questions("tune", "eval_answers")} & {q["id"] for q in tune2}
+
+
+def test_tune3_is_tune_only_and_selectable_by_file(tune3: list[dict]) -> None:
+    assert {q["split"] for q in tune3} == {"tune"} and {q["lang"] for q in tune3} == {"de", "en"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune3")] == [q["id"] for q in tune3]
+    shapes = Counter(q.get("scored_as", q["shape"]) for q in tune3)
+    assert shapes["not_covered"] >= 10 and shapes["help"] >= 4 and shapes["clarify"] >= 2 and shapes["number"] >= 10
+    for shape in {q["shape"] for q in tune3}:  # German and English in equal numbers per shape
+        assert sum(q["lang"] == "de" for q in tune3 if q["shape"] == shape) == \
+            sum(q["lang"] == "en" for q in tune3 if q["shape"] == shape), shape
 
 
 def test_followups_have_turns_and_a_scored_shape(every_question: list[dict]) -> None:
