@@ -129,6 +129,7 @@ async def _missing(store: Store, subject: str, question: Question, scope: Scope)
 
 # An English question's auxiliary: its last word is then a verb ("why did the Q4.1 query fail?")
 _AUXILIARY_RE = re.compile(r"\b(?:did|does|do|can|could|will|would|should|is|are|was|were)\b", re.I)
+_LAST_WORD_RE = re.compile(r"[^\W_][\w-]*(?=[\s?!.]*$)")
 
 
 def _unknown_kind(written: list[str], absent: frozenset[str], question: Question) -> str | None:
@@ -145,8 +146,10 @@ def _unknown_kind(written: list[str], absent: frozenset[str], question: Question
     if sum(unknown) != 1 or sum(known) != 1:
         return None
     first, second = plain
+    last = _LAST_WORD_RE.search(question.text)
     if unknown[1] and (not second[:1].isupper() if question.language == "de"
-                       else bool(_AUXILIARY_RE.search(question.text))):
+                       else bool(_AUXILIARY_RE.search(question.text)) and last is not None
+                       and last.group().casefold() == second.casefold()):
         return None  # "wann wurde X erwähnt", "why did the query fail": the unknown last word is a verb
     if not re.search(rf"(?<![^\W_]){re.escape(first)}[\s-]+{re.escape(second)}(?![^\W_])", question.text, re.I):
         return None
@@ -412,11 +415,47 @@ def _has_number(hit: PointHit, kind: str) -> bool:
     return bool(_NUMBER_RES.get(kind, _NUMBER_RES[""]).search(hit.text))
 
 
+# "how much honey …", "wie viele Völker …": the word a quantity question measures, right after its question words
+_MEASURED_RE = re.compile(r"\b(?:how (?:much|many)|wie viele?)\s+(?P<w>[^\W\d_][\w-]*)", re.I)
+# Units a question may name, with the ways the summaries write them: "how many degrees" wants "285 Grad"
+_UNITS = {
+    "degrees": "grad", "grad": "grad", "meters": "meter", "metres": "meter", "meter": "meter", "metern": "meter",
+    "centimeters": "cm", "zentimeter": "cm", "cm": "cm", "millimeters": "mm", "millimeter": "mm", "tons": "tonne",
+    "tonnen": "tonne", "kilograms": "kg", "kilo": "kg", "kg": "kg", "hours": "stunde", "stunden": "stunde",
+    "minutes": "minute", "minuten": "minute", "seconds": "sekunde", "sekunden": "sekunde", "years": "jahr",
+    "jahre": "jahr", "months": "monat", "monate": "monat", "gb": "gb", "gigabytes": "gb",
+}
+_UNIT_WORDS = frozenset({"percent", "prozent", "times", "mal", "faster", "schneller", "more", "mehr"})
+
+
+def _measured_absent(question: Question, absent: frozenset[str]) -> str | None:
+    """The thing a quantity question measures when no summary has it: "how much honey …" (not a unit: "prozent")."""
+    match = _MEASURED_RE.search(question.text)
+    if match is None:
+        return None
+    word = match["w"]
+    if question.language == "de" and not word[:1].isupper():
+        return None  # "wie viel verdiente …": a German noun is written with a capital, a verb is not
+    words = tokens(word)
+    if not words or any(w in _UNIT_WORDS or w in _UNITS for w in words) or not all(w in absent for w in words):
+        return None
+    return word
+
+
+def _unit_of(question: Question) -> str | None:
+    return next((_UNITS[word] for word in tokens(question.text) if word in _UNITS), None)
+
+
 async def quantity(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """How much / how many / how long: the key points that carry a number of the asked kind, best first."""
     if missing := await _missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
-    query = f"{question.subject} {QUANTITY_HINTS.get(question.quantity, '')}".strip()
+    if question.subject and (measured := _measured_absent(question, await _absent_words(store, scope,
+                                                                                         question.subject))):
+        return await _not_covered(store, question, [measured])
+    unit = _unit_of(question)
+    # the unit as the summaries write it finds the points that measure in it ("degrees" -> "285 Grad")
+    query = f"{question.subject} {QUANTITY_HINTS.get(question.quantity, '')} {unit or ''}".strip()
     found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES)
     if question.refers_back and scope.talk_id and scope.prefer_talk:
         # "what were the numbers?" in a talk's thread: any of its points may carry them, also those that
@@ -441,6 +480,10 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
                  if any(start.search(f"{hit.talk_title} {hit.title} {hit.text}".casefold()) for start in starts)}
         if about:
             with_number.sort(key=lambda hit: hit.talk_id not in about)
+    if unit:
+        # "how many degrees …": a number written with that unit ("285 Grad") before other numbers ("19-stufig")
+        with_unit = re.compile(rf"\d[\d.,]*\s*-?{re.escape(unit)}", re.I)
+        with_number.sort(key=lambda hit: not with_unit.search(hit.text))
     if not question.quantity and question.refers_back:
         # "what were the numbers?": the point with the most measured results (2,5-fache, 20 s, 50 Token/s) first
         with_number.sort(key=lambda hit: -sum(len(_NUMBER_RES[kind].findall(hit.text)) for kind in _MEASURES))

@@ -64,8 +64,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     really actually exactly roughly approximately total overall work works working funktioniert funktionieren
     s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
     ging gings want wants wanted mochte interessiert interested explains explained erklart covers shows
-    meinst meint meinen dient dienen name like such though come comes came so erzahl erzahle erzahlen erzahlt
-    erzahlte pls plz erwahnen erwahnten angesprochen
+    meinst meint meinen dient dienen steht stehen name like such though come comes came so erzahl erzahle
+    erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen
     """.split()
 )
 
@@ -252,8 +252,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:(?:what|which) (?:were|are|was|is) the (?:numbers|figures|results|benchmarks|benchmark results)"
         r"|welche (?:zahlen|ergebnisse|resultate|benchmarks|messwerte)(?: gab es| gibt es| wurden gezeigt)?)"
         r"(?: (?:there|dort|da|in it|in that talk|im vortrag))?$"
-        r"|^(?:um |by )?(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive)"
-        r"|wie (?:viel|viele|lange|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer)"
+        r"|^(?:um |by |in )?(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive"
+        r"|high|tall|deep|thick|wide|heavy|far|old)"
+        r"|wie (?:viel|viele|lange|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer|hoch|tief|dick|breit"
+        r"|schwer|weit|alt)|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)? (?:speed-?ups?|throughput|latency|latencies"
         r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint))"
         r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"

@@ -675,3 +675,47 @@ async def test_a_compound_of_corpus_words_and_a_word_next_to_a_name_stay_covered
     assert body(treehouse)["covered"] is True and lines(treehouse) == {541}
     memory = await ask(store, "which talk is best for learning about TPU memory like HBM and VMEM?")
     assert body(memory)["covered"] is True and first(memory) == ("004_b9033c416a07336f.txt", 1)
+
+
+@pytest.mark.parametrize(("text", "first_line"), [
+    # the second word of the concept is in no summary; the question's last word is "work", not a verb about it
+    ("how does gradient checkpointing work?", "The summaries don't mention *gradient checkpointing*."),
+    ("wie funktioniert Gradient Checkpointing?", "Die Zusammenfassungen erwähnen *Gradient Checkpointing* nicht."),
+    # what a quantity question measures is in no summary, though the rest of the question is
+    ("how many queens did the bees raise?", "The summaries don't mention *queens*."),
+    ("wie viel Honig haben die Bienen produziert?", "Die Zusammenfassungen erwähnen *Honig* nicht."),
+])
+async def test_an_absent_measured_thing_or_concept_head_is_not_covered(store: Store, text: str,
+                                                                       first_line: str) -> None:
+    shown = body(await ask(store, text))
+    assert shown["covered"] is False and shown["hits"] == []
+    assert shown["message"]["blocks"][0]["text"]["text"].split("\n")[0] == first_line
+
+
+async def test_a_verb_or_a_word_after_the_question_words_is_no_absent_concept(store: Store) -> None:
+    earned = await ask(store, "wie viel verdiente ein Class-A-Machinist 1981?")  # "verdiente" is a verb
+    assert first(earned) == (MAIN, 630) and "*9.72*" in as_text(earned).split("\n")[0]
+    failed = await ask(store, "why did the Q4.1 query fail?")  # "fail", the last word after "did", is a verb
+    assert first(failed) == (MAIN, 14)
+
+
+@pytest.mark.parametrize(("turn", "text", "lead"), [
+    ("who talked about the torii gate?", "and how high is it?", "From this thread's talk, _Saisonales Update"),
+    ("wer hat über das Torii-Tor gesprochen?", "und wie hoch steht es?", "Aus dem Vortrag dieses Threads, _Saisonales"),
+])
+async def test_how_high_in_a_thread_is_a_number_from_its_talk(store: Store, state: BotState, turn: str, text: str,
+                                                              lead: str) -> None:
+    await mentions.answer(store, f"<@UBOT> {turn}", state=state, channel="CQ", thread_ts="13.1")
+    reply = await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts="13.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "number" and first(reply) == (MAIN, 577)
+    assert as_text(reply).startswith(lead) and "*4* Metern Höhe" in as_text(reply)
+
+
+@pytest.mark.parametrize(("text", "line", "number"), [
+    ("how thick is the beech that carries the treehouse?", 552, "*90* cm dicken Buche"),
+    ("wie tief werden die Baumschrauben eingebohrt?", 604, "ca. *19* cm tief"),
+])
+async def test_a_measure_question_leads_with_the_measure(store: Store, text: str, line: int, number: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and reply.shape == "number" and first(reply) == (MAIN, line)
+    assert number in as_text(reply).split("\n")[0]
