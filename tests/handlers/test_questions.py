@@ -719,3 +719,13 @@ async def test_a_measure_question_leads_with_the_measure(store: Store, text: str
     reply = await ask(store, text)
     assert isinstance(reply, AnswerReply) and reply.shape == "number" and first(reply) == (MAIN, line)
     assert number in as_text(reply).split("\n")[0]
+
+
+@pytest.mark.parametrize(("text", "head"), [
+    ("any talks on woodworking?", "talks about *woodworking*"),  # the summaries say Holz, Bauholz, Lärchenholz
+    ("welche Vorträge gibt es über Holz?", "Vorträge zu *Holz* (2)"),
+])
+async def test_woodworking_finds_both_wood_talks(store: Store, text: str, head: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and reply.shape == "talks" and lines(reply) == {541, 567}
+    assert head in as_text(reply).split("\n")[0]
