@@ -68,6 +68,11 @@ _COUNTED = {"summary": "summaries", "point": "key_points", "entry": "glossary_li
 _STAGE_FTS = ("INSERT INTO temp.fts_stage (rowid, title, body, parts, kind, ref_id, summary_id)"
               " VALUES (?, ?, ?, ?, ?, ?, ?)")
 _TALKS_PER_SLICE = 5000  # talks whose full-text rows are made in one slice of _Writer._index_text
+# Up to this many summaries an ingest ends by merging the full-text index into one b-tree (FTS5 'optimize'):
+# a query then looks each word up once, not once per segment the writes left (the bundled corpus's full-text
+# queries take a third less CPU). The merge rewrites the whole index: 0.1 s at 2,000 summaries, 3.3 s at
+# 50,000; larger corpora are left to FTS5's own merging as they grow.
+MERGE_INDEX_MAX_SUMMARIES = 5000
 # Bump when what ingest writes changes: a database written by another format is rebuilt in full
 # (3: joined snake_case names in the parts column; 4: the words of CapitalisedWords names there too).
 INGEST_FORMAT = "4"
@@ -286,6 +291,8 @@ class _Writer:
         conn.execute("BEGIN IMMEDIATE")
         try:
             self._write(to_read, hashes, removed, rebuild)
+            if conn.execute("SELECT count(*) FROM summaries").fetchone()[0] <= MERGE_INDEX_MAX_SUMMARIES:
+                conn.execute("INSERT INTO search_fts (search_fts) VALUES ('optimize')")
             meta = {"corpus_hash": corpus_hash, "config_hash": config, "ingested_at": str(time.time()),
                     "files": json.dumps(sorted(hashes))}
             conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", meta.items())

@@ -245,3 +245,33 @@ async def test_an_ingest_beside_an_open_write_transaction_waits_for_its_commit(d
     finally:
         await writer.close()
     assert report.talks_written
+
+
+def _index_blocks(db: Path) -> list[tuple[int, bytes]]:
+    return sqlite3.connect(db).execute("SELECT id, block FROM search_fts_data ORDER BY id").fetchall()
+
+
+def _merged_again(db: Path) -> list[tuple[int, bytes]]:
+    """The full-text index's blocks after one more merge into one segment (FTS5 'optimize', a no-op on one)."""
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("INSERT INTO search_fts (search_fts) VALUES ('optimize')")
+    conn.close()
+    return _index_blocks(db)
+
+
+def test_a_small_corpus_s_full_text_index_is_one_segment_after_each_ingest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    db = tmp_path / "t.db"
+    ingest_sync(db, [corpus])
+    assert _index_blocks(db) == _merged_again(db)
+    (corpus / BIG_FILE.name).write_text(shifted(BIG_FILE.read_text(encoding="utf-8"), 1), encoding="utf-8")
+    assert ingest_sync(db, [corpus]).changed_files == [BIG_FILE.name]  # incremental: rows deleted and written
+    assert _index_blocks(db) == _merged_again(db)
+    # Above the size the merge is left to FTS5: the same incremental step leaves segments a merge would join.
+    monkeypatch.setattr("store.ingest.MERGE_INDEX_MAX_SUMMARIES", 0)
+    (corpus / BIG_FILE.name).write_text(shifted(BIG_FILE.read_text(encoding="utf-8"), 2), encoding="utf-8")
+    assert ingest_sync(db, [corpus]).changed_files == [BIG_FILE.name]
+    assert _index_blocks(db) != _merged_again(db)
