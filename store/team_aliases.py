@@ -7,7 +7,8 @@ the team's live aliases when the edits' generation moves. The third is stored, s
 its row, names again the talks whose titles or speakers hold the slip (store.ingest.rename_talks, what
 an incremental ingest does to a changed file's talks), and moves the edits' generation, all in one write
 transaction on its own connection, as ingest writes. A database so edited holds what a full ingest of
-the corpus with the alias in aliases.toml gives (the export's round trip relies on it).
+the corpus with the alias in aliases.toml gives (the export's round trip relies on it). The bot's records
+of a renamed talk (digests, digest threads, thread topics) follow it to its new id in that transaction.
 """
 
 from __future__ import annotations
@@ -148,4 +149,28 @@ def _rename(conn: sqlite3.Connection, corpus_dir: Path | None, corpus: Lexicon, 
     touched = {talk_id for talk_id, title, speakers in conn.execute("SELECT talk_id, title, speakers FROM summaries")
                if talk_id and (slips.mentions(title) or any(slips.mentions(name) for name in json.loads(speakers)))}
     if touched:
+        conn.execute("CREATE TEMP TABLE IF NOT EXISTS named_before (summary_id INTEGER PRIMARY KEY, talk_id TEXT)")
+        conn.execute("DELETE FROM temp.named_before")
+        conn.execute("INSERT INTO temp.named_before SELECT summary_id, talk_id FROM summaries")
         rename_talks(conn, corpus_dir, corpus.with_aliases(team), touched)
+        _follow_renames(conn)
+
+
+# The bot's records that name a talk by id: the digest ledger (a channel's rotation counts its talks' digests),
+# the digest threads and thread topics (a follow-up in a thread answers about its talk).
+TALK_RECORDS = ("digests", "digest_threads", "thread_topics")
+
+
+def _follow_renames(conn: sqlite3.Connection) -> None:
+    """Point the bot's records of a renamed talk (``TALK_RECORDS``) at its new id, in the rename's transaction:
+    else the rotation would post the talk again under its new name before the others, and a follow-up in its
+    digest thread would no longer find it. A talk whose summaries went to several talks goes with its first."""
+    renamed: dict[str, str] = {}
+    for old_id, new_id in conn.execute(
+            "SELECT b.talk_id, s.talk_id FROM temp.named_before b JOIN summaries s USING (summary_id)"
+            " WHERE s.talk_id != b.talk_id AND b.talk_id NOT IN (SELECT talk_id FROM talks)"
+            " ORDER BY s.source_file, s.source_line"):
+        renamed.setdefault(old_id, new_id)
+    for table in TALK_RECORDS:
+        conn.executemany(f"UPDATE {table} SET talk_id = ? WHERE talk_id = ?",
+                         [(new_id, old_id) for old_id, new_id in renamed.items()])

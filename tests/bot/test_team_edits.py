@@ -446,3 +446,34 @@ async def test_alias_edits_need_an_editor_and_bad_input_changes_nothing(
         assert (await talkbot(bot, "undo 3")).startswith("Undoing edit 3 would chain two aliases")
         assert len(await bot.services.store.edit_history()) == 4
         assert [(a.variant, a.canonical) for a in await bot.services.store.team_aliases()] == [("Baz", "Foo")]
+
+
+async def test_an_alias_rename_carries_the_talks_digests_and_digest_threads_along(
+        clean_slack_env, fake_slack: FakeSlackAPI, db_path: Path) -> None:
+    async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
+        state = bot.services.state
+        result = await bot.send(slash_command("/digest", "max_evol", user_id=EDITOR, channel_id="CDIG",
+                                              response_url=bot.fake.response_url("d")))
+        assert result.status == 200
+        parent_ts = (await bot.fake.wait_for("chat.postMessage"))[0].response["ts"]
+        await bot.fake.settle()  # the rest of the thread goes out first
+        assert await state.talk_post_counts("CDIG") == {MAX_EVOL: 1}
+
+        assert (await talkbot(bot, "alias max_evol = MaxEvolve")).startswith("Edit 1:")
+        # The rotation counts the renamed talk as posted (it is not posted again before the others), and the
+        # digest thread still knows its talk: a follow-up in it is answered about that talk.
+        assert await state.talk_post_counts("CDIG") == {MAX_EVOLVE: 1}
+        assert await state.digest_thread_talk("CDIG", parent_ts) == MAX_EVOLVE
+        bot.fake.reset()
+        await bot.send(app_mention("Welche Architektur hat das System?", ts=new_ts(), thread_ts=parent_ts,
+                                   channel="CDIG", event_id=new_event_id()))
+        [call] = await bot.fake.wait_for("chat.postMessage")
+        assert call.params["thread_ts"] == parent_ts
+        assert "Aus dem Vortrag dieses Threads" in all_text(call.params) and "MaxEvolve" in all_text(call.params)
+        [listed] = await state.recent_digests(channel="CDIG")
+        assert listed.digest.talk_id == MAX_EVOLVE and listed.posted == listed.planned
+
+        # Undone, the talk and its digest records go back to the old name together.
+        assert await talkbot(bot, "undo 1") == "Edit 2: undid edit 1."
+        assert await state.talk_post_counts("CDIG") == {MAX_EVOL: 1}
+        assert await state.digest_thread_talk("CDIG", parent_ts) == MAX_EVOL
