@@ -197,6 +197,10 @@ class Permissions:
 
     # -- reading corpus content (answers, cards, the Home tab) ------------------------------
 
+    def knows(self, user_id: str) -> bool:
+        """Whether ``user_id``'s facts are cached (their checks need no users.info)."""
+        return self.directory.users.peek(user_id) is not None
+
     def decide_now(self, who: Requester) -> Denial | None | Literal[False]:
         """The read decision from what is known without asking Slack: a Denial, None (allowed), or
         False when a lookup is needed first."""

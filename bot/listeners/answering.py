@@ -29,8 +29,9 @@ from ..slack_client import Respond
 
 
 async def answer_command(ack: AsyncAck, respond: Respond, services: Services,
-                         compute: Callable[[], Awaitable[dict[str, Any]]]) -> None:
-    """Run ``compute`` (a rendered message) and deliver it ephemerally, in the ack when it is quick."""
+                         compute: Callable[[], Awaitable[dict[str, Any]]], budget: float | None = None) -> None:
+    """Run ``compute`` (a rendered message) and deliver it ephemerally, in the ack when it is ready within
+    ``budget`` seconds (default ``services.ack_answer_budget``)."""
     async def answering() -> dict[str, Any]:
         with services.answer_slots.answering():
             return await compute()
@@ -38,7 +39,7 @@ async def answer_command(ack: AsyncAck, respond: Respond, services: Services,
     task = asyncio.ensure_future(answering())
     try:
         # A budget of 0 sends every answer through response_url (a cached answer would be done at once).
-        budget = services.ack_answer_budget
+        budget = services.ack_answer_budget if budget is None else budget
         done = (await asyncio.wait({task}, timeout=budget))[0] if budget > 0 else set()
     except asyncio.CancelledError:
         task.cancel()  # asyncio.wait leaves it running
@@ -60,13 +61,17 @@ async def answer_command_for(who: Requester, ack: AsyncAck, respond: Respond, se
     ``services.user_lookup_ack_bound``: a prompt lookup leaves the first answer, or the refusal, in the ack
     like any later one; a slow one is not waited for: the ack goes out empty and the answer follows through
     ``respond`` once Slack has said who asked.
+    An answer may need the asker's facts too (``/talk`` offers editors' buttons): for a first-time asker it
+    is waited for within the same bound, so a policy that reads without a lookup answers them in the ack too.
     """
     permissions = services.permissions
+    bound = services.user_lookup_ack_bound
+    started = asyncio.get_running_loop().time()
+    first_time = not permissions.knows(who.user_id)
     decided = permissions.decide_now(who)
     if decided is False:
         lookup = asyncio.ensure_future(permissions.may_read(who))  # the lookup itself is shared and bounded
         try:
-            bound = services.user_lookup_ack_bound
             looked_up = (await asyncio.wait({lookup}, timeout=bound))[0] if bound > 0 else set()
         except asyncio.CancelledError:
             lookup.cancel()
@@ -85,4 +90,7 @@ async def answer_command_for(who: Requester, ack: AsyncAck, respond: Respond, se
     if decided is not None:
         await ack(response_type="ephemeral", text=decided.text)
         return
-    await answer_command(ack, respond, services, compute)
+    budget = services.ack_answer_budget
+    if first_time and budget > 0:  # 0 keeps meaning "every answer through response_url"
+        budget = max(budget, bound - (asyncio.get_running_loop().time() - started))
+    await answer_command(ack, respond, services, compute, budget)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -17,7 +18,7 @@ from bot.app import build_app
 from bot.digest_poster import ChannelPacer
 from bot.server import start_http
 from bot.settings import Settings
-from handlers.blocks import ACTION_DEFINE, ACTION_DIGEST
+from handlers.blocks import ACTION_DEFINE, ACTION_DIGEST, ACTION_SET_VIDEO
 from handlers.permissions import (
     EXTERNAL_DENIED,
     GUEST_DENIED,
@@ -337,6 +338,20 @@ async def test_a_slow_users_info_does_not_hold_the_ack_and_nothing_is_shown_befo
     for user in (MEMBER, "UBURST01", "UBURST02"):
         assert "Low-Level-Kernels" in answers[user]
     assert sorted(c.params["user"] for c in people.calls_to("users.info")) == sorted(askers)  # once each
+
+
+async def test_where_everyone_may_read_a_first_talk_card_waits_for_users_info_only_within_the_bound(
+        clean_slack_env, people, db_path: Path) -> None:
+    people.method_latency["users.info"] = 0.2  # over the ack's usual budget of a few ms, well within the bound
+    async with served(people, db_path, allow_external=True, allow_guests=True) as bot:  # reading needs no lookup
+        bot.services.user_lookup_ack_bound = 2.0
+        # The card offers editors' buttons to admins (TALKBOT_EDITORS unset): that needs their users.info.
+        card = await bot.send(slash_command("/talk", "pallas", user_id=ADMIN, response_url=bot.fake.response_url("a")))
+        assert ACTION_SET_VIDEO in json.dumps(card.json())  # answered in the ack, buttons and all
+        member = await bot.send(slash_command("/talk", "pallas", user_id=MEMBER,
+                                              response_url=bot.fake.response_url("m")))
+        assert "Low-Level-Kernels" in member.json()["text"] and ACTION_SET_VIDEO not in json.dumps(member.json())
+        assert not bot.fake.calls_to(RESPONSE_URL_METHOD)
 
 
 async def test_direct_messages_follow_the_same_rules(clean_slack_env, people, db_path: Path,
