@@ -134,13 +134,13 @@ _LAST_WORD_RE = re.compile(r"[^\W_][\w-]*(?=[\s?!.]*$)")
 
 def _unknown_kind(written: list[str], absent: frozenset[str], question: Question) -> str | None:
     """"speculative decoding", "kubeflow pipelines", "verteiltes Checkpointing": the two plain words a question asks
-    about (names such as TPUs aside), next to each other as typed, one in no summary (nor in a phrase the summaries
+    about (names such as TPUs may follow), next to each other as typed, one in no summary (nor in a phrase the summaries
     hold in other words: a "suspension bridge" is a Hängebrücke). The summaries know decoding, not that kind of it:
     a point about decoding would answer another term. A last word after an English auxiliary is a verb ("… query
     fail?")."""
     plain = [word for word in written if not is_term_like(word)]
-    if len(plain) != 2:
-        return None
+    if len(plain) != 2 or written[:2] != plain:
+        return None  # only names may follow ("… on TPUs"); "why does XLA forbid recursion?" asks what XLA does
     unknown = [all(t in absent for t in tokens(word)) for word in plain]
     known = [not any(t in absent for t in tokens(word)) for word in plain]
     if sum(unknown) != 1 or sum(known) != 1:
@@ -429,13 +429,16 @@ _UNIT_WORDS = frozenset({"percent", "prozent", "times", "mal", "faster", "schnel
 
 
 def _measured_absent(question: Question, absent: frozenset[str]) -> str | None:
-    """The thing a quantity question measures when no summary has it: "how much honey …" (not a unit: "prozent")."""
+    """The thing a German quantity question measures when no summary has it: "wie viel Honig …" (not a unit:
+    "Prozent")."""
     match = _MEASURED_RE.search(question.text)
     if match is None:
         return None
     word = match["w"]
-    if question.language == "de" and not word[:1].isupper():
-        return None  # "wie viel verdiente …": a German noun is written with a capital, a verb is not
+    if question.language != "de" or not word[:1].isupper():
+        # "wie viel verdiente …": a German noun is written with a capital, a verb is not; an English word the
+        # word list cannot translate ("how many rows") is no sign that the summaries lack the thing
+        return None
     words = tokens(word)
     if not words or any(w in _UNIT_WORDS or w in _UNITS for w in words) or not all(w in absent for w in words):
         return None
