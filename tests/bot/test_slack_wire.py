@@ -17,6 +17,7 @@ from bot.digest_admin import digest_command
 from bot.digest_poster import ChannelPacer
 from bot.server import check_slack_token
 from handlers.blocks import ACTION_DEFINE, ACTION_DEFINE_ALL, ACTION_DIGEST, ACTION_SHARE, ACTION_TALK_PAGE
+from tests.bot.test_permissions import until_finished
 from tests.bot.test_resilience import quick_bot, wait_for_log  # noqa: F401 - fixture
 from tests.conftest import RunningBot, bot_settings
 from tests.fakes.fixtures import BOT_TOKEN
@@ -392,10 +393,12 @@ async def test_losing_the_workspace_stops_weekly_digests_and_says_why(
     assert bot.fake.calls == []  # Slack is not even asked
 
 
-async def test_a_revoked_user_token_changes_nothing(bot: RunningBot, capsys: pytest.CaptureFixture) -> None:
+async def test_a_revoked_user_token_changes_nothing(bot: RunningBot, capsys: pytest.CaptureFixture,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO)
     await subscribe(bot, "CSUB3")
     assert (await bot.send(tokens_revoked(bot=[], oauth=["U061F7AUR"]))).status == 200
-    await asyncio.sleep(0.2)
+    await until_finished(caplog, "tokens_revoked")  # the listener ran to its end: nothing can change later
     assert "paused" not in await listed(bot, capsys)
 
 
