@@ -82,7 +82,8 @@ _DE_MARKERS = frozenset(
     zwischen unterschied zusammenfassung fasse zusammen vortrag vortrage vortragen gehalten gesprochen
     erklare erklar bitte mehr dazu hilfe hallo kannst du ich mir mich sollte soll welchen viele viel lange
     schnell schneller bedeutet steht wofur nicht auch noch erwahnt diskutiert worum ging geht nach
-    sprecher sprecherin redner referierte thema empfiehlst passt wozu meinst dient
+    sprecher sprecherin redner referierte thema empfiehlst passt wozu meinst dient kann dieser diese dieses dich
+    etwas benutze frage funktionierst
     """.split()
 )
 _EN_MARKERS = frozenset(

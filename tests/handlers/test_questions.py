@@ -179,6 +179,7 @@ async def test_talks_en_and_de(store: Store) -> None:
     ("wie stelle ich eine Frage?", "de", "Frag mich zu den Vortragszusammenfassungen"),
     ("hilf mir", "de", "Frag mich zu den Vortragszusammenfassungen"),
     ("welche Befehle kennst du?", "de", "Frag mich zu den Vortragszusammenfassungen"),
+    ("was kann dieser Bot?", "de", "Frag mich zu den Vortragszusammenfassungen"),
 ])
 async def test_help_in_the_askers_language(store: Store, text: str, language: str, words: str) -> None:
     reply = await ask(store, text)
