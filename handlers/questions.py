@@ -65,7 +65,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
     ging gings want wants wanted mochte interessiert interested explains explained erklart covers shows
     meinst meint meinen dient dienen steht stehen name like such though come comes came so erzahl erzahle
-    erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen
+    erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
+    aufgenommen geschrieben organisiert
     """.split()
 )
 
@@ -217,7 +218,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.WHO, re.compile(
         r"^(?:and |und )?(?:who(?:'s|s| is| was| were| are)? (?:the )?(?:speakers?|presenters?|authors?)\b"
         r"|who (?:presented|presents|gave|gives|held|did|spoke|speaks|talked|talks|hosted|ran|delivered|covered"
-        r"|introduced|showed|demoed)\b"
+        r"|introduced|showed|demoed|built|builds|made|makes|created|creates|developed|develops|designed|wrote"
+        r"|recorded|filmed|organi[sz]ed)\b"
         r"|who(?:'s|s| is| was| were) (?:talking|presenting|speaking|giving|holding|behind|the person)\b"
         r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|war|ist|sind|waren)\b"
         r"|von wem (?:ist|war|stammt|kommt)\b|(?:speakers?|presenters?|sprecher|redner|vortragende)\b"

@@ -734,3 +734,17 @@ async def test_woodworking_finds_both_wood_talks(store: Store, text: str, head: 
     reply = await ask(store, text)
     assert isinstance(reply, AnswerReply) and reply.shape == "talks" and lines(reply) == {541, 567}
     assert head in as_text(reply).split("\n")[0]
+
+
+@pytest.mark.parametrize(("turn", "text", "said"), [
+    ("summarize the treehouse documentary", "who built it?", "was presented by Johannes Schelle."),
+    ("fasse die Baumhaus-Dokumentation zusammen", "wer hat es gebaut?", "wurde von Johannes Schelle gehalten."),
+])
+async def test_who_made_it_names_the_threads_talks_speakers(store: Store, state: BotState, turn: str, text: str,
+                                                            said: str) -> None:
+    await mentions.answer(store, f"<@UBOT> {turn}", state=state, channel="CQ", thread_ts="14.1")
+    reply = await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts="14.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 541)
+    assert said in as_text(reply).split("\n")[0]
+    developed = await ask(store, "who developed JAX Quantum?")
+    assert first(developed) == (MAIN, 27) and "was presented by Shantanu" in as_text(developed)
