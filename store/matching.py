@@ -232,26 +232,23 @@ class RowMatcher:
                     held[number] = token
         return held
 
-    def _first(self, held: Iterable[int]) -> dict[int, tuple[int, int]]:
-        """Concept index -> (place, number) of its first word form among ``held``."""
-        first: dict[int, tuple[int, int]] = {}
-        for number in held:
-            index, place, _ = self._forms[number]
-            if index not in first or place < first[index][0]:
-                first[index] = (place, number)
-        return first
-
     def match(self, title: str, body: str, parts: str) -> RowMatch:
         """Score one row (folded title/body tokens plus compound parts) against the concepts: per concept,
         a title match beats any body match, and the user's own word comes first, then translations and
         aliases (the order of its forms); a body form is also found in the row's compound parts."""
         in_title, in_body, in_parts = self._held(title), self._held(body), self._held(parts)
         best: dict[int, tuple[str, str, Form]] = {}
-        for index, (_, number) in self._first(in_title).items():
-            best[index] = ("title", in_title[number], self._forms[number][2])
-        for index, (_, number) in self._first([*in_body, *in_parts]).items():
+        forms = self._forms
+        # Forms are numbered in the order of the concepts and of each concept's forms: a concept's first form
+        # held is its smallest number held.
+        for number in sorted(in_title):
+            index = forms[number][0]
             if index not in best:
-                best[index] = ("body", in_body.get(number) or in_parts[number], self._forms[number][2])
+                best[index] = ("title", in_title[number], forms[number][2])
+        for number in sorted({*in_body, *in_parts}):
+            index = forms[number][0]
+            if index not in best:
+                best[index] = ("body", in_body.get(number) or in_parts[number], forms[number][2])
         for index, steps in self._phrased:  # a phrase form takes its place in the order
             best.pop(index, None)
             found = self._in_order(steps, {"title": title, "body": body}, {"title": in_title, "body": in_body},
