@@ -64,16 +64,7 @@ class Canonical:
         """The slips written in ``texts``, each once, in order of first appearance."""
         if self._pattern is None:
             return ()
-        found: dict[str, Slip] = {}
-        for text in texts:
-            if not text:
-                continue
-            for match in self._pattern.finditer(text):
-                written = match.group()
-                canonical = self._replacement(written)
-                if canonical and written not in found:
-                    found[written] = Slip(written, canonical)
-        return tuple(found.values())
+        return self._slips_of(match for text in texts if text for match in self._pattern.finditer(text))
 
     def head(self, head: str) -> str:
         """A glossary head with slips replaced; "DLPAC / DLPack" becomes "DLPack", not "DLPack / DLPack"."""
@@ -126,11 +117,33 @@ class Canonical:
         )
 
     def talk_hit(self, hit: TalkHit) -> TalkHit:
-        slips = self.slips((hit.title, hit.summary))
+        if self._pattern is None:
+            return hit
+        # The summary is long (a hit's whole summary): its slips are found once, and replaced from those matches.
+        in_summary = list(self._pattern.finditer(hit.summary))
+        slips = self._slips_of([*self._pattern.finditer(hit.title), *in_summary])
         if not slips:
             return hit
         return replace(hit, title=self.text(hit.title), speakers=self.names(hit.speakers),
-                       summary=self.text(hit.summary), slips=slips)
+                       summary=self._replaced(hit.summary, in_summary), slips=slips)
+
+    def _slips_of(self, matches: Iterable[re.Match[str]]) -> tuple[Slip, ...]:
+        found: dict[str, Slip] = {}
+        for match in matches:
+            written = match.group()
+            canonical = self._replacement(written)
+            if canonical and written not in found:
+                found[written] = Slip(written, canonical)
+        return tuple(found.values())
+
+    def _replaced(self, text: str, matches: list[re.Match[str]]) -> str:
+        """``text(text)`` from the pattern's matches in ``text`` (``finditer``'s, which are ``sub``'s)."""
+        parts: list[str] = []
+        end = 0
+        for match in matches:
+            parts += [text[end:match.start()], self._replacement(match.group()) or match.group()]
+            end = match.end()
+        return "".join(parts) + text[end:]
 
     def point_hit(self, hit: PointHit) -> PointHit:
         slips = self.slips((hit.talk_title, hit.title, hit.text))
