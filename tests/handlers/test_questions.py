@@ -40,6 +40,12 @@ async def ask(store: Store, text: str) -> Reply:
     return await mentions.answer(store, f"<@UBOT> {text}")
 
 
+async def follow_up(store: Store, state: BotState, turn: str, text: str, thread_ts: str) -> Reply:
+    """The reply to ``text`` asked in a thread whose first question was ``turn``."""
+    await mentions.answer(store, f"<@UBOT> {turn}", state=state, channel="CQ", thread_ts=thread_ts)
+    return await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts=thread_ts)
+
+
 @pytest.fixture
 async def state(db_path: Path) -> AsyncIterator[BotState]:
     opened = await BotState.open(db_path)
@@ -710,8 +716,7 @@ async def test_a_verb_or_a_word_after_the_question_words_is_no_absent_concept(st
 ])
 async def test_how_high_in_a_thread_is_a_number_from_its_talk(store: Store, state: BotState, turn: str, text: str,
                                                               lead: str) -> None:
-    await mentions.answer(store, f"<@UBOT> {turn}", state=state, channel="CQ", thread_ts="13.1")
-    reply = await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts="13.1")
+    reply = await follow_up(store, state, turn, text, "13.1")
     assert isinstance(reply, AnswerReply) and reply.shape == "number" and first(reply) == (MAIN, 577)
     assert as_text(reply).startswith(lead) and "*4* Metern Höhe" in as_text(reply)
 
@@ -742,8 +747,7 @@ async def test_woodworking_finds_both_wood_talks(store: Store, text: str, head: 
 ])
 async def test_who_made_it_names_the_threads_talks_speakers(store: Store, state: BotState, turn: str, text: str,
                                                             said: str) -> None:
-    await mentions.answer(store, f"<@UBOT> {turn}", state=state, channel="CQ", thread_ts="14.1")
-    reply = await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts="14.1")
+    reply = await follow_up(store, state, turn, text, "14.1")
     assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 541)
     assert said in as_text(reply).split("\n")[0]
     developed = await ask(store, "who developed JAX Quantum?")
