@@ -102,6 +102,7 @@ class Question:
     answers: list[set[Location]]  # one set per expected answer (a group, or a single line)
     turns: list[str] = field(default_factory=list)
     near: list[str] = field(default_factory=list)
+    absent: str = ""  # a not_covered question's asked concept ("Llama 4"); its own name in a heading is no near term
     file: str = ""  # the question file's stem ("eval_answers_tune2"), for --file
 
 
@@ -127,7 +128,8 @@ def load_questions(split: str, file: str | None = None) -> list[Question]:
         for index, entry in enumerate(q.get("expect", [])):
             groups.setdefault(entry.get("group", f"#{index}"), set()).add((entry["file"], entry["line"]))
         out.append(Question(q["id"], q["text"], q["lang"], q["shape"], q.get("scored_as", q["shape"]), q["split"],
-                            list(groups.values()), q.get("turns", []), q.get("near", []), q["file"]))
+                            list(groups.values()), q.get("turns", []), q.get("near", []),
+                            q.get("absent", ""), q["file"]))
     return [q for q in out if split == "all" or q.split == split]
 
 
@@ -183,7 +185,10 @@ def score(question: Question, reply: Reply, talks: dict[str, set[Location]]) -> 
         return Score(question, body.get("shape") == "clarify" and not hits, None, lang_ok,
                      f"{first} '{heading(body)[:60]}'")
     if shape == "not_covered":
-        passed = not covered and not any(names(heading(body), term) for term in question.near)
+        # "Die Zusammenfassungen erwähnen *Llama 4* nicht." names the asked concept, not its near term "Llama"
+        shown = re.sub(re.escape(question.absent), "", heading(body), flags=re.IGNORECASE) if question.absent \
+            else heading(body)
+        passed = not covered and not any(names(shown, term) for term in question.near)
         return Score(question, passed, None, lang_ok, f"{first} '{heading(body)[:60]}'")
     if not covered:
         return Score(question, False, 0.0 if question.answers else None, lang_ok, "not covered")

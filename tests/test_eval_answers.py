@@ -3,6 +3,7 @@ reads replies the way its contract says."""
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from collections import Counter
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench import eval_answers
+from bot.console import as_json
 from handlers import mentions
 from handlers.replies import Notice, TalkListReply
 from store.db import Store
@@ -228,8 +230,9 @@ def test_absent_concepts_are_absent_and_near_misses_present(every_question: list
 F0 = "000_05e4716c93976b38.txt"
 
 
-def _question(shape: str, answers: list[set[tuple[str, int]]], near: list[str] | None = None) -> eval_answers.Question:
-    return eval_answers.Question("t", "text", "en", shape, shape, "tune", answers, near=near or [])
+def _question(shape: str, answers: list[set[tuple[str, int]]], near: list[str] | None = None,
+              absent: str = "") -> eval_answers.Question:
+    return eval_answers.Question("t", "text", "en", shape, shape, "tune", answers, near=near or [], absent=absent)
 
 
 async def test_scoring_reads_the_first_hit_its_talk_and_groups(store: Store) -> None:
@@ -261,3 +264,12 @@ async def test_help_and_not_covered_read_from_the_reply_fields(store: Store) -> 
     # a reply without the fields counts as not covered when it shows nothing
     nothing = TalkListReply(query="GSPMD", talks=[])
     assert eval_answers.score(_question("not_covered", [], near=["SPMD"]), nothing, talks).top1
+
+
+async def test_not_covered_naming_the_asked_concept_is_no_near_terms_heading(store: Store) -> None:
+    talks = await eval_answers.talk_sources(store)
+    llama4 = await mentions.answer(store, "<@UBOT> who talked about Llama 4?")
+    assert "Llama 4" in eval_answers.heading(json.loads(as_json(llama4)))
+    assert eval_answers.score(_question("not_covered", [], near=["Llama"], absent="Llama 4"), llama4, talks).top1
+    # without the asked concept named, its near term in the heading still fails the question
+    assert not eval_answers.score(_question("not_covered", [], near=["Llama"]), llama4, talks).top1
