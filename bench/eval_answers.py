@@ -6,7 +6,8 @@ Usage: .venv/bin/python bench/eval_answers.py [--split tune|holdout|holdout2|hol
 Every question of bench/eval_answers.toml, bench/eval_answers_holdout2.toml (a second held-out set,
 written later), bench/eval_answers_holdout3.toml (a third, written from the corpus before any run),
 bench/eval_answers_holdout4.toml (a fourth, likewise) and bench/eval_answers_tune2.toml (more tune questions,
-round 3; see their headers for the fields) and bench/eval_answers_tune3.toml (round 4's tune questions) is asked on a fresh database of the bundled corpus, in-process,
+round 3; see their headers for the fields) and bench/eval_answers_tune3.toml (round 4's tune questions) and
+bench/eval_answers_tune4.toml (round 5's: German thread follow-ups) is asked on a fresh database of the bundled corpus, in-process,
 through the function a Slack mention or DM uses (``handlers.mentions.answer``), as the Slack text
 ``"<@UBOT> question"``. Its reply is read the way ``talkbot ask --json`` reports it: the JSON body of
 ``bot.console.as_json(reply)``.
@@ -76,7 +77,8 @@ from store.state import BotState  # noqa: E402
 
 QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answers_holdout2.toml",
              ROOT / "bench" / "eval_answers_holdout3.toml", ROOT / "bench" / "eval_answers_holdout4.toml",
-             ROOT / "bench" / "eval_answers_tune2.toml", ROOT / "bench" / "eval_answers_tune3.toml")
+             ROOT / "bench" / "eval_answers_tune2.toml", ROOT / "bench" / "eval_answers_tune3.toml",
+             ROOT / "bench" / "eval_answers_tune4.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "all")
 CORPUS = ROOT / "corpus"
 CHANNEL = "CEVAL"

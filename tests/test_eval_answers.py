@@ -61,9 +61,14 @@ def tune3() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune4() -> list[dict]:
+    return load_question_file("eval_answers_tune4")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
-                   tune2: list[dict], tune3: list[dict]) -> list[dict]:
-    return questions + holdout2 + holdout3 + holdout4 + tune2 + tune3
+                   tune2: list[dict], tune3: list[dict], tune4: list[dict]) -> list[dict]:
+    return questions + holdout2 + holdout3 + holdout4 + tune2 + tune3 + tune4
 
 
 @pytest.fixture(scope="module")
@@ -208,6 +213,13 @@ def test_tune3_is_tune_only_and_selectable_by_file(tune3: list[dict]) -> None:
     for shape in {q["shape"] for q in tune3}:  # German and English in equal numbers per shape
         assert sum(q["lang"] == "de" for q in tune3 if q["shape"] == shape) == \
             sum(q["lang"] == "en" for q in tune3 if q["shape"] == shape), shape
+
+
+def test_tune4_is_german_follow_ups_selectable_by_file(tune4: list[dict]) -> None:
+    assert {q["split"] for q in tune4} == {"tune"} and {q["shape"] for q in tune4} == {"followup"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune4")] == [q["id"] for q in tune4]
+    languages = Counter(q["lang"] for q in tune4)
+    assert languages["de"] >= 12 and languages["en"] >= 3, languages
 
 
 def test_followups_have_turns_and_a_scored_shape(every_question: list[dict]) -> None:
