@@ -297,7 +297,10 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     points = await store.find_points(terms[0].term, limit=2, min_coverage=1.0) if len(terms) == 1 else []
     reply = _reply(question, terms=terms, points=points, pointer=pointer,
                    **({"team": team} if terms else {"team_terms": team}))
-    reply.talk_id = terms[0].definitions[0].talk_id if terms and terms[0].definitions else None
+    # the thread's talk ("who gave that talk?"): of the talks that define it, the one whose key point discusses it
+    defining = [definition.talk_id for definition in terms[0].definitions] if terms else []
+    reply.talk_id = next((point.talk_id for point in points if point.talk_id in defining),
+                         defining[0] if defining else None)
     return reply
 
 

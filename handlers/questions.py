@@ -67,6 +67,9 @@ FRAME_WORDS = STOPWORDS | frozenset(
     meinst meint meinen dient dienen steht stehen name like such though come comes came so erzahl erzahle
     erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
     aufgenommen geschrieben organisiert
+    nochmal nochmals noch wieder schon eben halt ja dann jetzt nun kurz kurze kurzen ganz ganze ganzen ganzes
+    gesamte gesamten gesamtes wieviel wieviele
+    again whole entire briefly just then up bring brings brought bringing
     """.split()
 )
 
@@ -249,7 +252,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|welche (?:vortr[äa]ge|videos|talks)\b"
         r"|(?:gibt es|hast du|habt ihr) (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
     (Shape.MOMENTS, re.compile(
-        r"^(?:when|where|wann|wo|at what (?:time|point)|an welcher stelle|zu welchem zeitpunkt"
+        r"^(?:when|where|wann|wo|at what (?:time|point)|an welche[rn]? stellen?|zu welchem zeitpunkt"
         r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?))\b", _I)),
     (Shape.QUANTITY, re.compile(
         r"^(?:(?:what|which) (?:were|are|was|is) the (?:numbers|figures|results|benchmarks|benchmark results)"
@@ -258,7 +261,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|^(?:um |by |in )?(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive"
         r"|high|tall|deep|thick|wide|heavy|far|old)"
         r"|wie (?:viel|viele|lange|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer|hoch|tief|dick|breit"
-        r"|schwer|weit|alt)|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
+        r"|schwer|weit|alt)|wieviele?|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)? (?:speed-?ups?|throughput|latency|latencies"
         r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint))"
         r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"
@@ -296,7 +299,7 @@ _QUANTITY_KINDS = (
     ("throughput", re.compile(r"throughput|durchsatz|tokens?/s|per second|pro sekunde", _I)),
     ("size", re.compile(r"how (?:big|large|small)|wie (?:gro(?:ß|ss)|klein)|size|gr[öo](?:ß|ss)e|memory|speicher"
                         r"|parameters?", _I)),
-    ("count", re.compile(r"how many|wie viele|number of|anzahl", _I)),
+    ("count", re.compile(r"how many|wie ?viele|number of|anzahl", _I)),
 )
 
 
