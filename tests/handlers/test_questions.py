@@ -752,3 +752,65 @@ async def test_who_made_it_names_the_threads_talks_speakers(store: Store, state:
     assert said in as_text(reply).split("\n")[0]
     developed = await ask(store, "who developed JAX Quantum?")
     assert first(developed) == (MAIN, 27) and "was presented by Shantanu" in as_text(developed)
+
+
+# -- follow-ups that point back in German (and their English mirrors) -------------------------------
+
+@pytest.mark.parametrize(("turn", "text", "said"), [
+    ("was ist Diffrax?", "von wem war der vortrag nochmal?", "wurde von Shantanu gehalten."),
+    ("what is Diffrax?", "who gave that talk again?", "was presented by Shantanu."),
+])
+async def test_a_filler_word_does_not_hide_that_a_who_refers_back(store: Store, state: BotState, turn: str, text: str,
+                                                                  said: str) -> None:
+    reply = await follow_up(store, state, turn, text, "15.1")  # "nochmal" / "again" is no subject to look up
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 27)
+    assert said in as_text(reply).split("\n")[0]
+
+
+@pytest.mark.parametrize(("turn", "text", "points"), [
+    ("was ist oneCCL?", "fass mir den ganzen vortrag dazu kurz zusammen", "Bavani · 8 Kernpunkte"),
+    ("what is oneCCL?", "summarize the whole talk on that for me", "Bavani · 8 key points"),
+])
+async def test_summarize_the_whole_talk_on_it_is_the_threads_talk(store: Store, state: BotState, turn: str,
+                                                                  text: str, points: str) -> None:
+    reply = await follow_up(store, state, turn, text, "16.1")  # "ganzen" / "whole", "kurz" name no talk
+    assert isinstance(reply, AnswerReply) and reply.shape == "summary" and first(reply) == (MAIN, 257)
+    assert as_text(reply).split("\n")[:2] == ["== Integration des oneAPI-Backends in den XLA-Compiler ==",
+                                              f"  {points}"]
+
+
+@pytest.mark.parametrize(("turn", "text", "lead"), [
+    ("worum ging es im Vortrag über max_evol?", "und wieviel schneller war der portierte Kernel?",
+     "Aus dem Vortrag dieses Threads, _max_evol"),
+    ("what was the max_evol talk about?", "and how much faster was the ported kernel?",
+     "From this thread's talk, _max_evol"),
+])
+async def test_wieviel_in_one_word_asks_for_a_number_from_the_threads_talk(store: Store, state: BotState, turn: str,
+                                                                           text: str, lead: str) -> None:
+    reply = await follow_up(store, state, turn, text, "17.1")  # not the summary again, as a bare "und …" would be
+    assert isinstance(reply, AnswerReply) and reply.shape == "number" and first(reply) == (MAIN, 137)
+    assert as_text(reply).startswith(lead) and "*1,8-fachen*" in as_text(reply)
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("was ist GRPO?", "an welchen Stellen kommt das vor?"),
+    ("what is GRPO?", "where does that come up in the talks?"),
+])
+async def test_where_does_that_come_up_lists_the_threads_topic(store: Store, state: BotState, turn: str,
+                                                               text: str) -> None:
+    reply = await follow_up(store, state, turn, text, "18.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "when" and reply.subject == "GRPO"
+    assert {166, 168, 306, 384, 386, 453} <= lines(reply)
+
+
+@pytest.mark.parametrize(("turn", "text", "said"), [
+    ("was ist StableHLO?", "wer hat den Vortrag eigentlich gehalten?", "wurde von Kevin Gleason"),
+    ("what is StableHLO?", "who presented that talk?", "was presented by Kevin Gleason"),
+])
+async def test_a_term_defined_in_two_talks_belongs_to_the_one_that_discusses_it(
+        store: Store, state: BotState, turn: str, text: str, said: str) -> None:
+    # StableHLO is in the glossaries of the DiT talk and the XLA crash course; only the crash course has a key point
+    # about it, so "that talk" is the crash course
+    reply = await follow_up(store, state, turn, text, "19.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 189)
+    assert said in as_text(reply).split("\n")[0]
