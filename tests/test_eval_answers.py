@@ -51,6 +51,11 @@ def holdout4() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout5() -> list[dict]:
+    return load_question_file("eval_answers_holdout5")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -67,8 +72,8 @@ def tune4() -> list[dict]:
 
 @pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
-                   tune2: list[dict], tune3: list[dict], tune4: list[dict]) -> list[dict]:
-    return questions + holdout2 + holdout3 + holdout4 + tune2 + tune3 + tune4
+                   holdout5: list[dict], tune2: list[dict], tune3: list[dict], tune4: list[dict]) -> list[dict]:
+    return questions + holdout2 + holdout3 + holdout4 + holdout5 + tune2 + tune3 + tune4
 
 
 @pytest.fixture(scope="module")
@@ -179,6 +184,45 @@ def test_holdout4_is_balanced_and_weighted_to_the_strict_targets(holdout4: list[
                 assert section in {"Wichtigste Punkte & Zeitstempel", "Glossar"}, (q["id"], entry, section)
     assert [q.id for q in eval_answers.load_questions("holdout4")] == [q["id"] for q in holdout4]
     assert "holdout4" in eval_answers.SPLITS
+
+
+def test_holdout5_is_balanced_and_weighted_to_the_strict_targets(holdout5: list[dict], every_question: list[dict],
+                                                                  corpus_lines: dict) -> None:
+    """The fifth held-out set is read without running the bot: fields, sizes per target, language parity per
+    shape, and every expected line is a key point or glossary line (single answers, lists) or names its talk."""
+    assert len(holdout5) >= 90 and {q["split"] for q in holdout5} == {"holdout5"}
+    assert all(q["id"].startswith("h5-") and q["lang"] in ("de", "en") for q in holdout5)
+    assert len({q["id"] for q in every_question}) == len(every_question)  # unique across every question file
+    by_shape = Counter((q["shape"], q["lang"]) for q in holdout5)
+    assert {q["shape"] for q in holdout5} == set(eval_answers.SHAPES)
+    for shape in eval_answers.SHAPES:
+        assert by_shape[shape, "de"] == by_shape[shape, "en"] > 0, shape
+    scored = Counter(q.get("scored_as", q["shape"]) for q in holdout5)
+    assert sum(by_shape[shape, lang] for shape in eval_answers.SINGLE for lang in ("de", "en")) >= 27
+    assert sum(scored[shape] for shape in eval_answers.TALK) >= 24
+    assert scored["not_covered"] >= 12 and scored["help"] >= 4 and scored["clarify"] >= 4
+    assert by_shape["followup", "de"] + by_shape["followup", "en"] >= 12
+    for q in holdout5:
+        assert set(q) <= QUESTION_KEYS and {"id", "text", "lang", "shape", "split"} <= set(q), q["id"]
+        shape = q.get("scored_as", q["shape"])
+        assert shape in eval_answers.SHAPES and shape != "followup", q["id"]
+        assert ("scored_as" in q) == ("turns" in q) == ("context" in q) == (q["shape"] == "followup"), q["id"]
+        if shape in ("help", "not_covered", "clarify"):
+            assert "expect" not in q, q["id"]
+            if shape == "not_covered":
+                assert q["absent"] and isinstance(q["near"], list), q["id"]
+                assert not any(near.lower() in q["absent"].lower() for near in q["near"]), q["id"]
+            continue
+        for entry in q["expect"]:
+            lines = corpus_lines[entry["file"]]
+            text = lines[entry["line"] - 1].strip()
+            if shape in TALK_SHAPES:
+                assert text in HEADINGS or entry["line"] == 1, (q["id"], entry, text)
+            else:  # a key point or a glossary line, never a summary paragraph
+                section = section_of(lines, entry["line"])
+                assert section in {"Wichtigste Punkte & Zeitstempel", "Glossar"}, (q["id"], entry, section)
+    assert [q.id for q in eval_answers.load_questions("holdout5")] == [q["id"] for q in holdout5]
+    assert "holdout5" in eval_answers.SPLITS
 
 
 def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
