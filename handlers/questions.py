@@ -228,7 +228,6 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|von wem (?:ist|war|stammt|kommt)\b|(?:speakers?|presenters?|sprecher|redner|vortragende)\b"
         r"|(?:which|what) (?:speakers?|presenters?|persons?|people)\b"
         r"|wer (?:referierte|referiert|redete|erz[äa]hlte|moderierte)\b"
-
         r"|wer (?P<s>.+?) (?:gehalten|pr[äa]sentiert|vorgestellt|vorgetragen|gesprochen|geredet)"
         r"(?: (?:hat|haben|hatte|hatten|wurde|wurden|ist))?$)", _I)),
     (Shape.WHO, re.compile(  # "Kinetic speaker?", "Pallas Sprecher?"
