@@ -72,9 +72,15 @@ def tune4() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune5() -> list[dict]:
+    return load_question_file("eval_answers_tune5")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
-                   holdout5: list[dict], tune2: list[dict], tune3: list[dict], tune4: list[dict]) -> list[dict]:
-    return questions + holdout2 + holdout3 + holdout4 + holdout5 + tune2 + tune3 + tune4
+                   holdout5: list[dict], tune2: list[dict], tune3: list[dict], tune4: list[dict], tune5: list[dict]
+                   ) -> list[dict]:
+    return questions + holdout2 + holdout3 + holdout4 + holdout5 + tune2 + tune3 + tune4 + tune5
 
 
 @pytest.fixture(scope="module")
@@ -255,6 +261,14 @@ def test_tune4_is_german_follow_ups_selectable_by_file(tune4: list[dict]) -> Non
     assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune4")] == [q["id"] for q in tune4]
     languages = Counter(q["lang"] for q in tune4)
     assert languages["de"] >= 12 and languages["en"] >= 3, languages
+
+
+def test_tune5_is_single_answers_in_both_languages_selectable_by_file(tune5: list[dict]) -> None:
+    assert {q["split"] for q in tune5} == {"tune"} and {q["shape"] for q in tune5} == {"definition", "number", "explain"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune5")] == [q["id"] for q in tune5]
+    assert Counter((q["shape"], q["lang"]) for q in tune5) == {(shape, lang): 6 for shape in ("definition", "number",
+                                                                                             "explain")
+                                                              for lang in ("de", "en")}
 
 
 def test_followups_have_turns_and_a_scored_shape(every_question: list[dict]) -> None:
