@@ -264,10 +264,10 @@ def test_tune4_is_german_follow_ups_selectable_by_file(tune4: list[dict]) -> Non
 
 
 def test_tune5_is_single_answers_in_both_languages_selectable_by_file(tune5: list[dict]) -> None:
-    assert {q["split"] for q in tune5} == {"tune"} and {q["shape"] for q in tune5} == {"definition", "number", "explain"}
+    shapes = ("definition", "number", "explain")
+    assert {q["split"] for q in tune5} == {"tune"} and {q["shape"] for q in tune5} == set(shapes)
     assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune5")] == [q["id"] for q in tune5]
-    assert Counter((q["shape"], q["lang"]) for q in tune5) == {(shape, lang): 6 for shape in ("definition", "number",
-                                                                                             "explain")
+    assert Counter((q["shape"], q["lang"]) for q in tune5) == {(shape, lang): 6 for shape in shapes
                                                               for lang in ("de", "en")}
 
 
