@@ -268,6 +268,15 @@ async def _talk_of(store: Store, question: Question, scope: Scope) -> tuple[Talk
 async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """What is X: the glossary entry and the team's definition, then where X comes up; "not covered" when
     neither the summaries nor the team's definitions have X."""
+    placed_in: list[str] = []  # the talks the question places the term in, best first
+    if question.term and (alone := await store.define(question.term)).hits and \
+            _names_it(alone.hits[0], question.term):
+        # "what is an MX expression in CasADi?": the term is a glossary entry on its own; "in CasADi" says which
+        # talk's sense, it is not part of the name. An entry found only in a definition's text must be from there.
+        talks = [hit.talk_id for hit in await store.find_talks(question.qualifier, limit=3)]
+        if alone.hits[0].match != "text" or {d.talk_id for d in alone.hits[0].definitions} & set(talks):
+            placed_in = talks
+            question = replace(question, subject=question.term, raw=question.term, term="", qualifier="")
     asked = question.raw or question.subject  # "XLA & HLO" is two terms, as in /define
     defined_by_team = await store.team_definitions([asked, question.subject])
     if not defined_by_team and (missing := await _missing(store, question.subject, question, scope)):
@@ -294,6 +303,11 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
             # all of it; a point about decoding alone would answer another term
             return await _not_covered(store, question, [question.subject])
         return await search(store, question, scope)  # discussed, but not in any glossary
+    if placed_in and terms:
+        rank = {talk_id: index for index, talk_id in enumerate(placed_in)}
+        first = terms[0]
+        terms[0] = replace(first, definitions=tuple(sorted(first.definitions,
+                                                           key=lambda d: rank.get(d.talk_id, len(rank)))))
     points = await store.find_points(terms[0].term, limit=2, min_coverage=1.0) if len(terms) == 1 else []
     reply = _reply(question, terms=terms, points=points, pointer=pointer,
                    **({"team": team} if terms else {"team_terms": team}))

@@ -129,6 +129,9 @@ class Question:
     refers_back: bool = False  # "who presented it?": the subject is the thread's talk or topic
     quantity: str = ""  # QUANTITY: "percent", "speed", "time", "count", "throughput", "size" or "" for any number
     raw: str = ""  # DEFINE: the asked-about text as typed ("XLA & HLO" asks for two terms)
+    # DEFINE "what is an MX expression in CasADi?": the term alone ("MX expression") and what places it ("CasADi")
+    term: str = ""
+    qualifier: str = ""
     extra: list[str] = field(default_factory=list)
 
     @property
@@ -267,6 +270,16 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:what|which)(?:'s|s| is| was)?(?: the)? (?:percent(?:age)?|share|fraction|proportion)"
         r"|welche[rn]? (?:anteil|prozentsatz)"
         r"|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz))\b", _I)),
+    (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"
+        r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"
+        r"|was (?:meint|versteht) man (?:mit|unter) (?P<s2>.+)"
+        r"|what(?:'s| is| are) meant by (?P<s3>.+)"
+        r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean by (?P<s4>.+)"
+        r"|what (?:does|do) (?P<s5>.+?) (?:refer to|stand for|mean))$", _I)),
+    (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?"
+        r"^(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)"
+        r"|what does (?:that|this|it) mean|was (?:ist|sind) (?:das|dies|denn das)(?: eigentlich| genau)?"
+        r"|was (?:bedeutet|hei(?:ß|ss)t) das)$", _I)),
     (Shape.DEFINE, re.compile(  # "(ich möchte wissen,) was PJRT ist"
         r"^was (?:ein |eine |der |die |das )?(?P<s>.+?) (?:ist|sind|bedeutet|hei(?:ß|ss)t)$", _I)),
     (Shape.DEFINE, re.compile(
@@ -282,14 +295,18 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
 # "and what about ORPO?": the last question again, about ORPO
 _ABOUT_RE = re.compile(
     r"^(?:(?:and |und |but |aber )?(?:what|how) about|und (?:was|wie) (?:ist )?(?:es )?mit|und mit|was ist mit)"
-    r"\s+(?P<s>.+)$", _I)
+    r"\s+(?P<s>(?!.*\b(?:gemeint|zu verstehen)$).+)$", _I)  # "was ist mit X gemeint?" asks what X is
 _LEADING_AND_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?=\S)", _I)
 _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?P<s>.+)$", _I)
 _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|video|vortr[äa]g)", _I)
 # "what do they recommend for X?", "what did the speaker show?": asks what someone did, not what a term is
 _WHAT_THEY_DO_RE = re.compile(
-    r"^what (?:do|does|did)\s+(?:they|he|she|you|we|i|people|(?:the |this |that )?(?:speakers?|presenters?"
-    r"|authors?|team|vlogger))\b", _I)
+    r"^what (?:do|does|did)(?!.*\bmean by\b)\s+(?:they|he|she|you|we|i|people|(?:the |this |that )?"
+    r"(?:speakers?|presenters?|authors?|team|vlogger))\b", _I)
+# A term placed in a talk or a domain: "EP bei MoE-Modellen", "an MX expression in CasADi"
+_PLACED_RE = re.compile(
+    r"^(?P<t>.+?)\s+(?:in|im|bei|beim|for|f[üu]r|within|inside|on|auf)\s+"
+    r"(?:(?:the|der|dem|den|die|das|einem|einer|a|an)\s+)?(?P<q>.+)$", _I)
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet)$", _I)
 _QUANTITY_KINDS = (
     ("percent", re.compile(r"prozent|percent|%|anteil|share", _I)),
@@ -320,12 +337,18 @@ _WRAPPER_RE = re.compile(
     r"|sag(?: mir)?(?: mal)?|ich (?:m[öo]chte|h[äa]tte gern[e]?|will) (?:wissen)?)[,:]?\s+(?=\S)", re.I)
 
 
+# An adverb right after the question word only stresses it: "was genau ist X", "how exactly does X work".
+_STRESSED_RE = re.compile(
+    r"^(?P<q>was|what|wie|how|warum|why|wieso|weshalb|wer|who|wann|when|wo|where)\s+(?:genau|eigentlich|denn|bitte"
+    r"|exactly|actually|really|precisely)\s+(?=\S)", re.I)
+
+
 def _plain(query: str) -> str:
-    """``query`` with plain apostrophes, contractions spelled out and a polite wrapper left out."""
+    """``query`` with plain apostrophes, contractions spelled out, a polite wrapper and a stressing adverb left out."""
     plain = query.translate(_APOSTROPHES)
     for pattern, replacement in _CONTRACTIONS:
         plain = pattern.sub(replacement, plain)
-    return _WRAPPER_RE.sub("", _GREETING_RE.sub("", plain))
+    return _STRESSED_RE.sub(r"\g<q> ", _WRAPPER_RE.sub("", _GREETING_RE.sub("", plain)))
 
 
 # A question about the bot itself rather than the talks ("how do I use this bot", "what commands are there",
@@ -403,7 +426,7 @@ def _parse(text: str) -> Question:
             if not first or not second:
                 continue
             return Question(query, shape, first, second, language)
-        raw = groups.get("s")
+        raw = next((value for name, value in groups.items() if name[:1] == "s" and value is not None), None)
         if raw is None:
             raw = stripped[: match.start()] + " " + stripped[match.end():]
         if shape == Shape.DEFINE:
@@ -421,6 +444,9 @@ def _parse(text: str) -> Question:
             if question.refers_back or _WHAT_THEY_DO_RE.match(stripped):
                 continue  # "what is it about?", "what do they recommend for …?" are not definitions
             question.raw = raw.strip()
+            if (placed := _PLACED_RE.match(question.raw)) and (term := subject_words(placed["t"])) and \
+                    (qualifier := subject_words(placed["q"])):
+                question.term, question.qualifier = term, qualifier
         return question
     if match := _FOLLOW_UP_RE.match(query.rstrip(" ?!.")):
         subject = subject_words(match.group("s"))

@@ -42,7 +42,8 @@ def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
         return hits[:limit]
     if view.translate:
         forms = view.lexicon.en_de.get(phrase, ()) + view.pairs.get(phrase, ())
-        hits = _terms_named(view, [f.replace(" ", "") for f in forms], ("term", "variant"), "translation")
+        hits = _terms_named(view, [f.replace(" ", "") for f in forms] or _word_by_word(view, phrase),
+                            ("term", "variant"), "translation")
         if hits:
             return hits[:limit]
     # Names before long forms: "tensor parallelsm" is Tensor-Parallelismus, not TP (Tensor Parallelism).
@@ -53,6 +54,22 @@ def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
     if hits:
         return hits[:limit]
     return _fuzzy_terms(view, key, ("expansion",), limit)
+
+
+WORD_BY_WORD_KEYS = 16  # translations of a phrase word by word tried at most
+
+
+def _word_by_word(view: View, phrase: str) -> list[str]:
+    """Keys of a phrase the lexicon has only word by word, each word as written or translated: "context
+    parallelism" -> "kontextparallelismus" (Kontext-Parallelismus), "mx expression" -> "mxausdruck"."""
+    words = phrase.split()
+    if not 2 <= len(words) <= 3:
+        return []
+    keys = [""]
+    for word in words:
+        forms = [word, *(form.replace(" ", "") for form in view.lexicon.en_de.get(word, ()))]
+        keys = [key + form for key in keys for form in forms][:WORD_BY_WORD_KEYS]
+    return keys[1:]  # the first is the phrase as typed, already looked up
 
 
 def _with_compound_senses(view: View, key: str, hits: list[TermHit]) -> list[TermHit]:
