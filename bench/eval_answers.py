@@ -8,8 +8,9 @@ written later), bench/eval_answers_holdout3.toml (a third, written from the corp
 bench/eval_answers_holdout4.toml (a fourth, likewise), bench/eval_answers_holdout5.toml (a fifth, likewise) and
 bench/eval_answers_tune2.toml (more tune questions,
 round 3; see their headers for the fields) and bench/eval_answers_tune3.toml (round 4's tune questions) and
-bench/eval_answers_tune4.toml (round 5's: German thread follow-ups) and bench/eval_answers_tune5.toml (round 5b's:
-single-answer questions) is asked on a fresh database of the bundled corpus, in-process,
+bench/eval_answers_tune4.toml (round 5's: German thread follow-ups), bench/eval_answers_tune5.toml (round 5b's:
+single-answer questions) and bench/eval_answers_tune6.toml (round 5's "not covered", help and German/English
+parity) is asked on a fresh database of the bundled corpus, in-process,
 through the function a Slack mention or DM uses (``handlers.mentions.answer``), as the Slack text
 ``"<@UBOT> question"``. Its reply is read the way ``talkbot ask --json`` reports it: the JSON body of
 ``bot.console.as_json(reply)``.
@@ -81,7 +82,8 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_holdout3.toml", ROOT / "bench" / "eval_answers_holdout4.toml",
              ROOT / "bench" / "eval_answers_holdout5.toml",
              ROOT / "bench" / "eval_answers_tune2.toml", ROOT / "bench" / "eval_answers_tune3.toml",
-             ROOT / "bench" / "eval_answers_tune4.toml", ROOT / "bench" / "eval_answers_tune5.toml")
+             ROOT / "bench" / "eval_answers_tune4.toml", ROOT / "bench" / "eval_answers_tune5.toml",
+             ROOT / "bench" / "eval_answers_tune6.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "all")
 CORPUS = ROOT / "corpus"
 CHANNEL = "CEVAL"

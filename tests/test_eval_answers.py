@@ -77,10 +77,15 @@ def tune5() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune6() -> list[dict]:
+    return load_question_file("eval_answers_tune6")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
-                   holdout5: list[dict], tune2: list[dict], tune3: list[dict], tune4: list[dict], tune5: list[dict]
-                   ) -> list[dict]:
-    return questions + holdout2 + holdout3 + holdout4 + holdout5 + tune2 + tune3 + tune4 + tune5
+                   holdout5: list[dict], tune2: list[dict], tune3: list[dict], tune4: list[dict], tune5: list[dict],
+                   tune6: list[dict]) -> list[dict]:
+    return questions + holdout2 + holdout3 + holdout4 + holdout5 + tune2 + tune3 + tune4 + tune5 + tune6
 
 
 @pytest.fixture(scope="module")
@@ -269,6 +274,17 @@ def test_tune5_is_single_answers_in_both_languages_selectable_by_file(tune5: lis
     assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune5")] == [q["id"] for q in tune5]
     assert Counter((q["shape"], q["lang"]) for q in tune5) == {(shape, lang): 6 for shape in shapes
                                                               for lang in ("de", "en")}
+
+
+def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
+    assert {q["split"] for q in tune6} == {"tune"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune6")] == [q["id"] for q in tune6]
+    shapes = Counter(q["shape"] for q in tune6)
+    assert shapes["not_covered"] >= 14 and shapes["help"] >= 8, shapes
+    assert sum(n for shape, n in shapes.items() if shape not in {"not_covered", "help"}) >= 10, shapes
+    for shape in ("not_covered", "help"):  # German and English in equal numbers
+        assert sum(q["lang"] == "de" for q in tune6 if q["shape"] == shape) == \
+            sum(q["lang"] == "en" for q in tune6 if q["shape"] == shape), shape
 
 
 def test_followups_have_turns_and_a_scored_shape(every_question: list[dict]) -> None:
