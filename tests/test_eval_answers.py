@@ -57,6 +57,11 @@ def holdout5() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout6() -> list[dict]:
+    return load_question_file("eval_answers_holdout6")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -83,9 +88,9 @@ def tune6() -> list[dict]:
 
 @pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
-                   holdout5: list[dict], tune2: list[dict], tune3: list[dict], tune4: list[dict], tune5: list[dict],
-                   tune6: list[dict]) -> list[dict]:
-    return questions + holdout2 + holdout3 + holdout4 + holdout5 + tune2 + tune3 + tune4 + tune5 + tune6
+                   holdout5: list[dict], holdout6: list[dict], tune2: list[dict], tune3: list[dict],
+                   tune4: list[dict], tune5: list[dict], tune6: list[dict]) -> list[dict]:
+    return questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + tune2 + tune3 + tune4 + tune5 + tune6
 
 
 @pytest.fixture(scope="module")
@@ -179,6 +184,8 @@ class HeldOutSizes:
 HELD_OUT_SIZES = {
     "holdout4": HeldOutSizes(total=100, single=30, talk=30, not_covered=14, help=6, clarify=4),
     "holdout5": HeldOutSizes(total=90, single=27, talk=24, not_covered=12, help=4, clarify=4, followup=12,
+                             near_outside_absent=True),
+    "holdout6": HeldOutSizes(total=110, single=36, talk=26, not_covered=16, help=6, clarify=4, followup=14,
                              near_outside_absent=True),
 }
 
