@@ -234,6 +234,13 @@ def test_a_held_out_set_is_balanced_and_weighted_to_the_strict_targets(split: st
     assert split in eval_answers.SPLITS
 
 
+def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_replies(
+        holdout5: list[dict], holdout6: list[dict]) -> None:
+    every = {q.id for q in eval_answers.load_questions("all")}
+    assert every and not every & {q["id"] for q in holdout5 + holdout6}
+    assert {q.id for q in eval_answers.load_questions("holdout6")} == {q["id"] for q in holdout6}
+
+
 def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
     for q in every_question:
         shape = q.get("scored_as", q["shape"])
