@@ -13,6 +13,7 @@ from typing import Any
 
 from store.concepts import english_variants, one_slip
 from store.db import Store
+from store.merging import same_moment
 from store.model import KeyPoint, PointHit, Talk, TalkHit, TeamDefinition, TermHit
 from store.text import term_key, tokens
 
@@ -33,21 +34,40 @@ QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "thro
                   "percent": ""}
 # "um das Vier- bis Fünffache": multiples written as words count as numbers ("einfache" does not).
 _TIMES = r"\b(?:zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn|zw[öo]lf|zwanzig|hundert|tausend)-?fache[nrs]?\b"
+# Numbers written as words: "vier Kernabfragen", "drei Python-Wheels", "Vier-Säulen-Stack", "zweistufig".
+_NUMBER_WORD = (r"(?:zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn|elf|zw[öo]lf|zwanzig|drei(?:ß|ss)ig|hundert"
+                r"|tausend|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand"
+                r"|dozen)")
+_IN_WORDS = rf"(?<![^\W\d_]){_NUMBER_WORD}(?:(?![^\W\d_])|(?=(?:stufig|phasig|teilig|dimensional|s[äa]ulig)))"
+# "im fünften Jahr", "zweijährige Kompatibilität", "two years": a span of time in words
+_ORDINAL = (r"(?:zweite|dritte|vierte|f[üu]nfte|sechste|siebte|achte|neunte|zehnte|second|third|fourth|fifth"
+            r"|sixth|seventh|eighth|ninth|tenth)[nrs]?")
+_TIME_IN_WORDS = (rf"(?<![^\W\d_])(?:{_NUMBER_WORD}|{_ORDINAL})(?:\s+|-)?(?:jahr\w*|j[äa]hrig\w*|monat\w*|wochen?\b"
+                  r"|w[öo]chig\w*|tag\w*|t[äa]gig\w*|stunden?\b|st[üu]ndig\w*|minuten?\b|years?\b|months?\b|weeks?\b"
+                  r"|days?\b|hours?\b|minutes?\b)")
 _NUMBER_RES = {
     # "8x7B" is a model's name and "21 Fachkräfte" a count, neither a speed-up
     "speed": re.compile(r"\d+(?:[.,]\d+)?(?:\s*[x×](?!\d)|-?fach\w*|\s*-?mal\b|\s*%|\s*prozent)"
                         rf"|\d\s*-\s*bis\s*\d+-?fach|{_TIMES}|verdoppel\w*|verdreifach\w*", re.I),
     "time": re.compile(r"\d+(?:[.,]\d+)?\s*(?:ms|µs|s\b|sek\w*|min\w*|stunde\w*|h\b|tag\w*|woche\w*|monat\w*|jahr\w*"
-                       r"|seconds?|minutes?|hours?|days?)", re.I),
+                       rf"|seconds?|minutes?|hours?|days?|weeks?|months?|years?)|{_TIME_IN_WORDS}", re.I),
+    # "in welchem Jahr", "what year": a year (2017, 1981)
+    "year": re.compile(r"(?<![\d.,])(?:1[5-9]|20)\d\d(?![\d.,]\d)"),
     "throughput": re.compile(r"\d[\d.,]*\s*(?:tokens?\s*/\s*s\w*|token/sekunde|/s\b|pro sekunde|qps|tflops|gb/s)",
                              re.I),
     "size": re.compile(r"\d[\d.,]*\s*(?:[kmgt]b\b|milliarden|millionen|mio|mrd|parameter\w*|zeilen|[bm]\b)", re.I),
     # a count of things ("44 durch 22 Arbeiter"), not a year (1981), an amount ($9.72), a share, a time or a factor
     "count": re.compile(r"(?<![\w$€£.,/])(?!(?:1[5-9]|20)\d\d(?!\d))\d+(?:[.,]\d+)*(?![.,]?\d)(?!\s*(?:%|prozent"
                         r"|percent|€|\$|/|ms\b|µs|s\b|sek|min|std|stunde|h\b|hours?|jahr|years?|tag|days?|woche|weeks?"
-                        r"|monat|months?|uhr|x\b|×|-?fach|-?mal\b))", re.I),
+                        r"|monat|months?|uhr|x\b|×|-?fach|-?mal\b))"
+                        rf"|{_IN_WORDS}(?!\s*-?(?:fach|mal\b|jahr|j[äa]hrig|monat|tag|stunde|minute))"
+                        r"(?!\s*-\s*(?:bis|to)\s)", re.I),  # "Vier- bis Fünffache" is a factor
     "percent": re.compile(r"\d+(?:[.,]\d+)?\s*(?:%|prozent|percent)", re.I),
-    "": re.compile(rf"\d[\d.,]*|{_TIMES}|verdoppel\w*|verdreifach\w*|halbier\w*|doubl\w+|halv\w+", re.I),
+    "length": re.compile(r"\d[\d.,]*\s*(?:mm|cm|km|m|meter\w*|zentimeter\w*|millimeter\w*|kilometer\w*|metres?|inch\w*"
+                         r"|feet|foot|ft)\b", re.I),
+    "weight": re.compile(r"\d[\d.,]*\s*(?:kg|t|tonnen?|tons?|kilo\w*|gramm|g|pounds?|lbs?)\b", re.I),
+    "": re.compile(rf"\d[\d.,]*|{_TIMES}|verdoppel\w*|verdreifach\w*|halbier\w*|doubl\w+|halv\w+|{_IN_WORDS}"
+                   rf"|{_TIME_IN_WORDS}", re.I),
 }
 _MEASURES = ("speed", "time", "throughput", "size")
 _CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|wodurch|aufgrund|um .* zu|damit|sodass|so dass|führt|ermöglicht"
@@ -429,7 +449,8 @@ async def recommend(store: Store, question: Question, scope: Scope) -> AnswerRep
 
 
 def _has_number(hit: PointHit, kind: str) -> bool:
-    return bool(_NUMBER_RES.get(kind, _NUMBER_RES[""]).search(hit.text))
+    """Whether the point carries a number of ``kind``, in its text or in its title ("Zweistufiges Suchframework")."""
+    return bool(_NUMBER_RES.get(kind, _NUMBER_RES[""]).search(f"{hit.title}: {hit.text}"))
 
 
 # "how much honey …", "wie viele Völker …": the word a quantity question measures, right after its question words
@@ -442,6 +463,7 @@ _UNITS = {
     "minutes": "minute", "minuten": "minute", "seconds": "sekunde", "sekunden": "sekunde", "years": "jahr",
     "jahre": "jahr", "months": "monat", "monate": "monat", "gb": "gb", "gigabytes": "gb",
 }
+_UMLAUTS = {"a": "ä", "o": "ö", "u": "ü"}  # "Jahr" and "zweijährig", "Tag" and "dreitägig"
 _UNIT_WORDS = frozenset({"percent", "prozent", "times", "mal", "faster", "schneller", "more", "mehr"})
 
 
@@ -466,6 +488,39 @@ def _unit_of(question: Question) -> str | None:
     return next((_UNITS[word] for word in tokens(question.text) if word in _UNITS), None)
 
 
+def _with_unit_re(unit: str) -> re.Pattern[str]:
+    """A number written with ``unit`` as the summaries write it: "285 Grad", "im fünften Jahr", "zweijährige"."""
+    written = "".join(f"[{ch}{_UMLAUTS[ch]}]" if ch in _UMLAUTS else re.escape(ch) for ch in unit)
+    return re.compile(rf"(?:\d[\d.,]*\s*-?|{_NUMBER_WORD}\s*-?|{_ORDINAL}\s+){written}", re.I)
+
+
+TWIN_CANDIDATES = 3  # the best quantity hits whose twins in their talk's other summary are read
+
+
+async def _twins_that_fit(store: Store, found: list[PointHit], fit: Callable[[PointHit], int]) -> list[PointHit]:
+    """``found`` with a point of a talk summarised twice replaced by its twin (the same moment in the other summary,
+    which the search shows once) when the twin carries the asked number and the point does not: "Patentierte
+    Baumschrauben (ca. 19 cm tief)" is the moment whose twin says "bis zu 4 Tonnen belastbar"."""
+    out = list(found)
+    shown = {hit.source for hit in found}
+    talks: dict[str, Talk | None] = {}
+    for index, hit in enumerate(found[:TWIN_CANDIDATES]):
+        if hit.kind != "point" or (own := fit(hit)) == 2:
+            continue
+        if hit.talk_id not in talks:
+            talks[hit.talk_id] = await store.get_talk(hit.talk_id)
+        talk = talks[hit.talk_id]
+        if talk is None or len(talk.summaries) < 2:
+            continue
+        twins = [point_from(talk, point) for summary in talk.summaries for point in summary.key_points
+                 if point.source not in shown and same_moment(hit, point)]
+        best = max(twins, key=fit, default=None)
+        if best is not None and fit(best) > own:
+            out[index] = replace(best, score=hit.score)
+            shown.add(best.source)
+    return out
+
+
 async def quantity(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """How much / how many / how long: the key points that carry a number of the asked kind, best first."""
     if missing := await _missing(store, question.subject, question, scope):
@@ -475,7 +530,9 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         return await _not_covered(store, question, [measured])
     unit = _unit_of(question)
     # the unit as the summaries write it finds the points that measure in it ("degrees" -> "285 Grad")
-    query = f"{question.subject} {QUANTITY_HINTS.get(question.quantity, '')} {unit or ''}".strip()
+    # a named unit of time says more than the hint "time" ("how many years" finds "Jahr", not "Rechenzeit")
+    hint = "" if unit and question.quantity == "time" else QUANTITY_HINTS.get(question.quantity, "")
+    query = f"{question.subject} {hint} {unit or ''}".strip()
     found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES)
     if question.refers_back and scope.talk_id and scope.prefer_talk:
         # "what were the numbers?" in a talk's thread: any of its points may carry them, also those that
@@ -488,6 +545,15 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
             scoped_to = talk.title
     if not found:
         return await search(store, question, scope)
+    with_unit = _with_unit_re(unit) if unit else None
+
+    def fit(hit: PointHit) -> int:
+        """How well a point answers: a number in the asked unit, else one of the asked kind, else none."""
+        if with_unit is not None and with_unit.search(f"{hit.title}: {hit.text}"):
+            return 2
+        return int(_has_number(hit, question.quantity))
+
+    found = await _twins_that_fit(store, found, fit)
     with_number = [hit for hit in found if _has_number(hit, question.quantity)]
     if not with_number and question.quantity:
         with_number = [hit for hit in found if _has_number(hit, "")]
@@ -500,10 +566,9 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
                  if any(start.search(f"{hit.talk_title} {hit.title} {hit.text}".casefold()) for start in starts)}
         if about:
             with_number.sort(key=lambda hit: hit.talk_id not in about)
-    if unit:
+    if with_unit is not None:
         # "how many degrees …": a number written with that unit ("285 Grad") before other numbers ("19-stufig")
-        with_unit = re.compile(rf"\d[\d.,]*\s*-?{re.escape(unit)}", re.I)
-        with_number.sort(key=lambda hit: not with_unit.search(hit.text))
+        with_number.sort(key=lambda hit: fit(hit) < 2)
     if not question.quantity and question.refers_back:
         # "what were the numbers?": the point with the most measured results (2,5-fache, 20 s, 50 Token/s) first
         with_number.sort(key=lambda hit: -sum(len(_NUMBER_RES[kind].findall(hit.text)) for kind in _MEASURES))

@@ -127,7 +127,7 @@ class Question:
     language: str | None = None  # None: the words did not tell (the thread's language or English is used)
     follow_up: bool = False  # "and what about ORPO?": the last question's shape with a new subject
     refers_back: bool = False  # "who presented it?": the subject is the thread's talk or topic
-    quantity: str = ""  # QUANTITY: "percent", "speed", "time", "count", "throughput", "size" or "" for any number
+    quantity: str = ""  # QUANTITY: "year", "percent", "speed", "time", "count", "throughput", "size" or "" for any
     raw: str = ""  # DEFINE: the asked-about text as typed ("XLA & HLO" asks for two terms)
     # DEFINE "what is an MX expression in CasADi?": the term alone ("MX expression") and what places it ("CasADi")
     term: str = ""
@@ -260,10 +260,12 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:(?:what|which) (?:were|are|was|is) the (?:numbers|figures|results|benchmarks|benchmark results)"
         r"|welche (?:zahlen|ergebnisse|resultate|benchmarks|messwerte)(?: gab es| gibt es| wurden gezeigt)?)"
         r"(?: (?:there|dort|da|in it|in that talk|im vortrag))?$"
-        r"|^(?:um |by |in )?(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive"
+        r"|^(?:(?:um|by|in|aus|mit|von|auf|an|bei|for|from|of|with|to|at) )?"
+        r"(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive"
         r"|high|tall|deep|thick|wide|heavy|far|old)"
-        r"|wie (?:viel|viele|lange|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer|hoch|tief|dick|breit"
-        r"|schwer|weit|alt)|wieviele?|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
+        r"|wie (?:viel|viele|vielen|lange|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer|hoch|tief|dick"
+        r"|breit|schwer|weit|alt)|wieviele?n?|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
+        r"|(?:welche[ms]|what|which) (?:jahr|year)"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)? (?:speed-?ups?|throughput|latency|latencies"
         r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint))"
         r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"
@@ -309,13 +311,21 @@ _PLACED_RE = re.compile(
     r"(?:(?:the|der|dem|den|die|das|einem|einer|a|an)\s+)?(?P<q>.+)$", _I)
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet)$", _I)
 _QUANTITY_KINDS = (
+    ("year", re.compile(r"\b(?:welche[ms]|what|which) (?:jahr|year)\b", _I)),
     ("percent", re.compile(r"prozent|percent|%|anteil|share", _I)),
     ("speed", re.compile(r"faster|slower|speed|quick|schnell|langsam|beschleunig|speed-?up", _I)),
-    ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz", _I)),
+    ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz|(?:how many|wie ?viele)"
+                        r" (?:years|jahre|months|monate|weeks|wochen|days|tage|hours|stunden|seconds|sekunden)\b", _I)),
     ("throughput", re.compile(r"throughput|durchsatz|tokens?/s|per second|pro sekunde", _I)),
+    ("length", re.compile(r"how (?:high|tall|deep|thick|wide|far)|wie (?:tief|dick|breit|weit)\b"
+                          r"|wie hoch\b|welche[rn]? (?:h[öo]he|tiefe|dicke|breite|entfernung)|\bheight|\bh[öo]he"
+                          r"|\btiefe\b|\bdepth|thickness|\bdicke\b|\bbreite\b|\bwidth|distance|entfernung|durchmesser|diameter"
+                          r"|\blength\b|\bl[äa]nge\b", _I)),
+    ("weight", re.compile(r"how heavy|wie schwer|\bweigh|gewicht|\blast\b|tragkraft|tr[äa]gt|\bcarr(?:y|ies)\b"
+                          r"|\bload\b|\bhold\b|\bhalten\b|\bh[äa]lt\b", _I)),
     ("size", re.compile(r"how (?:big|large|small)|wie (?:gro(?:ß|ss)|klein)|size|gr[öo](?:ß|ss)e|memory|speicher"
                         r"|parameters?", _I)),
-    ("count", re.compile(r"how many|wie ?viele|number of|anzahl", _I)),
+    ("count", re.compile(r"how many|wie ?vielen?|number of|anzahl", _I)),
 )
 
 
@@ -337,10 +347,12 @@ _WRAPPER_RE = re.compile(
     r"|sag(?: mir)?(?: mal)?|ich (?:m[öo]chte|h[äa]tte gern[e]?|will) (?:wissen)?)[,:]?\s+(?=\S)", re.I)
 
 
-# An adverb right after the question word only stresses it: "was genau ist X", "how exactly does X work".
+# An adverb right after the question word (or its verb) only stresses it: "was genau ist X", "was ist eigentlich ein
+# X", "how exactly does X work".
 _STRESSED_RE = re.compile(
-    r"^(?P<q>was|what|wie|how|warum|why|wieso|weshalb|wer|who|wann|when|wo|where)\s+(?:genau|eigentlich|denn|bitte"
-    r"|exactly|actually|really|precisely)\s+(?=\S)", re.I)
+    r"^(?P<q>(?:was|what|wie|how|warum|why|wieso|weshalb|wer|who|wann|when|wo|where)(?:\s+(?:ist|sind|war|waren"
+    r"|bedeutet|hei(?:ß|ss)t|is|are|was|were|does|do|did))?)\s+(?:genau|eigentlich|denn|bitte|exactly|actually"
+    r"|really|precisely)\s+(?=\S)", re.I)
 
 
 def _plain(query: str) -> str:

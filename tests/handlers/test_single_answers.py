@@ -98,3 +98,58 @@ async def test_a_question_placed_in_a_talk_that_names_no_term_still_searches_the
 async def test_an_english_term_the_glossary_has_only_in_german_words_is_its_entry(store: Store, text: str) -> None:
     # context -> Kontext, parallelism -> Parallelismus, word by word: Kontext-Parallelismus (111)
     assert first(await ask(store, text)) == (MAIN, 111)
+
+
+# -- numbers: a number of the asked kind, also written in words, in the title or in the twin summary ---------
+
+@pytest.mark.parametrize(("text", "quantity", "subject"), [
+    ("what year was StableHLO introduced?", "year", "StableHLO introduced"),
+    ("in welchem Jahr kam HLO heraus?", "year", "HLO heraus"),
+    ("aus wie vielen Einzelteilen besteht die Vorfertigung?", "count", "Einzelteilen besteht Vorfertigung"),
+    ("with how many chips did they run the GRPO test?", "count", "chips run GRPO test"),
+    ("how many years of compatibility does VHLO give?", "time", "years compatibility VHLO"),
+    ("wie viele Jahre laufen die Bienenstöcke schon?", "time", "Jahre laufen Bienenstöcke"),
+    ("how many tons can a tree screw hold?", "weight", "tons tree screw"),
+    ("wie viel Last trägt eine Baumschraube?", "weight", "Last trägt Baumschraube"),
+    ("how tall is the Torii gate?", "length", "Torii gate"),
+    ("wie hoch ist das Torii-Tor?", "length", "Torii-Tor"),
+])
+def test_the_kind_of_number_a_question_asks_for(text: str, quantity: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.quantity, question.subject) == (Shape.QUANTITY, quantity, subject)
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    # a count written as a word, in a compound: "Dreiphasige Triton-Pipeline"
+    ("how many phases does the Triton pipeline in the oneAPI backend have?", {266}),
+    ("wie viele Phasen hat die Triton-Pipeline bei oneAPI?", {266}),
+    # the number only in the point's title: "Zweistufiges Suchframework"
+    ("how many stages does the DiT search framework have?", {100}),
+    ("wie viele Stufen hat das Suchframework für DiT?", {100}),
+    # years in words: "zweijährige Kompatibilität", "im fünften Jahr" (not the apprenticeship's "4 bis 5 Jahre")
+    ("how many years of compatibility does VHLO give?", {483}),
+    ("wie viele Jahre Kompatibilität bietet VHLO?", {483}),
+    ("how many years have the geothermal beehives been running?", {573}),
+    ("wie viele Jahre laufen die unterirdischen Bienenstöcke schon?", {573}),
+    # a year: 2022, not StableHLO's "ca. 100" operations
+    ("what year was StableHLO introduced?", {198, 482}),
+    ("in welchem Jahr wurde StableHLO eingeführt?", {198, 482}),
+    ("aus wie vielen Einzelteilen besteht die Vorfertigung in der Werkstatt?", {548, 600}),
+    ("with how many chips did they run the GRPO test on Ironwood?", {453}),
+])
+async def test_a_number_question_leads_with_the_number_it_asks_for(store: Store, text: str, lines: set[int]) -> None:
+    file, line = first(await ask(store, text))
+    assert file == MAIN and line in lines
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # the search shows one of the two summaries' "9:02" moment, "19 cm tief"; its twin says "bis zu 4 Tonnen"
+    ("how many tons can a tree screw hold?", 551),
+    ("wie viel Last trägt eine Baumschraube?", 551),
+    # "19-stufige Spiraltreppe" (1:52) and its twin "18-stufige Wendeltreppe … mit 285 Grad Bogenmaß" (1:48)
+    ("how many degrees does the spiral staircase turn?", 548),
+    ("wie viel Grad dreht sich die Spiraltreppe?", 548),
+])
+async def test_a_moment_told_twice_leads_with_the_telling_that_has_the_number(store: Store, text: str,
+                                                                              line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line)
