@@ -87,10 +87,16 @@ def tune6() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune7() -> list[dict]:
+    return load_question_file("eval_answers_tune7")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
                    holdout5: list[dict], holdout6: list[dict], tune2: list[dict], tune3: list[dict],
-                   tune4: list[dict], tune5: list[dict], tune6: list[dict]) -> list[dict]:
-    return questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + tune2 + tune3 + tune4 + tune5 + tune6
+                   tune4: list[dict], tune5: list[dict], tune6: list[dict], tune7: list[dict]) -> list[dict]:
+    return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + tune2 + tune3 + tune4 + tune5 + tune6
+            + tune7)
 
 
 @pytest.fixture(scope="module")
@@ -287,6 +293,14 @@ def test_tune5_is_single_answers_in_both_languages_selectable_by_file(tune5: lis
     assert {q["split"] for q in tune5} == {"tune"} and {q["shape"] for q in tune5} == set(shapes)
     assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune5")] == [q["id"] for q in tune5]
     assert Counter((q["shape"], q["lang"]) for q in tune5) == {(shape, lang): 6 for shape in shapes
+                                                              for lang in ("de", "en")}
+
+
+def test_tune7_is_more_single_answers_in_both_languages_selectable_by_file(tune7: list[dict]) -> None:
+    shapes = ("definition", "number", "explain")
+    assert {q["split"] for q in tune7} == {"tune"} and {q["shape"] for q in tune7} == set(shapes)
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune7")] == [q["id"] for q in tune7]
+    assert Counter((q["shape"], q["lang"]) for q in tune7) == {(shape, lang): 5 for shape in shapes
                                                               for lang in ("de", "en")}
 
 
