@@ -549,7 +549,7 @@ class Store:
         """Talks ranked by title, speakers, summary, key points and glossary."""
 
         def compute(view: View) -> tuple[TalkHit, ...]:
-            return tuple(view.canonical.talk_hit(hit) for hit in ranking.find_talks(view, text, limit=limit))
+            return tuple(view.talk_hit(hit) for hit in ranking.find_talks(view, text, limit=limit))
 
         return list(await self._answer(("find_talks", text, limit) if cacheable(text) else None, compute))
 

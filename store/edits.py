@@ -23,8 +23,10 @@ from .text import term_key
 VIDEO, UNDO = "video", "undo"
 MAX_URL = 500
 # One statement that reads the corpus generation plus the edits' generation: an edit empties answer caches.
+# The corpus's is its hash and how often an ingest wrote it: the same files rewritten (a full ingest, an export
+# removed and added back) read the same, but their rows have other ids (store/prepared.py keeps rows by id).
 GENERATION_SQL = ("SELECT group_concat(value, ' ') FROM (SELECT value FROM meta"
-                  " WHERE key IN ('corpus_hash', 'edits_generation') ORDER BY key)")
+                  " WHERE key IN ('corpus_hash', 'corpus_writes', 'edits_generation') ORDER BY key)")
 
 
 class AlreadySubmitted(Exception):
@@ -83,6 +85,8 @@ INSERT_SQL = ("INSERT INTO team_edits (kind, target, before, after, user_id, cre
 # Every edit moves the edits' generation in its transaction: answer caches empty, views reload.
 BUMP_GENERATION_SQL = ("INSERT INTO meta (key, value) VALUES ('edits_generation', '1') ON CONFLICT(key) DO UPDATE"
                        " SET value = CAST(value AS INTEGER) + 1")
+COUNT_CORPUS_WRITE_SQL = ("INSERT INTO meta (key, value) VALUES ('corpus_writes', '1') ON CONFLICT(key) DO UPDATE"
+                          " SET value = CAST(value AS INTEGER) + 1")  # each ingest that writes (GENERATION_SQL)
 
 
 def live_video_urls(conn: sqlite3.Connection) -> dict[str, str]:

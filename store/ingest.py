@@ -30,7 +30,14 @@ from . import file_rows, grouping, parser
 from .canonical import Canonical
 from .compounds import CompoundSplitter
 from .connection import connect_sync
-from .edits import live_aliases, live_video_urls, orphaned_corrections, orphaned_edits, point_target
+from .edits import (
+    COUNT_CORPUS_WRITE_SQL,
+    live_aliases,
+    live_video_urls,
+    orphaned_corrections,
+    orphaned_edits,
+    point_target,
+)
 from .edits_file import EDITS_FILE, EditsFile, load_edits_file
 from .errors import CorpusError
 from .lexicon import Lexicon, data_files, load_lexicon
@@ -296,6 +303,7 @@ class _Writer:
             meta = {"corpus_hash": corpus_hash, "config_hash": config, "ingested_at": str(time.time()),
                     "files": json.dumps(sorted(hashes))}
             conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", meta.items())
+            conn.execute(COUNT_CORPUS_WRITE_SQL)  # the rows have new ids, also where the files read the same
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from .concepts import Concept, Form
@@ -215,11 +215,11 @@ class RowMatcher:
             return
         self._wanted = None
 
-    def _held(self, text: str) -> dict[int, str]:
-        """Word form number -> the first token of ``text`` (in sorted order) it matches."""
+    def _held(self, words: Collection[str]) -> dict[int, str]:
+        """Word form number -> the first of a field's ``words`` (in sorted order) it matches."""
         held: dict[int, str] = {}
         matches = self._matches
-        for token in set(text.split()) if self._wanted is None else self._wanted.intersection(text.split()):
+        for token in set(words) if self._wanted is None else self._wanted.intersection(words):
             numbers = matches.get(token)
             if numbers is None:
                 entries = self._by_start.get(token[:3])
@@ -232,11 +232,14 @@ class RowMatcher:
                     held[number] = token
         return held
 
-    def match(self, title: str, body: str, parts: str) -> RowMatch:
+    def match(self, title: str, body: str, parts: str,
+              words: tuple[Collection[str], Collection[str], Collection[str]] | None = None) -> RowMatch:
         """Score one row (folded title/body tokens plus compound parts) against the concepts: per concept,
         a title match beats any body match, and the user's own word comes first, then translations and
-        aliases (the order of its forms); a body form is also found in the row's compound parts."""
-        in_title, in_body, in_parts = self._held(title), self._held(body), self._held(parts)
+        aliases (the order of its forms); a body form is also found in the row's compound parts. ``words``: the
+        row's distinct words per field where they are prepared (store/prepared.py), else split from the texts."""
+        title_words, body_words, parts_words = words or (title.split(), body.split(), parts.split())
+        in_title, in_body, in_parts = self._held(title_words), self._held(body_words), self._held(parts_words)
         best: dict[int, tuple[str, str, Form]] = {}
         forms = self._forms
         # Forms are numbered in the order of the concepts and of each concept's forms: a concept's first form

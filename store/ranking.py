@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import math
-import re
+from collections.abc import Callable
+from functools import partial
 from typing import Any, NamedTuple
 
 from .concepts import Concept
 from .matching import ALIAS_DISCOUNT, RowMatch, RowMatcher, concept_idfs, settle_readings
 from .merging import same_moment
 from .model import PointHit, Source, TalkHit
-from .text import tokens
+from .shown_words import ShownWords
 from .view import View
 
 TALK_CANDIDATES = 150
@@ -37,15 +38,16 @@ def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     concepts = view.concepts(text)
     if not concepts:
         return []
-    rows = view.candidates("kind, talk_id, title, body, parts", concepts, TALK_CANDIDATES)
-    settle_readings(concepts, [text for row in rows for text in row[2:4]])
+    rows = view.candidates("rowid, kind, talk_id, title, body, parts", concepts, TALK_CANDIDATES)
+    settle_readings(concepts, [text for row in rows for text in row[3:5]])
     matcher = RowMatcher(concepts, concept_idfs(concepts, view.vocabulary), view.vocabulary)
     per_talk: dict[str, dict[int, tuple[float, RowMatch]]] = {}
     mentions: dict[str, int] = {}
     # Concepts a talk holds in the user's own spelling somewhere (not only as an alias or a typo fix).
     own_spelling: dict[str, set[int]] = {}
-    for kind, talk_id, title, body, parts in rows:
-        match = matcher.match(title, body, parts)
+    row_words = view.prepared.row_words
+    for rowid, kind, talk_id, title, body, parts in rows:
+        match = matcher.match(title, body, parts, row_words.get(rowid))
         best = per_talk.setdefault(talk_id, {})
         mentions[talk_id] = mentions.get(talk_id, 0) + (1 if match.per_concept else 0)
         slipped = {index for index, _, _, form_kind in match.notes if form_kind in ("alias", "correction")}
@@ -65,20 +67,23 @@ def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
         ranked.append((score, talk_id, best))
     ranked.sort(key=lambda item: (-item[0], view.talks[item[1]].position if item[1] in view.talks else 0))
     top = [item for item in ranked[:limit] if item[1] in view.talks]
-    ids = [talk_id for _, talk_id, _ in top]
-    if not ids:
-        return []  # nothing ranked: no trip to the database for an empty IN ()
+    prepared = view.prepared.talks
+    ids = [talk_id for _, talk_id, _ in top if talk_id not in prepared]
     by_id = {row[0]: row[1:] for row in view.rows(
         f"SELECT talk_id, summary, source_file, source_line FROM talks WHERE talk_id IN ({','.join('?' * len(ids))})",
         ids,
-    )}
+    )} if ids else {}  # nothing to read: no trip to the database for an empty IN ()
     hits = []
     for score, talk_id, best in top:
         info = view.talks[talk_id]
-        summary, file, line = by_id[talk_id]
-        matched = _notes(view, concepts, [(i, m) for i, (_, m) in best.items()], f"{info.title} {summary}")
-        hits.append(TalkHit(talk_id, info.title, info.speakers, summary, round(score, 3), Source(file, line),
-                            tuple(matched)))
+        shown_words: Callable[[], ShownWords]
+        if (talk_text := prepared.get(talk_id)) is not None:
+            summary, source, shown_words = talk_text.summary, talk_text.source, talk_text.words
+        else:
+            summary, file, line = by_id[talk_id]
+            source, shown_words = Source(file, line), partial(ShownWords, f"{info.title} {summary}")
+        matched = _notes(view, concepts, [(i, m) for i, (_, m) in best.items()], shown_words)
+        hits.append(TalkHit(talk_id, info.title, info.speakers, summary, round(score, 3), source, tuple(matched)))
     return hits
 
 
@@ -89,17 +94,18 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     concepts = view.concepts(text)
     if not concepts:
         return []
-    rows = view.candidates("kind, ref_id, talk_id, title, body, parts", concepts, POINT_CANDIDATES,
+    rows = view.candidates("rowid, kind, ref_id, talk_id, title, body, parts", concepts, POINT_CANDIDATES,
                                  kind=("kpoint", "khigh"), talk_id=talk_id)
-    settle_readings(concepts, [text for row in rows for text in row[3:5]])
+    settle_readings(concepts, [text for row in rows for text in row[4:6]])
     idfs = concept_idfs(concepts, view.vocabulary)
     matcher = RowMatcher(concepts, idfs, view.vocabulary)
     scored = []
     titled: dict[tuple[int, str], bool] = {}  # (concept index, talk id) -> whether the talk's title holds it
-    for kind, ref_id, row_talk, title, body, parts in rows:
+    row_words = view.prepared.row_words
+    for rowid, kind, ref_id, row_talk, title, body, parts in rows:
         if talk_id is not None and row_talk != talk_id:
             continue
-        match = matcher.match(title, body, parts)
+        match = matcher.match(title, body, parts, row_words.get(rowid))
         if match.coverage < min_coverage - 1e-9:
             continue
         info = view.talks.get(row_talk)
@@ -136,7 +142,8 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             talk_id=row[0], talk_title=info.title if info else row[0], seconds=row[1], label=row[2],
             title=row[3], text=row[4], score=round(score, 3), source=Source(row[5], row[6]),
             video_url=info.video_url if info else None,
-            matched=tuple(_notes(view, concepts, [(i, match) for i in match.per_concept], f"{row[3]} {row[4]}")),
+            matched=tuple(_notes(view, concepts, [(i, match) for i in match.per_concept],
+                                 partial(ShownWords, f"{row[3]} {row[4]}"))),
             kind="point" if kind == "kpoint" else "highlight",
         ))
     return hits
@@ -179,7 +186,7 @@ def _in_title(concept: Concept, title_tokens: tuple[str, ...]) -> bool:
 
 
 def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, RowMatch]],
-           shown_text: str) -> list[str]:
+           shown_words: Callable[[], ShownWords]) -> list[str]:
     """"Holzschutz ← wood protection" for what a reader needs to trust a hit, and only what made this hit.
 
     ``contributions`` pairs each concept with the row match that counted it. A note is kept for:
@@ -188,8 +195,9 @@ def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, R
     translations to words written in lower case (function words, adverbs, verbs: "zwischen ←
     between"), words the hit does not show, and other spellings of the user's own word (the
     answer shows the canonical name anyway). A word inside a matched phrase adds nothing
-    ("Holzschutz ← wood" after "… ← wood protection"). ``shown_text`` is the stored text; notes
-    name words as shown (canonical names: "JAX-AITER ← jaxtor", not the export's "Jaxator").
+    ("Holzschutz ← wood" after "… ← wood protection"). ``shown_words``: the stored text's words (asked for only
+    when a note needs them); notes name words as shown (canonical names: "JAX-AITER ← jaxtor", not the
+    export's "Jaxator").
     """
     pairs: dict[tuple[str, str], None] = {}
     aliases: dict[str, None] = {}
@@ -203,7 +211,7 @@ def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, R
                     aliases[note] = None
                 continue
             if shown is None:
-                shown = ShownWords(shown_text)
+                shown = shown_words()
             written = shown.first(token)
             if written is None or (kind == "translation" and not written[:1].isupper()):
                 continue
@@ -217,30 +225,3 @@ def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, R
             notes[f"{written} ← {via}"] = None
     notes.update(aliases)
     return list(notes)
-
-
-class ShownWords:
-    """The words of a hit's shown text, as written, and where a matched token stands among them."""
-
-    def __init__(self, text: str) -> None:
-        self._words: list[str] = re.findall(r"[^\W_]+", text)
-        # The folded words in one string, each after a space: a token's words are found by str.find (in C),
-        # not word by word in Python (a talk's summary has hundreds). An ASCII word's letters and digits fold
-        # to themselves in lower case: no Unicode work.
-        folded = " ".join(self._words).lower() if text.isascii() else " ".join(
-            word.lower() if word.isascii() else "".join(tokens(word)) for word in self._words)
-        self._folded = " " + folded if self._words else ""
-
-    def first(self, token: str) -> str | None:
-        """The first word that folds to ``token`` or to it and at most three more characters, as written:
-        "holzschutz" -> "Holzschutz". None for a phrase: no single word folds to one."""
-        if " " in token:
-            return None
-        folded = self._folded
-        at = folded.find(" " + token)
-        while at != -1:
-            end = folded.find(" ", at + 1)
-            if (len(folded) if end == -1 else end) - (at + 1) - len(token) <= 3:
-                return self._words[folded.count(" ", 0, at)]
-            at = folded.find(" " + token, at + 1)
-        return None

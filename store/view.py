@@ -25,7 +25,8 @@ from .edits import (
 )
 from .lexicon import Lexicon, phrase_key
 from .matching import SearchForm, fts_expression, fts_forms, phrase_check
-from .model import PointCorrection
+from .model import PointCorrection, TalkHit
+from .prepared import Prepared, PreparedRows, prepare, read_rows
 from .text import tokens
 from .vocabulary import NAME_KINDS, TermName, Vocabulary
 
@@ -60,6 +61,7 @@ class Parts:
     pairs: dict[str, tuple[str, ...]]
     team_aliases: tuple[tuple[str, str], ...]
     corrections: dict[tuple[str, int], PointCorrection]  # team_edits.toml's, then the live team edits over them
+    prepared_rows: PreparedRows | None  # a small corpus's rows to prepare (store/prepared.py)
 
 
 @dataclass
@@ -79,6 +81,7 @@ class View:
     canonical: Canonical = field(init=False)  # transcription slips -> canonical names, for everything shown
     corpus_lexicon: Lexicon = field(init=False)  # the corpus's word data; ``lexicon`` adds the team's aliases
     team_aliases: tuple[tuple[str, str], ...] = ()
+    prepared: Prepared = field(default_factory=Prepared)  # a small corpus's rows as queries read them
     # The full-text reads of the current read transaction: /define's suggestions read what its
     # description step read (40 ms at 50,000 summaries for an unknown word), in the same snapshot.
     _read: dict[tuple[object, ...], list[tuple[Any, ...]]] = field(default_factory=dict)
@@ -150,6 +153,11 @@ class View:
         sql += (" ORDER BY rank" if ranked else "") + " LIMIT ?"
         return self.rows(sql, [*params, limit])
 
+    def talk_hit(self, hit: TalkHit) -> TalkHit:
+        """``hit`` as shown: with canonical names (``Canonical.talk_hit``), read off its talk where it is prepared."""
+        text = self.prepared.talks.get(hit.talk_id)
+        return self.canonical.talk_hit(hit) if text is None else text.shown_hit(hit)
+
     def concepts(self, text: str) -> list[Concept]:
         """The search concepts of a question."""
         return build_concepts(text, self.lexicon, self.pairs, self.vocabulary.correct, translate=self.translate,
@@ -188,13 +196,15 @@ class View:
         # waits, and no list of every row is held (its peak stayed in the RSS).
         # The old parts go first: no query runs meanwhile (the caller holds the store's lock), and the peak
         # RSS is one generation's parts, not two.
-        self.vocabulary, self.talks, self.pairs = Vocabulary.empty(), {}, {}
+        self.vocabulary, self.talks, self.pairs, self.prepared = Vocabulary.empty(), {}, {}, Prepared()
         parts = await asyncio.to_thread(_read_parts, db_path)
         self.vocabulary, self.talks, self.pairs = parts.vocabulary, parts.talks, parts.pairs
         if parts.team_aliases != self.team_aliases:  # search and display follow the team's aliases from here on
             self.team_aliases = parts.team_aliases
             self.lexicon = self.corpus_lexicon.with_aliases(parts.team_aliases)
             self.canonical = Canonical(self.lexicon)
+        if parts.prepared_rows is not None:  # shown with the canonical names just settled
+            self.prepared = await asyncio.to_thread(prepare, parts.prepared_rows, self.canonical)
         return parts
 
 
@@ -221,7 +231,8 @@ def _read_parts(db_path: Path) -> Parts:
                         if (pair := alias_pair(after)) is not None)
         corrections = live_corrections_of(conn.execute(FILED_CORRECTIONS_SQL))
         corrections.update(live_corrections_of(conn.execute(*live_corrections_sql())))
+        prepared_rows = read_rows(conn, vocabulary.documents, {talk: info.speakers for talk, info in talks.items()})
         conn.execute("COMMIT")
     finally:
         conn.close()
-    return Parts(generation, vocabulary, talks, pairs, aliases, corrections)
+    return Parts(generation, vocabulary, talks, pairs, aliases, corrections, prepared_rows)

@@ -42,7 +42,8 @@ CONTENT_SQL = {
                   " LEFT JOIN glossary g ON f.kind = 'kterm' AND g.entry_id = f.ref_id"
                   " LEFT JOIN highlights h ON f.kind = 'khigh' AND h.highlight_id = f.ref_id",
     "corpus_files": "SELECT name, sha256, bytes, summaries FROM corpus_files",
-    "meta": "SELECT key, value FROM meta WHERE key NOT IN ('ingested_at')",
+    # When and how often an ingest wrote the corpus, not what it holds.
+    "meta": "SELECT key, value FROM meta WHERE key NOT IN ('ingested_at', 'corpus_writes')",
 }
 
 

@@ -1,4 +1,4 @@
-"""A note names the word of the shown text a matched token stands for (store/ranking.py ``ShownWords``): the first
+"""A note names the word of the shown text a matched token stands for (store/shown_words.py): the first
 word, in text order, that folds to the token or to it and at most three more characters."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 import sqlite3
 from pathlib import Path
 
-from store.ranking import ShownWords
+from store.shown_words import ShownWords
 from store.text import tokens
 
 

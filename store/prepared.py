@@ -1,0 +1,101 @@
+"""A small corpus's rows as its queries read them, derived once per corpus generation.
+
+Up to PREPARED_ROWS full-text rows (the bundled corpus has 473, about 22 a summary), a view holds each
+full-text row's distinct words per field, and each talk's summary, source, shown words (a hit's notes) and
+form with canonical names (the hit as shown). A query then intersects its words with a row's sets instead of
+splitting the row's texts, and reads a talk hit's words and canonical names off its talk instead of scanning
+its summary, on every call (BENCHMARKS.md section 22).
+
+Derived data of one generation, like the vocabulary: read in the snapshot the view loads the generation from
+and built then, never from what was asked, so every query still computes its answer (the answer cache is
+another thing). Above the limit queries derive these per call (about 3 KB a row held otherwise).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from .canonical import Canonical
+from .model import Source, TalkHit
+from .shown_words import ShownWords
+
+PREPARED_ROWS = 5_000
+
+RowWords = tuple[frozenset[str], frozenset[str], frozenset[str]]  # a full-text row's title, body, parts words
+
+
+class TalkRow(NamedTuple):
+    """A talk's title, speakers, summary and source, as ``prepare`` needs them."""
+
+    talk_id: str
+    title: str
+    speakers: tuple[str, ...]
+    summary: str
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class TalkText:
+    """What a talk hit shows of its talk, derived once."""
+
+    summary: str
+    source: Source
+    shown_words: ShownWords  # of "title summary", the text a hit's notes name words of
+    shown: TalkHit  # the talk as a hit with canonical names (score 0, no notes): its title, speakers, summary, slips
+
+    def words(self) -> ShownWords:
+        return self.shown_words
+
+    def shown_hit(self, hit: TalkHit) -> TalkHit:
+        """``hit`` (of this talk) with canonical names: what ``Canonical.talk_hit`` makes of it."""
+        shown = self.shown
+        if not shown.slips:
+            return hit
+        return replace(hit, title=shown.title, speakers=shown.speakers, summary=shown.summary, slips=shown.slips)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A generation's prepared rows (none for a corpus above PREPARED_ROWS rows)."""
+
+    row_words: Mapping[int, RowWords] = field(default_factory=dict)  # full-text rowid ->
+    talks: Mapping[str, TalkText] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PreparedRows:
+    """What ``prepare`` builds from, read in one snapshot (``read_rows``)."""
+
+    row_words: dict[int, RowWords]
+    talks: list[TalkRow]
+
+
+def read_rows(conn: sqlite3.Connection, documents: int, speakers: Mapping[str, tuple[str, ...]]) -> PreparedRows | None:
+    """In the caller's read transaction: each full-text row's words, and each talk's texts; None for a corpus of more
+    than PREPARED_ROWS full-text rows (``documents``). ``speakers``: each talk's, as the view holds them."""
+    if documents > PREPARED_ROWS:
+        return None
+    row_words: dict[int, RowWords] = {}
+    for rowid, title, body, parts in conn.execute("SELECT rowid, title, body, parts FROM search_fts"):
+        # The words are the vocabulary's: interned, each string is held once however many rows hold it.
+        row_words[rowid] = (frozenset(map(sys.intern, title.split())), frozenset(map(sys.intern, body.split())),
+                            frozenset(map(sys.intern, parts.split())))
+    talks = [TalkRow(talk_id, title, speakers.get(talk_id, ()), summary, Source(file, line))
+             for talk_id, title, summary, file, line in conn.execute(
+                 "SELECT talk_id, title, summary, source_file, source_line FROM talks ORDER BY position")]
+    return PreparedRows(row_words, talks)
+
+
+def prepare(rows: PreparedRows | None, canonical: Canonical) -> Prepared:
+    """The prepared rows, with each talk's canonical names read by ``canonical`` (the view's)."""
+    if rows is None:
+        return Prepared()
+    talks = {}
+    for talk in rows.talks:
+        shown = canonical.talk_hit(TalkHit(talk.talk_id, talk.title, talk.speakers, talk.summary, 0.0, talk.source))
+        talks[talk.talk_id] = TalkText(talk.summary, talk.source, ShownWords(f"{talk.title} {talk.summary}"), shown)
+    return Prepared(rows.row_words, talks)
