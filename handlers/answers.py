@@ -19,7 +19,7 @@ from store.text import term_key, tokens
 
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
-from .questions import Question, Shape, is_term_like
+from .questions import FRAME_WORDS, Question, Shape, is_term_like
 from .replies import AnswerReply, DefineReply, Notice
 
 POINTS_SHOWN = 3  # supporting key points after the lead
@@ -581,11 +581,36 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
                   shown=scope.offset + len(shown), more=len(ranked) > scope.offset + len(shown))
 
 
+NAMING_TITLES = 2  # a word in the titles of at most this many talks names them
+NAMED_TIE = 0.8  # a point of the named talk this close to the best leads
+
+
+async def _named_talks(store: Store, subject: str) -> set[str]:
+    """The talks a question names with a word of their titles that few titles have: "in JAX Quantum" names the
+    quantum talk ("JAX" is in many titles). Empty when the question has no other word (it only names the talk)."""
+    words = [word for word in tokens(subject) if len(word) >= 4 and word not in FRAME_WORDS]
+    titles = {talk.talk_id: tokens(talk.title) for talk in await store.list_talks()}
+    named: set[str] = set()
+    naming = 0
+    for word in words:
+        holding = {talk_id for talk_id, title in titles.items() if any(token.startswith(word) for token in title)}
+        if 0 < len(holding) <= NAMING_TITLES:
+            named |= holding
+            naming += 1
+    return named if naming < len(words) else set()
+
+
 async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Why / how: the key points that explain, best first (a point that gives a reason wins a near tie)."""
     if missing := await _missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2)
+    if scoped_to is None and found and found[0].talk_id not in (named := await _named_talks(store, question.subject)):
+        # "why do they use automatic differentiation in JAX Quantum?": of two points about as relevant, the one in
+        # the talk the question names explains, not another talk's "Automatische … Differenzierung"
+        best = next((hit for hit in found if hit.talk_id in named), None)
+        if best is not None and best.score >= NAMED_TIE * found[0].score:
+            found = [best] + [hit for hit in found if hit is not best]
     found = found[scope.offset:]
     if len(found) >= 2 and not _CAUSE_RE.search(found[0].text) and _CAUSE_RE.search(found[1].text) \
             and found[1].score >= 0.9 * found[0].score:

@@ -278,6 +278,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|what(?:'s| is| are) meant by (?P<s3>.+)"
         r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean by (?P<s4>.+)"
         r"|what (?:does|do) (?P<s5>.+?) (?:refer to|stand for|mean))$", _I)),
+    (Shape.DEFINE, re.compile(  # what a thing does or is for: "was macht oneDNN?", "wozu dient Grain?"
+        r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
+        r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden)"
+        r"|what (?:is|are) (?=.+ (?:used|good) for$))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
+        r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|used for|good for))?$", _I)),
     (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?"
         r"^(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)"
         r"|what does (?:that|this|it) mean|was (?:ist|sind) (?:das|dies|denn das)(?: eigentlich| genau)?"
@@ -309,7 +314,8 @@ _WHAT_THEY_DO_RE = re.compile(
 _PLACED_RE = re.compile(
     r"^(?P<t>.+?)\s+(?:in|im|bei|beim|for|f[üu]r|within|inside|on|auf)\s+"
     r"(?:(?:the|der|dem|den|die|das|einem|einer|a|an)\s+)?(?P<q>.+)$", _I)
-_DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet)$", _I)
+_DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet|is|are|do|does|used for|good for|for|da"
+                             r"|verwendet|genutzt|benutzt|eingesetzt)$", _I)
 _QUANTITY_KINDS = (
     ("year", re.compile(r"\b(?:welche[ms]|what|which) (?:jahr|year)\b", _I)),
     ("percent", re.compile(r"prozent|percent|%|anteil|share", _I)),

@@ -153,3 +153,43 @@ async def test_a_number_question_leads_with_the_number_it_asks_for(store: Store,
 async def test_a_moment_told_twice_leads_with_the_telling_that_has_the_number(store: Store, text: str,
                                                                               line: int) -> None:
     assert first(await ask(store, text)) == (MAIN, line)
+
+
+# -- what a thing does or is for: its glossary entry --------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "subject", "line"), [
+    ("was macht oneCCL?", "oneCCL", 282),
+    ("what does Pytest do?", "Pytest", 150),
+    ("wozu dient Grain?", "Grain", 403),  # "Flax / Opex / Grain"
+    ("what is XPK used for?", "XPK", 187),
+    ("erkläre, was IPOPT ist", "IPOPT", 534),
+    ("explain what IPOPT is", "IPOPT", 534),
+])
+async def test_what_a_thing_does_is_its_glossary_entry(store: Store, text: str, subject: str, line: int) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject) == (Shape.DEFINE, subject)
+    assert first(await ask(store, text)) == (MAIN, line)
+
+
+def test_what_someone_does_with_a_thing_is_no_definition() -> None:
+    assert parse("was macht man bei Kinetic mit debug=True?").shape != Shape.DEFINE
+
+
+# -- explain: of two points about as relevant, the one in the talk the question names ------------------------
+
+@pytest.mark.parametrize("text", [
+    "why do they use automatic differentiation in JAX Quantum?",
+    "wofür nutzt man bei JAX Quantum automatische Differenzierung?",
+])
+async def test_an_explanation_comes_from_the_talk_the_question_names(store: Store, text: str) -> None:
+    # CasADi's "Automatische dünnbesetzte Differenzierung" (519) is as relevant to the words, but not the talk named
+    assert first(await ask(store, text)) == (MAIN, 38)
+
+
+@pytest.mark.parametrize("text", [
+    "why are direct translations from Triton to Pallas slow?",
+    "warum sind direkte Übersetzungen von Triton nach Pallas langsam?",
+])
+async def test_a_much_better_point_of_another_talk_still_leads(store: Store, text: str) -> None:
+    # "Pallas" names the Pallas talk, but max_evol's "Triton versus JAX Palas" (128) answers it far better
+    assert first(await ask(store, text)) == (MAIN, 128)
