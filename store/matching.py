@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .concepts import Concept, Form
 from .text import fts_string
@@ -17,6 +18,24 @@ FIELDS = ("title", "body")
 ALIAS_DISCOUNT = 0.9
 
 
+RowWords = tuple[frozenset[str], frozenset[str], frozenset[str]]  # a full-text row's title, body, parts words
+# A full-text row's columns, in SearchRow's order.
+SEARCH_COLUMNS = "rowid, kind, ref_id, talk_id, title, body, parts"
+
+
+class SearchRow(NamedTuple):
+    """A row of the full-text index as queries read it: folded tokens, space-separated, in title, body and parts."""
+
+    rowid: int
+    kind: str  # ktalk, kpoint, kterm or khigh
+    ref_id: int  # the key point's, glossary line's or highlight's id (0 for a talk)
+    talk_id: str
+    title: str
+    body: str
+    parts: str  # compound parts of the title's and body's words
+    words: RowWords | None = None  # the distinct words of each, where the row is prepared (store/prepared.py)
+
+
 @dataclass
 class RowMatch:
     """Which concepts a row holds: concept index -> (field, idf of the matching form)."""
@@ -25,6 +44,7 @@ class RowMatch:
     coverage: float = 0.0
     # (concept index, matched token, the user's words, form kind) for forms that are not the user's own word
     notes: list[tuple[int, str, str, str]] = field(default_factory=list)
+    own_spelling: frozenset[int] = frozenset()  # the concepts held in a form other than an alias or a typo fix
 
 
 RANK_BUDGET = 2000  # rows FTS5 may rank per query: bm25 costs about a microsecond a row
@@ -167,6 +187,7 @@ def concept_idfs(concepts: list[Concept], vocabulary: Vocabulary) -> list[float]
     return [vocabulary.concept_idf([f.token for f in c.forms]) for c in concepts]
 
 
+_NO_PHRASES: frozenset[tuple[str, str]] = frozenset()
 MATCH_WORDS = 4000  # corpus words a query's forms may match for RowMatcher to look for them as a set
 
 
@@ -176,7 +197,8 @@ class RowMatcher:
     Each distinct token of the candidates is compared with the forms once (a form can only match
     tokens that begin with its first three letters), and a row's concepts are read off the forms it
     holds, instead of each form looked up in each field of each row: a long English question has 40
-    forms, and its 100-odd candidates at the bundled corpus cost 2.5 ms of CPU that way.
+    forms, and its 100-odd candidates at the bundled corpus cost 2.5 ms of CPU that way. Rows that hold the
+    same of the query's words and phrases in each field share one match (the same object: never changed).
     """
 
     def __init__(self, concepts: list[Concept], idfs: list[float], vocabulary: Vocabulary) -> None:
@@ -201,7 +223,13 @@ class RowMatcher:
                 self._by_start.setdefault(form.token[:3], []).append((number, form.token, form.prefix))
             if any(number < 0 for _, number in steps):
                 self._phrased.append((index, steps))
+        # Each phrase form with the words before its last: a field holds the phrase only if it holds those.
+        self._phrases = [(form, frozenset(form.token.split()[:-1]))
+                         for _, steps in self._phrased for form, number in steps if number < 0]
         self._matches: dict[str, tuple[int, ...]] = {}  # token -> the word forms it matches
+        # A row's match is read off the words of the query each field holds and where its phrases stand: half the
+        # candidates of a long question hold the same ones as another. Those -> the match.
+        self._by_held: dict[tuple[object, ...], RowMatch] = {}
         # Every corpus word a form matches: a row's tokens are corpus words (the index holds the same
         # folded tokens), so the few a row shares with these are found in C, not token by token in Python.
         wanted: set[str] = set()
@@ -216,10 +244,10 @@ class RowMatcher:
         self._wanted = None
 
     def _held(self, words: Collection[str]) -> dict[int, str]:
-        """Word form number -> the first of a field's ``words`` (in sorted order) it matches."""
+        """Word form number -> the first of a field's distinct ``words`` (in sorted order) it matches."""
         held: dict[int, str] = {}
         matches = self._matches
-        for token in set(words) if self._wanted is None else self._wanted.intersection(words):
+        for token in words:
             numbers = matches.get(token)
             if numbers is None:
                 entries = self._by_start.get(token[:3])
@@ -232,13 +260,40 @@ class RowMatcher:
                     held[number] = token
         return held
 
-    def match(self, title: str, body: str, parts: str,
-              words: tuple[Collection[str], Collection[str], Collection[str]] | None = None) -> RowMatch:
+    def match(self, row: SearchRow) -> RowMatch:
         """Score one row (folded title/body tokens plus compound parts) against the concepts: per concept,
         a title match beats any body match, and the user's own word comes first, then translations and
-        aliases (the order of its forms); a body form is also found in the row's compound parts. ``words``: the
-        row's distinct words per field where they are prepared (store/prepared.py), else split from the texts."""
-        title_words, body_words, parts_words = words or (title.split(), body.split(), parts.split())
+        aliases (the order of its forms); a body form is also found in the row's compound parts. The row's words
+        are its prepared ones where it has them, else split from its texts."""
+        wanted, words = self._wanted, row.words
+        phrases = self._phrases_in(row) if self._phrases else _NO_PHRASES
+        if wanted is None:  # each token is compared (a short common stem)
+            title_words, body_words, parts_words = words or (row.title.split(), row.body.split(), row.parts.split())
+            return self._match(set(title_words), set(body_words), set(parts_words), phrases)
+        if words is not None:
+            held = (words[0] & wanted, words[1] & wanted, words[2] & wanted)
+        else:
+            held = (frozenset(wanted.intersection(row.title.split())), frozenset(wanted.intersection(row.body.split())),
+                    frozenset(wanted.intersection(row.parts.split())))
+        key = (*held, phrases)
+        match = self._by_held.get(key)
+        if match is None:
+            match = self._by_held[key] = self._match(*held, phrases)
+        return match
+
+    def _phrases_in(self, row: SearchRow) -> frozenset[tuple[str, str]]:
+        """The phrase forms the row's title and body hold: (field name, phrase)."""
+        found = []
+        for place, name, text in ((0, "title", row.title), (1, "body", row.body)):
+            words = row.words[place] if row.words is not None else None
+            for form, head in self._phrases:
+                if (words is None or head <= words) and _holds_phrase(text, form) is not None:
+                    found.append((name, form.token))
+        return frozenset(found)
+
+    def _match(self, title_words: Collection[str], body_words: Collection[str], parts_words: Collection[str],
+               phrases: frozenset[tuple[str, str]]) -> RowMatch:
+        """``match`` from the distinct words of each field the forms may match, and the phrases it holds."""
         in_title, in_body, in_parts = self._held(title_words), self._held(body_words), self._held(parts_words)
         best: dict[int, tuple[str, str, Form]] = {}
         forms = self._forms
@@ -254,12 +309,12 @@ class RowMatcher:
                 best[index] = ("body", in_body.get(number) or in_parts[number], forms[number][2])
         for index, steps in self._phrased:  # a phrase form takes its place in the order
             best.pop(index, None)
-            found = self._in_order(steps, {"title": title, "body": body}, {"title": in_title, "body": in_body},
-                                   in_parts)
+            found = self._in_order(steps, phrases, {"title": in_title, "body": in_body}, in_parts)
             if found is not None:
                 best[index] = found
         match = RowMatch()
         covered = 0.0
+        slipped = set()
         for index in sorted(best):
             name, token, form = best[index]
             concept = self._concepts[index]
@@ -269,16 +324,19 @@ class RowMatcher:
                 covered += concept.weight
             if form.via and form.kind in ("translation", "alias", "correction"):
                 match.notes.append((index, token, form.via, form.kind))
+                if form.kind != "translation":
+                    slipped.add(index)
         match.coverage = covered / self._total
+        match.own_spelling = frozenset(best.keys() - slipped)
         return match
 
     @staticmethod
-    def _in_order(steps: list[tuple[Form, int]], texts: dict[str, str], held: dict[str, dict[int, str]],
+    def _in_order(steps: list[tuple[Form, int]], phrases: frozenset[tuple[str, str]], held: dict[str, dict[int, str]],
                   in_parts: dict[int, str]) -> tuple[str, str, Form] | None:
         for name in FIELDS:
             for form, number in steps:
                 if number < 0:
-                    token = _holds_phrase(texts[name], form)
+                    token = form.token if (name, form.token) in phrases else None
                 else:
                     token = held[name].get(number)
                     if token is None and name == "body":

@@ -1,10 +1,11 @@
 """A small corpus's rows as its queries read them, derived once per corpus generation.
 
 Up to PREPARED_ROWS full-text rows (the bundled corpus has 473, about 22 a summary), a view holds each
-full-text row's distinct words per field, and each talk's summary, source, shown words (a hit's notes) and
-form with canonical names (the hit as shown). A query then intersects its words with a row's sets instead of
-splitting the row's texts, and reads a talk hit's words and canonical names off its talk instead of scanning
-its summary, on every call (BENCHMARKS.md section 22).
+full-text row with its distinct words per field, and each talk's summary, source, shown words (a hit's notes)
+and form with canonical names (the hit as shown). A query then reads only its candidates' ids from the full-text
+index (FTS5 reads no row's texts), intersects its words with a row's sets instead of splitting the row's texts,
+and reads a talk hit's words and canonical names off its talk instead of scanning its summary, on every call
+(BENCHMARKS.md section 22).
 
 Derived data of one generation, like the vocabulary: read in the snapshot the view loads the generation from
 and built then, never from what was asked, so every query still computes its answer (the answer cache is
@@ -20,12 +21,11 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from .canonical import Canonical
+from .matching import SEARCH_COLUMNS, SearchRow
 from .model import Source, TalkHit
 from .shown_words import ShownWords
 
 PREPARED_ROWS = 5_000
-
-RowWords = tuple[frozenset[str], frozenset[str], frozenset[str]]  # a full-text row's title, body, parts words
 
 
 class TalkRow(NamedTuple):
@@ -62,7 +62,7 @@ class TalkText:
 class Prepared:
     """A generation's prepared rows (none for a corpus above PREPARED_ROWS rows)."""
 
-    row_words: Mapping[int, RowWords] = field(default_factory=dict)  # full-text rowid ->
+    rows: Mapping[int, SearchRow] = field(default_factory=dict)  # by rowid, each with its words
     talks: Mapping[str, TalkText] = field(default_factory=dict)
 
 
@@ -70,7 +70,7 @@ class Prepared:
 class PreparedRows:
     """What ``prepare`` builds from, read in one snapshot (``read_rows``)."""
 
-    row_words: dict[int, RowWords]
+    rows: dict[int, SearchRow]
     talks: list[TalkRow]
 
 
@@ -79,15 +79,16 @@ def read_rows(conn: sqlite3.Connection, documents: int, speakers: Mapping[str, t
     than PREPARED_ROWS full-text rows (``documents``). ``speakers``: each talk's, as the view holds them."""
     if documents > PREPARED_ROWS:
         return None
-    row_words: dict[int, RowWords] = {}
-    for rowid, title, body, parts in conn.execute("SELECT rowid, title, body, parts FROM search_fts"):
+    rows: dict[int, SearchRow] = {}
+    for rowid, kind, ref_id, talk_id, title, body, parts in conn.execute(f"SELECT {SEARCH_COLUMNS} FROM search_fts"):
         # The words are the vocabulary's: interned, each string is held once however many rows hold it.
-        row_words[rowid] = (frozenset(map(sys.intern, title.split())), frozenset(map(sys.intern, body.split())),
-                            frozenset(map(sys.intern, parts.split())))
+        words = (frozenset(map(sys.intern, title.split())), frozenset(map(sys.intern, body.split())),
+                 frozenset(map(sys.intern, parts.split())))
+        rows[rowid] = SearchRow(rowid, sys.intern(kind), ref_id, sys.intern(talk_id), title, body, parts, words)
     talks = [TalkRow(talk_id, title, speakers.get(talk_id, ()), summary, Source(file, line))
              for talk_id, title, summary, file, line in conn.execute(
                  "SELECT talk_id, title, summary, source_file, source_line FROM talks ORDER BY position")]
-    return PreparedRows(row_words, talks)
+    return PreparedRows(rows, talks)
 
 
 def prepare(rows: PreparedRows | None, canonical: Canonical) -> Prepared:
@@ -98,4 +99,4 @@ def prepare(rows: PreparedRows | None, canonical: Canonical) -> Prepared:
     for talk in rows.talks:
         shown = canonical.talk_hit(TalkHit(talk.talk_id, talk.title, talk.speakers, talk.summary, 0.0, talk.source))
         talks[talk.talk_id] = TalkText(talk.summary, talk.source, ShownWords(f"{talk.title} {talk.summary}"), shown)
-    return Prepared(rows.row_words, talks)
+    return Prepared(rows.rows, talks)

@@ -38,20 +38,19 @@ def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     concepts = view.concepts(text)
     if not concepts:
         return []
-    rows = view.candidates("rowid, kind, talk_id, title, body, parts", concepts, TALK_CANDIDATES)
-    settle_readings(concepts, [text for row in rows for text in row[3:5]])
+    rows = view.candidates(concepts, TALK_CANDIDATES)
+    settle_readings(concepts, [text for row in rows for text in (row.title, row.body)])
     matcher = RowMatcher(concepts, concept_idfs(concepts, view.vocabulary), view.vocabulary)
     per_talk: dict[str, dict[int, tuple[float, RowMatch]]] = {}
     mentions: dict[str, int] = {}
     # Concepts a talk holds in the user's own spelling somewhere (not only as an alias or a typo fix).
     own_spelling: dict[str, set[int]] = {}
-    row_words = view.prepared.row_words
-    for rowid, kind, talk_id, title, body, parts in rows:
-        match = matcher.match(title, body, parts, row_words.get(rowid))
+    for row in rows:
+        match = matcher.match(row)
+        kind, talk_id = row.kind, row.talk_id
         best = per_talk.setdefault(talk_id, {})
         mentions[talk_id] = mentions.get(talk_id, 0) + (1 if match.per_concept else 0)
-        slipped = {index for index, _, _, form_kind in match.notes if form_kind in ("alias", "correction")}
-        own_spelling.setdefault(talk_id, set()).update(set(match.per_concept) - slipped)
+        own_spelling.setdefault(talk_id, set()).update(match.own_spelling)
         for index, (field, value) in match.per_concept.items():
             weighted = value * TALK_FIELD_WEIGHTS[(kind, field)]
             if index not in best or weighted > best[index][0]:
@@ -94,18 +93,17 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     concepts = view.concepts(text)
     if not concepts:
         return []
-    rows = view.candidates("rowid, kind, ref_id, talk_id, title, body, parts", concepts, POINT_CANDIDATES,
-                                 kind=("kpoint", "khigh"), talk_id=talk_id)
-    settle_readings(concepts, [text for row in rows for text in row[4:6]])
+    rows = view.candidates(concepts, POINT_CANDIDATES, kind=("kpoint", "khigh"), talk_id=talk_id)
+    settle_readings(concepts, [text for row in rows for text in (row.title, row.body)])
     idfs = concept_idfs(concepts, view.vocabulary)
     matcher = RowMatcher(concepts, idfs, view.vocabulary)
     scored = []
     titled: dict[tuple[int, str], bool] = {}  # (concept index, talk id) -> whether the talk's title holds it
-    row_words = view.prepared.row_words
-    for rowid, kind, ref_id, row_talk, title, body, parts in rows:
+    for candidate in rows:
+        kind, ref_id, row_talk = candidate.kind, candidate.ref_id, candidate.talk_id
         if talk_id is not None and row_talk != talk_id:
             continue
-        match = matcher.match(title, body, parts, row_words.get(rowid))
+        match = matcher.match(candidate)
         if match.coverage < min_coverage - 1e-9:
             continue
         info = view.talks.get(row_talk)

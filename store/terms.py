@@ -228,13 +228,12 @@ def _terms_by_text(view: View, query: str) -> list[TermHit]:
     concepts = view.concepts(query)
     if not concepts:
         return []
-    rows = view.candidates("rowid, ref_id, title, body, parts", concepts, TERM_CANDIDATES, kind="kterm")
-    settle_readings(concepts, [text for row in rows for text in row[2:4]])
+    rows = view.candidates(concepts, TERM_CANDIDATES, kind="kterm")
+    settle_readings(concepts, [text for row in rows for text in (row.title, row.body)])
     matcher = RowMatcher(concepts, concept_idfs(concepts, view.vocabulary), view.vocabulary)
     ranked: list[tuple[float, int]] = []
-    row_words = view.prepared.row_words
-    for rowid, ref_id, title, body, parts in rows:
-        match = matcher.match(title, body, parts, row_words.get(rowid))
+    for row in rows:
+        match = matcher.match(row)
         matched = len(match.per_concept)
         # One word alone must be all of the query; longer descriptions may miss a word or two.
         if match.coverage >= 0.999 or (matched >= 2 and match.coverage >= TERM_TEXT_COVERAGE):
@@ -242,7 +241,7 @@ def _terms_by_text(view: View, query: str) -> list[TermHit]:
                 concepts[i].weight * value * (1.0 if field == "title" else 0.8)
                 for i, (field, value) in match.per_concept.items()
             )
-            ranked.append((score * (0.5 + match.coverage), ref_id))
+            ranked.append((score * (0.5 + match.coverage), row.ref_id))
     if not ranked:
         return []
     ranked.sort(key=lambda item: -item[0])
@@ -268,8 +267,8 @@ def suggestions(view: View, key: str, query: str) -> list[str]:
         concepts = view.concepts(query)
         if concepts:
             # The rows _terms_by_text read (the same question, so the same concepts): the first ten.
-            rows = view.candidates("rowid, ref_id, title, body, parts", concepts, TERM_CANDIDATES, kind="kterm")
-            entries = [row[1] for row in rows[:10]]
+            rows = view.candidates(concepts, TERM_CANDIDATES, kind="kterm")
+            entries = [row.ref_id for row in rows[:10]]
             suggestions += _entry_terms(view, entries)
     unique: dict[str, str] = {}
     for term in suggestions:

@@ -11,6 +11,7 @@ import pytest
 
 from store import prepared as prepared_module
 from store.db import Store
+from store.matching import SEARCH_COLUMNS, SearchRow
 from store.model import Slip, TalkHit
 from store.prepared import Prepared
 from store.view import View
@@ -41,10 +42,11 @@ async def _prepared(store: Store) -> Prepared:
 def _check_is_of_this_generation(view: View) -> list[str]:
     """The talk ids prepared; fails unless every full-text row and talk of the snapshot is prepared as it reads."""
     prepared = view.prepared
-    rows = view.rows("SELECT rowid, title, body, parts FROM search_fts")
-    assert len(prepared.row_words) == len(rows)
-    for rowid, title, body, parts in rows:
-        assert prepared.row_words[rowid] == tuple(frozenset(text.split()) for text in (title, body, parts))
+    rows = view.rows(f"SELECT {SEARCH_COLUMNS} FROM search_fts")
+    assert len(prepared.rows) == len(rows)
+    for row in rows:
+        words = tuple(frozenset(text.split()) for text in row[4:])
+        assert prepared.rows[row[0]] == SearchRow(*row, words)
     talks = view.rows("SELECT talk_id, summary, source_file, source_line FROM talks")
     assert sorted(prepared.talks) == sorted(talk_id for talk_id, *_ in talks)
     for talk_id, summary, file, line in talks:
@@ -124,16 +126,16 @@ async def test_rows_rewritten_as_they_were_are_prepared_anew(db_path: Path, tmp_
     unchanged corpus, an export removed and added back with no question between. The view prepares those rows."""
     opened = await Store.open(db_path, CORPUS, cache_size=0)
     try:
-        rows = dict((await _prepared(opened)).row_words)
+        rows = dict((await _prepared(opened)).rows)
         asked = await opened.find_talks("Pallas Kernel")
         await ingest_beside(db_path, [corpus_without(CORPUS_FILES[0].name, tmp_path)])  # its rows come back last
         await ingest_beside(db_path, [CORPUS])
-        assert (await _prepared(opened)).row_words != rows  # ids name other rows now: the case in question
+        assert (await _prepared(opened)).rows != rows  # ids name other rows now: the case in question
         await opened._read(_check_is_of_this_generation)
         assert await opened.find_talks("Pallas Kernel") == asked
-        rows = dict((await _prepared(opened)).row_words)
+        rows = dict((await _prepared(opened)).rows)
         await ingest_beside(db_path, [CORPUS], full=True)
-        assert (await _prepared(opened)).row_words != rows
+        assert (await _prepared(opened)).rows != rows
         await opened._read(_check_is_of_this_generation)
         assert await opened.find_talks("Pallas Kernel") == asked
     finally:
