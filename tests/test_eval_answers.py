@@ -92,11 +92,17 @@ def tune7() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune8() -> list[dict]:
+    return load_question_file("eval_answers_tune8")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
                    holdout5: list[dict], holdout6: list[dict], tune2: list[dict], tune3: list[dict],
-                   tune4: list[dict], tune5: list[dict], tune6: list[dict], tune7: list[dict]) -> list[dict]:
+                   tune4: list[dict], tune5: list[dict], tune6: list[dict], tune7: list[dict],
+                   tune8: list[dict]) -> list[dict]:
     return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + tune2 + tune3 + tune4 + tune5 + tune6
-            + tune7)
+            + tune7 + tune8)
 
 
 @pytest.fixture(scope="module")
@@ -296,12 +302,14 @@ def test_tune5_is_single_answers_in_both_languages_selectable_by_file(tune5: lis
                                                               for lang in ("de", "en")}
 
 
-def test_tune7_is_more_single_answers_in_both_languages_selectable_by_file(tune7: list[dict]) -> None:
+@pytest.mark.parametrize(("name", "per_shape"), [("eval_answers_tune7", 5), ("eval_answers_tune8", 6)])
+def test_tune7_and_tune8_are_single_answers_in_both_languages_selectable_by_file(name: str, per_shape: int) -> None:
+    questions = load_question_file(name)
     shapes = ("definition", "number", "explain")
-    assert {q["split"] for q in tune7} == {"tune"} and {q["shape"] for q in tune7} == set(shapes)
-    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune7")] == [q["id"] for q in tune7]
-    assert Counter((q["shape"], q["lang"]) for q in tune7) == {(shape, lang): 5 for shape in shapes
-                                                              for lang in ("de", "en")}
+    assert {q["split"] for q in questions} == {"tune"} and {q["shape"] for q in questions} == set(shapes)
+    assert [q.id for q in eval_answers.load_questions("all", name)] == [q["id"] for q in questions]
+    assert Counter((q["shape"], q["lang"]) for q in questions) == {(shape, lang): per_shape for shape in shapes
+                                                                  for lang in ("de", "en")}
 
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
