@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -167,18 +167,18 @@ def _holds_phrase(text: str, form: Form) -> str | None:
     return None
 
 
-def settle_readings(concepts: list[Concept], texts: list[str]) -> None:
+def settle_readings(concepts: list[Concept], rows: Sequence[SearchRow]) -> None:
     """Keep one reading of a word nothing matched: joined-up words in a row, or a typo fix.
 
-    "plkernel" is pl.kernel (its words stand in a row in the candidates), "jaxtor" is jaxator (no
-    candidate holds "jax tor"). ``texts`` are the candidates' folded titles and bodies.
+    "plkernel" is pl.kernel (its words stand in a row in the candidates ``rows``' titles or bodies), "jaxtor" is
+    jaxator (no candidate holds "jax tor").
     """
     for concept in concepts:
         split = [f for f in concept.forms if f.kind == "phrase" and f.via]
         fixes = [f for f in concept.forms if f.kind == "correction"]
         if not split or not fixes:
             continue
-        found = any(_holds_phrase(text, form) for form in split for text in texts)
+        found = any(_holds_phrase(text, form) for form in split for row in rows for text in (row.title, row.body))
         concept.forms = [f for f in concept.forms if f not in (fixes if found else split)]
 
 

@@ -39,7 +39,7 @@ def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
     if not concepts:
         return []
     rows = view.candidates(concepts, TALK_CANDIDATES)
-    settle_readings(concepts, [text for row in rows for text in (row.title, row.body)])
+    settle_readings(concepts, rows)
     matcher = RowMatcher(concepts, concept_idfs(concepts, view.vocabulary), view.vocabulary)
     per_talk: dict[str, dict[int, tuple[float, RowMatch]]] = {}
     mentions: dict[str, int] = {}
@@ -94,7 +94,7 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     if not concepts:
         return []
     rows = view.candidates(concepts, POINT_CANDIDATES, kind=("kpoint", "khigh"), talk_id=talk_id)
-    settle_readings(concepts, [text for row in rows for text in (row.title, row.body)])
+    settle_readings(concepts, rows)
     idfs = concept_idfs(concepts, view.vocabulary)
     matcher = RowMatcher(concepts, idfs, view.vocabulary)
     scored = []

@@ -229,7 +229,7 @@ def _terms_by_text(view: View, query: str) -> list[TermHit]:
     if not concepts:
         return []
     rows = view.candidates(concepts, TERM_CANDIDATES, kind="kterm")
-    settle_readings(concepts, [text for row in rows for text in (row.title, row.body)])
+    settle_readings(concepts, rows)
     matcher = RowMatcher(concepts, concept_idfs(concepts, view.vocabulary), view.vocabulary)
     ranked: list[tuple[float, int]] = []
     for row in rows:

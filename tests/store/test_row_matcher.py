@@ -29,7 +29,7 @@ def _compare(view: View) -> tuple[int, int, int]:
         if not concepts:
             continue
         rows = view.candidates(concepts, 150)
-        settle_readings(concepts, [text for row in rows for text in (row.title, row.body)])
+        settle_readings(concepts, rows)
         idfs = concept_idfs(concepts, view.vocabulary)
         matcher = RowMatcher(concepts, idfs, view.vocabulary)
         phrased += any(form.kind == "phrase" for concept in concepts for form in concept.forms)
