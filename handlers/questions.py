@@ -318,7 +318,8 @@ _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet|is|are|d
                              r"|verwendet|genutzt|benutzt|eingesetzt)$", _I)
 _QUANTITY_KINDS = (
     ("year", re.compile(r"\b(?:welche[ms]|what|which) (?:jahr|year)\b", _I)),
-    ("percent", re.compile(r"prozent|percent|%|anteil|share", _I)),
+    # "how much of the compute time", "wie viel der Rechenzeit": a share of a whole
+    ("percent", re.compile(r"prozent|percent|%|anteil|share|how much of\b|wie ?viel (?:von|vom|der|des)\b", _I)),
     ("speed", re.compile(r"faster|slower|speed|quick|schnell|langsam|beschleunig|speed-?up", _I)),
     ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz|(?:how many|wie ?viele)"
                         r" (?:years|jahre|months|monate|weeks|wochen|days|tage|hours|stunden|seconds|sekunden)\b", _I)),

@@ -227,8 +227,8 @@ def _cuts_at_numbers(word: str, pieces: list[str]) -> bool:
 
 
 # German inflection endings of nouns, adjectives and verbs, longest first ("-er" is left alone: English
-# "compiler", "layer" end in it too).
-_GERMAN_ENDINGS = ("ern", "ten", "tet", "en", "em", "es", "et", "e", "n")
+# "compiler", "layer" end in it too). A verb's "-t" too: "verfolgt" finds "Verfolgung", "trennt" "Trennung".
+_GERMAN_ENDINGS = ("ern", "ten", "tet", "en", "em", "es", "et", "e", "n", "t")
 MIN_STEM = 5
 
 

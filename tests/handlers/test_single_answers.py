@@ -193,3 +193,22 @@ async def test_an_explanation_comes_from_the_talk_the_question_names(store: Stor
 async def test_a_much_better_point_of_another_talk_still_leads(store: Store, text: str) -> None:
     # "Pallas" names the Pallas talk, but max_evol's "Triton versus JAX Palas" (128) answers it far better
     assert first(await ask(store, text)) == (MAIN, 128)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "verfolgt" finds "Verfolgung des Optimierungsfortschritts" (kernel_db), not only max_evol's architecture point
+    ("wie verfolgt max_evol den Optimierungsfortschritt der Kernel?", 135),
+    ("how does max_evol track the optimization progress of kernels?", 135),
+])
+async def test_a_german_verb_finds_its_noun(store: Store, text: str, line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a share of the whole: "über 97 % der gesamten Rechenzeit", not a run's "6,5 Minuten" step time
+    ("how much of the compute time goes to the DiT model?", 96),
+    ("wie viel der Rechenzeit entfällt auf das DiT-Modell?", 96),
+])
+async def test_how_much_of_a_whole_is_a_share(store: Store, text: str, line: int) -> None:
+    assert parse(text).quantity == "percent"
+    assert first(await ask(store, text)) == (MAIN, line)

@@ -310,7 +310,7 @@ async def test_cache_size_zero_searches_every_time(db_path: Path) -> None:
     ("kerneln", "kernel"), ("vortragen", "vortrag"), ("zerspanen", "zerspan"), ("asynchrone", "asynchron"),
     ("quantencomputern", "quantencomput"), ("crashkurses", "crashkurs"),
     ("compiler", None), ("token", None), ("qwen2", None), ("bienen", "biene"), ("vermeidet", "vermeid"),
-    ("steigerten", "steiger"),
+    ("steigerten", "steiger"), ("verfolgt", "verfolg"), ("trennt", "trenn"), ("reduziert", "reduzier"), ("test", None),
 ])
 def test_german_stem_drops_one_inflection_ending(word: str, stem: str | None) -> None:
     assert german_stem(word) == stem
