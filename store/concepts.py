@@ -193,6 +193,8 @@ def _word_concept(
     if (stem := german_stem(word)) and (frequency is None or frequency(stem) > frequency(word)):
         # only when it finds more: "question" -> "questio" would search the same words again
         concept.add(stem, word, "stem")  # "Kerneln" finds "Kernels", "Vorträgen" "Vortrag", "zerspanen" "Zerspanung"
+    if (root := german_root(word)) and (frequency is None or frequency(root) > frequency(word)):
+        concept.add(root, word, "stem")  # "disaggregiert" finds "Disaggregation", "Programmierung" "Programmier-"
     canonical = lexicon.canonical.get(word)
     if canonical:
         concept.alias_note = f"{word} → {canonical}"
@@ -268,6 +270,26 @@ def one_slip(written: str, name: str) -> bool:
         return sum(x != y for x, y in zip(a, b, strict=True)) == 1
     short, long = sorted((a, b), key=len)
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+# German verbs in -ieren and their nouns in -ierung / -ation share a root: "disaggregiert", "disaggregierte",
+# "Disaggregation"; "programmieren", "Programmierung", "Programmier-Framework"; "kollokiert", "Kollokation".
+_DERIVED_ENDINGS = ("ierungen", "ierung", "ationen", "ation", "ierten", "iertes", "iertem", "ierter", "ierte", "iert",
+                    "ieren")
+MIN_ROOT = 6
+
+
+def german_root(word: str) -> str | None:
+    """The root a German -ieren verb shares with its -ierung / -ation noun, as a prefix to search for:
+    "disaggregiert" -> "disaggreg" (Disaggregation), "programmierung" -> "programm". None for other words and roots
+    shorter than MIN_ROOT letters ("iteriert" -> "iter" would find "iterativ", "item", "iteration" of anything)."""
+    if not word.isalpha():
+        return None
+    for ending in _DERIVED_ENDINGS:
+        if word.endswith(ending):
+            root = word[: -len(ending)]
+            return root if len(root) >= MIN_ROOT else None
+    return None
 
 
 # Endings of one or two letters a German word may carry that its summary form lacks ("Crashkurses").

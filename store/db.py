@@ -19,7 +19,7 @@ from typing import Any, TypeVar, cast
 
 import aiosqlite
 
-from . import ranking, terms
+from . import ranking, terms, together
 from .concepts import inflection_trims
 from .connection import connect_async, connect_read_only, on_connection_thread
 from .edits import (
@@ -595,6 +595,18 @@ class Store:
             return tuple(absent)
 
         return await self._answer(("absent_words", text) if cacheable(text) else None, compute)
+
+    async def in_compounds(self, word: str) -> bool:
+        """Whether the folded ``word`` is a part of compounds the corpus has (Vocabulary.in_compounds)."""
+        return await self._answer(("in_compounds", word) if cacheable(word) else None,
+                                  lambda view: view.vocabulary.in_compounds(word))
+
+    async def held_together(self, words: Sequence[str]) -> bool:
+        """Whether the folded ``words`` of one name stand together in some row ("sparse cores" do, "beam search"
+        does not: store/together.py); True when a word alone is in no summary."""
+        text = " ".join(words)
+        return await self._answer(("held_together", text) if cacheable(text) else None,
+                                  lambda view: together.held_together(view, words))
 
     # -- listing -------------------------------------------------------------------------
 

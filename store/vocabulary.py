@@ -173,6 +173,22 @@ class Vocabulary:
         pieces = best[-1]
         return pieces if pieces and len(pieces) >= 2 else []
 
+    def names(self, key: str, kinds: Iterable[str] = ("term", "variant")) -> bool:
+        """Whether ``key`` (a term_key) is the whole name of a glossary term, as one of ``kinds``."""
+        index = bisect_left(self.name_keys, key)
+        return index < len(self.name_keys) and self.name_keys[index] == key \
+            and bool(self._name_kinds[index] & kind_mask(kinds))
+
+    def in_compounds(self, word: str) -> bool:
+        """Whether ``word`` (folded) is a German compound's part the corpus has: the tail of a corpus word ("karte" of
+        "grafikkarte") or a word ending in one ("larchendielen" in "dielen"), each part at least 4 letters."""
+        if len(word) < 4 or not word.isalpha():
+            return False
+        if any(self.has(word[cut:]) for cut in range(1, len(word) - 3)):
+            return True
+        words = self._words.strings
+        return any(words[i] != word and words[i].endswith(word) for i in self._words.candidates(word, FUZZY_CANDIDATES))
+
     def correct(self, word: str) -> list[str]:
         """Vocabulary words close to a word that matches nothing (typos in names): "kinetik" -> "kinetic"."""
         if len(word) < 4 or not word.isalpha() or self.doc_frequency(word) > 0:

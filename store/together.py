@@ -1,0 +1,70 @@
+"""Whether the words of a name of several words are ever discussed together in the corpus.
+
+"beam search": the summaries have "Balken" (beam) and "Suche" (search), never in one key point, glossary entry or
+talk title, so they do not discuss beam search; "sparse cores" are in one ("Sparse Cores", "Sparse-Kerne"), as are
+"tensor cores" ("Tensor-Kernen"), and "spiral staircase" is one German word ("Spiraltreppe"). Each word counts in
+every form a search would find it by (its own, a stem, a translation, an alias), never by a typo's correction.
+Together means in one row, in any order and at any distance: German says "Bau des Baumhauses" for treehouse
+building, so a stricter test (side by side, in the question's order) would miss what the summaries do discuss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .concepts import Concept, Form
+from .text import term_key
+from .view import View
+
+CANDIDATES = 80  # rows read, best bm25 first: a row with all the words ranks high among those of the rarest
+_KINDS = ("word", "stem", "translation", "alias")
+MIN_INNER = 4  # a form found inside a compound ("spiraltreppe" holds "treppe") has at least this many letters
+
+
+def held_together(view: View, words: Sequence[str]) -> bool:
+    """Whether one row of the index (a key point, highlight, glossary entry, or a talk) holds every one of
+    ``words`` (folded tokens), or the corpus has them as one word (a compound), or a phrase the word list translates
+    them to. True when a word alone is in no summary or is a name of its own: that is another question."""
+    text = " ".join(words)
+    concepts = view.concepts(text)
+    by_word = {concept.words: concept for concept in concepts}
+    for concept in concepts:
+        if " " in concept.words and concept.words == text and any(
+                form.kind != "correction" and " " not in form.token and view.vocabulary.doc_frequency(form.token)
+                for form in concept.forms):
+            return True  # "memory bandwidth" = Speicherbandbreite, "wood protection" = Holzschutz
+    if view.vocabulary.has("".join(words)):
+        return True  # written as one word ("ringpuffer" would be, if a summary had it)
+    if any(_names_something(view, word) for word in words):
+        return True  # "Tinix Rollout" ("wie trennt Tinix Rollout und Training?") is a name and another word
+    forms: list[list[Form]] = []
+    for word in words:
+        found = by_word.get(word)
+        kept = [form for form in found.forms if form.kind in _KINDS] if found is not None else []
+        kept = [form for form in kept if view.vocabulary.doc_frequency(form.token)]
+        if not kept:
+            return True  # a word no summary has: not a question of the words' place
+        forms.append(kept)
+    searched: list[Concept] = [by_word[word] for word in dict.fromkeys(words)]
+    for row in view.candidates(searched, CANDIDATES):
+        # a key point with its talk's title, which the point does not repeat ("max_evol speedup": a max_evol talk's
+        # point); a talk by its title and summary ("Rice University", "evolutionärer Suche")
+        held = set(f"{row.title} {row.body} {row.parts}".split())
+        if row.kind != "ktalk" and (info := view.talks.get(row.talk_id)) is not None:
+            held.update(info.title_tokens)
+        if all(any(_holds(token, form) for token in held for form in word_forms) for word_forms in forms):
+            return True
+    return False
+
+
+def _names_something(view: View, word: str) -> bool:
+    """Whether ``word`` alone is a glossary term or a known spelling of a name (aliases.toml, the team's)."""
+    return view.vocabulary.names(term_key(word)) or word in view.lexicon.canonical or word in view.lexicon.display
+
+
+def _holds(token: str, form: Form) -> bool:
+    if " " in form.token:
+        return False  # a phrase form (an alias of several words) is matched word by word by its first word only
+    if token == form.token or (form.prefix and token.startswith(form.token)):
+        return True
+    return len(form.token) >= MIN_INNER and form.token in token[1:]

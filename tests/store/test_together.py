@@ -1,0 +1,40 @@
+"""Whether the words of a name of several words are discussed together, and the German word forms behind it, on
+the bundled corpus in a real SQLite file."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.concepts import german_root
+from store.db import Store
+
+
+@pytest.mark.parametrize(("words", "together"), [
+    (["beam", "search"], False),  # Balken (beam) and Suche (search), never in one point, entry or talk
+    (["flash", "decoding"], False),  # Flash Attention, Dekodieren: apart
+    (["shard", "map"], False),  # Sharding, Operator-Mapping: apart
+    (["sparse", "cores"], True),  # "Sparse Cores" (000:11)
+    (["tensor", "cores"], True),  # "Tensor-Kernen" (004:11), through the word list's core -> kernen
+    (["spiral", "staircase"], True),  # one German word: "Spiraltreppe" (000:601)
+    (["max", "evol", "speedup"], True),  # a max_evol key point's "Speedup", with its talk's title
+    (["tinix", "rollout"], True),  # Tinix is a name of its own (a slip of Tunix): "wie trennt Tinix Rollout …"
+    (["horovod", "training"], True),  # a word in no summary is another question
+])
+async def test_words_held_together(store: Store, words: list[str], together: bool) -> None:
+    assert await store.held_together(words) is together
+
+
+@pytest.mark.parametrize(("word", "part"), [
+    ("karte", True),  # the tail of Grafikkarte
+    ("larchendielen", True),  # ends in Dielen (Lärchenholz-Dielen)
+    ("horovod", False),
+])
+async def test_a_word_inside_the_corpus_compounds(store: Store, word: str, part: bool) -> None:
+    assert await store.in_compounds(word) is part
+
+
+def test_a_german_verb_and_its_noun_share_a_root() -> None:
+    assert german_root("disaggregiert") == german_root("disaggregation") == "disaggreg"
+    assert german_root("programmierung") == "programm" and german_root("kollokiert") == "kollok"
+    assert german_root("iteriert") is None  # "iter" would find iterativ, item, Iteration of anything
+    assert german_root("kernel") is None
