@@ -19,7 +19,7 @@ from store.text import term_key, tokens
 
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
-from .questions import FRAME_WORDS, Question, Shape, is_term_like
+from .questions import DO_AUXILIARY_RE, FRAME_WORDS, NameRun, Question, Shape, is_term_like, name_runs
 from .replies import AnswerReply, DefineReply, Notice
 
 POINTS_SHOWN = 3  # supporting key points after the lead
@@ -130,25 +130,71 @@ def _reply(question: Question, **fields: Any) -> AnswerReply:
 
 async def _missing(store: Store, subject: str, question: Question, scope: Scope) -> list[str]:
     """The asked-about words no summary mentions: names (GSPMD, ORPO; in an English question also a capitalised
-    word, Gaudi) count alone, plain words only all together."""
+    word, Gaudi) count alone, plain words all together or as one name of several words (``_name_apart``)."""
     absent = await _absent_words(store, scope, subject)
-    if not absent:
-        return await _missing_versions(store, subject)
     written = subject.split()
-    names = [w for w in written if (is_term_like(w) or _english_name(w, question))
-             and any(t in absent for t in tokens(w))]
-    if names:
-        return names
-    content = [t for w in written for t in tokens(w)]
-    if content and all(t in absent for t in content):
-        return [subject]
-    if kind := _unknown_kind(written, absent, question):
-        return [kind]
+    if absent:
+        names = [w for w in written if (is_term_like(w) or _english_name(w, question))
+                 and any(t in absent for t in tokens(w))]
+        for word in written:
+            if word not in names and _german_name(word, question) and await _no_compound_holds(store, word, absent):
+                # the whole name it is part of: "Prefix Caching", not "Prefix"
+                run = next((run.text for run in name_runs(question.text, question.language) if word in run.words
+                            and all(other in written for other in run.words)), word)
+                if run not in names:
+                    names.append(run)
+        if names:
+            return names
+        content = [t for w in written for t in tokens(w)]
+        if content and all(t in absent for t in content):
+            return [subject]
+        if kind := _unknown_kind(written, absent, question):
+            return [kind]
+    if name := await _name_apart(store, question, written, absent):
+        return [name]
     return await _missing_versions(store, subject)
 
 
+async def _name_apart(store: Store, question: Question, written: list[str], absent: frozenset[str]) -> str | None:
+    """A name of several words the question asks about that no summary has: "continuous batching" (no word of it
+    in any summary), "beam search", "Ring Attention", "shard_map", "3D-Druck" (each word somewhere, never in one key
+    point, glossary entry or talk: Balken and Suche, Ring-Mesh and Attention). A point about search, or about
+    decoding alone, would answer another term. (One word of two in no summary, "speculative decoding":
+    ``_unknown_kind``; an English verb or adjective the word list lacks, "put", "same", would look the same here.)
+
+    An English question with do/does/did has its verb after its subject: only the words right after the auxiliary
+    are its subject ("how do [sparse cores] help with joins?", "how does [beam search] work?"); what follows is
+    what the subject does ("… cope with the trees moving"). Of three or more English words the last may be a verb
+    ("how come the text encoder runs on the CPU?"); after a pronoun the first is ("how did they implement …")."""
+    verb_follows = question.language != "de" and DO_AUXILIARY_RE.search(question.text) is not None
+    for run in name_runs(question.text, question.language):
+        if not all(word in written for word in run.words) or run.after_name:
+            continue  # another part of the question (a comparison's other side), or the rest of a name or a count
+        if run.after_pronoun:
+            run = NameRun(run.words[1:], run.after_auxiliary, run.last)  # "they [implement] ring attention"
+        words = tokens(run.text)
+        if len(words) < 2:
+            continue
+        if all(word in absent for word in words):
+            return run.text
+        if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary):
+            continue
+        if verb_follows and len(words) == 2 and run.last:
+            continue  # "why did the query fail?"
+        if await store.held_together(words):
+            continue
+        if question.language != "de" and len(words) > 2:
+            shorter = tokens(" ".join(run.words[:-1]))
+            if len(shorter) < 2 or any(word in absent for word in shorter) or await store.held_together(shorter):
+                continue  # "sparse cores help": sparse cores, and what they do
+            return " ".join(run.words[:-1])
+        return run.text
+    return None
+
+
 # An English question's auxiliary: its last word is then a verb ("why did the Q4.1 query fail?")
-_AUXILIARY_RE = re.compile(r"\b(?:did|does|do|can|could|will|would|should|is|are|was|were)\b", re.I)
+_AUXILIARY_RE = re.compile(r"\b(?:did|does|do|can|could|will|would|should|is|are|was|were)\b"
+                           r"(?! (?:i|we|you|they|he|she|one|anyone|someone|people)\b)", re.I)
 _LAST_WORD_RE = re.compile(r"[^\W_][\w-]*(?=[\s?!.]*$)")
 
 
@@ -239,6 +285,27 @@ def _english_name(word: str, question: Question) -> bool:
     if question.language != "en" or not word[:1].isupper():
         return False
     return not question.text.lstrip(" ¿¡\"'(").startswith(word)
+
+
+def _german_name(word: str, question: Question) -> bool:
+    """A capitalised word of a German question that no summary has in any form: German capitalises its nouns, so it
+    is what the question asks about ("wie nutzt man Horovod für verteiltes Training?"), a name or a thing the talks
+    do not discuss. Not the question's first word, which is capitalised anyway; the caller also leaves out a part of
+    the corpus's compounds ("Karte" of Grafikkarte, "Lärchendielen" for Lärchenholz-Dielen)."""
+    if question.language != "de" or not word[:1].isupper():
+        return False
+    return not question.text.lstrip(" ¿¡\"'(").startswith(word)
+
+
+async def _no_compound_holds(store: Store, word: str, absent: frozenset[str]) -> bool:
+    """Whether no summary has ``word``, not even as a part of its compounds."""
+    folded = tokens(word)
+    if not folded or not all(t in absent for t in folded):
+        return False
+    for token in folded:
+        if await store.in_compounds(token):
+            return False
+    return True
 
 
 async def _not_covered(store: Store, question: Question, missing: list[str]) -> AnswerReply:
@@ -442,7 +509,7 @@ async def recommend(store: Store, question: Question, scope: Scope) -> AnswerRep
         return await _not_covered(store, question, missing)
     hits = await store.find_talks(question.subject, limit=3)
     if not hits:
-        return _reply(question, note="no_talk")
+        return await _not_covered(store, question, [question.subject])
     best = hits[0]
     why = await store.find_points(question.subject, limit=1, talk_id=best.talk_id)
     return _reply(question, recommended=best, points=why, talks=hits[1:], talk_id=best.talk_id)
@@ -626,9 +693,10 @@ async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if missing := await _missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     hits = await store.find_talks(question.subject, limit=TALKS_SHOWN)
-    if hits:
-        best = hits[0].score
-        hits = [hit for hit in hits if hit.score >= 0.3 * best]
+    if not hits:
+        return await _not_covered(store, question, [question.subject])  # no talk has any word of it: "Ringpuffer"
+    best = hits[0].score
+    hits = [hit for hit in hits if hit.score >= 0.3 * best]
     return _reply(question, talks=hits, note="" if hits else "no_talk",
                   talk_id=hits[0].talk_id if len(hits) == 1 else None)
 

@@ -69,7 +69,10 @@ FRAME_WORDS = STOPWORDS | frozenset(
     aufgenommen geschrieben organisiert
     nochmal nochmals noch wieder schon eben halt ja dann jetzt nun kurz kurze kurzen ganz ganze ganzen ganzes
     gesamte gesamten gesamtes wieviel wieviele
-    again whole entire briefly just then up bring brings brought bringing
+    again whole entire briefly just then up bring brings brought bringing u ur
+    irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
+    ever info infos informationen details rolle spielt spielen spielte taucht tauchte auftauchen kennst kennt weisst
+    weiss braucht brauchen benotigt finde finden bringt lohnt lohnen
     """.split()
 )
 
@@ -87,7 +90,9 @@ _DE_MARKERS = frozenset(
     erklare erklar bitte mehr dazu hilfe hallo kannst du ich mir mich sollte soll welchen viele viel lange
     schnell schneller bedeutet steht wofur nicht auch noch erwahnt diskutiert worum ging geht nach
     sprecher sprecherin redner referierte thema empfiehlst passt wozu meinst dient kann dieser diese dieses dich
-    etwas benutze frage funktionierst
+    etwas benutze frage funktionierst moin servus tach guten abend morgen gruss grusse gruezi zusammen leute
+    kam kamen kommt vorkommt vor irgendwo irgendwann irgendwas jemand sich bringt lohnt kennst weisst infos rolle
+    spielt taucht braucht sagen sagt erzahl erzahle
     """.split()
 )
 _EN_MARKERS = frozenset(
@@ -96,7 +101,7 @@ _EN_MARKERS = frozenset(
     has have there talk talks presented present discussed mentioned explain difference between summary
     summarize summarise should i watch learn more help hi hello can you much many long fast faster than
     stand mean means tell me please any anyone show shows results whats who's whos speaker speakers presenter
-    recommend topic overview
+    recommend topic overview hey howdy there good evening morning afternoon greetings
     """.split()
 )
 
@@ -184,8 +189,7 @@ def _only_function_words(text: str) -> bool:
 _I = re.IGNORECASE
 _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.HELP, re.compile(
-        r"^(?:help|hilfe|\?+|hi|hey|hello|hallo|moin|servus|huhu|yo|gr[üu](?:ß|ss)e?(?: dich| euch)?"
-        r"|guten (?:morgen|tag|abend)|good (?:morning|afternoon|evening)|what can you do|what do you do"
+        r"^(?:help|hilfe|\?+|what can you do|what do you do"
         r"|what are you|who are you|how does this work"
         r"|how do i use (?:you|this)|usage|commands|befehle|was kannst du(?: alles)?(?: tun| machen)?|wer bist du"
         r"|was machst du|wie funktionierst du|wie benutze ich dich)(?: talkbot)?[\s!?.]*$", _I)),
@@ -344,14 +348,30 @@ _CONTRACTIONS = ((re.compile(r"(?<=[a-z])'re\b", re.I), " are"), (re.compile(r"(
                  (re.compile(r"\bi'm\b", re.I), "i am"), (re.compile(r"(?<=[a-z])n't\b", re.I), " not"))
 # A polite or indirect wrapper around the question itself: "can you tell me who presented Kinetic?",
 # "do you know …", "I'd like a summary of …", "kannst du mir sagen, wer …".
+# A greeting, whom it greets, and small talk: "hey there", "hallo zusammen", "moin moin", "na, wie geht's?". Said alone
+# it asks what the bot does (the help reply); before a question it is left out ("servus! wie frag ich dich was?").
+_GREETINGS = (r"(?:hi|hey|heya|hiya|hello|hallo|hall[öo]chen|moin(?: moin)?|servus|huhu|yo|howdy|greetings|gr[üu]ezi"
+              r"|gr[üu](?:ß|ss)(?:e|t)?(?: (?:dich|euch|gott))?|guten (?:morgen|tag|abend)"
+              r"|good (?:morning|afternoon|evening|day)|tach|ahoi|salut|ciao|na(?=\s*[,!]))")
+_ADDRESSEES = (r"(?:there|all|everyone|everybody|folks|team|y'all|zusammen|leute|ihr|alle|miteinander|talkbot|bot"
+               r"|du|you)")
+_SMALL_TALK = (r"(?:how are you(?: doing)?|how's it going|how is it going|what's up|whats up|sup|wie geht(?:'s|s| es)?"
+               r"(?: (?:dir|euch))?|was geht|alles klar|alles gut)")
+GREETING_ONLY_RE = re.compile(
+    rf"^(?:{_GREETINGS}(?:[\s,!.]+{_ADDRESSEES})*(?:[\s,!.]+{_SMALL_TALK})?|{_SMALL_TALK})(?:[\s,]+talkbot)?"
+    r"[\s!?.]*$", re.I)
 _GREETING_RE = re.compile(
-    r"^(?:hey|hi|hello|hallo|moin|servus|ok|okay|so|also|quick question|kurze frage)\b[,!:]?\s+(?=\S)", re.I)
+    rf"^(?:{_GREETINGS}(?:[\s,]+{_ADDRESSEES})*|ok|okay|so|also|quick question|kurze frage)\b[,!:.]?\s+(?=\S)",
+    re.I)
 _WRAPPER_RE = re.compile(
     r"^(?:(?:can|could|would) you(?: please)?(?: (?:tell|show|give) me| let me know)?"
     r"|do you know|does (?:anyone|anybody) know|(?:i would|i did) like(?: to know)?|i want to know|i wonder"
     r"|i(?: would| did)? (?:want|need)(?= (?:a |an |the )?(?:summary|overview|recap|talk|list))"
     r"|(?:kannst|k[öo]nntest) du(?: mir)?(?: bitte)?(?: sagen| erkl[äa]ren| zeigen)?|wei(?:ß|ss)t du"
-    r"|sag(?: mir)?(?: mal)?|ich (?:m[öo]chte|h[äa]tte gern[e]?|will) (?:wissen)?)[,:]?\s+(?=\S)", re.I)
+    r"|sag(?: mir)?(?: mal)?|ich (?:m[öo]chte|h[äa]tte gern[e]?|will) (?:wissen)?"
+    r"|(?:ich suche|i am looking for|i need|looking for)(?: nach)?(?: (?:etwas|was|infos?|informationen|material"
+    r"|something|anything|info|information|material))?(?= (?:zu|[üu]ber|zum|zur|on|about|regarding)\b))"
+    r"[,:]?\s+(?=\S)", re.I)
 
 
 # An adverb right after the question word (or its verb) only stresses it: "was genau ist X", "was ist eigentlich ein
@@ -374,13 +394,15 @@ def _plain(query: str) -> str:
 # "wie funktionierst du?", "was kann ich dich fragen?"): it names the bot, addresses it, or asks for its commands,
 # and has no word besides these and the words that frame any question.
 _THE_BOT = frozenset("bot bots talkbot you your yourself du dich dir dein deine euch".split())
+# "how does this thing work?", "wie funktioniert das Ding?": the thing asked to is the bot
+_BOT_NOUNS = frozenset("bot bots talkbot thing ding".split())
 _USAGE = frozenset(
     "help hilfe helfen hilfst hilf commands command befehle befehl usage anleitung instructions manual tips tipps"
     .split())
 _TO_THE_BOT = frozenset(
     """
     use benutze benutzen benutzt benutzt verwende verwenden verwendet nutze nutzen nutzt bediene bedienen
-    ask fragen frage fragt stellen work function funktionierst funktioniert kannst machst bist weisst hilfst
+    ask fragen frage frag fragt stellen work function funktionierst funktioniert kannst machst bist weisst hilfst
     verstehst know knows able capable support supports unterstutzt unterstutzt features hey hi hello hallo
     kennst kennt question questions stelle start started starten anfangen beginnen begin
     """.split()
@@ -388,7 +410,7 @@ _TO_THE_BOT = frozenset(
 # "what can I ask?", "wie stelle ich eine Frage?", "how do I get started?": the asker's own use of the bot
 _ASKER = frozenset("i ich we wir man".split())
 _ASKING = frozenset(
-    "ask fragen frage stelle stellen use benutze benutzen nutze nutzen verwende verwenden start started starten "
+    "ask fragen frage frag stelle stellen use benutze benutzen nutze nutzen verwende verwenden start started starten "
     "anfangen beginnen begin".split())
 # "can you explain?", "what do you mean?" ask about the last answer (or what it is about), not about the bot
 _ASKS_WHY = frozenset("why warum wieso weshalb explain erklaren erklare erklar mean meinst meint".split())
@@ -400,11 +422,11 @@ def asks_about_the_bot(text: str) -> bool:
     for its help or commands, and one does. "can you summarize it?" points back at a topic ("it"), so it is not."""
     words = tokens(text)
     if not words or not all(w in FRAME_WORDS or w in PRONOUNS or w in _THE_BOT or w in _USAGE or w in _TO_THE_BOT
-                            for w in words):
+                            or w in _BOT_NOUNS for w in words):
         return False
     if any(w in _ASKS_WHY for w in words):
         return False
-    if any(w in _USAGE or w in ("bot", "bots", "talkbot") for w in words):
+    if any(w in _USAGE or w in _BOT_NOUNS for w in words):
         return True
     if any(w in PRONOUNS for w in words):
         return False
@@ -414,7 +436,8 @@ def asks_about_the_bot(text: str) -> bool:
 def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless)."""
     question = _parse(text)
-    if question.shape in _ABOUT_ANYTHING and not question.follow_up and asks_about_the_bot(question.text):
+    if question.shape in _ABOUT_ANYTHING and not question.follow_up and \
+            asks_about_the_bot(_GREETING_RE.sub("", question.text.translate(_APOSTROPHES))):
         return Question(question.text, Shape.HELP, language=question.language)
     return question
 
@@ -423,7 +446,7 @@ def _parse(text: str) -> Question:
     query = clean_query(text).strip()
     stripped = _plain(query).rstrip(" ?!.")
     language = detect_language(query)
-    if not tokens(query):
+    if not tokens(query) or GREETING_ONLY_RE.match(query.translate(_APOSTROPHES)):
         return Question(query, Shape.HELP, language=language)
     if (about := _ABOUT_RE.match(stripped)) and (subject := subject_words(about.group("s"))):
         return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)
@@ -473,6 +496,102 @@ def _parse(text: str) -> Question:
             return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)
     subject = subject_words(stripped)
     return Question(query, Shape.SEARCH, subject, language=language, refers_back=not subject)
+
+
+# What a German attributive adjective ends in ("verteiltes Checkpointing", "kontinuierliche Batches"); a lower-case
+# German word without it is a verb ("warum lohnt sich 3D-Druck") and no part of a name.
+_ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
+_VERSION_PART_RE = re.compile(r"\d+")
+_SPACE_BETWEEN_RE = re.compile(r"[ \t]+")
+# An English question whose verb comes after its subject: "how do sparse cores help with joins?" (a pronoun for
+# its subject asks about the object instead: "which talk should I watch to learn about beam search?")
+DO_AUXILIARY_RE = re.compile(r"\b(?:do|does|did|can|could|will|would|should)\b(?! (?:i|we|you|they|he|she|one|anyone"
+                             r"|someone|people)\b)", re.I)
+_DETERMINERS = frozenset("the a an this that these those".split())
+_SUBJECT_PRONOUNS = frozenset("i we you they he she one anyone someone people".split())
+_GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
+                                   "wozu wofur womit".split())
+# What a number question counts comes right after these ("how many [times slower]", "wie viele [Token pro …]")
+_COUNTING = frozenset("many much viel viele wieviel wieviele".split())
+_LINKS = frozenset("of von".split())  # "Mixture of Experts Inferenz": the words after "of" end a longer name
+MAX_NAME_WORDS = 3  # a longer run of content words is a sentence's words, not one name
+
+
+@dataclass
+class NameRun:
+    """Content words typed side by side that may together name one thing ("beam search")."""
+
+    words: list[str]  # as typed
+    after_auxiliary: bool = False  # "how does [beam search] work": right after do/does/did (and an article)
+    last: bool = False  # the question's last word ends it ("why did the [query fail]?")
+    after_pronoun: bool = False  # an English verb comes first: "how did they [implement ring attention]?"
+    after_name: bool = False  # a content word of its own stands right before it ("why does XLA [forbid recursion]?"),
+    # or a name's "of" ("Mixture of [Experts Inferenz]"), or what a number question counts ("how many [times slower]")
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+
+def _in_a_name(word: str, language: str | None, after_question_word: bool) -> bool:
+    """Whether a content word may be part of a name of several words typed apart ("beam search", "Ring
+    Attention", "shard_map", "3D-Druck"): not a name of its own (GSPMD, TPUs, Qwen2.5), not a German verb (lower
+    case without an adjective's ending, or right after the question word: "wie helfen Sparse Cores")."""
+    parts = tokens(word)
+    if len(parts) >= 2 and ("-" in word or "_" in word):
+        return not any(_VERSION_PART_RE.fullmatch(part) for part in parts)  # "v6e-8", "GPT-4" are versions
+    if is_term_like(word):
+        return False
+    if language == "de" and word[:1].islower():
+        return not after_question_word and word.casefold().endswith(_ADJECTIVE_ENDINGS)
+    return True
+
+
+def name_runs(text: str, language: str | None) -> list[NameRun]:
+    """The content words of a question that stand side by side as typed and may together name one thing, each of
+    two to MAX_NAME_WORDS tokens: "how does continuous batching work in vllm?" -> continuous batching; "wie
+    funktioniert Ring Attention auf TPUs?" -> Ring Attention; "when was shard_map discussed?" -> shard_map (shard,
+    map). A German run ends in a noun (an adjective stands before its noun)."""
+    plain = _LEADING_AND_RE.sub("", _plain(clean_query(text)))
+    runs: list[NameRun] = []
+    current: list[str] = []
+    after_auxiliary = after_name = after_pronoun = False
+    previous_content = before_content = False  # whether the word before (and the one before it) was a content word
+    before: list[str] = ["", ""]  # the two words before the current one, folded
+    previous_end = -1
+
+    def close(at_the_end: bool) -> None:
+        words = list(current)
+        if language == "de":
+            while words and words[-1][:1].islower() and "_" not in words[-1]:
+                words.pop()  # "verteiltes" alone, or a verb at the end ("Modelle trainieren")
+        if 2 <= len(tokens(" ".join(words))) <= MAX_NAME_WORDS:
+            runs.append(NameRun(words, after_auxiliary, last=at_the_end and words == current, after_name=after_name,
+                                after_pronoun=after_pronoun))
+        current.clear()
+
+    for match in _WORD_RE.finditer(plain):
+        word = match.group()
+        folded = tokens(word)
+        content = bool(folded) and ("_" in word or not all(t in FRAME_WORDS or t in PRONOUNS for t in folded))
+        in_a_name = content and _in_a_name(word, language, before[-1] in _GERMAN_QUESTION_WORDS)
+        joined = _SPACE_BETWEEN_RE.fullmatch(plain[previous_end:match.start()]) is not None
+        if current and not (joined and in_a_name):
+            close(False)
+        if in_a_name:
+            if not current:
+                after_auxiliary = bool(DO_AUXILIARY_RE.fullmatch(before[-1]) or (
+                    before[-1] in _DETERMINERS and DO_AUXILIARY_RE.fullmatch(before[-2])))
+                after_name = (previous_content and joined) or before[-1] in _COUNTING or (
+                    before[-1] in _LINKS and before_content)
+                after_pronoun = language != "de" and before[-1] in _SUBJECT_PRONOUNS
+            current.append(word)
+        before = [before[-1], word.casefold()]
+        before_content, previous_content = previous_content, content
+        previous_end = match.end()
+    if current:
+        close(True)
+    return runs
 
 
 def is_term_like(word: str) -> bool:

@@ -814,3 +814,100 @@ async def test_a_term_defined_in_two_talks_belongs_to_the_one_that_discusses_it(
     reply = await follow_up(store, state, turn, text, "19.1")
     assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 189)
     assert said in as_text(reply).split("\n")[0]
+
+
+# -- a name of several words, German names, greetings (round 5) ---------------------------------------------------
+
+@pytest.mark.parametrize(("text", "first_line"), [
+    # flash (Flash Attention) and decoding (Dekodieren) are in the summaries, never in one point, entry or talk
+    ("what is flash decoding?", "The summaries don't mention *flash decoding*."),
+    ("was ist Flash Decoding?", "Die Zusammenfassungen erwähnen *Flash Decoding* nicht."),
+    # Ring-Mesh-Topologie and Attention, apart; TPUs is a name of its own after it
+    ("how did they implement ring attention?", "The summaries don't mention *ring attention*."),
+    ("wie funktioniert Ring Attention auf TPUs?", "Die Zusammenfassungen erwähnen *Ring Attention* nicht."),
+    # shard (Sharding) and map (Operator-Mapping) are there, shard_map is not
+    ("when was shard_map discussed?", "The summaries don't mention *shard_map*."),
+    ("wann wurde shard_map erwähnt?", "Die Zusammenfassungen erwähnen *shard_map* nicht."),
+    # no word of it in any summary, and a name that is there after it
+    ("how does continuous batching work in vllm", "The summaries don't mention *continuous batching*."),
+    ("wie funktioniert Continuous Batching in vLLM?", "Die Zusammenfassungen erwähnen *Continuous Batching* nicht."),
+])
+async def test_a_name_whose_words_are_never_together_is_not_covered(store: Store, text: str, first_line: str) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is False and shown["hits"] == [] and heading(reply) == first_line
+    assert shown["lang"] == ("de" if "erwähnen" in first_line else "en")
+
+
+@pytest.mark.parametrize(("text", "shape", "expected"), [
+    # Sparse Cores (000:12, 000:14), Tensor-Kernen (004:11), Star Schema Benchmark (000:23), Kernel-Fusion: the words
+    # of each stand together in the summaries, so they are answered
+    ("how do sparse cores help with joins?", "explain", {(MAIN, 12), (MAIN, 14)}),
+    ("wie helfen Sparse Cores bei Joins?", "explain", {(MAIN, 12), (MAIN, 14)}),
+    ("when did they talk about tensor cores?", "when", {("004_b9033c416a07336f.txt", 11)}),
+    ("wann wurden Tensor-Kerne erwähnt?", "when", {("004_b9033c416a07336f.txt", 11)}),
+    ("what is the star schema benchmark?", "definition", {(MAIN, 23)}),
+    ("wann ging es um Kernel-Fusion?", "when", {(MAIN, 242), (MAIN, 448)}),
+    # a verb next to a name, or at the end: not a name of several words
+    ("warum trennt Tinix Rollout und Training komplett?", "explain", None),
+    ("how come the text encoder runs on the CPU?", "explain", {(MAIN, 416)}),
+])
+async def test_a_name_whose_words_stand_together_is_still_answered(store: Store, text: str, shape: str,
+                                                                   expected: set[tuple[str, int]] | None) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["shape"] == shape, text
+    if expected is not None:
+        assert first(reply) in expected, text
+
+
+async def test_a_capitalised_word_no_summary_has_is_what_a_german_question_asks_about(store: Store) -> None:
+    german = await ask(store, "wie nutzt man Horovod für verteiltes Training?")
+    assert body(german)["covered"] is False and heading(german) == "Die Zusammenfassungen erwähnen *Horovod* nicht."
+    english = await ask(store, "how do you use Horovod for distributed training?")
+    assert body(english)["covered"] is False and heading(english) == "The summaries don't mention *Horovod*."
+    # a German noun the summaries have inside their compounds is no name: Grafikkarte, Lärchenholz-Dielen
+    card = await ask(store, "wie viele XC-Cores hat die Karte?")
+    assert body(card)["covered"] is True and first(card) == (MAIN, 263)
+    boards = await ask(store, "wie schützt man die Lärchendielen vor Regenwasser?")
+    assert body(boards)["covered"] is True and first(boards) in {(MAIN, 549), (MAIN, 602)}
+
+
+@pytest.mark.parametrize("text", [
+    "welche Rolle spielt Horovod?", "ich suche Infos über Horovod", "taucht Horovod irgendwo auf?",
+    "was weißt du über Horovod?", "lohnt sich Horovod?",
+])
+async def test_german_ways_of_asking_about_an_absent_thing_say_so_in_german(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is False and body(reply)["lang"] == "de", text
+    assert heading(reply) == "Die Zusammenfassungen erwähnen *Horovod* nicht.", text
+
+
+async def test_a_talk_question_no_talk_answers_is_not_covered(store: Store) -> None:
+    for text, said in (("gibt es einen Vortrag über Ringpuffer?", "Die Zusammenfassungen erwähnen *Ringpuffer* nicht."),
+                       ("are there talks about ringbuffers?", "The summaries don't mention *ringbuffers*.")):
+        reply = await ask(store, text)
+        assert body(reply)["covered"] is False and heading(reply) == said, text
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    ("hey there", "en"), ("howdy", "en"), ("good evening!", "en"), ("hi talkbot", "en"),
+    ("how does this thing work?", "en"), ("hello, what can you do?", "en"),
+    ("hallo zusammen", "de"), ("moin moin", "de"), ("guten Abend!", "de"), ("na, wie geht's?", "de"),
+    ("grüß dich, was kannst du?", "de"), ("servus! wie frag ich dich was?", "de"),
+])
+async def test_a_greeting_alone_gets_the_help_reply(store: Store, text: str, language: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, Notice) and body(reply)["shape"] == "help" and body(reply)["lang"] == language, text
+
+
+async def test_a_greeting_before_a_question_leaves_the_question(store: Store) -> None:
+    who = await ask(store, "hey there, who presented Kinetic?")
+    assert body(who)["shape"] == "who" and first(who) == (MAIN, 60)  # the Kinetic talk
+    definition = await ask(store, "guten Morgen, was ist XLA?")
+    assert body(definition)["shape"] == "definition" and body(definition)["lang"] == "de"
+
+
+async def test_a_german_participle_finds_its_noun(store: Store) -> None:
+    # "disaggregiert" and the glossary's "Disaggregation" (000:334) share their root
+    reply = await ask(store, "was bedeutet disaggregiert?")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 334) and heading(reply) == "*Disaggregation*"
