@@ -155,6 +155,11 @@ async def _missing(store: Store, subject: str, question: Question, scope: Scope)
     return await _missing_versions(store, subject)
 
 
+def _content_tokens(text: str) -> list[str]:
+    """The folded words of ``text`` that are not function words ("per-chip" -> chip)."""
+    return [token for token in tokens(text) if token not in FRAME_WORDS]
+
+
 async def _name_apart(store: Store, question: Question, written: list[str], absent: frozenset[str]) -> str | None:
     """A name of several words the question asks about that no summary has: "continuous batching" (no word of it
     in any summary), "beam search", "Ring Attention", "shard_map", "3D-Druck" (each word somewhere, never in one key
@@ -172,7 +177,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue  # another part of the question (a comparison's other side), or the rest of a name or a count
         if run.after_pronoun:
             run = NameRun(run.words[1:], run.after_auxiliary, run.last)  # "they [implement] ring attention"
-        words = tokens(run.text)
+        words = _content_tokens(run.text)  # "per-chip throughput": chip, throughput
         if len(words) < 2:
             continue
         if all(word in absent for word in words):
@@ -184,7 +189,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         if await store.held_together(words):
             continue
         if question.language != "de" and len(words) > 2:
-            shorter = tokens(" ".join(run.words[:-1]))
+            shorter = _content_tokens(" ".join(run.words[:-1]))
             if len(shorter) < 2 or any(word in absent for word in shorter) or await store.held_together(shorter):
                 continue  # "sparse cores help": sparse cores, and what they do
             return " ".join(run.words[:-1])
@@ -294,6 +299,8 @@ def _german_name(word: str, question: Question) -> bool:
     the corpus's compounds ("Karte" of Grafikkarte, "Lärchendielen" for Lärchenholz-Dielen)."""
     if question.language != "de" or not word[:1].isupper():
         return False
+    if any(token in _UNITS or token in _UNIT_WORDS for token in tokens(word)):
+        return False  # what a number is measured in ("um wie viel Prozent …"), not what is measured
     return not question.text.lstrip(" ¿¡\"'(").startswith(word)
 
 

@@ -72,7 +72,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     again whole entire briefly just then up bring brings brought bringing u ur
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
     ever info infos informationen details rolle spielt spielen spielte taucht tauchte auftauchen kennst kennt weisst
-    weiss braucht brauchen benotigt finde finden bringt lohnt lohnen
+    weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per
     """.split()
 )
 

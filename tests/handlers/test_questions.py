@@ -851,6 +851,9 @@ async def test_a_name_whose_words_are_never_together_is_not_covered(store: Store
     # a verb next to a name, or at the end: not a name of several words
     ("warum trennt Tinix Rollout und Training komplett?", "explain", None),
     ("how come the text encoder runs on the CPU?", "explain", {(MAIN, 416)}),
+    # a function word inside a hyphenated word ("per-chip"), the unit a number is asked in ("Prozent")
+    ("how much did the per-chip throughput of Qwen3-Coder-480B go up?", "number", {(MAIN, 445)}),
+    ("um wie viel Prozent verbesserte sich der Math-500-Score?", "number", {(MAIN, 167)}),
 ])
 async def test_a_name_whose_words_stand_together_is_still_answered(store: Store, text: str, shape: str,
                                                                    expected: set[tuple[str, int]] | None) -> None:
