@@ -158,8 +158,7 @@ def _phrase_concept(phrase: str, lexicon: Lexicon, pairs: dict[str, tuple[str, .
     canonical = lexicon.canonical.get(phrase)
     if canonical:
         concept.alias_note = f"{phrase} → {canonical}"
-        for token in tokens(canonical):
-            concept.add(token, phrase, "alias")
+        concept.add(" ".join(tokens(canonical)), phrase, "alias")
     if translate:
         head, _, last = phrase.rpartition(" ")
         for variant in english_variants(last):  # "memory hierarchies" finds "memory hierarchy"
@@ -198,11 +197,10 @@ def _word_concept(
     canonical = lexicon.canonical.get(word)
     if canonical:
         concept.alias_note = f"{word} → {canonical}"
-        for token in tokens(canonical):
-            concept.add(token, word, "alias")
+        # a name of several words is those words in a row: "Jaxator" is JAX-AITER, not JAX or AITER anywhere
+        concept.add(" ".join(tokens(canonical)), word, "alias")
     for variant in lexicon.variants.get(phrase_key(canonical) if canonical else word, []):
-        for token in variant.split():
-            concept.add(token, word, "alias")
+        concept.add(variant, word, "alias")
     if translate:
         for variant in english_variants(word):
             for form in lexicon.en_de.get(variant, ()) + pairs.get(variant, ()):

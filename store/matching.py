@@ -214,7 +214,7 @@ class RowMatcher:
         for index, concept in enumerate(concepts):
             steps = []
             for place, form in enumerate(concept.forms):
-                if form.kind == "phrase":
+                if form.kind == "phrase" or " " in form.token:  # also an alias of several words ("jax aiter")
                     steps.append((form, -1))
                     continue
                 number = len(self._forms)

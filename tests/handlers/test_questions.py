@@ -914,3 +914,11 @@ async def test_a_german_participle_finds_its_noun(store: Store) -> None:
     # "disaggregiert" and the glossary's "Disaggregation" (000:334) share their root
     reply = await ask(store, "was bedeutet disaggregiert?")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 334) and heading(reply) == "*Disaggregation*"
+
+
+@pytest.mark.parametrize("text", ["was ist Jaxator?", "what is Jaxator?"])
+async def test_a_slip_of_a_name_of_several_words_is_that_name_not_its_words(store: Store, text: str) -> None:
+    # aliases.toml: Jaxator is JAX-AITER; neither JAX alone (the JAX Pallas glossary entry) nor AITER alone
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and "Pallas" not in heading(reply), text
+    assert first(reply) == (MAIN, 346) and "JAX-AITER-Framework" in heading(reply), text

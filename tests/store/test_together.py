@@ -38,3 +38,11 @@ def test_a_german_verb_and_its_noun_share_a_root() -> None:
     assert german_root("programmierung") == "programm" and german_root("kollokiert") == "kollok"
     assert german_root("iteriert") is None  # "iter" would find iterativ, item, Iteration of anything
     assert german_root("kernel") is None
+
+
+async def test_an_alias_of_several_words_is_one_phrase(store: Store) -> None:
+    # "Jaxator" is JAX-AITER (aliases.toml): its words in a row, not "jax" anywhere (JAX Pallas)
+    points = await store.find_points("Jaxator", limit=5)
+    talk = "jax-aiter-integration-von-amd-aiter-kernen-in-jax-xla"
+    assert len(points) == 5 and {point.talk_id for point in points} == {talk}
+    assert [hit.term for hit in (await store.define("Jaxator")).hits] == []  # no glossary entry is JAX-AITER
