@@ -1,0 +1,98 @@
+"""A full rebuild while the bot serves (issue 17 item 4): the bot's own writes go on meanwhile.
+
+The bot keeps its state (event ids, question records, the digest ledger) in the database the corpus is
+rebuilt in, and waits at most store/connection.py's busy timeout (5 s) for the write lock. A rebuild
+(talks.toml, the word data or the ingest format changed) used to hold that lock while it read every file:
+20 s at 10,000 summaries (BENCHMARKS.md §8). Here the rebuild is held half-way through reading the
+corpus, deterministically, while requests arrive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.corpus_watch import CorpusWatcher
+from tests.bot.test_corpus_intake import NEW_EXPORT
+from tests.conftest import CORPUS, RunningBot
+from tests.fakes.slack_requests import app_mention, new_event_id, new_ts, slash_command
+from tests.store.test_rebuild_beside import HeldRebuild
+
+SORRY_START = "Sorry"
+
+
+async def define(bot: RunningBot, term: str, name: str) -> str:
+    """The /define answer (in the ack's body, or posted to the command's response_url ``name``) as text."""
+    result = await bot.send(slash_command("/define", term, response_url=bot.fake.response_url(name)))
+    assert result.status == 200, result.text
+    if result.body and (answer := result.json()) and (answer.get("text") or answer.get("blocks")):
+        return str(answer)
+    while not (posted := [c for c in bot.fake.calls_to("response_url") if c.response_name == name]):
+        await bot.fake.wait_for("response_url", len(bot.fake.calls_to("response_url")) + 1)
+    return str(posted[0].params)
+
+
+def rows(db_path: Path, sql: str, *params: object) -> list[tuple[Any, ...]]:
+    conn = sqlite3.connect(db_path)
+    try:
+        return conn.execute(sql, params).fetchall()
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def changed_corpus(tmp_path: Path) -> Path:
+    """The bundled corpus with a new export and a changed talks.toml (in the config hash: a full rebuild)."""
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    (corpus / "zz_new_export.txt").write_text(NEW_EXPORT, encoding="utf-8")
+    talks = corpus / "talks.toml"
+    talks.write_text(talks.read_text(encoding="utf-8") + "\n# reviewed again\n", encoding="utf-8")
+    return corpus
+
+
+async def test_requests_during_a_full_rebuild_are_answered_and_recorded(
+    bot: RunningBot, db_path: Path, changed_corpus: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    held = HeldRebuild(monkeypatch)
+    watcher = CorpusWatcher(bot.services.store, [changed_corpus], 0, lock=bot.services.ingest_lock)
+    rebuild = asyncio.ensure_future(watcher.check(trigger="signal"))
+    try:
+        await asyncio.to_thread(held.wait_until_reading)
+
+        # While it reads: a mention, /define and /digest (which writes the digest ledger before it posts).
+        event_id, ts = new_event_id(), new_ts()
+        await bot.send(app_mention("what is PJRT?", ts=ts, channel="CMENTION", event_id=event_id))
+        [mention] = await bot.fake.wait_for("chat.postMessage")
+        assert mention.params["thread_ts"] == ts and "PJRT" in str(mention.params)
+        defined = await define(bot, "XLA", "d")
+        assert "Accelerated Linear Algebra" in defined and SORRY_START not in defined
+        await bot.send(slash_command("/digest", "kinetic", channel_id="CDIG", response_url=bot.fake.response_url("k")))
+        digest = await bot.fake.wait_for("chat.postMessage", count=4, timeout=10)  # the mention's, 3 of the thread
+        assert [call.params["channel"] for call in digest[1:4]] == ["CDIG"] * 3
+        assert not [c for c in bot.fake.calls_to("response_url") if SORRY_START in str(c.params.get("text"))]
+
+        # ... and what they wrote is in the database, the ingest still not past its second file.
+        await bot.services.state.sightings_written()
+        await bot.services.recorder.drain()
+        assert not rebuild.done()
+        assert rows(db_path, "SELECT 1 FROM seen_events WHERE event_id = ?", event_id) == [(1,)]
+        assert sorted(via for (via,) in rows(db_path, "SELECT via FROM questions")) == ["define", "mention"]
+        assert rows(db_path, "SELECT channel, status FROM digests") == [("CDIG", "done")]
+        # Slack re-sends the mention (it thought the first delivery failed): answered once.
+        await bot.send(app_mention("what is PJRT?", ts=ts, channel="CMENTION", event_id=event_id, retry_num=1,
+                                   retry_reason="http_timeout"))
+        assert "Zero Overhead Rebalancing" not in await define(bot, "Zorbulator", "z1")  # the old corpus meanwhile
+    finally:
+        held.release()
+    report = await asyncio.wait_for(rebuild, timeout=60)
+    assert report is not None and report.full and report.new_files == ["zz_new_export.txt"]
+    assert "Zero Overhead Rebalancing" in await define(bot, "Zorbulator", "z2")
+    await bot.fake.settle()
+    answers = [c for c in bot.fake.calls_to("chat.postMessage") if c.params["channel"] == "CMENTION"]
+    assert len(answers) == 1  # the retried mention got no second answer
