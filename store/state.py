@@ -43,6 +43,10 @@ SEEN_EVENTS_KEEP_SECONDS = 24 * 3600  # Slack retries within minutes; a day is p
 SIGHTINGS_PER_STATEMENT = 500  # event ids in one INSERT: 2,000 parameters, well under SQLite's 32,766
 REMEMBERED_SQL = "SELECT 1 FROM seen_events WHERE event_id = ?"
 THREAD_TOPICS_KEEP_SECONDS = 30 * 24 * 3600  # follow-ups come within days; a month is generous
+# A write waits (off the connection, ``BotState._writable``) while another connection holds the write lock:
+# polled this often, for at most this long (then it waits the busy timeout and fails, as every write did before).
+WRITE_WAIT_POLL_SECONDS = 0.01
+WRITE_WAIT_MAX_SECONDS = 120.0
 
 # Ledger statuses of a digest (the digests.status column).
 POSTING, DONE, SKIPPED, ABANDONED = "posting", "done", "skipped", "abandoned"
@@ -223,6 +227,11 @@ def _digest(row: Sequence[Any]) -> Digest:
 STATE_PAGE_CACHE_KIB = 256
 
 
+def _write_probe(db_path: Path) -> sqlite3.Connection:
+    """The connection ``BotState._writable`` asks on the event loop whether the write lock is free: never waits."""
+    return sqlite3.connect(db_path, isolation_level=None, timeout=0, check_same_thread=False)
+
+
 def _sighting_reader(db_path: Path) -> sqlite3.Connection:
     """The read-only connection ``first_sighting`` reads on the event loop: never waits, a small page cache."""
     reader = connect_read_only(db_path, busy_timeout_ms=0)
@@ -233,8 +242,12 @@ def _sighting_reader(db_path: Path) -> sqlite3.Connection:
 class BotState:
     """The bot's state tables behind one connection and one lock; each method is one transaction."""
 
-    def __init__(self, conn: aiosqlite.Connection, sighting_reader: sqlite3.Connection | None = None) -> None:
+    def __init__(self, conn: aiosqlite.Connection, sighting_reader: sqlite3.Connection | None = None,
+                 write_probe: sqlite3.Connection | None = None) -> None:
         self._conn = conn
+        # Whether another connection holds the write lock, asked on the event loop before each write; None: writes
+        # wait for the lock on the connection (busy timeout), and reads wait behind them.
+        self._write_probe = write_probe
         # Whether an event id is remembered, read on the event loop itself (one primary-key row); None: every
         # first_sighting waits for its INSERT through the connection, as the reads and writes of the state do.
         self._sighting_reader = sighting_reader
@@ -258,10 +271,11 @@ class BotState:
         await conn.execute("PRAGMA secure_delete = ON")
         try:
             reader = await asyncio.to_thread(_sighting_reader, Path(db_path))
+            probe = await asyncio.to_thread(_write_probe, Path(db_path))
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, reader)
+        return cls(conn, reader, probe)
 
     async def close(self) -> None:
         """Write the event ids and thread topics not written yet, then close the connections (a no-op when closed)."""
@@ -272,8 +286,9 @@ class BotState:
                 async with self._writing():
                     pass  # _writing writes them
         finally:
-            if self._sighting_reader is not None:
-                self._sighting_reader.close()
+            for connection in (self._sighting_reader, self._write_probe):
+                if connection is not None:
+                    connection.close()
             await self._conn.close()
 
     async def __aenter__(self) -> BotState:
@@ -290,9 +305,40 @@ class BotState:
         async with self._lock:
             yield
 
+    async def _writable(self) -> None:
+        """Wait until no other connection holds the write lock, without holding this one's connection or lock.
+
+        An ingest holds it while it copies a rebuilt corpus in (store/ingest.py: 12 s at 50,000 summaries, longer
+        than the busy timeout), and an incremental one for up to a second or two. Waiting for it on the connection
+        (busy timeout) made every read of the state wait behind the write, and the write fail after 5 s.
+        """
+        if self._write_probe is None:
+            return
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + WRITE_WAIT_MAX_SECONDS
+        while not self._write_lock_free() and loop.time() < give_up:
+            await asyncio.sleep(WRITE_WAIT_POLL_SECONDS)
+
+    def _write_lock_free(self) -> bool:
+        assert self._write_probe is not None
+        try:
+            self._write_probe.execute("BEGIN IMMEDIATE")  # busy timeout 0: fails at once while the lock is held
+        except sqlite3.OperationalError:
+            return False
+        self._write_probe.execute("ROLLBACK")
+        return True
+
+    @asynccontextmanager
+    async def _writing_one(self) -> AsyncIterator[None]:
+        """Exclusive use of the connection for one write statement in autocommit (its own transaction)."""
+        await self._writable()
+        async with self._lock:
+            yield
+
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[None]:
         """Exclusive use of the connection inside one write transaction, committed on success."""
+        await self._writable()
         async with self._lock:
             try:
                 # IMMEDIATE takes the write lock up front, so check-then-write is atomic across processes.
@@ -366,7 +412,7 @@ class BotState:
     async def _write_sightings(self) -> None:
         """Write every event id queued by ``first_sighting`` (those arriving meanwhile too); answer those who wait."""
         while self._sightings:
-            async with self._reading():  # one INSERT in autocommit is its own transaction
+            async with self._writing_one():
                 group = self._sightings[:SIGHTINGS_PER_STATEMENT]
                 del self._sightings[:SIGHTINGS_PER_STATEMENT]
                 try:
@@ -398,7 +444,7 @@ class BotState:
                                  now: float | None = None) -> bool:
         """Record that the bot introduces itself in ``channel``; True only the first time (also across restarts)."""
         now = clock.time() if now is None else now
-        async with self._reading():  # one INSERT in autocommit is its own transaction
+        async with self._writing_one():
             return await self._changed(
                 "INSERT OR IGNORE INTO introductions (channel, introduced_at, team_id, enterprise_id)"
                 " VALUES (?, ?, ?, ?)",
@@ -407,7 +453,7 @@ class BotState:
 
     async def forget_introduction(self, channel: str) -> None:
         """Undo ``claim_introduction`` when the message did not go out, so the next join tries again."""
-        async with self._reading():
+        async with self._writing_one():
             await self._changed("DELETE FROM introductions WHERE channel = ?", (channel,))
 
     # -- digest threads --------------------------------------------------------------------
@@ -757,7 +803,7 @@ class BotState:
                  int(q.answered), q.shape, json.dumps(list(q.terms)), json.dumps(list(q.talks)), q.message_ts,
                  q.team_id, q.enterprise_id) for q in questions]
         if len(rows) == 1 and not self._unwritten_topics:
-            async with self._reading():  # one INSERT in autocommit is its own transaction
+            async with self._writing_one():
                 await self._changed(sql, rows[0])
         elif rows or self._unwritten_topics:
             async with self._writing():  # with the thread topics remembered since the last write

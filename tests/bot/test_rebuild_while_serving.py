@@ -45,6 +45,16 @@ def rows(db_path: Path, sql: str, *params: object) -> list[tuple[Any, ...]]:
         conn.close()
 
 
+async def digest_finished(db_path: Path, channel: str, timeout: float = 10) -> list[tuple[Any, ...]]:
+    """The digests table once ``channel``'s digest is no longer being posted (its last message's ts recorded)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while (found := rows(db_path, "SELECT channel, status FROM digests")) == [(channel, "posting")] or not found:
+        assert loop.time() < deadline, found
+        await asyncio.sleep(0.02)
+    return found
+
+
 @pytest.fixture
 def changed_corpus(tmp_path: Path) -> Path:
     """The bundled corpus with a new export and a changed talks.toml (in the config hash: a full rebuild)."""
@@ -83,7 +93,7 @@ async def test_requests_during_a_full_rebuild_are_answered_and_recorded(
         assert not rebuild.done()
         assert rows(db_path, "SELECT 1 FROM seen_events WHERE event_id = ?", event_id) == [(1,)]
         assert sorted(via for (via,) in rows(db_path, "SELECT via FROM questions")) == ["define", "mention"]
-        assert rows(db_path, "SELECT channel, status FROM digests") == [("CDIG", "done")]
+        assert await digest_finished(db_path, "CDIG") == [("CDIG", "done")]
         # Slack re-sends the mention (it thought the first delivery failed): answered once.
         await bot.send(app_mention("what is PJRT?", ts=ts, channel="CMENTION", event_id=event_id, retry_num=1,
                                    retry_reason="http_timeout"))
@@ -96,3 +106,50 @@ async def test_requests_during_a_full_rebuild_are_answered_and_recorded(
     await bot.fake.settle()
     answers = [c for c in bot.fake.calls_to("chat.postMessage") if c.params["channel"] == "CMENTION"]
     assert len(answers) == 1  # the retried mention got no second answer
+
+
+BUSY_TIMEOUT_MS = 200
+
+
+@pytest.fixture
+def short_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Connections wait 200 ms for a lock instead of 5 s, so a test can hold one past it quickly (before ``bot``)."""
+    import store.connection as connection
+    monkeypatch.setattr(connection, "PRAGMAS", tuple(
+        f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}" if pragma.startswith("PRAGMA busy_timeout") else pragma
+        for pragma in connection.PRAGMAS))
+
+
+async def test_bot_writes_wait_out_a_write_lock_held_past_the_busy_timeout(
+    short_busy_timeout: None, bot: RunningBot, db_path: Path
+) -> None:
+    """What the rebuild's copy does at 50,000 summaries (12 s, BENCHMARKS.md §8): hold the write lock longer than
+    the busy timeout. The bot's writes wait for it off the connection and then happen; none fails."""
+    holder = sqlite3.connect(db_path, isolation_level=None, timeout=0)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        event_id, ts = new_event_id(), new_ts()
+        await bot.send(app_mention("what is PJRT?", ts=ts, channel="CMENTION", event_id=event_id))
+        [mention] = await bot.fake.wait_for("chat.postMessage")
+        assert "PJRT" in str(mention.params)
+        assert "Accelerated Linear Algebra" in await define(bot, "XLA", "d")
+        await bot.send(slash_command("/digest", "kinetic", channel_id="CDIG", response_url=bot.fake.response_url("k")))
+        # Past the busy timeout several times over (the recorder starts 0.25 s after an answer): what the old
+        # writes gave up on by now. Then the lock is let go and the writes must all go through.
+        await asyncio.sleep(5 * BUSY_TIMEOUT_MS / 1000)
+        assert rows(db_path, "SELECT count(*) FROM digests") == [(0,)]  # the ledger is written before it posts
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    digest = await bot.fake.wait_for("chat.postMessage", count=4, timeout=10)
+    assert [call.params["channel"] for call in digest[1:4]] == ["CDIG"] * 3
+    await bot.services.state.sightings_written()
+    await bot.services.recorder.drain()
+    assert rows(db_path, "SELECT 1 FROM seen_events WHERE event_id = ?", event_id) == [(1,)]
+    assert sorted(via for (via,) in rows(db_path, "SELECT via FROM questions")) == ["define", "mention"]
+    assert await digest_finished(db_path, "CDIG") == [("CDIG", "done")]
+    assert not [c for c in bot.fake.calls_to("response_url") if SORRY_START in str(c.params.get("text"))]
+    await bot.send(app_mention("what is PJRT?", ts=ts, channel="CMENTION", event_id=event_id, retry_num=1,
+                               retry_reason="http_timeout"))
+    await bot.fake.settle()
+    assert len([c for c in bot.fake.calls_to("chat.postMessage") if c.params["channel"] == "CMENTION"]) == 1
