@@ -11,10 +11,11 @@ with the corpus. A file that fails to parse rolls the whole transaction back (th
 serving the previous corpus, unchanged); in WAL mode readers see the old corpus until the commit
 and the new one after it, never a mix.
 
-A full rebuild writes into a scratch database file beside the live one, then copies its corpus tables
-into the live database in one short write transaction: the bot keeps its own state (event ids, question
-records, the digest ledger) in the live file, and its writes wait for the write lock with a 5 s busy
-timeout, which a rebuild holding the lock for its whole run (20 s at 10,000 summaries) outlasted.
+A full rebuild of a database that holds a corpus writes into a scratch database file beside it, then
+copies its corpus tables in with one short write transaction (2 s at 10,000 summaries, 12 s at 50,000):
+the bot keeps its own state (event ids, question records, the digest ledger) in the same file, and a
+rebuild that held the write lock for its whole run (20 s at 10,000 summaries, 92 s at 50,000) made its
+writes fail after the 5 s busy timeout (BENCHMARKS.md §8).
 """
 
 from __future__ import annotations
@@ -218,7 +219,10 @@ def ingest_sync(db_path: Path, paths: Sequence[Path], *, force: bool = False, fu
 
             stamp = _Stamp(_corpus_hash(hashes, config), config, sorted(hashes))
             warned = len(report.warnings)
-            if not rebuild or not _rebuild_beside(conn, Path(db_path), writer, to_read, hashes, stamp):
+            # A first ingest writes in place: there is no corpus to keep answering from, and the copy would only
+            # add to it (12 s at 50,000 summaries). Bot writes wait for it off their connection (store/state.py).
+            beside = rebuild and bool(stored)
+            if not beside or not _rebuild_beside(conn, Path(db_path), writer, to_read, hashes, stamp):
                 del report.warnings[warned:]  # a rebuild beside that was not copied: its findings come again
                 report.talks_written.clear()
                 writer(conn, _team_edits(conn)).run(to_read, hashes, removed, rebuild, stamp)
@@ -337,7 +341,7 @@ def _copy_corpus(conn: sqlite3.Connection, scratch_path: Path, stamp: _Stamp, ed
 
     Each table is emptied and filled by one ``INSERT INTO t SELECT * FROM scratch.t``, which SQLite runs as a
     copy of the table's and its indexes' b-trees in order (its transfer optimisation: same schema, the target
-    empty): about a seventh of the rebuild's time. The full-text index goes as FTS5's shadow tables, so the
+    empty): about an eighth of the rebuild's time. The full-text index goes as FTS5's shadow tables, so the
     copy holds the same index the scratch database built; other connections re-read the index's structure
     after any commit (FTS5 compares the database's data version).
     """
