@@ -14,7 +14,7 @@ from typing import Any
 from store.concepts import english_variants, one_slip
 from store.db import Store
 from store.merging import same_moment
-from store.model import KeyPoint, PointHit, Talk, TalkHit, TeamDefinition, TermHit
+from store.model import KeyPoint, PointHit, Source, Talk, TalkHit, TeamDefinition, TermHit
 from store.text import term_key, tokens
 
 from .commands import STRONG_MATCHES
@@ -568,10 +568,11 @@ def _with_unit_re(unit: str) -> re.Pattern[str]:
     return re.compile(rf"(?:\d[\d.,]*\s*-?|{_NUMBER_WORD}\s*-?|{_ORDINAL}\s+){written}", re.I)
 
 
-TWIN_CANDIDATES = 3  # the best quantity hits whose twins in their talk's other summary are read
+TWIN_CANDIDATES = 1  # the best quantity hits whose twins in their talk's other summary are read
 
 
-async def _twins_that_fit(store: Store, found: list[PointHit], fit: Callable[[PointHit], int]) -> list[PointHit]:
+async def _twins_that_fit(store: Store, found: list[PointHit], fit: Callable[[PointHit], int], best_fit: int
+                          ) -> list[PointHit]:
     """``found`` with a point of a talk summarised twice replaced by its twin (the same moment in the other summary,
     which the search shows once) when the twin carries the asked number and the point does not: "Patentierte
     Baumschrauben (ca. 19 cm tief)" is the moment whose twin says "bis zu 4 Tonnen belastbar"."""
@@ -579,8 +580,8 @@ async def _twins_that_fit(store: Store, found: list[PointHit], fit: Callable[[Po
     shown = {hit.source for hit in found}
     talks: dict[str, Talk | None] = {}
     for index, hit in enumerate(found[:TWIN_CANDIDATES]):
-        if hit.kind != "point" or (own := fit(hit)) == 2:
-            continue
+        if hit.kind != "point" or (own := fit(hit)) == best_fit:
+            continue  # nothing to gain: no trip to the database for the talk
         if hit.talk_id not in talks:
             talks[hit.talk_id] = await store.get_talk(hit.talk_id)
         talk = talks[hit.talk_id]
@@ -621,14 +622,21 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         return await search(store, question, scope)
     with_unit = _with_unit_re(unit) if unit else None
 
+    numbered: dict[Source, bool] = {}  # each point read once for a number of the asked kind (the regexes cost)
+
+    def has_kind(hit: PointHit) -> bool:
+        if hit.source not in numbered:
+            numbered[hit.source] = _has_number(hit, question.quantity)
+        return numbered[hit.source]
+
     def fit(hit: PointHit) -> int:
         """How well a point answers: a number in the asked unit, else one of the asked kind, else none."""
         if with_unit is not None and with_unit.search(f"{hit.title}: {hit.text}"):
             return 2
-        return int(_has_number(hit, question.quantity))
+        return int(has_kind(hit))
 
-    found = await _twins_that_fit(store, found, fit)
-    with_number = [hit for hit in found if _has_number(hit, question.quantity)]
+    found = await _twins_that_fit(store, found, fit, 2 if with_unit is not None else 1)
+    with_number = [hit for hit in found if has_kind(hit)]
     if not with_number and question.quantity:
         with_number = [hit for hit in found if _has_number(hit, "")]
     if names := [word.casefold() for word in question.subject.split() if is_term_like(word)]:
@@ -642,7 +650,7 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
             with_number.sort(key=lambda hit: hit.talk_id not in about)
     if with_unit is not None:
         # "how many degrees …": a number written with that unit ("285 Grad") before other numbers ("19-stufig")
-        with_number.sort(key=lambda hit: fit(hit) < 2)
+        with_number.sort(key=lambda hit: not with_unit.search(f"{hit.title}: {hit.text}"))
     if not question.quantity and question.refers_back:
         # "what were the numbers?": the point with the most measured results (2,5-fache, 20 s, 50 Token/s) first
         with_number.sort(key=lambda hit: -sum(len(_NUMBER_RES[kind].findall(hit.text)) for kind in _MEASURES))
@@ -659,11 +667,11 @@ NAMING_TITLES = 2  # a word in the titles of at most this many talks names them
 NAMED_TIE = 0.8  # a point of the named talk this close to the best leads
 
 
-async def _named_talks(store: Store, subject: str) -> set[str]:
+def _named_talks(store: Store, subject: str) -> set[str]:
     """The talks a question names with a word of their titles that few titles have: "in JAX Quantum" names the
     quantum talk ("JAX" is in many titles). Empty when the question has no other word (it only names the talk)."""
     words = [word for word in tokens(subject) if len(word) >= 4 and word not in FRAME_WORDS]
-    titles = {talk.talk_id: tokens(talk.title) for talk in await store.list_talks()}
+    titles = store.talk_title_words()
     named: set[str] = set()
     naming = 0
     for word in words:
@@ -679,11 +687,11 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     if missing := await _missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2)
-    if scoped_to is None and found and found[0].talk_id not in (named := await _named_talks(store, question.subject)):
+    near = [hit for hit in found[1:] if hit.score >= NAMED_TIE * found[0].score and hit.talk_id != found[0].talk_id]
+    if scoped_to is None and near and found[0].talk_id not in (named := _named_talks(store, question.subject)):
         # "why do they use automatic differentiation in JAX Quantum?": of two points about as relevant, the one in
         # the talk the question names explains, not another talk's "Automatische … Differenzierung"
-        best = next((hit for hit in found if hit.talk_id in named), None)
-        if best is not None and best.score >= NAMED_TIE * found[0].score:
+        if (best := next((hit for hit in near if hit.talk_id in named), None)) is not None:
             found = [best] + [hit for hit in found if hit is not best]
     found = found[scope.offset:]
     if len(found) >= 2 and not _CAUSE_RE.search(found[0].text) and _CAUSE_RE.search(found[1].text) \

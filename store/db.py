@@ -143,6 +143,11 @@ class Store:
         generation last read (``lexicon`` is the corpus's alone)."""
         return self._view.lexicon
 
+    def talk_title_words(self) -> dict[str, tuple[str, ...]]:
+        """Each talk's title and speaker words, folded, as ranking reads them (no trip to the database), as of the
+        generation last read."""
+        return {talk_id: info.title_tokens for talk_id, info in self._view.talks.items()}
+
     async def close(self) -> None:
         """Close the connections."""
         if self._generation_reader is not None:
