@@ -292,15 +292,26 @@ def _english_name(word: str, question: Question) -> bool:
     return not question.text.lstrip(" ¿¡\"'(").startswith(word)
 
 
+# Articles and determiners stand before a German noun, not before a name: "die Nachteile von …", "welche Tipps …"
+_GERMAN_DETERMINERS = frozenset(
+    "der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner welche welcher welches "
+    "welchen welchem diese dieser dieses diesen diesem jene jener jenes mein meine sein seine ihr ihre unser unsere "
+    "euer eure beim vom zum zur im am ins ans".split())
+
+
 def _german_name(word: str, question: Question) -> bool:
     """A capitalised word of a German question that no summary has in any form: German capitalises its nouns, so it
     is what the question asks about ("wie nutzt man Horovod für verteiltes Training?"), a name or a thing the talks
-    do not discuss. Not the question's first word, which is capitalised anyway; the caller also leaves out a part of
-    the corpus's compounds ("Karte" of Grafikkarte, "Lärchendielen" for Lärchenholz-Dielen)."""
+    do not discuss. Not the question's first word, which is capitalised anyway, nor a noun after an article or a
+    determiner (a name stands without one: "die Nachteile von Kollokation", "welche Tipps gibt es"); the caller also
+    leaves out a part of the corpus's compounds ("Karte" of Grafikkarte, "Lärchendielen" for Lärchenholz-Dielen)."""
     if question.language != "de" or not word[:1].isupper():
         return False
     if any(token in _UNITS or token in _UNIT_WORDS for token in tokens(word)):
         return False  # what a number is measured in ("um wie viel Prozent …"), not what is measured
+    before = re.search(rf"(?:^|[^\w-])([\w-]+)\s+{re.escape(word)}(?![\w-])", question.text)
+    if before is not None and tokens(before.group(1)) and tokens(before.group(1))[-1] in _GERMAN_DETERMINERS:
+        return False  # a noun with its article is a thing of the talk asked about ("das Fazit zu Kinetic")
     return not question.text.lstrip(" ¿¡\"'(").startswith(word)
 
 
@@ -391,10 +402,13 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     pointer = looked_up.pointer if isinstance(looked_up, DefineReply) else None
     if not terms and not team:
         written = {t for word in question.subject.split() for t in tokens(word)}
-        if len(written) > 1 and written & await _absent_words(store, scope, question.subject) and not \
+        one_name = any({t for word in run.words for t in tokens(word)} == written
+                       for run in name_runs(question.text, question.language))
+        if len(written) > 1 and one_name and written & await _absent_words(store, scope, question.subject) and not \
                 await store.find_points(question.subject, limit=1, min_coverage=1.0):
             # "speculative decoding": no glossary entry, a word of it in no summary, and no key point holding
-            # all of it; a point about decoding alone would answer another term
+            # all of it; a point about decoding alone would answer another term. Only words typed as one name:
+            # "die Nachteile von Kollokation" asks about Kollokation's downsides, which a point may discuss
             return await _not_covered(store, question, [question.subject])
         return await search(store, question, scope)  # discussed, but not in any glossary
     if placed_in and terms:

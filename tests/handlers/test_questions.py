@@ -922,3 +922,13 @@ async def test_a_slip_of_a_name_of_several_words_is_that_name_not_its_words(stor
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and "Pallas" not in heading(reply), text
     assert first(reply) == (MAIN, 346) and "JAX-AITER-Framework" in heading(reply), text
+
+
+@pytest.mark.parametrize("text", [
+    # a German noun with its article or determiner asks about a thing of a talk the summaries have, in other words
+    "was sind die Nachteile von Kollokation?", "was ist das Fazit zu Kinetic?", "welche Tipps gibt es für Pallas?",
+    "was war die Idee hinter Tunix?", "what are the downsides of colocation?",
+])
+async def test_an_aspect_of_a_covered_topic_is_answered_not_refused(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["hits"], text
