@@ -21,7 +21,7 @@ import aiosqlite
 
 from . import ranking, terms, together
 from .concepts import inflection_trims
-from .connection import connect_async, connect_read_only, on_connection_thread
+from .connection import WriteLockProbe, connect_async, connect_read_only, on_connection_thread
 from .edits import (
     ACCEPT,
     ALIAS,
@@ -99,7 +99,8 @@ class Store:
 
     def __init__(self, conn: aiosqlite.Connection, thread_conn: sqlite3.Connection, db_path: Path, lexicon: Lexicon, *,
                  translate: bool = True, cache_size: int = RESULT_CACHE_SIZE, corpus_dir: Path | None = None,
-                 generation_reader: sqlite3.Connection | None = None) -> None:
+                 generation_reader: sqlite3.Connection | None = None, write_probe: WriteLockProbe | None = None
+                 ) -> None:
         # Writes go statement by statement through ``conn``; a read is one function on its thread, over
         # ``thread_conn`` (the sqlite3 connection ``conn`` wraps: see View).
         self._conn = conn
@@ -107,6 +108,9 @@ class Store:
         # commit by anyone changed the files: through aiosqlite's thread that check took tens of ms under load,
         # and every kept answer waited for it (BENCHMARKS.md §11, bursts). None: the check takes that thread.
         self._generation_reader = generation_reader
+        # Asked before each team edit whether another connection writes (a rebuild copying its corpus in): then the
+        # edit waits with the connection free instead of failing after the busy timeout. None: it does not ask.
+        self._write_probe = write_probe
         self.db_path = db_path
         self.lexicon = lexicon  # the corpus's word data (aliases.toml, lexicon.toml); the team's aliases are in views
         self.corpus_dir = corpus_dir
@@ -130,11 +134,12 @@ class Store:
         try:
             thread_conn = await on_connection_thread(conn, lambda db: db)
             reader = await asyncio.to_thread(connect_read_only, Path(db_path), busy_timeout_ms=0)
+            probe = await asyncio.to_thread(WriteLockProbe, Path(db_path))
         except BaseException:
             await conn.close()
             raise
         store = cls(conn, thread_conn, Path(db_path), lexicon, translate=translate, cache_size=cache_size,
-                    corpus_dir=corpus_dir, generation_reader=reader)
+                    corpus_dir=corpus_dir, generation_reader=reader, write_probe=probe)
         store._generation_now()  # opens the reader's WAL file now, not at the first check (fds stay as at start)
         return store
 
@@ -152,6 +157,8 @@ class Store:
         """Close the connections."""
         if self._generation_reader is not None:
             self._generation_reader.close()
+        if self._write_probe is not None:
+            self._write_probe.close()
         await self._conn.close()
 
     async def __aenter__(self) -> "Store":
@@ -273,6 +280,7 @@ class Store:
         ``once``: the id of the form it comes from (a modal's view id), recorded with the edit; a form seen
         before raises AlreadySubmitted and writes nothing.
         """
+        await self._writable()
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
@@ -292,6 +300,11 @@ class Store:
                 await self._conn.execute("ROLLBACK")
                 raise
         return result
+
+    async def _writable(self) -> None:
+        """Until no other connection holds the write lock (``WriteLockProbe``), with the connection free."""
+        if self._write_probe is not None:
+            await self._write_probe.wait()
 
     async def _edit(self, edit_id: int) -> Edit:
         rows = await self._rows(f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE edit_id = ?", (edit_id,))
@@ -481,6 +494,7 @@ class Store:
         async with self._lock:
             kind = await self._scalar("SELECT kind FROM team_edits WHERE edit_id = ?", (edit_id,))
         if kind == ALIAS:  # renames talks: on its own connection, as ingest writes (store/team_aliases.py)
+            await self._writable()
             return await asyncio.to_thread(undo_alias, self.db_path, self.corpus_dir, self.lexicon, edit_id, user_id,
                                            now, workspace)
 
@@ -509,6 +523,7 @@ class Store:
                         workspace: tuple[str, str | None] = ("", None)) -> Edit | None:
         """Add or repoint the team alias ``variant`` -> ``canonical``, or forget it (None: there was none); the
         talks it renames are renamed in the same transaction (store/team_aliases.py)."""
+        await self._writable()
         return await asyncio.to_thread(write_alias, self.db_path, self.corpus_dir, self.lexicon, variant, canonical,
                                        user_id, now, workspace)
 

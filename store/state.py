@@ -35,7 +35,7 @@ from zoneinfo import ZoneInfo
 
 import aiosqlite
 
-from .connection import connect_async, connect_read_only
+from .connection import WriteLockProbe, connect_async, connect_read_only
 from .usage import Purged, Question, Vote, VoteChange
 
 log = logging.getLogger(__name__)
@@ -43,10 +43,6 @@ SEEN_EVENTS_KEEP_SECONDS = 24 * 3600  # Slack retries within minutes; a day is p
 SIGHTINGS_PER_STATEMENT = 500  # event ids in one INSERT: 2,000 parameters, well under SQLite's 32,766
 REMEMBERED_SQL = "SELECT 1 FROM seen_events WHERE event_id = ?"
 THREAD_TOPICS_KEEP_SECONDS = 30 * 24 * 3600  # follow-ups come within days; a month is generous
-# A write waits (off the connection, ``BotState._writable``) while another connection holds the write lock:
-# polled this often, for at most this long (then it waits the busy timeout and fails, as every write did before).
-WRITE_WAIT_POLL_SECONDS = 0.01
-WRITE_WAIT_MAX_SECONDS = 120.0
 
 # Ledger statuses of a digest (the digests.status column).
 POSTING, DONE, SKIPPED, ABANDONED = "posting", "done", "skipped", "abandoned"
@@ -227,11 +223,6 @@ def _digest(row: Sequence[Any]) -> Digest:
 STATE_PAGE_CACHE_KIB = 256
 
 
-def _write_probe(db_path: Path) -> sqlite3.Connection:
-    """The connection ``BotState._writable`` asks on the event loop whether the write lock is free: never waits."""
-    return sqlite3.connect(db_path, isolation_level=None, timeout=0, check_same_thread=False)
-
-
 def _sighting_reader(db_path: Path) -> sqlite3.Connection:
     """The read-only connection ``first_sighting`` reads on the event loop: never waits, a small page cache."""
     reader = connect_read_only(db_path, busy_timeout_ms=0)
@@ -243,10 +234,10 @@ class BotState:
     """The bot's state tables behind one connection and one lock; each method is one transaction."""
 
     def __init__(self, conn: aiosqlite.Connection, sighting_reader: sqlite3.Connection | None = None,
-                 write_probe: sqlite3.Connection | None = None) -> None:
+                 write_probe: WriteLockProbe | None = None) -> None:
         self._conn = conn
-        # Whether another connection holds the write lock, asked on the event loop before each write; None: writes
-        # wait for the lock on the connection (busy timeout), and reads wait behind them.
+        # Asked before each write whether another connection writes (then it waits with the connection free); None:
+        # writes wait for the lock on the connection (busy timeout), and reads wait behind them.
         self._write_probe = write_probe
         # Whether an event id is remembered, read on the event loop itself (one primary-key row); None: every
         # first_sighting waits for its INSERT through the connection, as the reads and writes of the state do.
@@ -271,7 +262,7 @@ class BotState:
         await conn.execute("PRAGMA secure_delete = ON")
         try:
             reader = await asyncio.to_thread(_sighting_reader, Path(db_path))
-            probe = await asyncio.to_thread(_write_probe, Path(db_path))
+            probe = await asyncio.to_thread(WriteLockProbe, Path(db_path))
         except BaseException:
             await conn.close()
             raise
@@ -306,27 +297,9 @@ class BotState:
             yield
 
     async def _writable(self) -> None:
-        """Wait until no other connection holds the write lock, without holding this one's connection or lock.
-
-        An ingest holds it while it copies a rebuilt corpus in (store/ingest.py: 12 s at 50,000 summaries, longer
-        than the busy timeout), and an incremental one for up to a second or two. Waiting for it on the connection
-        (busy timeout) made every read of the state wait behind the write, and the write fail after 5 s.
-        """
-        if self._write_probe is None:
-            return
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + WRITE_WAIT_MAX_SECONDS
-        while not self._write_lock_free() and loop.time() < give_up:
-            await asyncio.sleep(WRITE_WAIT_POLL_SECONDS)
-
-    def _write_lock_free(self) -> bool:
-        assert self._write_probe is not None
-        try:
-            self._write_probe.execute("BEGIN IMMEDIATE")  # busy timeout 0: fails at once while the lock is held
-        except sqlite3.OperationalError:
-            return False
-        self._write_probe.execute("ROLLBACK")
-        return True
+        """Wait until no other connection holds the write lock, without holding this one's connection or lock."""
+        if self._write_probe is not None:
+            await self._write_probe.wait()
 
     @asynccontextmanager
     async def _writing_one(self) -> AsyncIterator[None]:

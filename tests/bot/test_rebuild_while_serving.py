@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,10 @@ import pytest
 
 from bot.corpus_watch import CorpusWatcher
 from tests.bot.test_corpus_intake import NEW_EXPORT
+from tests.bot.test_team_edits import YOUTUBE
 from tests.conftest import CORPUS, RunningBot
 from tests.fakes.slack_requests import app_mention, new_event_id, new_ts, slash_command
-from tests.store.test_rebuild_beside import HeldRebuild
+from tests.store.test_rebuild_beside import MAX_EVOL, HeldRebuild
 
 SORRY_START = "Sorry"
 
@@ -134,6 +136,7 @@ async def test_bot_writes_wait_out_a_write_lock_held_past_the_busy_timeout(
         assert "PJRT" in str(mention.params)
         assert "Accelerated Linear Algebra" in await define(bot, "XLA", "d")
         await bot.send(slash_command("/digest", "kinetic", channel_id="CDIG", response_url=bot.fake.response_url("k")))
+        edit = asyncio.ensure_future(bot.services.store.set_video_url(MAX_EVOL, YOUTUBE, "UEDITOR", time.time()))
         # Past the busy timeout several times over (the recorder starts 0.25 s after an answer): what the old
         # writes gave up on by now. Then the lock is let go and the writes must all go through.
         await asyncio.sleep(5 * BUSY_TIMEOUT_MS / 1000)
@@ -143,6 +146,8 @@ async def test_bot_writes_wait_out_a_write_lock_held_past_the_busy_timeout(
         holder.close()
     digest = await bot.fake.wait_for("chat.postMessage", count=4, timeout=10)
     assert [call.params["channel"] for call in digest[1:4]] == ["CDIG"] * 3
+    assert (await asyncio.wait_for(edit, timeout=10)) is not None  # a team edit (Store's own connection) too
+    assert rows(db_path, "SELECT video_url FROM talks WHERE talk_id = ?", MAX_EVOL) == [(YOUTUBE,)]
     await bot.services.state.sightings_written()
     await bot.services.recorder.drain()
     assert rows(db_path, "SELECT 1 FROM seen_events WHERE event_id = ?", event_id) == [(1,)]
