@@ -97,12 +97,17 @@ def tune8() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune9() -> list[dict]:
+    return load_question_file("eval_answers_tune9")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
                    holdout5: list[dict], holdout6: list[dict], tune2: list[dict], tune3: list[dict],
                    tune4: list[dict], tune5: list[dict], tune6: list[dict], tune7: list[dict],
-                   tune8: list[dict]) -> list[dict]:
+                   tune8: list[dict], tune9: list[dict]) -> list[dict]:
     return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + tune2 + tune3 + tune4 + tune5 + tune6
-            + tune7 + tune8)
+            + tune7 + tune8 + tune9)
 
 
 @pytest.fixture(scope="module")
@@ -292,6 +297,15 @@ def test_tune4_is_german_follow_ups_selectable_by_file(tune4: list[dict]) -> Non
     assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune4")] == [q["id"] for q in tune4]
     languages = Counter(q["lang"] for q in tune4)
     assert languages["de"] >= 12 and languages["en"] >= 3, languages
+
+
+def test_tune9_is_follow_ups_in_both_languages_selectable_by_file(tune9: list[dict]) -> None:
+    assert {q["split"] for q in tune9} == {"tune"} and {q["shape"] for q in tune9} == {"followup"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune9")] == [q["id"] for q in tune9]
+    per_shape = Counter((q["scored_as"], q["lang"]) for q in tune9)
+    for shape in {q["scored_as"] for q in tune9}:  # German and English in equal numbers per scored shape
+        assert per_shape[(shape, "de")] == per_shape[(shape, "en")], shape
+    assert sum(len(q["turns"]) > 1 for q in tune9) >= 2 and len(tune9) >= 30
 
 
 def test_tune5_is_single_answers_in_both_languages_selectable_by_file(tune5: list[dict]) -> None:
