@@ -73,6 +73,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
     ever info infos informationen details rolle spielt spielen spielte taucht tauchte auftauchen kennst kennt weisst
     weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per
+    wem gehts gibts wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
+    detailed further more
     """.split()
 )
 
@@ -164,13 +166,46 @@ def without_kind_words(subject: str) -> str:
     return " ".join(kept) if kept else subject
 
 
+# The nouns a question about a talk frames itself with; a typo of one ("vortag", "tlak") frames it just the same.
+_TALK_NOUNS = ("talk", "talks", "vortrag", "vortrage", "vortrags", "video", "videos", "session", "sessions",
+               "presentation", "prasentation", "speaker", "speakers", "sprecher")
+
+
+def _frames(token: str) -> bool:
+    """Whether the folded ``token`` frames a question: a frame word or pronoun, spoken German's dropped e
+    ("anschaun", "sehn" for "anschauen", "sehen"), or a talk noun typed with a letter left out or added
+    ("vortag") or two letters swapped ("tlak")."""
+    if token in FRAME_WORDS or token in PRONOUNS:
+        return True
+    if len(token) >= 4 and token.endswith("n") and token[:-1] + "en" in FRAME_WORDS:
+        return True
+    return len(token) >= 4 and any(_one_slip(token, noun) for noun in _TALK_NOUNS)
+
+
+def _one_slip(word: str, noun: str) -> bool:
+    """``word`` is ``noun`` with one letter left out or added (nouns of six letters or more), or two neighbouring
+    letters swapped."""
+    if word == noun or abs(len(word) - len(noun)) > 1:
+        return False
+    if len(word) == len(noun):
+        diff = [i for i, (a, b) in enumerate(zip(word, noun)) if a != b]
+        if len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == noun[diff[1]] \
+                and word[diff[1]] == noun[diff[0]]:
+            return True
+        return False  # a changed letter may be another word ("Verträge" is no "Vorträge")
+    if len(noun) < 6:
+        return False
+    short, long = (word, noun) if len(word) < len(noun) else (noun, word)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
 def subject_words(text: str) -> str:
     """The content words of ``text`` as the user wrote them, frame and function words dropped."""
     kept: list[str] = []
     previous_kept = False
     for word in _WORD_RE.findall(text):
         folded = tokens(word)
-        keep = bool(folded) and ("_" in word or not all(token in FRAME_WORDS or token in PRONOUNS for token in folded)
+        keep = bool(folded) and ("_" in word or not all(_frames(token) for token in folded)
                                  or (previous_kept and folded == [folded[0]] and folded[0] in _NAME_TAILS))
         if keep:
             kept.append(word)
@@ -232,7 +267,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|recorded|filmed|organi[sz]ed)\b"
         r"|who(?:'s|s| is| was| were) (?:talking|presenting|speaking|giving|holding|behind|the person)\b"
         r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|war|ist|sind|waren)\b"
-        r"|von wem (?:ist|war|stammt|kommt)\b|(?:speakers?|presenters?|sprecher|redner|vortragende)\b"
+        r"|von wem (?:ist|war|stammt|stammte|kommt|kam|wurde|wurden)\b"
+        r"|(?:wessen|whose) (?:vortrag|video|talk|session|pr[äa]sentation|presentation)\b"
+        r"|(?:speakers?|presenters?|sprecher|redner|vortragende)\b"
         r"|(?:which|what) (?:speakers?|presenters?|persons?|people)\b"
         r"|wer (?:referierte|referiert|redete|erz[äa]hlte|moderierte)\b"
         r"|wer (?P<s>.+?) (?:gehalten|pr[äa]sentiert|vorgestellt|vorgetragen|gesprochen|geredet)"
@@ -244,7 +281,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:(?:please |bitte )?(?:summari[sz]e|sum up|recap|tl;?dr|zusammenfassung|fasse|fass|res[üu]mee)\b"
         r"|(?:give me |gib mir )?(?:a |an |the |eine |die |den )?(?:short |quick |brief |kurze |kleine |knappe )?"
         r"(?:summary|overview|[üu]berblick|zusammenfassung|tl;?dr|gist|recap|kurzfassung)\b"
-        r"|what (?:was|is) (?P<s>.+?) about$|worum (?:geht|ging) es\b|worum (?:geht|ging)'s\b"
+        r"|what (?:was|is) (?P<s>.+?) about$|worum (?:geht|ging) es\b|worum (?:geht|ging)'?s\b"
         r"|what (?:was|is) the (?:topic|subject|gist) of\b|was (?:war|ist) (?:das )?thema (?:des|der|von|vom|im)\b)",
         _I)),
     (Shape.SUMMARY, re.compile(
@@ -253,13 +290,14 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.SUMMARY, re.compile(
         r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
     (Shape.TALKS, re.compile(
-        r"^(?:(?:which|what) (?:talks|sessions|videos)\b|list (?:all |the )?talks\b|all talks\b"
+        r"^(?:(?:which|what) (?:talks|sessions|videos)\b(?!.*\s(?:in|at)$)|list (?:all |the )?talks\b|all talks\b"
         r"|(?:are there|is there|any) (?:a |any )?talks?\b|talks? (?:about|on|zu|[üu]ber)\b"
         r"|welche (?:vortr[äa]ge|videos|talks)\b"
         r"|(?:gibt es|hast du|habt ihr) (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
     (Shape.MOMENTS, re.compile(
         r"^(?:when|where|wann|wo|at what (?:time|point)|an welche[rn]? stellen?|zu welchem zeitpunkt"
-        r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?))\b", _I)),
+        r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?)"
+        r"|(?:which|what) (?:talks|sessions|videos)\b(?=.*\s(?:in|at)$))\b", _I)),  # "which talks did X come up in"
     (Shape.QUANTITY, re.compile(
         r"^(?:(?:what|which) (?:were|are|was|is) the (?:numbers|figures|results|benchmarks|benchmark results)"
         r"|welche (?:zahlen|ergebnisse|resultate|benchmarks|messwerte)(?: gab es| gibt es| wurden gezeigt)?)"
