@@ -75,6 +75,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per
     wem gehts gibts wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
     detailed further more
+    steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
+    ne nen raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
     """.split()
 )
 
@@ -266,7 +268,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|introduced|showed|demoed|built|builds|made|makes|created|creates|developed|develops|designed|wrote"
         r"|recorded|filmed|organi[sz]ed)\b"
         r"|who(?:'s|s| is| was| were) (?:talking|presenting|speaking|giving|holding|behind|the person)\b"
-        r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|war|ist|sind|waren)\b"
+        r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|war|ist|sind|waren"
+        r"|steckt|steckte)\b|who (?:was|is|were) (?:that|it|this|they)\b"
         r"|von wem (?:ist|war|stammt|stammte|kommt|kam|wurde|wurden)\b"
         r"|(?:wessen|whose) (?:vortrag|video|talk|session|pr[äa]sentation|presentation)\b"
         r"|(?:speakers?|presenters?|sprecher|redner|vortragende)\b"
@@ -278,10 +281,13 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?!(?:what|was|who|wer|how|wie)\b)(?P<s>.+?)\s+(?:speakers?|presenters?|sprecher(?:in)?|redner(?:in)?"
         r"|vortragende[rn]?)$", _I)),
     (Shape.SUMMARY, re.compile(
-        r"^(?:(?:please |bitte )?(?:summari[sz]e|sum up|recap|tl;?dr|zusammenfassung|fasse|fass|res[üu]mee)\b"
-        r"|(?:give me |gib mir )?(?:a |an |the |eine |die |den )?(?:short |quick |brief |kurze |kleine |knappe )?"
+        r"^(?:(?:please |bitte )?(?:summari[sz]e|sum (?:(?:it|that|this|the talk|the video) )?up|recap|tl;?dr"
+        r"|zusammenfassung|fasse|fass|res[üu]mee)\b"
+        r"|(?:give me |gib mir )?(?:a |an |the |eine |die |den |ne |'ne |nen |'nen )?"
+        r"(?:short |quick |brief |kurze |kleine |knappe )?"
         r"(?:summary|overview|[üu]berblick|zusammenfassung|tl;?dr|gist|recap|kurzfassung)\b"
         r"|what (?:was|is) (?P<s>.+?) about$|worum (?:geht|ging) es\b|worum (?:geht|ging)'?s\b"
+        r"|um was (?:geht|ging)(?: es|'?s)\b"
         r"|what (?:was|is) the (?:topic|subject|gist) of\b|was (?:war|ist) (?:das )?thema (?:des|der|von|vom|im)\b)",
         _I)),
     (Shape.SUMMARY, re.compile(
@@ -291,16 +297,21 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
     (Shape.TALKS, re.compile(
         r"^(?:(?:which|what) (?:talks|sessions|videos)\b(?!.*\s(?:in|at)$)|list (?:all |the )?talks\b|all talks\b"
-        r"|(?:are there|is there|any) (?:a |any )?talks?\b|talks? (?:about|on|zu|[üu]ber)\b"
+        r"|(?:are there|is there|any) (?:a |an |any )?(?:talks?|videos?|sessions?)\b|talks? (?:about|on|zu|[üu]ber)\b"
         r"|welche (?:vortr[äa]ge|videos|talks)\b"
-        r"|(?:gibt es|hast du|habt ihr) (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
+        r"|(?:gibt es|gibt's|gibts|hast du|habt ihr)(?: (?:dazu|dar[üu]ber|davon|hierzu|auch))?"
+        r" (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
     (Shape.MOMENTS, re.compile(
         r"^(?:when|where|wann|wo|at what (?:time|point)|an welche[rn]? stellen?|zu welchem zeitpunkt"
         r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?)"
         r"|(?:which|what) (?:talks|sessions|videos)\b(?=.*\s(?:in|at)$))\b", _I)),  # "which talks did X come up in"
     (Shape.QUANTITY, re.compile(
         r"^(?:(?:what|which) (?:were|are|was|is) the (?:numbers|figures|results|benchmarks|benchmark results)"
-        r"|welche (?:zahlen|ergebnisse|resultate|benchmarks|messwerte)(?: gab es| gibt es| wurden gezeigt)?)"
+        r"|welche (?:zahlen|ergebnisse|resultate|benchmarks|messwerte)(?: gab es| gibt es| wurden gezeigt)?"
+        r"|(?:die |the )?(?:zahlen|ergebnisse|resultate|messwerte|numbers|figures|results|benchmark results)"
+        r"|was (?:kam|kommt|ist) (?:dabei |da )?(?:raus|heraus)(?:gekommen)?"
+        r"|what (?:came|comes) out(?: of (?:it|that|this))?"
+        r"|was (?:war|ist|waren|sind) (?:der|die|das) (?:speed-?ups?|beschleunigung|durchsatz|latenz|ergebnis))"
         r"(?: (?:there|dort|da|in it|in that talk|im vortrag))?$"
         r"|^(?:(?:um|by|in|aus|mit|von|auf|an|bei|for|from|of|with|to|at) )?"
         r"(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive"
@@ -339,7 +350,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.EXPLAIN, re.compile(
         r"^(?:why|how|warum|wieso|weshalb|wie|explain|erkl[äa]re?|what is the reason|was ist der grund"
         r"|wozu|wof[üu]r|what for|for what reason|aus welchem grund|what do you mean|was meinst du|wie meinst du"
-        r"|(?:das|es|it|that|this) (?:erkl[äa]ren|explain))\b", _I)),
+        r"|(?:das|es|it|that|this)(?: \w+){0,2} (?:erkl[äa]ren|explain))\b", _I)),
 ]
 # "and what about ORPO?": the last question again, about ORPO
 _ABOUT_RE = re.compile(
@@ -516,7 +527,8 @@ def _parse(text: str) -> Question:
             subject = without_kind_words(subject)
         if shape == Shape.DEFINE and not subject and _only_function_words(raw):
             subject = raw.strip()  # a name made of function words ("what is all to all?") is still a name
-        refers_back = not subject and (shape != Shape.TALKS or any(t in PRONOUNS for t in tokens(raw)))
+        # "gibts dazu ein video", "is there a video on it": a talk list about the thread's topic, not every talk
+        refers_back = not subject and (shape != Shape.TALKS or any(t in PRONOUNS for t in tokens(stripped)))
         question = Question(query, shape, subject, language=language, refers_back=refers_back)
         if shape == Shape.QUANTITY:
             question.quantity = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(stripped)), "")

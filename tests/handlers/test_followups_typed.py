@@ -93,3 +93,72 @@ async def test_which_talks_did_it_come_up_in_lists_every_moment(store: Store, st
 def test_talk_questions_typed_loosely_keep_their_shape_and_subject(text: str, shape: Shape) -> None:
     question = parse(text)
     assert (question.shape, question.subject) == (shape, "Kinetic")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("und wer steckt dahinter", "wurde von Diva, Jyotinder gehalten."),
+    ("who was that again", "was presented by Diva, Jyotinder."),
+])
+async def test_who_is_behind_it_or_who_was_that_names_the_threads_talks_speakers(
+        store: Store, state: BotState, text: str, said: str) -> None:
+    turn = "was ist Kinetic?" if said.startswith("wurde") else "what is Kinetic?"
+    reply = await follow_up(store, state, turn, text, "24.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 60)
+    assert said in as_text(reply).split("\n")[0]
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("was ist Kinetic?", "gib mir ne zusammenfassung"),
+    ("was ist Kinetic?", "um was gehts in dem vortrag"),
+    ("what is Kinetic?", "sum it up"),
+])
+async def test_a_summary_asked_colloquially_is_the_threads_talk(store: Store, state: BotState, turn: str,
+                                                                text: str) -> None:
+    reply = await follow_up(store, state, turn, text, "25.1")  # "ne" is "eine"; "sum it up" is no topic "sum"
+    assert isinstance(reply, AnswerReply) and reply.shape == "summary" and first(reply) == (MAIN, 60)
+    assert as_text(reply).startswith("== Kinetic: Überbrückung von lokalen Laptop-Umgebungen und Cloud-TPUs ==")
+
+
+@pytest.mark.parametrize(("turn", "text", "head"), [
+    ("was ist Kinetic?", "gibts dazu ein video", "Vorträge zu *Kinetic* (1):"),
+    ("what is Kinetic?", "is there a video on it", "1 talk about *Kinetic*:"),
+])
+async def test_is_there_a_video_on_it_lists_the_talks_on_the_threads_topic(store: Store, state: BotState, turn: str,
+                                                                         text: str, head: str) -> None:
+    reply = await follow_up(store, state, turn, text, "26.1")  # not all 19 talks
+    assert isinstance(reply, AnswerReply) and reply.shape == "talks" and reply.subject == "Kinetic"
+    assert [h["talk_id"] for h in body(reply)["hits"]] == [body(reply)["hits"][0]["talk_id"]]
+    assert first(reply) == (MAIN, 60) and as_text(reply).split("\n")[0] == head
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    ("und die zahlen", "de"), ("was kam dabei raus", "de"), ("was war der speedup", "de"),
+    ("and the numbers", "en"), ("what came out of it", "en"),
+])
+async def test_the_numbers_of_the_threads_talk_lead_with_its_result(store: Store, state: BotState, text: str,
+                                                                    language: str) -> None:
+    # "und die zahlen" asks for the results, not a talk about "zahlen" in the shape of the first question
+    turn = "wer hat über FlyDSL gesprochen?" if language == "de" else "who talked about FlyDSL?"
+    reply = await follow_up(store, state, turn, text, "27.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "number", text
+    assert first(reply) == (MAIN, 240) and body(reply)["lang"] == language, text
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("was ist Kinetic?", "kannst du das genauer erklären"),
+    ("what is Kinetic?", "why would i need that"),
+])
+async def test_explain_asked_around_the_pronoun_explains_the_threads_topic(store: Store, state: BotState, turn: str,
+                                                                           text: str) -> None:
+    reply = await follow_up(store, state, turn, text, "28.1")  # "genauer" / "need" name no topic
+    assert isinstance(reply, AnswerReply) and reply.shape == "explain" and reply.subject == "Kinetic"
+    assert body(reply)["covered"] is True and body(reply)["hits"][0]["talk_id"].startswith("kinetic")
+
+
+@pytest.mark.parametrize("text", ["was heißt das konkret", "what does that mean in practice"])
+async def test_what_does_that_mean_concretely_stays_on_the_threads_topic(store: Store, state: BotState,
+                                                                         text: str) -> None:
+    turn = "what is Kinetic?" if text.startswith("what") else "was ist Kinetic?"
+    reply = await follow_up(store, state, turn, text, "29.1")  # "konkret" / "practice" is no term to define
+    assert isinstance(reply, AnswerReply) and reply.subject == "Kinetic" and body(reply)["covered"] is True
+    assert body(reply)["hits"][0]["talk_id"].startswith("kinetic")

@@ -104,7 +104,7 @@ async def test_an_english_term_the_glossary_has_only_in_german_words_is_its_entr
 
 @pytest.mark.parametrize(("text", "quantity", "subject"), [
     ("what year was StableHLO introduced?", "year", "StableHLO introduced"),
-    ("in welchem Jahr kam HLO heraus?", "year", "HLO heraus"),
+    ("in welchem Jahr kam HLO heraus?", "year", "HLO"),  # "heraus" is the verb's particle
     ("aus wie vielen Einzelteilen besteht die Vorfertigung?", "count", "Einzelteilen besteht Vorfertigung"),
     ("with how many chips did they run the GRPO test?", "count", "chips run GRPO test"),
     ("how many years of compatibility does VHLO give?", "time", "years compatibility VHLO"),
