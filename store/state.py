@@ -296,23 +296,36 @@ class BotState:
         async with self._lock:
             yield
 
-    async def _writable(self) -> None:
-        """Wait until no other connection holds the write lock, without holding this one's connection or lock."""
-        if self._write_probe is not None:
+    @asynccontextmanager
+    async def _write_turn(self) -> AsyncIterator[None]:
+        """The lock, at a moment no other connection holds the database's write lock.
+
+        Every write of this state holds the lock, so a probe asked while holding it can only find another
+        connection's write lock (an ingest's copy): that is waited out with the lock let go, so reads go on. A
+        probe asked before taking the lock would also find this connection's own write in progress and wait a
+        poll interval for nothing, on nearly every write of a busy bot.
+        """
+        while True:
+            await self._lock.acquire()
+            if self._write_probe is None or self._write_probe.free():
+                break
+            self._lock.release()
             await self._write_probe.wait()
+        try:
+            yield
+        finally:
+            self._lock.release()
 
     @asynccontextmanager
     async def _writing_one(self) -> AsyncIterator[None]:
         """Exclusive use of the connection for one write statement in autocommit (its own transaction)."""
-        await self._writable()
-        async with self._lock:
+        async with self._write_turn():
             yield
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[None]:
         """Exclusive use of the connection inside one write transaction, committed on success."""
-        await self._writable()
-        async with self._lock:
+        async with self._write_turn():
             try:
                 # IMMEDIATE takes the write lock up front, so check-then-write is atomic across processes.
                 await self._conn.execute("BEGIN IMMEDIATE")

@@ -154,3 +154,21 @@ async def test_when_the_read_would_wait_the_insert_decides(tmp_path: Path, monke
         assert await asyncio.gather(state.first_sighting("EvSEEN"), state.first_sighting("EvTHIS"),
                                     state.first_sighting("EvTHIS")) == [False, True, False]
         assert _rows(path, "SELECT COUNT(*) FROM seen_events") == [(2,)]  # EvTHIS was written before its answer
+
+
+
+async def test_a_write_arriving_while_the_bots_own_write_runs_queues_behind_it_without_polling(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The write-lock probe is for another connection (an ingest's copy). On a busy bot one write arrives while
+    another of its own holds the lock all the time: that one must queue, not poll. A poll of a minute would hang."""
+    from store import connection
+    monkeypatch.setattr(connection, "WRITE_WAIT_POLL_SECONDS", 60.0)
+    async with await BotState.open(tmp_path / "state.db") as state:
+        async with state._writing():  # this connection's own write transaction, holding SQLite's write lock
+            arriving = asyncio.ensure_future(state.save_subscription(
+                Subscription(channel="CLATE", weekday=2, minute_of_day=600, timezone="UTC")))
+            await asyncio.sleep(0)  # it starts (and, before, probed the lock) while the transaction is open
+        await asyncio.wait_for(arriving, timeout=20)
+        saved = await state.get_subscription("CLATE")
+        assert saved is not None and saved.minute_of_day == 600
