@@ -11,10 +11,11 @@ from dataclasses import replace
 
 from store.db import Store
 from store.state import UNKNOWN_WORKSPACE, BotState, ThreadTopic, Workspace
+from store.text import tokens
 
 from . import digest_commands
 from .answers import Scope, compose
-from .questions import Question, Shape, parse
+from .questions import MEASURE_WORDS, Question, Shape, parse
 from .replies import AnswerReply, Notice, Reply
 from .wording import say
 
@@ -74,6 +75,12 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
             question = replace(question, follow_up=False)
         else:
             question = _resolve(question, context)
+    if question.shape == Shape.COMPARE and not question.subject:
+        # "what's the difference to PPO?" with no topic to compare: what PPO is
+        question = replace(question, shape=Shape.DEFINE, subject=question.other, other="", raw=question.other,
+                           refers_back=False)
+    if question.shape == Shape.DEFINE and not question.subject:
+        question = replace(question, shape=Shape.SEARCH)  # "was ist das?" with nothing to point back at
     if question.shape == Shape.EXPLAIN and not question.subject:
         # "why?" with no topic in the thread to refer to: ask what is meant instead of searching for nothing
         return Notice(say(question.lang, "clarify"), shape=Shape.CLARIFY.value, language=question.lang)
@@ -93,6 +100,10 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
         return replace(question, shape=_shape(context.shape), follow_up=False)
     if question.refers_back and not question.subject and context.subject:
         return replace(question, subject=context.subject)
+    if question.shape == Shape.QUANTITY and context.subject and question.subject \
+            and all(word in MEASURE_WORDS for word in tokens(question.subject)):
+        # "und um wie viel wurde es schneller?": how much faster the thread's topic got, not anything "schneller"
+        return replace(question, subject=context.subject, refers_back=True)
     return question
 
 

@@ -77,9 +77,18 @@ FRAME_WORDS = STOPWORDS | frozenset(
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
     ne nen raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
+    anyway anyways gebracht brachte help helped helps hilft half geholfen
+    andere anderen anderer anderes weitere weiteren weiterer other others another
     """.split()
 )
 
+# Words that only say which way a number went ("wie viel schneller?", "how much bigger?"): no topic of their own.
+MEASURE_WORDS = frozenset(
+    "schneller langsamer faster slower quicker grosser bigger larger kleiner smaller hoher higher langer longer "
+    "kurzer shorter mehr more weniger less fewer besser better schlechter worse speedup speed up beschleunigung"
+    .split())
+# Words that ask for more talks than the thread's ("any others?", "gibts noch andere?", "und noch einer?").
+_OTHERS = frozenset("andere anderen weitere weiteren others other another einer einen eins".split())
 # Words that point back at the thread's topic instead of naming one.
 PRONOUNS = frozenset(
     "it this that its thats them those these es das dies dieser diesen diesem ihn ihm er sie daruber dazu davon "
@@ -250,6 +259,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.COMPARE, re.compile(r"^how (?:do|does)\s+(?P<s>.+?)\s+(?:and|with)\s+(?P<o>.+?)\s+differ$", _I)),
     (Shape.COMPARE, re.compile(
         r"^(?:was |wie )?unterscheidet (?:sich )?(?P<s>.+?)\s+(?:von|vom)\s+(?P<o>.+)$", _I)),
+    (Shape.COMPARE, re.compile(  # in a thread: "what's the difference to PPO?", "und der Unterschied zu PPO?"
+        r"^(?:(?:what(?:'s| is| was)|was ist|was war|wo ist|wo liegt|worin (?:liegt|besteht)) )?(?:the |der )?"
+        r"(?:difference|unterschied) (?:to|from|with|zu|zum|zur|von|vom|gegen[üu]ber|mit)\s+(?P<o>.+)$", _I)),
     (Shape.RECOMMEND, re.compile(
         r"(?:which|what) (?:talk|session|video|one)s? (?:should|would|could|do) (?:i|we|you|one) "
         r"(?:watch|see|start with|recommend)|\bwhat (?:should|could|can) (?:i|we) (?:watch|see|start with)\b"
@@ -270,6 +282,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|who(?:'s|s| is| was| were) (?:talking|presenting|speaking|giving|holding|behind|the person)\b"
         r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|war|ist|sind|waren"
         r"|steckt|steckte)\b|who (?:was|is|were) (?:that|it|this|they)\b"
+        r"|who (?:said|says|told|mentioned|mentions|explained|claimed) (?:that|it|this)\b"
         r"|von wem (?:ist|war|stammt|stammte|kommt|kam|wurde|wurden)\b"
         r"|(?:wessen|whose) (?:vortrag|video|talk|session|pr[äa]sentation|presentation)\b"
         r"|(?:speakers?|presenters?|sprecher|redner|vortragende)\b"
@@ -295,10 +308,15 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|present|show|explain|say|talk about|go over)$", _I)),
     (Shape.SUMMARY, re.compile(
         r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
+    (Shape.TALKS, re.compile(  # "any others?", "gibts noch andere?": more talks on the thread's topic
+        r"^(?:(?:are there |is there |and )?any (?:others?|other (?:talks?|videos?|ones?|sessions?))"
+        r"|(?:und |gibt(?:'s|s| es) )?(?:noch )?(?:andere|weitere)(?: vortr[äa]ge| videos| talks)?(?: dazu)?"
+        r"|(?:und )?noch (?:einer|einen|eins)|another one)$", _I)),
     (Shape.TALKS, re.compile(
-        r"^(?:(?:which|what) (?:talks|sessions|videos)\b(?!.*\s(?:in|at)$)|list (?:all |the )?talks\b|all talks\b"
+        r"^(?:(?:which|what) (?:other )?(?:talks|sessions|videos)\b(?!.*\s(?:in|at)$)"
+        r"|list (?:all |the )?talks\b|all talks\b"
         r"|(?:are there|is there|any) (?:a |an |any )?(?:talks?|videos?|sessions?)\b|talks? (?:about|on|zu|[üu]ber)\b"
-        r"|welche (?:vortr[äa]ge|videos|talks)\b"
+        r"|welche (?:anderen |weiteren )?(?:vortr[äa]ge|videos|talks)\b"
         r"|(?:gibt es|gibt's|gibts|hast du|habt ihr)(?: (?:dazu|dar[üu]ber|davon|hierzu|auch))?"
         r" (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
     (Shape.MOMENTS, re.compile(
@@ -363,6 +381,10 @@ _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|vide
 _WHAT_THEY_DO_RE = re.compile(
     r"^what (?:do|does|did)(?!.*\bmean by\b)\s+(?:they|he|she|you|we|i|people|(?:the |this |that )?"
     r"(?:speakers?|presenters?|authors?|team|vlogger))\b", _I)
+# "was ist das überhaupt?", "what is that anyway?": the thread's topic defined (only pointers and stress words)
+_WHAT_IS_THAT_RE = re.compile(
+    r"^(?:was|what)(?:'s| is| ist| sind| are| was| war| bedeutet| hei(?:ß|ss)t| does) (?:das|dies|es|that|this|it)"
+    r"(?: (?:denn|[üu]berhaupt|eigentlich|genau|nochmal|anyway|again|exactly|mean))*$", _I)
 # A term placed in a talk or a domain: "EP bei MoE-Modellen", "an MX expression in CasADi"
 _PLACED_RE = re.compile(
     r"^(?P<t>.+?)\s+(?:in|im|bei|beim|for|f[üu]r|within|inside|on|auf)\s+"
@@ -514,6 +536,9 @@ def _parse(text: str) -> Question:
             return Question(query, shape, language=language)
         if shape == Shape.COMPARE:
             first, second = subject_words(groups.get("s") or ""), subject_words(groups.get("o") or "")
+            if second and not first and (groups.get("s") is None or any(t in PRONOUNS for t in tokens(groups["s"]))):
+                # "how is it different from PPO?": the thread's topic against PPO
+                return Question(query, shape, "", second, language, refers_back=True)
             if not first or not second:
                 continue
             return Question(query, shape, first, second, language)
@@ -528,11 +553,14 @@ def _parse(text: str) -> Question:
         if shape == Shape.DEFINE and not subject and _only_function_words(raw):
             subject = raw.strip()  # a name made of function words ("what is all to all?") is still a name
         # "gibts dazu ein video", "is there a video on it": a talk list about the thread's topic, not every talk
-        refers_back = not subject and (shape != Shape.TALKS or any(t in PRONOUNS for t in tokens(stripped)))
+        refers_back = not subject and (shape != Shape.TALKS or any(t in PRONOUNS or t in _OTHERS
+                                                                   for t in tokens(stripped)))
         question = Question(query, shape, subject, language=language, refers_back=refers_back)
         if shape == Shape.QUANTITY:
             question.quantity = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(stripped)), "")
         if shape == Shape.DEFINE:
+            if _WHAT_IS_THAT_RE.match(stripped):
+                return question  # "was ist das überhaupt?" in a thread: what the thread's topic is
             if question.refers_back or _WHAT_THEY_DO_RE.match(stripped):
                 continue  # "what is it about?", "what do they recommend for …?" are not definitions
             question.raw = raw.strip()

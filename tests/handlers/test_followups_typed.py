@@ -162,3 +162,73 @@ async def test_what_does_that_mean_concretely_stays_on_the_threads_topic(store: 
     reply = await follow_up(store, state, turn, text, "29.1")  # "konkret" / "practice" is no term to define
     assert isinstance(reply, AnswerReply) and reply.subject == "Kinetic" and body(reply)["covered"] is True
     assert body(reply)["hits"][0]["talk_id"].startswith("kinetic")
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("was ist GRPO?", "wie unterscheidet sich das von PPO"),
+    ("was ist GRPO?", "und der unterschied zu PPO"),
+    ("what is GRPO?", "how is it different from PPO"),
+    ("what is GRPO?", "what's the difference to PPO"),
+])
+async def test_the_difference_to_another_term_compares_the_threads_topic_with_it(
+        store: Store, state: BotState, turn: str, text: str) -> None:
+    reply = await follow_up(store, state, turn, text, "30.1")  # "das" / "it" is GRPO, not a missing side
+    assert isinstance(reply, AnswerReply) and reply.shape == "difference"
+    assert (reply.subject, reply.other) == ("GRPO", "PPO")
+    assert {181, 323} <= lines(reply)  # GRPO's glossary entry and PPO's
+
+
+@pytest.mark.parametrize(("text", "language"), [("what is the difference to PPO", "en"),
+                                                ("was ist der Unterschied zu PPO", "de")])
+async def test_the_difference_to_a_term_with_nothing_to_compare_defines_it(store: Store, text: str,
+                                                                            language: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "definition" and first(reply) == (MAIN, 323) and body(reply)["lang"] == language
+
+
+@pytest.mark.parametrize(("turn", "text", "said"), [
+    ("warum wurde all_to_all ersetzt?", "und um wie viel wurde es schneller", "de"),
+    ("warum wurde all_to_all ersetzt?", "wie viel hat das gebracht", "de"),
+    ("why did they replace all_to_all?", "how much faster did it get", "en"),
+    ("why did they replace all_to_all?", "how much did that help", "en"),
+])
+async def test_how_much_faster_it_got_is_about_the_threads_topic(store: Store, state: BotState, turn: str, text: str,
+                                                                 said: str) -> None:
+    # not any point with "schneller" / "faster" in it (the H200 of JAX Quantum), nor "gebracht" / "help" as a topic
+    reply = await follow_up(store, state, turn, text, "31.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "number" and first(reply) == (MAIN, 447)
+    assert body(reply)["lang"] == said and "all_to_all" in reply.subject
+
+
+@pytest.mark.parametrize(("turn", "text", "head"), [
+    ("welchen vortrag sollte ich mir zu sharding ansehen", "gibts noch andere", "Vorträge zu *sharding*"),
+    ("welchen vortrag sollte ich mir zu sharding ansehen", "und noch einer", "Vorträge zu *sharding*"),
+    ("which talk should I watch on sharding", "any others", "talks about *sharding*"),
+])
+async def test_any_other_talks_lists_the_talks_on_the_threads_topic(store: Store, state: BotState, turn: str,
+                                                                    text: str, head: str) -> None:
+    reply = await follow_up(store, state, turn, text, "32.1")  # not every talk, not a search for "others"
+    assert isinstance(reply, AnswerReply) and reply.shape == "talks" and reply.subject == "sharding"
+    assert 2 <= len(body(reply)["hits"]) < 19 and head in as_text(reply).split("\n")[0]
+
+
+@pytest.mark.parametrize(("turn", "text", "language"), [
+    ("wann wurde über HBM gesprochen?", "was ist das überhaupt", "de"),
+    ("when was HBM discussed?", "what is that anyway", "en"),
+])
+async def test_what_is_that_anyway_defines_the_threads_topic(store: Store, state: BotState, turn: str, text: str,
+                                                             language: str) -> None:
+    reply = await follow_up(store, state, turn, text, "33.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "definition" and reply.subject == "HBM"
+    assert first(reply) in {(MAIN, 24), (MAIN, 145), (MAIN, 331)} and body(reply)["lang"] == language
+
+
+@pytest.mark.parametrize("text", ["was ist das?", "what is that?"])
+async def test_what_is_that_with_no_thread_asks_which_talk(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["hits"] == [] and body(reply)["shape"] == "search"
+
+
+async def test_who_said_that_names_the_threads_talk(store: Store, state: BotState) -> None:
+    reply = await follow_up(store, state, "why did they replace all_to_all?", "who said that", "34.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 432)
