@@ -182,32 +182,29 @@ _TALK_NOUNS = ("talk", "talks", "vortrag", "vortrage", "vortrags", "video", "vid
                "presentation", "prasentation", "speaker", "speakers", "sprecher")
 
 
+def _slips(noun: str) -> set[str]:
+    """``noun`` with two neighbouring letters swapped, and (six letters or more) with one left out."""
+    swapped = {noun[:i] + noun[i + 1] + noun[i] + noun[i + 2:] for i in range(len(noun) - 1)}
+    left_out = {noun[:i] + noun[i + 1:] for i in range(len(noun))} if len(noun) >= 6 else set()
+    return (swapped | left_out) - {noun}
+
+
+_LONG_TALK_NOUNS = frozenset(noun for noun in _TALK_NOUNS if len(noun) >= 6)
+_TALK_NOUN_SLIPS = frozenset(slip for noun in _TALK_NOUNS for slip in _slips(noun))
+
+
 def _frames(token: str) -> bool:
     """Whether the folded ``token`` frames a question: a frame word or pronoun, spoken German's dropped e
     ("anschaun", "sehn" for "anschauen", "sehen"), or a talk noun typed with a letter left out or added
-    ("vortag") or two letters swapped ("tlak")."""
+    ("vortag") or two letters swapped ("tlak"); never a changed letter ("Verträge" is no "Vorträge")."""
     if token in FRAME_WORDS or token in PRONOUNS:
         return True
-    if len(token) >= 4 and token.endswith("n") and token[:-1] + "en" in FRAME_WORDS:
+    if len(token) < 4:
+        return False
+    if token.endswith("n") and token[-2] in "aeiouh" and token[:-1] + "en" in FRAME_WORDS:  # not "andern"
         return True
-    return len(token) >= 4 and any(_one_slip(token, noun) for noun in _TALK_NOUNS)
-
-
-def _one_slip(word: str, noun: str) -> bool:
-    """``word`` is ``noun`` with one letter left out or added (nouns of six letters or more), or two neighbouring
-    letters swapped."""
-    if word == noun or abs(len(word) - len(noun)) > 1:
-        return False
-    if len(word) == len(noun):
-        diff = [i for i, (a, b) in enumerate(zip(word, noun)) if a != b]
-        if len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == noun[diff[1]] \
-                and word[diff[1]] == noun[diff[0]]:
-            return True
-        return False  # a changed letter may be another word ("Verträge" is no "Vorträge")
-    if len(noun) < 6:
-        return False
-    short, long = (word, noun) if len(word) < len(noun) else (noun, word)
-    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+    return token in _TALK_NOUN_SLIPS or (len(token) >= 7 and any(
+        token[:i] + token[i + 1:] in _LONG_TALK_NOUNS for i in range(len(token))))
 
 
 def subject_words(text: str) -> str:

@@ -232,3 +232,11 @@ async def test_what_is_that_with_no_thread_asks_which_talk(store: Store, text: s
 async def test_who_said_that_names_the_threads_talk(store: Store, state: BotState) -> None:
     reply = await follow_up(store, state, "why did they replace all_to_all?", "who said that", "34.1")
     assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 432)
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("warum mussten sie den code ändern", "ändern"),  # a verb, not a spoken "anderen"
+    ("welche Verträge gab es", "Verträge"),  # a changed letter is another word, not "Vorträge"
+])
+def test_a_word_near_a_frame_word_is_still_a_content_word(text: str, kept: str) -> None:
+    assert kept in parse(text).subject.split()
