@@ -133,8 +133,10 @@ class Store:
         conn = await connect_async(Path(db_path))
         try:
             thread_conn = await on_connection_thread(conn, lambda db: db)
-            reader = await asyncio.to_thread(connect_read_only, Path(db_path), busy_timeout_ms=0)
-            probe = await asyncio.to_thread(WriteLockProbe, Path(db_path))
+            # One trip to a worker thread, not two: a second may start a second worker, and at 50,000 summaries its
+            # malloc arena kept ~35 MB more of the next view's build (BENCHMARKS.md section 23).
+            reader, probe = await asyncio.to_thread(
+                lambda: (connect_read_only(Path(db_path), busy_timeout_ms=0), WriteLockProbe(Path(db_path))))
         except BaseException:
             await conn.close()
             raise

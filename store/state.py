@@ -261,8 +261,9 @@ class BotState:
         # later backup (SQLite's backup API copies pages) would carry along.
         await conn.execute("PRAGMA secure_delete = ON")
         try:
-            reader = await asyncio.to_thread(_sighting_reader, Path(db_path))
-            probe = await asyncio.to_thread(WriteLockProbe, Path(db_path))
+            # One trip to a worker thread, not two (a second may start another worker: see Store.open)
+            reader, probe = await asyncio.to_thread(
+                lambda: (_sighting_reader(Path(db_path)), WriteLockProbe(Path(db_path))))
         except BaseException:
             await conn.close()
             raise
