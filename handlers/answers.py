@@ -685,12 +685,11 @@ def _named_talks(store: Store, subject: str) -> set[str]:
     """The talks a question names with a word of their titles that few titles have: "in JAX Quantum" names the
     quantum talk ("JAX" is in many titles). Empty when the question has no other word (it only names the talk)."""
     words = [word for word in tokens(subject) if len(word) >= 4 and word not in FRAME_WORDS]
-    titles = store.talk_title_words()
     named: set[str] = set()
     naming = 0
     for word in words:
-        holding = {talk_id for talk_id, title in titles.items() if any(token.startswith(word) for token in title)}
-        if 0 < len(holding) <= NAMING_TITLES:
+        holding = store.talks_titled(word, NAMING_TITLES)
+        if holding:
             named |= holding
             naming += 1
     return named if naming < len(words) else set()

@@ -71,7 +71,8 @@ from .model import (
 from .result_cache import MISSING, ResultCache, cacheable
 from .team_aliases import undo_alias, write_alias
 from .text import clean_query, term_key
-from .view import Stale, View
+from .title_words import TitleWords
+from .view import Stale, TalkInfo, View
 
 RESULT_CACHE_SIZE = 1024  # answers kept per corpus generation (a few MB at most)
 T = TypeVar("T")
@@ -111,6 +112,7 @@ class Store:
         # Asked before each team edit whether another connection writes (a rebuild copying its corpus in): then the
         # edit waits with the connection free instead of failing after the busy timeout. None: it does not ask.
         self._write_probe = write_probe
+        self._title_words: tuple[dict[str, TalkInfo], TitleWords] | None = None  # of the talks it was made from
         self.db_path = db_path
         self.lexicon = lexicon  # the corpus's word data (aliases.toml, lexicon.toml); the team's aliases are in views
         self.corpus_dir = corpus_dir
@@ -150,10 +152,14 @@ class Store:
         generation last read (``lexicon`` is the corpus's alone)."""
         return self._view.lexicon
 
-    def talk_title_words(self) -> dict[str, tuple[str, ...]]:
-        """Each talk's title and speaker words, folded, as ranking reads them (no trip to the database), as of the
-        generation last read."""
-        return {talk_id: info.title_tokens for talk_id, info in self._view.talks.items()}
+    def talks_titled(self, prefix: str, at_most: int) -> set[str] | None:
+        """The talks with a title or speaker word starting with ``prefix`` (folded), None when more than ``at_most``
+        have one, as of the generation last read (no trip to the database; the index is made at the first call of a
+        generation)."""
+        talks = self._view.talks
+        if self._title_words is None or self._title_words[0] is not talks:
+            self._title_words = (talks, TitleWords(talks))
+        return self._title_words[1].talks(prefix, at_most)
 
     async def close(self) -> None:
         """Close the connections."""
