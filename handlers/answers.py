@@ -19,7 +19,16 @@ from store.text import term_key, tokens
 
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
-from .questions import DO_AUXILIARY_RE, FRAME_WORDS, NameRun, Question, Shape, is_term_like, name_runs
+from .questions import (
+    DO_AUXILIARY_RE,
+    FRAME_WORDS,
+    NOT_BEFORE_A_PRONOUN,
+    NameRun,
+    Question,
+    Shape,
+    is_term_like,
+    name_runs,
+)
 from .replies import AnswerReply, DefineReply, Notice
 
 POINTS_SHOWN = 3  # supporting key points after the lead
@@ -198,8 +207,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
 
 
 # An English question's auxiliary: its last word is then a verb ("why did the Q4.1 query fail?")
-_AUXILIARY_RE = re.compile(r"\b(?:did|does|do|can|could|will|would|should|is|are|was|were)\b"
-                           r"(?! (?:i|we|you|they|he|she|one|anyone|someone|people)\b)", re.I)
+_AUXILIARY_RE = re.compile(rf"\b(?:did|does|do|can|could|will|would|should|is|are|was|were)\b{NOT_BEFORE_A_PRONOUN}",
+                           re.I)
 _LAST_WORD_RE = re.compile(r"[^\W_][\w-]*(?=[\s?!.]*$)")
 
 

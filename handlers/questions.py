@@ -580,10 +580,10 @@ _VERSION_PART_RE = re.compile(r"\d+")
 _SPACE_BETWEEN_RE = re.compile(r"[ \t]+")
 # An English question whose verb comes after its subject: "how do sparse cores help with joins?" (a pronoun for
 # its subject asks about the object instead: "which talk should I watch to learn about beam search?")
-DO_AUXILIARY_RE = re.compile(r"\b(?:do|does|did|can|could|will|would|should)\b(?! (?:i|we|you|they|he|she|one|anyone"
-                             r"|someone|people)\b)", re.I)
+SUBJECT_PRONOUNS = frozenset("i we you they he she one anyone someone people".split())
+NOT_BEFORE_A_PRONOUN = rf"(?! (?:{'|'.join(sorted(SUBJECT_PRONOUNS))})\b)"
+DO_AUXILIARY_RE = re.compile(rf"\b(?:do|does|did|can|could|will|would|should)\b{NOT_BEFORE_A_PRONOUN}", re.I)
 _DETERMINERS = frozenset("the a an this that these those".split())
-_SUBJECT_PRONOUNS = frozenset("i we you they he she one anyone someone people".split())
 _GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
                                    "wozu wofur womit".split())
 # What a number question counts comes right after these ("how many [times slower]", "wie viele [Token pro …]")
@@ -659,7 +659,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                     before[-1] in _DETERMINERS and DO_AUXILIARY_RE.fullmatch(before[-2])))
                 after_name = (previous_content and joined) or before[-1] in _COUNTING or (
                     before[-1] in _LINKS and before_content)
-                after_pronoun = language != "de" and before[-1] in _SUBJECT_PRONOUNS
+                after_pronoun = language != "de" and before[-1] in SUBJECT_PRONOUNS
             current.append(word)
         before = [before[-1], word.casefold()]
         before_content, previous_content = previous_content, content
