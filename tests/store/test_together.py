@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from store.concepts import german_root
+from store.concepts import Form, german_root
 from store.db import Store
+from store.together import _WordForms
 
 
 @pytest.mark.parametrize(("words", "together"), [
@@ -22,6 +23,20 @@ from store.db import Store
 ])
 async def test_words_held_together(store: Store, words: list[str], together: bool) -> None:
     assert await store.held_together(words) is together
+
+
+@pytest.mark.parametrize(("tokens", "held"), [
+    ({"suche", "balken"}, True),  # the form itself
+    ({"suchen"}, True),  # a token starting with a prefix form
+    ({"bildsuche"}, True),  # a form of 4+ letters inside a token, after its first letter
+    ({"xsuc"}, False),  # "suc" is too short to count inside a token
+    ({"versuc"}, False),  # a prefix form only counts at a token's start
+    ({"search"}, False),  # "search engine" is a phrase form: never matched here
+    (set(), False),
+])
+def test_a_row_holds_a_word_by_its_forms(tokens: set[str], held: bool) -> None:
+    forms = _WordForms([Form("suche"), Form("suc", kind="stem"), Form("search engine", kind="translation")])
+    assert forms.held_in(tokens, " ".join(tokens)) is held
 
 
 @pytest.mark.parametrize(("word", "part"), [
