@@ -603,8 +603,8 @@ async def _twins_that_fit(store: Store, found: list[PointHit], fit: Callable[[Po
     shown = {hit.source for hit in found}
     talks: dict[str, Talk | None] = {}
     for index, hit in enumerate(found[:TWIN_CANDIDATES]):
-        if hit.kind != "point" or (own := fit(hit)) == best_fit:
-            continue  # nothing to gain: no trip to the database for the talk
+        if hit.kind != "point" or (own := fit(hit)) == best_fit or store.summary_count(hit.talk_id) == 1:
+            continue  # nothing to gain, or no twin (the talk has one summary): no trip to the database for the talk
         if hit.talk_id not in talks:
             talks[hit.talk_id] = await store.get_talk(hit.talk_id)
         talk = talks[hit.talk_id]

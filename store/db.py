@@ -161,6 +161,12 @@ class Store:
             self._title_words = (talks, TitleWords(talks))
         return self._title_words[1].talks(prefix, at_most)
 
+    def summary_count(self, talk_id: str) -> int | None:
+        """How many summaries the talk has (two for a talk exported twice), as of the generation last read (no trip
+        to the database); None for a talk not in it."""
+        info = self._view.talks.get(talk_id)
+        return None if info is None else info.summaries
+
     async def close(self) -> None:
         """Close the connections."""
         if self._generation_reader is not None:

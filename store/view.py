@@ -43,6 +43,7 @@ class TalkInfo:
     speakers: tuple[str, ...]
     video_url: str | None
     title_tokens: tuple[str, ...]  # distinct, interned: the same words recur in thousands of titles
+    summaries: int = 1  # how many summaries it has (a talk exported twice has two)
 
 
 class Stale(NamedTuple):
@@ -218,12 +219,14 @@ def _read_parts(db_path: Path) -> Parts:
         generation = conn.execute(GENERATION_SQL).fetchone()[0]
         vocabulary = Vocabulary.read(conn)
         talks = {}
+        several = dict(conn.execute("SELECT talk_id, count(*) FROM summaries GROUP BY talk_id HAVING count(*) > 1"))
         for talk_id, position, title, speakers, video_url in conn.execute(
             "SELECT talk_id, position, title, speakers, video_url FROM talks ORDER BY position"
         ):
             speaker_list = tuple(json.loads(speakers))
             title_tokens = tuple(sys.intern(token) for token in dict.fromkeys(tokens(" ".join([title, *speaker_list]))))
-            talks[talk_id] = TalkInfo(talk_id, position, title, speaker_list, video_url, title_tokens)
+            talks[talk_id] = TalkInfo(talk_id, position, title, speaker_list, video_url, title_tokens,
+                                      several.get(talk_id, 1))
         pairs: dict[str, tuple[str, ...]] = {}
         for term, name in conn.execute("SELECT term, name FROM term_names WHERE kind != 'term'"):
             # The long form or other spelling a user may type -> the term as the corpus writes it.

@@ -1,5 +1,5 @@
 """Which talks a prefix of their title words names (store/title_words.py): what a scan of every talk's words gives,
-made anew for a new generation."""
+made anew for a new generation; and how many summaries a talk has, read off the same view of the talks."""
 
 from __future__ import annotations
 
@@ -33,3 +33,12 @@ async def test_a_new_generation_is_looked_up_in_its_own_talks(db_path: Path, tmp
         await ingest_beside(db_path, [corpus_without(PALLAS_EXPORT, tmp_path)])
         await opened.find_talks("Pallas")  # reads the new generation
         assert opened.talks_titled("pallas", 2) == scanned(opened._view.talks, "pallas", 2) == set()
+
+
+async def test_a_talks_summary_count_is_known_without_a_trip_to_the_database(store: Store) -> None:
+    await store.find_talks("XLA")  # the view of the bundled corpus
+    for talk in await store.list_talks():
+        full = await store.get_talk(talk.talk_id)
+        assert full is not None and store.summary_count(talk.talk_id) == len(full.summaries)
+    assert store.summary_count("xla-crashkurs") == 2  # exported twice
+    assert store.summary_count("no-such-talk") is None
