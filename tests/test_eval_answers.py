@@ -62,6 +62,11 @@ def holdout6() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout7() -> list[dict]:
+    return load_question_file("eval_answers_holdout7")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -103,11 +108,11 @@ def tune9() -> list[dict]:
 
 @pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
-                   holdout5: list[dict], holdout6: list[dict], tune2: list[dict], tune3: list[dict],
-                   tune4: list[dict], tune5: list[dict], tune6: list[dict], tune7: list[dict],
+                   holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], tune2: list[dict],
+                   tune3: list[dict], tune4: list[dict], tune5: list[dict], tune6: list[dict], tune7: list[dict],
                    tune8: list[dict], tune9: list[dict]) -> list[dict]:
-    return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + tune2 + tune3 + tune4 + tune5 + tune6
-            + tune7 + tune8 + tune9)
+    return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + holdout7 + tune2 + tune3 + tune4 + tune5
+            + tune6 + tune7 + tune8 + tune9)
 
 
 @pytest.fixture(scope="module")
@@ -204,6 +209,8 @@ HELD_OUT_SIZES = {
                              near_outside_absent=True),
     "holdout6": HeldOutSizes(total=110, single=36, talk=26, not_covered=16, help=6, clarify=4, followup=14,
                              near_outside_absent=True),
+    "holdout7": HeldOutSizes(total=110, single=44, talk=14, not_covered=18, help=6, clarify=4, followup=16,
+                             near_outside_absent=True),
 }
 
 
@@ -252,10 +259,11 @@ def test_a_held_out_set_is_balanced_and_weighted_to_the_strict_targets(split: st
 
 
 def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_replies(
-        holdout5: list[dict], holdout6: list[dict]) -> None:
+        holdout5: list[dict], holdout6: list[dict], holdout7: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    assert every and not every & {q["id"] for q in holdout5 + holdout6}
+    assert every and not every & {q["id"] for q in holdout5 + holdout6 + holdout7}
     assert {q.id for q in eval_answers.load_questions("holdout6")} == {q["id"] for q in holdout6}
+    assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
 
 
 def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
