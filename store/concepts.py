@@ -59,6 +59,8 @@ class Concept:
     weight: float = 1.0
     alias_note: str | None = None  # "Palace → Pallas" when the user's word is a known slip
     bonus: bool = False  # counts when found, never against a row that lacks it (a guess at an identifier)
+    # A name written as code ("max_evol", "pl.kernel"): the words it is made of, which are concepts of their own too
+    name_parts: tuple[str, ...] = ()
 
     def add(self, token: str, via: str | None = None, kind: str = "word") -> None:
         if token and all(f.token != token for f in self.forms):
@@ -108,6 +110,8 @@ def build_concepts(
 
 # An identifier as written: parts joined by "_", ".", "-" or "/" ("all_to_all", "pl.kernel", "v6e-8").
 _WRITTEN_IDENTIFIER_RE = re.compile(r"[^\W_]+(?:[._\-/][^\W_]+)+")
+# A name joined by "_" or a dot between letters is one name of code: "max_evol", "pl.kernel" (not "Qwen2.5", "GPU/TPU")
+_CODE_NAME_RE = re.compile(r"_|[^\W\d_]\.[^\W\d_]")
 _QUESTION_WORDS = frozenset(
     "what whats is are was were who how does do did tell me about explain define ist sind wer wie".split()
 )
@@ -133,6 +137,8 @@ def identifier_concepts(text: str) -> list[Concept]:
             code = any(ch in written for ch in "_./") or any(ch.isdigit() for ch in written)
             concept = Concept("".join(parts), weight=1.0 + 0.25 * len(parts), bonus=not code)
             concept.add(" ".join(parts), kind="phrase")
+            if _CODE_NAME_RE.search(written):
+                concept.name_parts = tuple(parts)
             concepts.append(concept)
     words = tokens(cleaned)
     run = list(words)
@@ -327,6 +333,20 @@ def english_variants(word: str) -> list[str]:
     return variants
 
 
+def name_groups(concepts: list[Concept]) -> list[list[int]]:
+    """The concepts that are one name written as code, by index: "max_evol" is the concepts max_evol, max and evol.
+    A row holding the name counts it once, not once per word: the intro that repeats "max_evol" is not three times
+    the evidence of the point that explains, and "evol" alone also begins "evolutionär"."""
+    groups = []
+    for index, concept in enumerate(concepts):
+        if concept.name_parts:
+            members = [other for other, part in enumerate(concepts)
+                       if other == index or (not part.name_parts and part.words in concept.name_parts)]
+            if len(members) > 1:
+                groups.append(members)
+    return groups
+
+
 def _merge_duplicates(concepts: list[Concept]) -> list[Concept]:
     seen: dict[str, Concept] = {}
     for concept in concepts:
@@ -335,4 +355,5 @@ def _merge_duplicates(concepts: list[Concept]) -> list[Concept]:
         else:  # "suspension bridge" as a translated phrase and as words in a row: one concept, both ways
             for form in concept.forms:
                 seen[concept.words].add(form.token, form.via, form.kind)
+            seen[concept.words].name_parts = seen[concept.words].name_parts or concept.name_parts
     return list(seen.values())

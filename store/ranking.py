@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple
 
-from .concepts import Concept
+from .concepts import Concept, name_groups
 from .matching import ALIAS_DISCOUNT, RowMatch, RowMatcher, concept_idfs, settle_readings
 from .merging import same_moment
 from .model import PointHit, Source, TalkHit
@@ -99,6 +99,8 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     matcher = RowMatcher(concepts, idfs, view.vocabulary)
     scored = []
     titled: dict[tuple[int, str], bool] = {}  # (concept index, talk id) -> whether the talk's title holds it
+    groups = name_groups(concepts)
+    grouped = {index for group in groups for index in group}
     for candidate in rows:
         kind, ref_id, row_talk = candidate.kind, candidate.ref_id, candidate.talk_id
         if talk_id is not None and row_talk != talk_id:
@@ -108,16 +110,23 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             continue
         info = view.talks.get(row_talk)
         score = 0.0
+        parts: dict[int, float] = {}
         for index, concept in enumerate(concepts):
+            value = 0.0
             if index in match.per_concept:
-                field, value = match.per_concept[index]
-                score += concept.weight * value * POINT_FIELD_WEIGHTS[field]
+                field, held = match.per_concept[index]
+                value = concept.weight * held * POINT_FIELD_WEIGHTS[field]
             elif info is not None:
                 in_title = titled.get((index, row_talk))
                 if in_title is None:
                     in_title = titled[index, row_talk] = _in_title(concept, info.title_tokens)
                 if in_title:
-                    score += concept.weight * idfs[index] * POINT_CONTEXT_WEIGHT
+                    value = concept.weight * idfs[index] * POINT_CONTEXT_WEIGHT
+            if index in grouped:
+                parts[index] = value
+            else:
+                score += value
+        score += sum(max(parts[index] for index in group) for group in groups)
         if match.per_concept:
             scored.append((score, kind, ref_id, match))
     scored.sort(key=lambda item: -item[0])
@@ -178,8 +187,10 @@ def _via_slip(match: RowMatch, index: int) -> bool:
 
 
 def _in_title(concept: Concept, title_tokens: tuple[str, ...]) -> bool:
+    """Whether the title holds a form of the concept; a phrase form ("max evol") when it holds each of its words."""
     return any(token.startswith(form.token) for token in title_tokens for form in concept.forms if form.prefix) or any(
-        form.token in title_tokens for form in concept.forms
+        form.token in title_tokens or (" " in form.token and all(word in title_tokens for word in form.token.split()))
+        for form in concept.forms
     )
 
 

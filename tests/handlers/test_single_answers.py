@@ -212,3 +212,17 @@ async def test_a_german_verb_finds_its_noun(store: Store, text: str, line: int) 
 async def test_how_much_of_a_whole_is_a_share(store: Store, text: str, line: int) -> None:
     assert parse(text).quantity == "percent"
     assert first(await ask(store, text)) == (MAIN, line)
+
+
+# -- evidence: what a point says beyond the talk it is in ------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "line"), [
+    # max_evol is one name: the intro and architecture points that repeat it (124, 131) do not count it three times
+    # (max, evol, max_evol) against the points that answer: the roofline point (127), the validation pipeline (133)
+    ("how does max_evol push kernels closer to the hardware's theoretical peak?", 127),
+    ("how does max_evol check the generated kernels before they run?", 133),
+    ("wie bringt max_evol Kernel näher an die theoretische Obergrenze der Hardware?", 127),
+])
+async def test_a_name_written_as_code_counts_once(store: Store, text: str, line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line)
+
