@@ -42,7 +42,7 @@ class Form:
 
     token: str  # a "phrase" form is several tokens in a row, space-separated ("all to all")
     via: str | None = None  # e.g. "wood protection" or "palace" when this form is a translation/alias
-    kind: str = "word"  # "word", "translation", "alias", "correction", "stem", "part", "phrase"
+    kind: str = "word"  # "word", "translation", "alias", "correction", "stem", "family", "part", "phrase"
 
     @cached_property  # asked for every candidate row a query re-ranks; a form never changes once made
     def prefix(self) -> bool:
@@ -84,11 +84,13 @@ def build_concepts(
     split: Callable[[str], list[str]] | None = None,
     segment: Callable[[str], list[str]] | None = None,
     frequency: Callable[[str], int] | None = None,
+    family: Callable[[str], list[str]] | None = None,
 ) -> list[Concept]:
     """Concepts for a query; ``correct`` proposes vocabulary words for a word nothing matches, ``split`` the
     corpus word a compound nothing matches starts with, ``segment`` the words a joined-up identifier is
     made of ("alltoall" -> all, to, all), ``frequency`` how many documents hold a form (a German stem that
-    finds no more of them than the word itself is left out)."""
+    finds no more of them than the word itself is left out), ``family`` the corpus words of a German verb's word
+    family ("prüft" -> "Überprüfung")."""
     words = content_words(text)[:24]
     concepts: list[Concept] = []
     longest = max(lexicon.longest_phrase, 4)
@@ -102,6 +104,8 @@ def build_concepts(
                 break
     for word in words:
         concept = _word_concept(word, lexicon, glossary_pairs, correct, translate, segment, frequency)
+        for relative in family(word) if family is not None else ():
+            concept.add(relative, word, "family")
         for part in split(word) if split is not None else ():
             concept.add(part, word, "part")
         concepts.append(concept)

@@ -318,7 +318,8 @@ class RowMatcher:
         for index in sorted(best):
             name, token, form = best[index]
             concept = self._concepts[index]
-            idf = self._idfs[index] * (ALIAS_DISCOUNT if form.kind in ("alias", "correction") else 1.0)
+            # a word of the verb's family ("Schonung" for "geschont") is a guess at the same thing, as an alias is
+            idf = self._idfs[index] * (ALIAS_DISCOUNT if form.kind in ("alias", "correction", "family") else 1.0)
             match.per_concept[index] = (name, idf)
             if not concept.bonus or self._bonus_counts:
                 covered += concept.weight

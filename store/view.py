@@ -166,7 +166,7 @@ class View:
         """The search concepts of a question."""
         return build_concepts(text, self.lexicon, self.pairs, self.vocabulary.correct, translate=self.translate,
                               split=self.vocabulary.compound_head, segment=self.vocabulary.segment,
-                              frequency=self.vocabulary.doc_frequency)
+                              frequency=self.vocabulary.doc_frequency, family=self.vocabulary.verb_family)
 
     def similar_names(
         self, key: str, *, limit: int = 5, cutoff: float = 80.0, kinds: tuple[str, ...] = NAME_KINDS,

@@ -25,6 +25,18 @@ CORRECTION_CUTOFF = 85.0
 MIN_HEAD = 4  # shortest corpus word taken as the head of a query compound
 MAX_PIECES = 5  # words one joined-up identifier may be split into
 FUZZY_CANDIDATES = 300  # strings scored by rapidfuzz per lookup, after trigram narrowing
+# German verbal prefixes (folded), longest first: a verb and its nouns share the root behind them ("prüft",
+# "Überprüfung"; "einschrauben", "Verschraubung"; "vermeidet", "Vermeidung").
+VERB_PREFIXES = ("zuruck", "durch", "unter", "wider", "uber", "nach", "ver", "ein", "aus", "auf", "ent", "zer", "vor",
+                 "mit", "ab", "an", "be", "er", "um", "zu", "ge")
+_FAMILY_PREFIXES = ("", *VERB_PREFIXES)
+_VERB_ENDINGS = ("ten", "est", "st", "et", "en", "te", "t", "e", "n")
+# What may follow a root in a word of its family: inflections and the nouns of the verb, not a compound's next word
+# ("lauf" is not "Laufzeit")
+FAMILY_ENDINGS = frozenset("  e en end ende enden ender er ern es et t st te ten tet ung ungen s".split(" "))
+MIN_VERB_ROOT = 4
+FAMILY_WORDS = 16  # corpus words one prefix and root may begin that are read
+MAX_FAMILIES = 50_000  # words whose family is kept (bounded: users type any words)
 
 
 @dataclass(frozen=True)
@@ -65,6 +77,7 @@ class Vocabulary:
         self._names = TrigramIndex(name_keys)
         self._longest_name = max((len(key) for key in name_keys), default=0)
         self._by_head_word = _terms_by_head_word(head_terms)
+        self._families: dict[str, list[str]] = {}  # verb_family's answers, kept for the generation
 
     @classmethod
     def empty(cls) -> Vocabulary:
@@ -147,6 +160,31 @@ class Vocabulary:
             if index < len(self.terms) and self.terms[index] == head:
                 return [head]
         return []
+
+    def verb_family(self, word: str) -> list[str]:
+        """The corpus words that share a German verb's root behind any verbal prefix: "pruft" (prüft) ->
+        "uberprufung", "einschrauben" -> "verschraubung", "schrauben". Only the root with an inflection or its noun
+        ending (``FAMILY_ENDINGS``); empty for a word without a verb's ending."""
+        known = self._families.get(word)
+        if known is not None:
+            return known  # a question's words are looked up by several store calls of one answer
+        root = verb_root(word)
+        found: dict[str, None] = {}
+        terms, count = self.terms, len(self.terms)
+        for prefix in _FAMILY_PREFIXES if root is not None else ():  # a bisection each, mostly one comparison after
+            start = f"{prefix}{root}"
+            index = bisect_left(terms, start)
+            end = min(index + FAMILY_WORDS, count)
+            while index < end and terms[index].startswith(start):
+                candidate = terms[index]
+                if candidate != word and candidate[len(start):] in FAMILY_ENDINGS:
+                    found[candidate] = None
+                index += 1
+        family = list(found)
+        if len(self._families) < MAX_FAMILIES:
+            self._families[word] = family
+        return family
+
     def _exact_frequency(self, token: str) -> int:
         index = bisect_left(self.terms, token)
         if index < len(self.terms) and self.terms[index] == token:
@@ -217,6 +255,22 @@ class Vocabulary:
         scored = process.extract(key, candidates, scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff)
         return [(name, score) for name, score, _ in sorted(scored, key=lambda item: (-item[1],
                                                                                       abs(len(item[0]) - len(key))))]
+
+
+def verb_root(word: str) -> str | None:
+    """A German verb form's root without its verbal prefix and ending: "pruft" -> "pruf", "einschrauben" ->
+    "schraub", "vermeidet" -> "meid"; None for a word with no verb ending or a root under MIN_VERB_ROOT letters."""
+    if not word.isalpha() or len(word) < MIN_VERB_ROOT + 1:
+        return None
+    stem = word
+    for prefix in VERB_PREFIXES:
+        if stem.startswith(prefix) and len(stem) - len(prefix) > MIN_VERB_ROOT:
+            stem = stem[len(prefix):]
+            break
+    for ending in _VERB_ENDINGS:
+        if stem.endswith(ending) and len(stem) - len(ending) >= MIN_VERB_ROOT:
+            return stem[: -len(ending)]
+    return None
 
 
 def _terms_by_head_word(terms: Iterable[str]) -> dict[str, list[str]]:

@@ -221,8 +221,19 @@ async def test_how_much_of_a_whole_is_a_share(store: Store, text: str, line: int
     # (max, evol, max_evol) against the points that answer: the roofline point (127), the validation pipeline (133)
     ("how does max_evol push kernels closer to the hardware's theoretical peak?", 127),
     ("how does max_evol check the generated kernels before they run?", 133),
+    ("wie prüft max_evol die generierten kernels, bevor sie laufen?", 133),
     ("wie bringt max_evol Kernel näher an die theoretische Obergrenze der Hardware?", 127),
 ])
 async def test_a_name_written_as_code_counts_once(store: Store, text: str, line: int) -> None:
     assert first(await ask(store, text)) == (MAIN, line)
 
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "prüft" is the verb of "Überprüfung" (133), "Einschrauben" of "Verschraubung" (604): one root behind the prefix
+    ("wie prüft max_evol die generierten kernels, bevor sie laufen?", 133),
+    ("wie schützt sich der Baum nach dem Einschrauben?", 604),
+    # the English question reads the same point through its word list ("check" -> Überprüfung)
+    ("how does max_evol check the generated kernels before they run?", 133),
+])
+async def test_a_german_verb_finds_its_noun_behind_another_prefix(store: Store, text: str, line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line)

@@ -1,9 +1,40 @@
-"""Names written as code: how a question's words are read against key-point text."""
+"""German verb families and names written as code: how a question's words are read against key-point text."""
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
+import pytest
+
 from store.concepts import Concept, build_concepts, name_groups
 from store.lexicon import Lexicon
+from store.vocabulary import Vocabulary, verb_root
+
+
+@pytest.mark.parametrize(("word", "root"), [
+    ("pruft", "pruf"),  # prüft
+    ("einschrauben", "schraub"),  # the separable prefix is not the root
+    ("vermeidet", "meid"),
+    ("verdichtet", "dicht"),  # a root ending in t keeps it
+    ("trennt", "trenn"),
+    ("kernels", None),  # no verb ending
+    ("ported", None),
+    ("tpu", None),  # too short
+])
+def test_a_verbs_root_is_read_without_its_prefix_and_ending(word: str, root: str | None) -> None:
+    assert verb_root(word) == root
+
+
+def test_a_verbs_family_is_the_corpus_words_of_its_root_with_inflections_and_nouns(db_path: Path) -> None:
+    vocabulary = Vocabulary.read(sqlite3.connect(db_path))
+    assert "uberprufung" in vocabulary.verb_family("pruft")  # Überprüfung (max_evol's validation pipeline)
+    assert "verschraubung" in vocabulary.verb_family("einschrauben")
+    assert "vermeidung" in vocabulary.verb_family("vermeidet")
+    # a compound's next word is another thing: "laufen" is not "Laufzeit"
+    assert not [word for word in vocabulary.verb_family("laufen") if word.startswith("laufzeit")]
+    assert vocabulary.verb_family("kernels") == []
+    assert vocabulary.verb_family("pruft") is vocabulary.verb_family("pruft")  # kept for the generation
 
 
 def test_a_name_written_as_code_is_one_group_of_concepts() -> None:
