@@ -117,12 +117,18 @@ def tune11() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune12() -> list[dict]:
+    return load_question_file("eval_answers_tune12")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
                    holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], tune2: list[dict],
                    tune3: list[dict], tune4: list[dict], tune5: list[dict], tune6: list[dict], tune7: list[dict],
-                   tune8: list[dict], tune9: list[dict], tune10: list[dict], tune11: list[dict]) -> list[dict]:
+                   tune8: list[dict], tune9: list[dict], tune10: list[dict], tune11: list[dict],
+                   tune12: list[dict]) -> list[dict]:
     return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + holdout7 + tune2 + tune3 + tune4 + tune5
-            + tune6 + tune7 + tune8 + tune9 + tune10 + tune11)
+            + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12)
 
 
 @pytest.fixture(scope="module")
@@ -324,6 +330,18 @@ def test_tune9_is_follow_ups_in_both_languages_selectable_by_file(tune9: list[di
     for shape in {q["scored_as"] for q in tune9}:  # German and English in equal numbers per scored shape
         assert per_shape[(shape, "de")] == per_shape[(shape, "en")], shape
     assert sum(len(q["turns"]) > 1 for q in tune9) >= 2 and len(tune9) >= 30
+
+
+def test_tune12_is_follow_ups_help_and_clarify_in_both_languages(tune12: list[dict]) -> None:
+    assert {q["split"] for q in tune12} == {"tune"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune12")] == [q["id"] for q in tune12]
+    per_shape = Counter((q.get("scored_as", q["shape"]), q["lang"]) for q in tune12)
+    for shape in {q.get("scored_as", q["shape"]) for q in tune12}:  # German and English in equal numbers per shape
+        assert per_shape[(shape, "de")] == per_shape[(shape, "en")], shape
+    shapes = Counter(q["shape"] for q in tune12)
+    assert shapes["followup"] >= 24 and shapes["help"] >= 6 and shapes["clarify"] >= 4, shapes
+    contexts = [q["context"] for q in tune12 if q["shape"] == "followup"]
+    assert any(c.startswith("digest thread") for c in contexts) and any(c.startswith("DM") for c in contexts)
 
 
 def test_tune5_is_single_answers_in_both_languages_selectable_by_file(tune5: list[dict]) -> None:
