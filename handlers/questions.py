@@ -450,9 +450,31 @@ _STRESSED_RE = re.compile(
     r"|really|precisely)\s+(?=\S)", re.I)
 
 
+# Words that only carry the conversation, said before a question ("wait, why?", "hmm who's the speaker", "achso, und
+# wer hat das gebaut", "moment mal, warum?"): interjections, acknowledgements and hesitations, a closed class in both
+# languages. Left out when punctuation, another of them or a question's first word follows, so they never become
+# the topic ("The summaries don't mention *wait*") and a context-less "why?" behind them is still asked to clarify.
+_DISCOURSE = (r"(?:wait|hold on|hang on|h+m+|huh|uh+|u+m+|erm|oh+|ah+|aha|ooh|wow|ok(?:ay)?|so|well|right|alright"
+              r"|all right|sure|cool|nice|great|interesting|thanks|thank you|thx|got it|gotcha|i see|yeah|yes|yep|yup"
+              r"|no|nope|sorry|lol|btw|also|moment(?: mal)?|warte?(?: mal)?|sekunde|h[äa]h?|[äö]h+m*|ach(?: ?so)?"
+              r"|na(?: ?ja)?|gut|alles klar|klar|super|krass|interessant|danke|ja|jo|jep|nein|nee|stimmt|echt"
+              r"|verstehe|ich verstehe|[üu]brigens)")
+_OPENS_A_QUESTION = (r"(?:und|and|aber|but|oder|or|what|who|whose|where|when|why|how|which|was|wer|wessen|wem|wen|wo"
+                     r"|wann|warum|wieso|weshalb|wie|welche[rsnm]?|wozu|wof[üu]r|worum|wor[üu]ber|von|can|could|do|does"
+                     r"|did|is|are|was|were|kannst|gibt|gibts|hat|haben|ist|sind|tell|erz[äa]hl|sag|zeig|show)")
+_DISCOURSE_RE = re.compile(
+    rf"^(?:{_DISCOURSE}(?=\s*[,!.:;…—–-]|\s+{_DISCOURSE}(?![\w'-])|\s+{_OPENS_A_QUESTION}(?![\w-]))[\s,!.:;…—–-]*)+"
+    r"(?=\S)", re.I)
+
+
+def without_discourse(query: str) -> str:
+    """``query`` without the interjections before it ("wait, why?" -> "why?"); as it is when nothing else is left."""
+    return _DISCOURSE_RE.sub("", query)
+
+
 def _plain(query: str) -> str:
     """``query`` with plain apostrophes, contractions spelled out, a polite wrapper and a stressing adverb left out."""
-    plain = query.translate(_APOSTROPHES)
+    plain = without_discourse(query.translate(_APOSTROPHES))
     for pattern, replacement in _CONTRACTIONS:
         plain = pattern.sub(replacement, plain)
     return _STRESSED_RE.sub(r"\g<q> ", _WRAPPER_RE.sub("", _GREETING_RE.sub("", plain)))
@@ -505,7 +527,7 @@ def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless)."""
     question = _parse(text)
     if question.shape in _ABOUT_ANYTHING and not question.follow_up and \
-            asks_about_the_bot(_GREETING_RE.sub("", question.text.translate(_APOSTROPHES))):
+            asks_about_the_bot(_GREETING_RE.sub("", without_discourse(question.text.translate(_APOSTROPHES)))):
         return Question(question.text, Shape.HELP, language=question.language)
     return question
 
@@ -565,7 +587,7 @@ def _parse(text: str) -> Question:
                     (qualifier := subject_words(placed["q"])):
                 question.term, question.qualifier = term, qualifier
         return question
-    if match := _FOLLOW_UP_RE.match(query.rstrip(" ?!.")):
+    if match := _FOLLOW_UP_RE.match(without_discourse(query).rstrip(" ?!.")):
         subject = subject_words(match.group("s"))
         if subject:
             return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)

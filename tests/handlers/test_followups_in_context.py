@@ -1,0 +1,67 @@
+"""Follow-ups read against their thread, help and clarify, in German and English (bench/eval_answers_tune12.toml's
+causes): words that only carry the conversation ("wait", "hmm", "achso") never become the topic.
+
+Expected answers are corpus lines read from the summaries; the examples are not tune12's own questions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.console import as_text
+from handlers.questions import Shape, parse, without_discourse
+from handlers.replies import AnswerReply, Notice
+from store.db import Store
+from store.state import BotState
+from tests.handlers.test_questions import MAIN, ask, body, first, follow_up
+
+
+@pytest.fixture
+async def state(db_path: Path) -> AsyncIterator[BotState]:
+    opened = await BotState.open(db_path)
+    yield opened
+    await opened.close()
+
+
+@pytest.mark.parametrize(("text", "shape"), [
+    ("wait, why?", Shape.EXPLAIN),
+    ("ähm, warum?", Shape.EXPLAIN),
+    ("hmm who's the speaker", Shape.WHO),
+    ("ok wait, who presented it?", Shape.WHO),
+    ("achso, und wer hat den gehalten", Shape.WHO),
+    ("moment mal, wann kam das vor?", Shape.MOMENTS),
+])
+def test_interjections_before_a_question_are_no_subject(text: str, shape: Shape) -> None:
+    question = parse(text)
+    assert question.shape == shape and question.subject == "" and question.refers_back
+
+
+def test_a_word_of_that_class_that_starts_the_topic_itself_stays() -> None:
+    # only left out before punctuation, another such word or a question's first word
+    assert parse("Moment of inertia?").subject == "Moment inertia"
+    assert without_discourse("hmm?") == "hmm?"  # nothing else follows: as typed
+
+
+@pytest.mark.parametrize(("text", "language", "said"), [
+    ("ähm, warum?", "de", "Worauf bezieht sich das?"),
+    ("ok wait, why?", "en", "About what?"),
+])
+async def test_a_context_less_why_behind_interjections_asks_what_is_meant(store: Store, text: str, language: str,
+                                                                          said: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, Notice) and body(reply)["shape"] == "clarify" and body(reply)["lang"] == language
+    assert not body(reply)["hits"] and said in as_text(reply)
+
+
+@pytest.mark.parametrize(("turn", "text", "said"), [
+    ("was ist Diffrax?", "hmm, wer hat den gehalten?", "wurde von Shantanu gehalten."),
+    ("what is Diffrax?", "oh wait, who presented it?", "was presented by Shantanu."),
+])
+async def test_interjections_before_a_follow_up_leave_the_threads_topic(store: Store, state: BotState, turn: str,
+                                                                        text: str, said: str) -> None:
+    reply = await follow_up(store, state, turn, text, "40.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 27)
+    assert said in as_text(reply).split("\n")[0]
