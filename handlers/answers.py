@@ -391,6 +391,8 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
         if alone.hits[0].match != "text" or {d.talk_id for d in alone.hits[0].definitions} & set(talks):
             placed_in = talks
             question = replace(question, subject=question.term, raw=question.term, term="", qualifier="")
+    if not placed_in and scope.talk_id and scope.prefer_talk:
+        placed_in = [scope.talk_id]  # in a thread about one talk, that talk's sense of a term several talks define
     asked = question.raw or question.subject  # "XLA & HLO" is two terms, as in /define
     defined_by_team = await store.team_definitions([asked, question.subject])
     if not defined_by_team and (missing := await _missing(store, question.subject, question, scope)):

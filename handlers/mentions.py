@@ -59,7 +59,8 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
     scope = Scope()
     if context is not None:
         scope.talk_id = context.talk_id
-        scope.prefer_talk = context.shape in TALK_SHAPES
+        # after an answer about one talk, or when the question points at it ("was heißt da RDMA?"), that talk first
+        scope.prefer_talk = context.shape in TALK_SHAPES or question.in_thread_talk
     if question.shape == Shape.MORE:
         if context is None or not (context.subject or context.talk_id):
             return Notice(say(question.lang, "more_without_topic"), shape=Shape.MORE.value, language=question.lang)

@@ -145,6 +145,7 @@ class Question:
     language: str | None = None  # None: the words did not tell (the thread's language or English is used)
     follow_up: bool = False  # "and what about ORPO?": the last question's shape with a new subject
     refers_back: bool = False  # "who presented it?": the subject is the thread's talk or topic
+    in_thread_talk: bool = False  # "was heißt da RDMA?", "what's X in there?": asked inside the thread's talk
     quantity: str = ""  # QUANTITY: "year", "percent", "speed", "time", "count", "throughput", "size" or "" for any
     raw: str = ""  # DEFINE: the asked-about text as typed ("XLA & HLO" asks for two terms)
     # DEFINE "what is an MX expression in CasADi?": the term alone ("MX expression") and what places it ("CasADi")
@@ -219,6 +220,15 @@ def subject_words(text: str) -> str:
             kept.append(word)
         previous_kept = keep
     return " ".join(kept)
+
+
+def _content_span(text: str) -> str:
+    """``text`` from its first content word to its last, as typed: "GEMM again" -> "GEMM", "the MX expression in
+    CasADi" keeps its inner "in"; '' when it has no content word."""
+    words = text.split()
+    content = [index for index, word in enumerate(words)
+               if (folded := tokens(word)) and ("_" in word or not all(_frames(token) for token in folded))]
+    return " ".join(words[content[0]: content[-1] + 1]) if content else ""
 
 
 def _only_function_words(text: str) -> bool:
@@ -526,15 +536,27 @@ def asks_about_the_bot(text: str) -> bool:
 def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless)."""
     question = _parse(text)
+    question.in_thread_talk = _POINTER_RE.search(_plain(clean_query(text)).rstrip(" ?!.")) is not None
     if question.shape in _ABOUT_ANYTHING and not question.follow_up and \
             asks_about_the_bot(_GREETING_RE.sub("", without_discourse(question.text.translate(_APOSTROPHES)))):
         return Question(question.text, Shape.HELP, language=question.language)
     return question
 
 
+# Words that point at the talk the thread is about: "was heißt da RDMA?", "wie funktioniert dort das Debugging?",
+# "what's multiple shooting in there?", "what does HBM mean in that talk?". "there" after or before a form of "be"
+# ("is there a talk …?") points at nothing. Taken out before the question's shape is read, so "was ist dort mit X
+# gemeint" is "was ist mit X gemeint" and "X in this one" names X alone; the question remembers it pointed.
+_POINTER_RE = re.compile(
+    r"(?<![\w-])(?:da|dort|darin|drin|(?:im|in dem|in diesem|aus dem) (?:vortrag|video|talk)|(?:in|from) (?:there|here)"
+    r"|(?:in|from) (?:this|that|the) (?:one|talk|video|session|presentation))(?![\w-])"
+    r"|(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bany)\s+there$", re.I)
+_SPACES_RE = re.compile(r"\s{2,}")
+
+
 def _parse(text: str) -> Question:
     query = clean_query(text).strip()
-    stripped = _plain(query).rstrip(" ?!.")
+    stripped = _SPACES_RE.sub(" ", _POINTER_RE.sub(" ", _plain(query).rstrip(" ?!."))).strip()
     language = detect_language(query)
     if not tokens(query) or GREETING_ONLY_RE.match(query.translate(_APOSTROPHES)):
         return Question(query, Shape.HELP, language=language)
@@ -582,7 +604,7 @@ def _parse(text: str) -> Question:
                 return question  # "was ist das überhaupt?" in a thread: what the thread's topic is
             if question.refers_back or _WHAT_THEY_DO_RE.match(stripped):
                 continue  # "what is it about?", "what do they recommend for …?" are not definitions
-            question.raw = raw.strip()
+            question.raw = _content_span(raw) or raw.strip()  # "GEMM again" asks for GEMM
             if (placed := _PLACED_RE.match(question.raw)) and (term := subject_words(placed["t"])) and \
                     (qualifier := subject_words(placed["q"])):
                 question.term, question.qualifier = term, qualifier

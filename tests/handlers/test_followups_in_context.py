@@ -65,3 +65,49 @@ async def test_interjections_before_a_follow_up_leave_the_threads_topic(store: S
     reply = await follow_up(store, state, turn, text, "40.1")
     assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 27)
     assert said in as_text(reply).split("\n")[0]
+
+
+@pytest.mark.parametrize(("text", "subject", "raw"), [
+    ("und was heißt da PJRT", "PJRT", "PJRT"),
+    ("was ist dort mit PJRT gemeint?", "PJRT", "PJRT"),
+    ("what's PJRT in there?", "PJRT", "PJRT"),
+    ("what does PJRT mean in that talk?", "PJRT", "PJRT"),
+    ("what's PJRT again?", "PJRT", "PJRT"),
+])
+def test_a_pointer_at_the_threads_talk_is_no_part_of_the_term(text: str, subject: str, raw: str) -> None:
+    question = parse(text)
+    assert question.shape == Shape.DEFINE and question.subject == subject and question.raw == raw
+    assert question.in_thread_talk == ("again" not in text)
+
+
+def test_there_after_a_form_of_be_points_at_nothing() -> None:
+    assert not parse("is there a talk about HBM?").in_thread_talk
+    assert not parse("are there any others?").in_thread_talk
+    assert parse("why is recursion forbidden there?").in_thread_talk
+
+
+@pytest.mark.parametrize(("turn", "text", "language"), [
+    ("worum ging es im oneAPI-Vortrag?", "was heißt dort PJRT?", "de"),
+    ("summarize the oneAPI talk", "what's PJRT in there?", "en"),
+])
+async def test_a_term_asked_inside_the_threads_talk_is_that_talks_entry_first(
+        store: Store, state: BotState, turn: str, text: str, language: str) -> None:
+    # PJRT is defined by the XLA talk (222, 504) and the oneAPI talk (289); asked in the oneAPI thread, its entry leads
+    reply = await follow_up(store, state, turn, text, "41.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "definition" and first(reply) == (MAIN, 289)
+    assert body(reply)["lang"] == language and "PJRT" in as_text(reply).split("\n")[0]
+
+
+@pytest.mark.parametrize(("turn", "text", "line"), [
+    ("wer hat über Tinix gesprochen?", "was ist eigentlich GRPO", 324),
+    ("who presented the Tunix post-training video?", "what's GRPO again?", 400),
+])
+async def test_after_an_answer_about_one_talk_a_term_it_defines_is_its_entry_first(
+        store: Store, state: BotState, turn: str, text: str, line: int) -> None:
+    # GRPO is defined by four talks (181, 324, 400, 470); asked after a who answer, the thread's talk's entry leads
+    reply = await follow_up(store, state, turn, text, "42.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "definition" and first(reply) == (MAIN, line)
+
+
+async def test_without_a_thread_the_entries_keep_their_order(store: Store) -> None:
+    assert first(await ask(store, "was ist GRPO?")) == (MAIN, 181)
