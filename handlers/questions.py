@@ -52,7 +52,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     vortragen vortrags vortrages vortragen vortragende redner rednerin sprecher sprecherin
     folgenden gerade zuerst genau ungefahr insgesamt wirklich zusammen fasse fass beste besten bester bestes
     kommt kam kamen kommen vorkommt vorkam vorkommen sonst else mehr erfahren erfahre wissen informieren
-    einstieg einsteigen passt passen thema
+    einstieg einsteigen passt passen thema woruber woran wobei wovon worauf worin wodurch wonach woraus
     did does do done doing was were been being get got gets someone anyone anybody somebody people
     discussed discuss discusses covered cover covers mentioned mentions talked spoke spoken gave give
     given held hold explained explains explain describes describing presenter presenters
@@ -464,7 +464,7 @@ _STRESSED_RE = re.compile(
 # wer hat das gebaut", "moment mal, warum?"): interjections, acknowledgements and hesitations, a closed class in both
 # languages. Left out when punctuation, another of them or a question's first word follows, so they never become
 # the topic ("The summaries don't mention *wait*") and a context-less "why?" behind them is still asked to clarify.
-_DISCOURSE = (r"(?:wait|hold on|hang on|h+m+|huh|uh+|u+m+|erm|oh+|ah+|aha|ooh|wow|ok(?:ay)?|so|well|right|alright"
+_DISCOURSE = (r"(?:wait|hold on|hang on|h+m+|huh|uh+|u+mm+|uhm+|erm|oh+|ah+|aha|ooh|wow|ok(?:ay)?|so|well|right|alright"
               r"|all right|sure|cool|nice|great|interesting|thanks|thank you|thx|got it|gotcha|i see|yeah|yes|yep|yup"
               r"|no|nope|sorry|lol|btw|also|moment(?: mal)?|warte?(?: mal)?|sekunde|h[äa]h?|[äö]h+m*|ach(?: ?so)?"
               r"|na(?: ?ja)?|gut|alles klar|klar|super|krass|interessant|danke|ja|jo|jep|nein|nee|stimmt|echt"
@@ -505,8 +505,14 @@ _TO_THE_BOT = frozenset(
     ask fragen frage frag fragt stellen work function funktionierst funktioniert kannst machst bist weisst hilfst
     verstehst know knows able capable support supports unterstutzt unterstutzt features hey hi hello hallo
     kennst kennt question questions stelle start started starten anfangen beginnen begin
+    answer answers beantworten beantwortest beantwortet antwortest good gut useful nutzlich bescheid
     """.split()
 )
+# What the asker may ask about, named only by its kind: "what sort of things do you know about?", "what kind of stuff
+# can you answer?", "was für Sachen weißt du?", "welche Themen kennst du?"
+_KINDS_OF_THING = frozenset(
+    "thing things stuff sort sorts kind kinds type types topic topics subject subjects area areas sache sachen ding "
+    "dinge zeug art arten themen bereiche".split())
 # "what can I ask?", "wie stelle ich eine Frage?", "how do I get started?": the asker's own use of the bot
 _ASKER = frozenset("i ich we wir man".split())
 _ASKING = frozenset(
@@ -514,7 +520,8 @@ _ASKING = frozenset(
     "anfangen beginnen begin".split())
 # "can you explain?", "what do you mean?" ask about the last answer (or what it is about), not about the bot
 _ASKS_WHY = frozenset("why warum wieso weshalb explain erklaren erklare erklar mean meinst meint".split())
-_ABOUT_ANYTHING = frozenset({Shape.DEFINE, Shape.EXPLAIN, Shape.SEARCH})  # shapes a help question is misread as
+# shapes a help question is misread as ("what else can you do?" is no "more")
+_ABOUT_ANYTHING = frozenset({Shape.DEFINE, Shape.EXPLAIN, Shape.SEARCH, Shape.MORE})
 
 
 def asks_about_the_bot(text: str) -> bool:
@@ -522,7 +529,7 @@ def asks_about_the_bot(text: str) -> bool:
     for its help or commands, and one does. "can you summarize it?" points back at a topic ("it"), so it is not."""
     words = tokens(text)
     if not words or not all(w in FRAME_WORDS or w in PRONOUNS or w in _THE_BOT or w in _USAGE or w in _TO_THE_BOT
-                            or w in _BOT_NOUNS for w in words):
+                            or w in _BOT_NOUNS or w in _KINDS_OF_THING for w in words):
         return False
     if any(w in _ASKS_WHY for w in words):
         return False
@@ -546,10 +553,13 @@ def parse(text: str) -> Question:
 # Words that point at the talk the thread is about: "was heißt da RDMA?", "wie funktioniert dort das Debugging?",
 # "what's multiple shooting in there?", "what does HBM mean in that talk?". "there" after or before a form of "be"
 # ("is there a talk …?") points at nothing. Taken out before the question's shape is read, so "was ist dort mit X
-# gemeint" is "was ist mit X gemeint" and "X in this one" names X alone; the question remembers it pointed.
+# gemeint" is "was ist mit X gemeint" and "X in this one" names X alone; the question remembers it pointed. "im
+# Vortrag zu X", "in the talk about X" name a talk by its topic instead.
 _POINTER_RE = re.compile(
-    r"(?<![\w-])(?:da|dort|darin|drin|(?:im|in dem|in diesem|aus dem) (?:vortrag|video|talk)|(?:in|from) (?:there|here)"
-    r"|(?:in|from) (?:this|that|the) (?:one|talk|video|session|presentation))(?![\w-])"
+    r"(?<![\w-])(?:da|dort|darin|drin|(?:in|from) (?:there|here)"
+    r"|(?:(?:im|in dem|in diesem|aus dem) (?:vortrag|video|talk)"
+    r"|(?:in|from) (?:this|that|the) (?:one|talk|video|session|presentation))(?! (?:zu|zum|zur|[üu]ber|von|vom|mit"
+    r"|about|on|of|by|with|from)\b))(?![\w-])"
     r"|(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bany)\s+there$", re.I)
 _SPACES_RE = re.compile(r"\s{2,}")
 
@@ -609,7 +619,9 @@ def _parse(text: str) -> Question:
                     (qualifier := subject_words(placed["q"])):
                 question.term, question.qualifier = term, qualifier
         return question
-    if match := _FOLLOW_UP_RE.match(without_discourse(query).rstrip(" ?!.")):
+    # "ok, ORPO?" and "hmm, and ORPO?": the last question again about ORPO
+    unsaid = without_discourse(query)
+    if match := (_FOLLOW_UP_RE.match(query.rstrip(" ?!.")) or _FOLLOW_UP_RE.match(unsaid.rstrip(" ?!."))):
         subject = subject_words(match.group("s"))
         if subject:
             return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)

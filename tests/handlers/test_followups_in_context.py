@@ -111,3 +111,34 @@ async def test_after_an_answer_about_one_talk_a_term_it_defines_is_its_entry_fir
 
 async def test_without_a_thread_the_entries_keep_their_order(store: Store) -> None:
     assert first(await ask(store, "was ist GRPO?")) == (MAIN, 181)
+
+
+@pytest.mark.parametrize(("text", "language", "words"), [
+    ("what kinds of topics can you answer?", "en", "Ask me about the team's talk summaries"),
+    ("what are you good for?", "en", "Ask me about the team's talk summaries"),
+    ("and what else can you do?", "en", "Ask me about the team's talk summaries"),
+    ("was für sachen weißt du?", "de", "Frag mich zu den Vortragszusammenfassungen"),
+    ("welche Art von Fragen beantwortest du?", "de", "Frag mich zu den Vortragszusammenfassungen"),
+    ("hmm, worüber weißt du so bescheid?", "de", "Frag mich zu den Vortragszusammenfassungen"),
+])
+async def test_a_question_about_what_the_bot_knows_is_help(store: Store, text: str, language: str, words: str) -> None:
+    # addressed to the bot, with a verb of knowing, answering or doing, and only words that name a kind of thing
+    reply = await ask(store, text)
+    assert isinstance(reply, Notice) and words in reply.text
+    assert body(reply)["shape"] == "help" and body(reply)["lang"] == language
+
+
+async def test_what_the_bot_knows_about_a_topic_or_its_talks_is_no_help(store: Store) -> None:
+    assert parse("was weißt du über Kinetic?").subject == "Kinetic"
+    assert parse("what talks do you have?").shape == Shape.TALKS and parse("welche vorträge kennst du?").shape == \
+        Shape.TALKS
+    assert parse("what else did they show?").shape == Shape.MORE
+    topics = await ask(store, "which topics do you know about Pallas?")
+    assert isinstance(topics, AnswerReply) and "Pallas" in topics.subject
+
+
+async def test_a_german_um_is_no_hesitation_and_ok_still_asks_again(store: Store, state: BotState) -> None:
+    summary = await ask(store, "um was geht es bei Pallas?")
+    assert isinstance(summary, AnswerReply) and summary.shape == "summary"
+    orpo = await follow_up(store, state, "what is DPO?", "ok, ORPO?", "43.1")  # the last question again, about ORPO
+    assert isinstance(orpo, AnswerReply) and orpo.shape == "definition" and "ORPO" in as_text(orpo).split("\n")[0]
