@@ -535,6 +535,13 @@ async def summary(store: Store, question: Question, scope: Scope) -> AnswerReply
 
 async def recommend(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Which talk should I watch to learn X: the best talk and one line on why, then runners-up."""
+    if question.refers_back and question.in_thread_talk and scope.talk_id and \
+            (talk := await store.get_talk(scope.talk_id)) is not None:
+        # "is it worth watching?", "lohnt sich der Vortrag?" in a thread about one talk: that talk, and why
+        why = await store.find_points(question.subject, limit=1, talk_id=talk.talk_id) if question.subject else []
+        return _reply(question, recommended=talk_hit(talk), points=why or [point_from(talk, point) for point in
+                                                                           talk.summaries[0].key_points[:1]],
+                      talk_id=talk.talk_id)
     if not question.subject:
         return await talks(store, question, scope)
     if missing := await _missing(store, question.subject, question, scope):

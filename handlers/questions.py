@@ -9,7 +9,7 @@ and the verbs that frame a question ("presented", "gesprochen", "watch") never d
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from store.concepts import STOPWORDS
@@ -78,6 +78,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
     ne nen raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
     anyway anyways gebracht brachte help helped helps hilft half geholfen
+    worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
     andere anderen anderer anderes weitere weiteren weiterer other others another
     """.split()
 )
@@ -237,6 +238,18 @@ def _only_function_words(text: str) -> bool:
     return bool(words) and all(word in STOPWORDS and word not in PRONOUNS for word in words)
 
 
+# What a thing does or is for: "was macht oneDNN?", "wozu dient Grain?", "what is Grain used for?"; about "it" or "that"
+# ("what is that good for?", "wozu dient das?") it asks why the thread's topic is there: an explanation.
+_PURPOSE_RE = re.compile(
+    r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
+    r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden)"
+    r"|what (?:is|are)(?= .+ (?:used|good) for$))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
+    r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|used for|good for))?$", re.I)
+# Whether a talk is worth watching: "is the Pallas talk worth watching?", "lohnt sich der Kinetic-Vortrag?"; without a
+# talk named ("is it worth watching?", "lohnt sich der Vortrag dazu?") the talk is the thread's.
+_WORTH_RE = re.compile(
+    r"^(?:(?:is|are|was|were|would)(?: it be)?\s+(?P<s>.*?)\s*worth (?:watching|seeing|a (?:look|watch)|it|the time)"
+    r"|lohn(?:t|en)(?: es)? sich(?P<s2>.*))$", re.I)
 # (shape, pattern). Matched against the cleaned question, case-insensitively, in this order; the
 # named group ``s`` (and ``o`` for comparisons) is where the subject is, else the rest of the text.
 _I = re.IGNORECASE
@@ -269,6 +282,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.COMPARE, re.compile(  # in a thread: "what's the difference to PPO?", "und der Unterschied zu PPO?"
         r"^(?:(?:what(?:'s| is| was)|was ist|was war|wo ist|wo liegt|worin (?:liegt|besteht)) )?(?:the |der )?"
         r"(?:difference|unterschied) (?:to|from|with|zu|zum|zur|von|vom|gegen[üu]ber|mit)\s+(?P<o>.+)$", _I)),
+    (Shape.RECOMMEND, _WORTH_RE),
     (Shape.RECOMMEND, re.compile(
         r"(?:which|what) (?:talk|session|video|one)s? (?:should|would|could|do) (?:i|we|you|one) "
         r"(?:watch|see|start with|recommend)|\bwhat (?:should|could|can) (?:i|we) (?:watch|see|start with)\b"
@@ -356,11 +370,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|what(?:'s| is| are) meant by (?P<s3>.+)"
         r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean by (?P<s4>.+)"
         r"|what (?:does|do) (?P<s5>.+?) (?:refer to|stand for|mean))$", _I)),
-    (Shape.DEFINE, re.compile(  # what a thing does or is for: "was macht oneDNN?", "wozu dient Grain?"
-        r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
-        r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden)"
-        r"|what (?:is|are) (?=.+ (?:used|good) for$))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
-        r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|used for|good for))?$", _I)),
+    (Shape.DEFINE, _PURPOSE_RE),
     (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?"
         r"^(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)"
         r"|what does (?:that|this|it) mean|was (?:ist|sind) (?:das|dies|denn das)(?: eigentlich| genau)?"
@@ -423,7 +433,9 @@ _QUANTITY_KINDS = (
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
 _CONTRACTIONS = ((re.compile(r"(?<=[a-z])'re\b", re.I), " are"), (re.compile(r"(?<=[a-z])'d\b", re.I), " did"),
                  (re.compile(r"(?<=[a-z])'ve\b", re.I), " have"), (re.compile(r"(?<=[a-z])'ll\b", re.I), " will"),
-                 (re.compile(r"\bi'm\b", re.I), "i am"), (re.compile(r"(?<=[a-z])n't\b", re.I), " not"))
+                 (re.compile(r"\bi'm\b", re.I), "i am"), (re.compile(r"(?<=[a-z])n't\b", re.I), " not"),
+                 # "what's Kinetic about?", "what's that good for?" (not a name's "Hugging Face's")
+                 (re.compile(r"\b(what|who|where|when|why|how|that|it|there|here)'s\b", re.I), r"\1 is"))
 # A polite or indirect wrapper around the question itself: "can you tell me who presented Kinetic?",
 # "do you know …", "I'd like a summary of …", "kannst du mir sagen, wer …".
 # A greeting, whom it greets, and small talk: "hey there", "hallo zusammen", "moin moin", "na, wie geht's?". Said alone
@@ -543,7 +555,7 @@ def asks_about_the_bot(text: str) -> bool:
 def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless)."""
     question = _parse(text)
-    question.in_thread_talk = _POINTER_RE.search(_plain(clean_query(text)).rstrip(" ?!.")) is not None
+    question.in_thread_talk |= _POINTER_RE.search(_plain(clean_query(text)).rstrip(" ?!.")) is not None
     if question.shape in _ABOUT_ANYTHING and not question.follow_up and \
             asks_about_the_bot(_GREETING_RE.sub("", without_discourse(question.text.translate(_APOSTROPHES)))):
         return Question(question.text, Shape.HELP, language=question.language)
@@ -561,6 +573,7 @@ _POINTER_RE = re.compile(
     r"|(?:in|from) (?:this|that|the) (?:one|talk|video|session|presentation))(?! (?:zu|zum|zur|[üu]ber|von|vom|mit"
     r"|about|on|of|by|with|from)\b))(?![\w-])"
     r"|(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bany)\s+there$", re.I)
+_SPOKEN_IST_RE = re.compile(r"(?<![\w-])is(?![\w-])", re.I)  # typed German drops the t of "ist"
 _SPACES_RE = re.compile(r"\s{2,}")
 
 
@@ -568,6 +581,8 @@ def _parse(text: str) -> Question:
     query = clean_query(text).strip()
     stripped = _SPACES_RE.sub(" ", _POINTER_RE.sub(" ", _plain(query).rstrip(" ?!."))).strip()
     language = detect_language(query)
+    if language == "de":
+        stripped = _SPOKEN_IST_RE.sub("ist", stripped)  # "von wem is der?", "was is da VMA?"
     if not tokens(query) or GREETING_ONLY_RE.match(query.translate(_APOSTROPHES)):
         return Question(query, Shape.HELP, language=language)
     if (about := _ABOUT_RE.match(stripped)) and (subject := subject_words(about.group("s"))):
@@ -606,12 +621,15 @@ def _parse(text: str) -> Question:
         # "gibts dazu ein video", "is there a video on it": a talk list about the thread's topic, not every talk
         refers_back = not subject and (shape != Shape.TALKS or any(t in PRONOUNS or t in _OTHERS
                                                                    for t in tokens(stripped)))
-        question = Question(query, shape, subject, language=language, refers_back=refers_back)
+        question = Question(query, shape, subject, language=language, refers_back=refers_back,
+                            in_thread_talk=refers_back and pattern is _WORTH_RE)
         if shape == Shape.QUANTITY:
             question.quantity = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(stripped)), "")
         if shape == Shape.DEFINE:
             if _WHAT_IS_THAT_RE.match(stripped):
                 return question  # "was ist das überhaupt?" in a thread: what the thread's topic is
+            if question.refers_back and pattern is _PURPOSE_RE:
+                return replace(question, shape=Shape.EXPLAIN)  # "what's that good for?": why the thread's topic
             if question.refers_back or _WHAT_THEY_DO_RE.match(stripped):
                 continue  # "what is it about?", "what do they recommend for …?" are not definitions
             question.raw = _content_span(raw) or raw.strip()  # "GEMM again" asks for GEMM

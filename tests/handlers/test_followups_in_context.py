@@ -142,3 +142,41 @@ async def test_a_german_um_is_no_hesitation_and_ok_still_asks_again(store: Store
     assert isinstance(summary, AnswerReply) and summary.shape == "summary"
     orpo = await follow_up(store, state, "what is DPO?", "ok, ORPO?", "43.1")  # the last question again, about ORPO
     assert isinstance(orpo, AnswerReply) and orpo.shape == "definition" and "ORPO" in as_text(orpo).split("\n")[0]
+
+
+@pytest.mark.parametrize(("turn", "text", "line", "language"), [
+    ("what is debugpy?", "ok and what's it good for?", 75, "en"),
+    ("was ist GCS FUSE?", "hm und wozu dient das?", 72, "de"),
+])
+async def test_what_the_threads_topic_is_good_for_is_explained(store: Store, state: BotState, turn: str, text: str,
+                                                               line: int, language: str) -> None:
+    reply = await follow_up(store, state, turn, text, "44.1")  # "good" is no topic; "it"/"das" is the thread's
+    assert isinstance(reply, AnswerReply) and reply.shape == "explain" and first(reply) == (MAIN, line)
+    assert body(reply)["lang"] == language
+
+
+async def test_typed_german_and_english_contractions_keep_the_shape(store: Store, state: BotState) -> None:
+    who = await follow_up(store, state, "was ist der Star Schema Benchmark?", "wer is der sprecher", "45.1")
+    assert isinstance(who, AnswerReply) and who.shape == "who" and first(who) == (MAIN, 3)  # "is" for "ist"
+    about = await ask(store, "what's the Jaxator talk about?")  # "what's" is "what is": a summary
+    assert isinstance(about, AnswerReply) and about.shape == "summary" and first(about) == (MAIN, 336)
+    gets = await follow_up(store, state, "fasse den Qwen-Image-Vortrag zusammen",
+                           "wie kriegt man da das modell auf die TPU", "45.2")  # "kriegt" is no topic
+    assert isinstance(gets, AnswerReply) and gets.subject == "modell TPU" and first(gets) == (MAIN, 417)
+
+
+@pytest.mark.parametrize(("turn", "text", "talk", "lead"), [
+    ("summarize the CasADi talk", "is it worth watching?", 509, "Watch *Einbettung trainierter neuronaler Netze"),
+    ("fasse den Kinetic-Vortrag zusammen", "lohnt es sich, den anzuschauen?", 60, "Schau dir *Kinetic"),
+])
+async def test_whether_the_threads_talk_is_worth_watching_recommends_it(store: Store, state: BotState, turn: str,
+                                                                        text: str, talk: int, lead: str) -> None:
+    reply = await follow_up(store, state, turn, text, "46.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "watch" and first(reply) == (MAIN, talk)
+    assert as_text(reply).startswith(lead)
+
+
+async def test_worth_watching_with_a_talk_named_or_asking_why_is_no_thread_question(store: Store) -> None:
+    named = parse("is the Pallas talk worth watching?")
+    assert named.shape == Shape.RECOMMEND and named.subject == "Pallas" and not named.in_thread_talk
+    assert parse("warum lohnt sich 3D-Druck für das Baumhaus?").shape == Shape.EXPLAIN
