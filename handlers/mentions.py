@@ -80,6 +80,9 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
         # "what's the difference to PPO?" with no topic to compare: what PPO is
         question = replace(question, shape=Shape.DEFINE, subject=question.other, other="", raw=question.other,
                            refers_back=False)
+    if question.shape == Shape.SEARCH and question.refers_back and not question.subject and scope.talk_id:
+        # "what's it about?" in a digest thread (a talk, no asked-about words yet): the talk's summary
+        question = replace(question, shape=Shape.SUMMARY)
     if question.shape == Shape.DEFINE and not question.subject:
         question = replace(question, shape=Shape.SEARCH)  # "was ist das?" with nothing to point back at
     if question.shape == Shape.EXPLAIN and not question.subject:

@@ -78,6 +78,9 @@ FRAME_WORDS = STOPWORDS | frozenset(
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
     ne nen raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
     anyway anyways gebracht brachte help helped helps hilft half geholfen
+    verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
+    eingesetzt
+    go goes going went back damals eingehen eingegangen
     worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
     andere anderen anderer anderes weitere weiteren weiterer other others another
     """.split()
@@ -93,7 +96,8 @@ _OTHERS = frozenset("andere anderen weitere weiteren others other another einer 
 # Words that point back at the thread's topic instead of naming one.
 PRONOUNS = frozenset(
     "it this that its thats them those these es das dies dieser diesen diesem ihn ihm er sie daruber dazu davon "
-    "darin dabei damit".split()
+    "darin dabei damit darauf daran darum dafur dagegen danach daraus dadurch darunter drauf dran drum druber drunter "
+    "drin".split()  # German's da-words point back as a whole ("darauf" is "on it"), also as spoken ("drauf")
 )
 
 _DE_MARKERS = frozenset(
@@ -242,7 +246,7 @@ def _only_function_words(text: str) -> bool:
 # ("what is that good for?", "wozu dient das?") it asks why the thread's topic is there: an explanation.
 _PURPOSE_RE = re.compile(
     r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
-    r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden)"
+    r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden|wurde|wurden)"
     r"|what (?:is|are)(?= .+ (?:used|good) for$))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
     r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|used for|good for))?$", re.I)
 # Whether a talk is worth watching: "is the Pallas talk worth watching?", "lohnt sich der Kinetic-Vortrag?"; without a
@@ -331,15 +335,17 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
     (Shape.TALKS, re.compile(  # "any others?", "gibts noch andere?": more talks on the thread's topic
         r"^(?:(?:are there |is there |and )?any (?:others?|other (?:talks?|videos?|ones?|sessions?))"
-        r"|(?:und |gibt(?:'s|s| es) )?(?:noch )?(?:andere|weitere)(?: vortr[äa]ge| videos| talks)?(?: dazu)?"
+        r"|(?:und |gibt(?:'s|s| es) )?(?:(?:dazu|dar[üu]ber|davon) )?(?:noch )?(?:andere|weitere)"
+        r"(?: vortr[äa]ge| videos| talks)?(?: dazu)?"
         r"|(?:und )?noch (?:einer|einen|eins)|another one)$", _I)),
     (Shape.TALKS, re.compile(
         r"^(?:(?:which|what) (?:other )?(?:talks|sessions|videos)\b(?!.*\s(?:in|at)$)"
         r"|list (?:all |the )?talks\b|all talks\b"
-        r"|(?:are there|is there|any) (?:a |an |any )?(?:talks?|videos?|sessions?)\b|talks? (?:about|on|zu|[üu]ber)\b"
+        r"|(?:are there|is there|any) (?:a |an |any )?(?:other |more )?(?:talks?|videos?|sessions?)\b"
+        r"|talks? (?:about|on|zu|[üu]ber)\b"
         r"|welche (?:anderen |weiteren )?(?:vortr[äa]ge|videos|talks)\b"
-        r"|(?:gibt es|gibt's|gibts|hast du|habt ihr)(?: (?:dazu|dar[üu]ber|davon|hierzu|auch))?"
-        r" (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
+        r"|(?:gibt es|gibt's|gibts|hast du|habt ihr)(?: (?:dazu|dar[üu]ber|davon|hierzu|auch))?(?: noch)?"
+        r"(?: andere| weitere)? (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
     (Shape.MOMENTS, re.compile(
         r"^(?:when|where|wann|wo|at what (?:time|point)|an welche[rn]? stellen?|zu welchem zeitpunkt"
         r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?)"
@@ -357,7 +363,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|high|tall|deep|thick|wide|heavy|far|old)"
         r"|wie (?:viel|viele|vielen|lange|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer|hoch|tief|dick"
         r"|breit|schwer|weit|alt)|wieviele?n?|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
-        r"|(?:welche[ms]|what|which) (?:jahr|year)"
+        r"|(?:welche[ms]|what|which) (?:jahr|year)|(?:seit|ab|bis) wann|(?:since|until) when"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)? (?:speed-?ups?|throughput|latency|latencies"
         r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint))"
         r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"
@@ -409,7 +415,8 @@ _PLACED_RE = re.compile(
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet|is|are|do|does|used for|good for|for|da"
                              r"|verwendet|genutzt|benutzt|eingesetzt)$", _I)
 _QUANTITY_KINDS = (
-    ("year", re.compile(r"\b(?:welche[ms]|what|which) (?:jahr|year)\b", _I)),
+    ("year", re.compile(r"\b(?:welche[ms]|what|which) (?:jahr|year)\b|\b(?:seit|ab|bis) wann\b"
+                        r"|\b(?:since|until) when\b", _I)),
     # "how much of the compute time", "wie viel der Rechenzeit": a share of a whole
     ("percent", re.compile(r"prozent|percent|%|anteil|share|how much of\b|wie ?viel (?:von|vom|der|des)\b", _I)),
     ("speed", re.compile(r"faster|slower|speed|quick|schnell|langsam|beschleunig|speed-?up", _I)),
@@ -494,11 +501,18 @@ def without_discourse(query: str) -> str:
     return _DISCOURSE_RE.sub("", query)
 
 
+# ... and at the end: "what's it about exactly?", "worum ging es nochmal?"
+_TRAILING_STRESS_RE = re.compile(r"(?:[\s,]+(?:exactly|again|anyway|actually|really|though|genau|nochmal|eigentlich"
+                                 r"|denn|[üu]berhaupt))+(?=[\s?!.]*$)", re.I)
+
+
 def _plain(query: str) -> str:
     """``query`` with plain apostrophes, contractions spelled out, a polite wrapper and a stressing adverb left out."""
     plain = without_discourse(query.translate(_APOSTROPHES))
     for pattern, replacement in _CONTRACTIONS:
         plain = pattern.sub(replacement, plain)
+    if tokens(unstressed := _TRAILING_STRESS_RE.sub("", plain)):
+        plain = unstressed
     return _STRESSED_RE.sub(r"\g<q> ", _WRAPPER_RE.sub("", _GREETING_RE.sub("", plain)))
 
 
@@ -531,7 +545,8 @@ _ASKING = frozenset(
     "ask fragen frage frag stelle stellen use benutze benutzen nutze nutzen verwende verwenden start started starten "
     "anfangen beginnen begin".split())
 # "can you explain?", "what do you mean?" ask about the last answer (or what it is about), not about the bot
-_ASKS_WHY = frozenset("why warum wieso weshalb explain erklaren erklare erklar mean meinst meint".split())
+_ASKS_WHY = frozenset("why warum wieso weshalb explain erklaren erklare erklar mean meinst meint detail details "
+                      "detailed elaborate genauer naher ausfuhrlich ausfuhrlicher".split())
 # shapes a help question is misread as ("what else can you do?" is no "more")
 _ABOUT_ANYTHING = frozenset({Shape.DEFINE, Shape.EXPLAIN, Shape.SEARCH, Shape.MORE})
 

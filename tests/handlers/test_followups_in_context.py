@@ -12,11 +12,14 @@ from pathlib import Path
 import pytest
 
 from bot.console import as_text
+from handlers import mentions
 from handlers.questions import Shape, parse, without_discourse
 from handlers.replies import AnswerReply, Notice
 from store.db import Store
 from store.state import BotState
 from tests.handlers.test_questions import MAIN, ask, body, first, follow_up
+
+PALLAS = "004_b9033c416a07336f.txt"
 
 
 @pytest.fixture
@@ -180,3 +183,44 @@ async def test_worth_watching_with_a_talk_named_or_asking_why_is_no_thread_quest
     named = parse("is the Pallas talk worth watching?")
     assert named.shape == Shape.RECOMMEND and named.subject == "Pallas" and not named.in_thread_talk
     assert parse("warum lohnt sich 3D-Druck für das Baumhaus?").shape == Shape.EXPLAIN
+
+
+@pytest.mark.parametrize(("turn", "text", "language"), [
+    ("was ist GRPO?", "gibt's dazu noch andere vorträge?", "de"),
+    ("what is GRPO?", "are there other talks on it?", "en"),
+])
+async def test_other_talks_on_the_threads_topic_are_a_talk_list(store: Store, state: BotState, turn: str, text: str,
+                                                                 language: str) -> None:
+    reply = await follow_up(store, state, turn, text, "47.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "talks" and reply.subject == "GRPO"
+    assert {(MAIN, 153), (MAIN, 293), (MAIN, 374), (MAIN, 432)} <= {
+        (hit["source"]["file"], hit["source"]["line"]) for hit in body(reply)["hits"]}
+    assert body(reply)["lang"] == language
+
+
+async def test_what_the_topic_was_used_for_in_the_threads_talk(store: Store, state: BotState) -> None:
+    # "verwendet" frames the question like "used"; "dort" is the thread's talk (JAX Quantum), Diffrax's use at 0:39
+    reply = await follow_up(store, state, "was ist Diffrax?", "und wofür wurde das dort verwendet?", "48.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "explain" and first(reply) == (MAIN, 35)
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    ("und seit wann gibt es CNC?", "de"),
+    ("and since when has CNC existed?", "en"),
+])
+async def test_since_when_asks_for_a_year(store: Store, state: BotState, text: str, language: str) -> None:
+    reply = await follow_up(store, state, "wer hat den Vortrag über Zerspanung gehalten?", text, "49.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "number" and first(reply) == (MAIN, 629)  # 1970er
+
+
+async def test_a_request_for_more_detail_is_about_the_topic_not_the_bot(store: Store, state: BotState) -> None:
+    assert parse("can you go into more detail?").shape != Shape.HELP
+    reply = await follow_up(store, state, "worum ging es bei Tinix?", "kannst du da näher drauf eingehen?", "50.1")
+    assert isinstance(reply, AnswerReply) and not reply.not_covered and reply.talk_id == "tunix-rl-architektur-auf-tpus"
+
+
+async def test_what_a_digest_threads_talk_is_about_is_its_summary(store: Store, state: BotState) -> None:
+    await state.record_digest_thread("CQ", "51.1", "pallas-schreiben-von-low-level-kernels-fuer-google-tpus", 0.0)
+    reply = await mentions.answer(store, "<@UBOT> what's it about exactly?", state=state, channel="CQ",
+                                  thread_ts="51.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "summary" and first(reply) == (PALLAS, 1)
