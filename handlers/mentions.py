@@ -24,6 +24,8 @@ TALK_SHAPES = frozenset({Shape.SUMMARY.value, Shape.WHO.value, Shape.RECOMMEND.v
 # What "more" continues with: a talk's next key points, a term's next moments.
 MORE_OF = {Shape.WHO.value: Shape.SUMMARY, Shape.RECOMMEND.value: Shape.SUMMARY, Shape.DEFINE.value: Shape.MOMENTS,
            Shape.TALKS.value: Shape.SEARCH}
+# Shapes answered from key points or glossary entries, which a thread's talk can narrow to its own
+ANSWERED_FROM_POINTS = frozenset({Shape.SEARCH, Shape.EXPLAIN, Shape.QUANTITY, Shape.DEFINE})
 # Shapes a follow-up ("and what about X?") may repeat; the others ask about a topic anew.
 REPEATABLE = frozenset(shape for shape in Shape if shape not in (Shape.HELP, Shape.MORE, Shape.DIGEST))
 
@@ -76,6 +78,10 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
             question = replace(question, follow_up=False)
         else:
             question = _resolve(question, context)
+        if context.talk_id and not scope.prefer_talk and question.subject and question.shape in ANSWERED_FROM_POINTS \
+                and await store.find_points(question.subject, limit=1, talk_id=context.talk_id, min_coverage=1.0):
+            # what the thread's talk says about it, when it says it: "auf welcher Hardware?" after FlyDSL's speed-up
+            scope.prefer_talk = True
     if question.shape == Shape.COMPARE and not question.subject:
         # "what's the difference to PPO?" with no topic to compare: what PPO is
         question = replace(question, shape=Shape.DEFINE, subject=question.other, other="", raw=question.other,

@@ -80,7 +80,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     anyway anyways gebracht brachte help helped helps hilft half geholfen
     verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
     eingesetzt
-    go goes going went back damals eingehen eingegangen
+    go goes going went back damals eingehen eingegangen gezeigt zeigt zeigte zeigten shown showed show tun tut
     worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
     andere anderen anderer anderes weitere weiteren weiterer other others another
     """.split()
@@ -97,7 +97,8 @@ _OTHERS = frozenset("andere anderen weitere weiteren others other another einer 
 PRONOUNS = frozenset(
     "it this that its thats them those these es das dies dieser diesen diesem ihn ihm er sie daruber dazu davon "
     "darin dabei damit darauf daran darum dafur dagegen danach daraus dadurch darunter drauf dran drum druber drunter "
-    "drin".split()  # German's da-words point back as a whole ("darauf" is "on it"), also as spoken ("drauf")
+    "drin ding thing".split()  # German's da-words point back as a whole ("darauf" is "on it"), also as spoken
+    # ("drauf"); "das Ding", "this thing" name nothing
 )
 
 _DE_MARKERS = frozenset(
@@ -397,6 +398,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
 _ABOUT_RE = re.compile(
     r"^(?:(?:and |und |but |aber )?(?:what|how) about|und (?:was|wie) (?:ist )?(?:es )?mit|und mit|was ist mit)"
     r"\s+(?P<s>(?!.*\b(?:gemeint|zu verstehen)$).+)$", _I)  # "was ist mit X gemeint?" asks what X is
+# A question word first: "und womit wurde das gemessen?" is a question of its own, not the last one about "gemessen"
+_OWN_QUESTION_RE = re.compile(
+    r"^(?:was|wer|wem|wen|wessen|wie|wo|wann|warum|wieso|weshalb|welche[rsnm]?|wo(?:mit|ran|rauf|raus|rin|rum|f[üu]r|zu"
+    r"|von|bei|durch|nach|r[üu]ber)|what|who|whom|whose|how|where|when|why|which)\b", re.I)
 _LEADING_AND_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?=\S)", _I)
 _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?P<s>.+)$", _I)
 _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|video|vortr[äa]g)", _I)
@@ -656,10 +661,12 @@ def _parse(text: str) -> Question:
     unsaid = without_discourse(query)
     if match := (_FOLLOW_UP_RE.match(query.rstrip(" ?!.")) or _FOLLOW_UP_RE.match(unsaid.rstrip(" ?!."))):
         subject = subject_words(match.group("s"))
-        if subject:
+        if subject and not _OWN_QUESTION_RE.match(match.group("s")):
             return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)
     subject = subject_words(stripped)
-    return Question(query, Shape.SEARCH, subject, language=language, refers_back=not subject)
+    # "und womit wurde das gemessen?" asks a question of its own, about the thread's topic when it points back ("das")
+    refers_back = not subject or any(token in PRONOUNS for token in tokens(stripped))
+    return Question(query, Shape.SEARCH, subject, language=language, refers_back=refers_back)
 
 
 # What a German attributive adjective ends in ("verteiltes Checkpointing", "kontinuierliche Batches"); a lower-case

@@ -224,3 +224,29 @@ async def test_what_a_digest_threads_talk_is_about_is_its_summary(store: Store, 
     reply = await mentions.answer(store, "<@UBOT> what's it about exactly?", state=state, channel="CQ",
                                   thread_ts="51.1")
     assert isinstance(reply, AnswerReply) and reply.shape == "summary" and first(reply) == (PALLAS, 1)
+
+
+async def test_and_with_a_question_word_of_its_own_is_no_repeat_of_the_last_question(store: Store,
+                                                                                     state: BotState) -> None:
+    # "und was hat das mit KI zu tun?" asks about KI in the thread's talk, not for the summary of a talk about "KI tun"
+    assert parse("und DPO?").follow_up and not parse("und womit wurde das gemessen?").follow_up
+    reply = await follow_up(store, state, "worum ging es im Zerspanungs-Video?", "und was hat das mit KI zu tun?",
+                            "52.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "search" and first(reply) == (MAIN, 632)
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("wie viel schneller war FlyDSL end-to-end?", "auf welcher hardware?"),
+    ("how much faster was FlyDSL end to end?", "on what hardware?"),
+])
+async def test_words_the_threads_talk_holds_are_answered_from_it(store: Store, state: BotState, turn: str,
+                                                                 text: str) -> None:
+    # after a number answer (no talk answer), "hardware" is asked of the FlyDSL talk, which says it (0:00, 0:18)
+    reply = await follow_up(store, state, turn, text, "53.1")
+    assert isinstance(reply, AnswerReply) and first(reply) == (MAIN, 234)
+    assert all(hit["talk_id"] == "integration-von-flydsl-kerneln-in-jax-fuer-amd-gpus" for hit in body(reply)["hits"])
+
+
+async def test_shown_frames_who_showed_it(store: Store, state: BotState) -> None:
+    reply = await follow_up(store, state, "was ist MXFP4?", "wer hat das gezeigt?", "54.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 336)
