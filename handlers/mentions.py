@@ -26,6 +26,8 @@ MORE_OF = {Shape.WHO.value: Shape.SUMMARY, Shape.RECOMMEND.value: Shape.SUMMARY,
            Shape.TALKS.value: Shape.SEARCH}
 # Shapes answered from key points or glossary entries, which a thread's talk can narrow to its own
 ANSWERED_FROM_POINTS = frozenset({Shape.SEARCH, Shape.EXPLAIN, Shape.QUANTITY, Shape.DEFINE})
+# Answers that span talks: the talk they remember is only their first one's, no talk the thread is about
+ACROSS_TALKS = frozenset({Shape.MOMENTS.value, Shape.TALKS.value})
 # Shapes a follow-up ("and what about X?") may repeat; the others ask about a topic anew.
 REPEATABLE = frozenset(shape for shape in Shape if shape not in (Shape.HELP, Shape.MORE, Shape.DIGEST))
 
@@ -79,6 +81,7 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
         else:
             question = _resolve(question, context)
         if context.talk_id and not scope.prefer_talk and question.subject and question.shape in ANSWERED_FROM_POINTS \
+                and context.shape not in ACROSS_TALKS \
                 and await store.find_points(question.subject, limit=1, talk_id=context.talk_id, min_coverage=1.0):
             # what the thread's talk says about it, when it says it: "auf welcher Hardware?" after FlyDSL's speed-up
             scope.prefer_talk = True
