@@ -122,13 +122,18 @@ def tune12() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune13() -> list[dict]:
+    return load_question_file("eval_answers_tune13")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
                    holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], tune2: list[dict],
                    tune3: list[dict], tune4: list[dict], tune5: list[dict], tune6: list[dict], tune7: list[dict],
                    tune8: list[dict], tune9: list[dict], tune10: list[dict], tune11: list[dict],
-                   tune12: list[dict]) -> list[dict]:
+                   tune12: list[dict], tune13: list[dict]) -> list[dict]:
     return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + holdout7 + tune2 + tune3 + tune4 + tune5
-            + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12)
+            + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12 + tune13)
 
 
 @pytest.fixture(scope="module")
@@ -342,6 +347,14 @@ def test_tune12_is_follow_ups_help_and_clarify_in_both_languages(tune12: list[di
     assert shapes["followup"] >= 24 and shapes["help"] >= 6 and shapes["clarify"] >= 4, shapes
     contexts = [q["context"] for q in tune12 if q["shape"] == "followup"]
     assert any(c.startswith("digest thread") for c in contexts) and any(c.startswith("DM") for c in contexts)
+
+
+def test_tune13_is_not_covered_and_near_misses_in_both_languages_selectable_by_file(tune13: list[dict]) -> None:
+    assert {q["split"] for q in tune13} == {"tune"} and {q["shape"] for q in tune13} == {"not_covered", "explain"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune13")] == [q["id"] for q in tune13]
+    assert Counter((q["shape"], q["lang"]) for q in tune13) == {(shape, lang): 9 for shape in ("not_covered", "explain")
+                                                               for lang in ("de", "en")}
+    assert all(q["absent"] for q in tune13 if q["shape"] == "not_covered")
 
 
 def test_tune5_is_single_answers_in_both_languages_selectable_by_file(tune5: list[dict]) -> None:
