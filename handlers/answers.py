@@ -20,6 +20,7 @@ from store.text import term_key, tokens
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
 from .questions import (
+    ASPECT_NOUNS,
     DO_AUXILIARY_RE,
     FRAME_WORDS,
     NOT_BEFORE_A_PRONOUN,
@@ -301,36 +302,30 @@ def _english_name(word: str, question: Question) -> bool:
     return not question.text.lstrip(" ¿¡\"'(").startswith(word)
 
 
-# Articles and determiners stand before a German noun, not before a name: "die Nachteile von …", "welche Tipps …"
-_GERMAN_DETERMINERS = frozenset(
-    "der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner welche welcher welches "
-    "welchen welchem diese dieser dieses diesen diesem jene jener jenes mein meine sein seine ihr ihre unser unsere "
-    "euer eure beim vom zum zur im am ins ans".split())
-
-
 def _german_name(word: str, question: Question) -> bool:
     """A capitalised word of a German question that no summary has in any form: German capitalises its nouns, so it
-    is what the question asks about ("wie nutzt man Horovod für verteiltes Training?"), a name or a thing the talks
-    do not discuss. Not the question's first word, which is capitalised anyway, nor a noun after an article or a
-    determiner (a name stands without one: "die Nachteile von Kollokation", "welche Tipps gibt es"); the caller also
-    leaves out a part of the corpus's compounds ("Karte" of Grafikkarte, "Lärchendielen" for Lärchenholz-Dielen)."""
+    is what the question asks about ("wie nutzt man Horovod für verteiltes Training?", "hat das Baumhaus einen
+    Kamin?"), a name or a thing the talks do not discuss. Not the question's first word, which is capitalised anyway,
+    nor a noun that names an aspect of what is asked about rather than a thing ("das Fazit zu Kinetic", "welche Tipps
+    gibt es für Pallas": ``ASPECT_NOUNS``); the caller also leaves out a part of the corpus's compounds ("Karte" of
+    Grafikkarte, "Lärchendielen" for Lärchenholz-Dielen)."""
     if question.language != "de" or not word[:1].isupper():
         return False
     if any(token in _UNITS or token in _UNIT_WORDS for token in tokens(word)):
         return False  # what a number is measured in ("um wie viel Prozent …"), not what is measured
-    before = re.search(rf"(?:^|[^\w-])([\w-]+)\s+{re.escape(word)}(?![\w-])", question.text)
-    if before is not None and tokens(before.group(1)) and tokens(before.group(1))[-1] in _GERMAN_DETERMINERS:
-        return False  # a noun with its article is a thing of the talk asked about ("das Fazit zu Kinetic")
+    if any(token in ASPECT_NOUNS for token in tokens(word)):
+        return False
     return not question.text.lstrip(" ¿¡\"'(").startswith(word)
 
 
 async def _no_compound_holds(store: Store, word: str, absent: frozenset[str]) -> bool:
-    """Whether no summary has ``word``, not even as a part of its compounds."""
+    """Whether no summary has ``word``, not even as a part of its compounds or typed with one slip
+    ("Faktentabelle" for Faktenstabelle)."""
     folded = tokens(word)
     if not folded or not all(t in absent for t in folded):
         return False
     for token in folded:
-        if await store.in_compounds(token):
+        if await store.in_compounds(token) or await store.slip_of_a_word(token):
             return False
     return True
 

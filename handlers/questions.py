@@ -73,7 +73,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
     ever info infos informationen details rolle spielt spielen spielte taucht tauchte auftauchen kennst kennt weisst
     weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per
-    wem gehts gibts wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
+    rede wem gehts gibts wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
     ne nen raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
@@ -83,6 +83,21 @@ FRAME_WORDS = STOPWORDS | frozenset(
     go goes going went back damals eingehen eingegangen gezeigt zeigt zeigte zeigten shown showed show tun tut
     worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
     andere anderen anderer anderes weitere weiteren weiterer other others another
+    """.split()
+)
+
+# Nouns that name an aspect of what a question is about, not a thing of its own: "das Fazit zu Kinetic", "die
+# Nachteile von Kollokation", "what are the downsides of colocation?". A summary need not use the word to answer.
+ASPECT_NOUNS = frozenset(
+    """
+    fazit tipp tipps nachteil nachteile vorteil vorteile idee ideen ziel ziele zweck grund grunde problem probleme
+    herausforderung herausforderungen ergebnis ergebnisse erkenntnis erkenntnisse lehre lehren beispiel beispiele
+    empfehlung empfehlungen meinung aussage aussagen kernaussage kernaussagen botschaft hintergrund motivation
+    ansatz vorgehen schritte rolle nutzen ausblick fortschritt fortschritte highlights uberblick eindruck
+    downside downsides upside upsides advantage advantages disadvantage disadvantages pros cons tip tips takeaway
+    takeaways conclusion conclusions idea ideas goal goals gist lesson lessons example examples reason reasons
+    benefit benefits drawback drawbacks pitfall pitfalls highlight outcome outcomes result results verdict
+    opinion advice recommendation recommendations
     """.split()
 )
 

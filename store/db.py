@@ -635,6 +635,11 @@ class Store:
         return await self._answer(("in_compounds", word) if cacheable(word) else None,
                                   lambda view: view.vocabulary.in_compounds(word))
 
+    async def slip_of_a_word(self, word: str) -> bool:
+        """Whether the folded ``word`` is a long corpus word typed with one slip (Vocabulary.slip_of_a_word)."""
+        return await self._answer(("slip_of_a_word", word) if cacheable(word) else None,
+                                  lambda view: view.vocabulary.slip_of_a_word(word))
+
     async def held_together(self, words: Sequence[str]) -> bool:
         """Whether the folded ``words`` of one name stand together in some row ("sparse cores" do, "beam search"
         does not: store/together.py); True when a word alone is in no summary."""

@@ -17,7 +17,8 @@ from itertools import accumulate
 
 from rapidfuzz import fuzz, process
 
-from .concepts import MIN_PREFIX
+from .compounds import LINKING
+from .concepts import MIN_PREFIX, one_slip
 from .text import tokens
 from .trigrams import TrigramIndex
 
@@ -37,6 +38,8 @@ FAMILY_ENDINGS = frozenset("  e en end ende enden ender er ern es et t st te ten
 MIN_VERB_ROOT = 4
 FAMILY_WORDS = 16  # corpus words one prefix and root may begin that are read
 MAX_FAMILIES = 50_000  # words whose family is kept (bounded: users type any words)
+MIN_SLIPPED = 8  # a shorter word a letter away from a corpus word may be another name (GSPMD is no SPMD)
+MIN_VERB = 5  # letters left after a verb's prefix ("an" + "lage" is no verb of "Lage")
 
 
 @dataclass(frozen=True)
@@ -219,13 +222,35 @@ class Vocabulary:
 
     def in_compounds(self, word: str) -> bool:
         """Whether ``word`` (folded) is a German compound's part the corpus has: the tail of a corpus word ("karte" of
-        "grafikkarte") or a word ending in one ("larchendielen" in "dielen"), each part at least 4 letters."""
+        "grafikkarte"), or made of corpus words, head and tail ("larchendielen": Lärche and Dielen), each part at
+        least 4 letters, or a verb with its particle whose rest is one of those ("einschrauben": Baumschrauben).
+        A word that only ends in a corpus word is not: "terraform" is no kind of "form", "betonfundament" no
+        "Fundament" the summaries have (no summary says "Beton")."""
         if len(word) < 4 or not word.isalpha():
             return False
-        if any(self.has(word[cut:]) for cut in range(1, len(word) - 3)):
+        if any(self._is_head(word[:cut]) and self.has(word[cut:]) for cut in range(MIN_HEAD, len(word) - 3)):
             return True
+        if self._ends_a_word(word):
+            return True
+        return any(word.startswith(particle) and len(word) - len(particle) >= MIN_VERB
+                   and (self.has(word[len(particle):]) or self._ends_a_word(word[len(particle):]))
+                   for particle in VERB_PREFIXES)
+
+    def slip_of_a_word(self, word: str) -> bool:
+        """Whether ``word`` (folded, of MIN_SLIPPED letters or more) is a corpus word typed with one slip
+        ("faktentabelle" for "Faktenstabelle"): a long plain word a letter away is that word, not a new thing."""
+        return len(word) >= MIN_SLIPPED and any(one_slip(word, found) for found in self.correct(word))
+
+    def _ends_a_word(self, word: str) -> bool:
         words = self._words.strings
         return any(words[i] != word and words[i].endswith(word) for i in self._words.candidates(word, FUZZY_CANDIDATES))
+
+    def _is_head(self, head: str) -> bool:
+        """Whether ``head`` is a corpus word as a compound's first part writes it: itself, with a linking element
+        ("evolutions" -> evolution, "larchen" -> larche), or without its final e ("such" -> suche)."""
+        return self.has(head) or self.has(head + "e") or any(
+            head.endswith(link) and len(head) - len(link) >= MIN_HEAD and self.has(head[:-len(link)])
+            for link in LINKING)
 
     def correct(self, word: str) -> list[str]:
         """Vocabulary words close to a word that matches nothing (typos in names): "kinetik" -> "kinetic"."""

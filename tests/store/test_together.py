@@ -41,8 +41,11 @@ def test_a_row_holds_a_word_by_its_forms(tokens: set[str], held: bool) -> None:
 
 @pytest.mark.parametrize(("word", "part"), [
     ("karte", True),  # the tail of Grafikkarte
-    ("larchendielen", True),  # ends in Dielen (Lärchenholz-Dielen)
+    ("larchendielen", True),  # Lärche and Dielen (Lärchenholz-Dielen)
+    ("einschrauben", True),  # a verb's particle and "schrauben" (Baumschrauben)
     ("horovod", False),
+    ("terraform", False),  # ends in the corpus word "form", but no summary has "terra": no kind of form
+    ("betonfundament", False),  # "Fundament" is there, "Beton" is not: the summaries know no concrete foundation
 ])
 async def test_a_word_inside_the_corpus_compounds(store: Store, word: str, part: bool) -> None:
     assert await store.in_compounds(word) is part

@@ -1,0 +1,70 @@
+"""When the summaries cover a question, and what the reply says when they cover only part of it: each cause in
+English and German, through the function mentions and DMs call, on the bundled corpus in a real SQLite file.
+Lines are of the 000 file; absence of the asked words was checked by grep over corpus/*.txt."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.replies import Reply
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+
+
+def body(reply: Reply) -> dict:
+    """The reply as ``talkbot ask --json`` reports it."""
+    return json.loads(as_json(reply))
+
+
+def heading(reply: Reply) -> str:
+    blocks = body(reply)["message"].get("blocks") or []
+    text = blocks[0].get("text", {}) if blocks else {}
+    return (text.get("text", "") if isinstance(text, dict) else str(text)).split("\n")[0]
+
+
+def first(reply: Reply) -> tuple[str, int]:
+    hit = body(reply)["hits"][0]
+    return hit["source"]["file"], hit["source"]["line"]
+
+
+async def ask(store: Store, text: str) -> Reply:
+    return await mentions.answer(store, f"<@UBOT> {text}")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a word that only ends in a corpus word is no compound of the corpus: "Terra|form", "Beton|fundament"
+    ("läuft Kinetic auch mit Terraform?", "Die Zusammenfassungen erwähnen *Terraform* nicht."),
+    ("does Kinetic also support Terraform?", "The summaries don't mention *Terraform*."),
+])
+async def test_a_name_that_only_ends_in_a_corpus_word_is_absent(store: Store, text: str, said: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is False and heading(reply) == said, text
+    assert body(reply)["lang"] == ("de" if "läuft" in text else "en")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a German noun no summary has is what is asked about, with its article too: the talks have no Kamin, no Kran
+    ("hat das Baumhaus einen Kamin?", "Die Zusammenfassungen erwähnen *Kamin* nicht."),
+    ("wurde das Baumhaus mit einem Kran gebaut?", "Die Zusammenfassungen erwähnen *Kran* nicht."),
+    ("brauchen die Baumschrauben ein Betonfundament?", "Die Zusammenfassungen erwähnen *Betonfundament* nicht."),
+])
+async def test_an_absent_german_noun_with_its_article_is_not_covered(store: Store, text: str, said: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is False and body(reply)["lang"] == "de" and heading(reply) == said, text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("wie viele Zeilen hat die Faktentabelle beim Star Schema Benchmark?", 13),  # a slip of "Faktenstabelle"
+    ("wann war vom Splintholz die Rede?", 604),  # "die Rede sein von" frames the question
+    ("wie schützt man die Lärchendielen vor Regenwasser?", 602),  # Lärche + Dielen
+])
+async def test_a_german_noun_the_summaries_have_in_another_form_is_answered(store: Store, text: str,
+                                                                            line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
+    assert (MAIN, line) in {(h["source"]["file"], h["source"]["line"]) for h in body(reply)["hits"]}, text
