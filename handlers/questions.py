@@ -687,6 +687,8 @@ def _parse(text: str) -> Question:
 # What a German attributive adjective ends in ("verteiltes Checkpointing", "kontinuierliche Batches"); a lower-case
 # German word without it is a verb ("warum lohnt sich 3D-Druck") and no part of a name.
 _ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
+# A German present participle says what a thing is doing, it names no kind of it: "einem laufenden Job"
+_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3}end(?:e|en|er|es|em)$")
 _VERSION_PART_RE = re.compile(r"\d+")
 _SPACE_BETWEEN_RE = re.compile(r"[ \t]+")
 # An English question whose verb comes after its subject: "how do sparse cores help with joins?" (a pronoun for
@@ -695,6 +697,7 @@ SUBJECT_PRONOUNS = frozenset("i we you they he she one anyone someone people".sp
 NOT_BEFORE_A_PRONOUN = rf"(?! (?:{'|'.join(sorted(SUBJECT_PRONOUNS))})\b)"
 DO_AUXILIARY_RE = re.compile(rf"\b(?:do|does|did|can|could|will|would|should)\b{NOT_BEFORE_A_PRONOUN}", re.I)
 _DETERMINERS = frozenset("the a an this that these those".split())
+_ARTICLES = frozenset("the a an".split())
 _GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
                                    "wozu wofur womit".split())
 # What a number question counts comes right after these ("how many [times slower]", "wie viele [Token pro …]")
@@ -713,6 +716,7 @@ class NameRun:
     after_pronoun: bool = False  # an English verb comes first: "how did they [implement ring attention]?"
     after_name: bool = False  # a content word of its own stands right before it ("why does XLA [forbid recursion]?"),
     # or a name's "of" ("Mixture of [Experts Inferenz]"), or what a number question counts ("how many [times slower]")
+    before_article: bool = False  # an article follows: its last word is a verb ("the [guy planning] a trip")
 
     @property
     def text(self) -> str:
@@ -729,7 +733,8 @@ def _in_a_name(word: str, language: str | None, after_question_word: bool) -> bo
     if is_term_like(word):
         return False
     if language == "de" and word[:1].islower():
-        return not after_question_word and word.casefold().endswith(_ADJECTIVE_ENDINGS)
+        folded = word.casefold()
+        return not after_question_word and folded.endswith(_ADJECTIVE_ENDINGS) and not _PARTICIPLE_RE.search(folded)
     return True
 
 
@@ -746,14 +751,15 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     before: list[str] = ["", ""]  # the two words before the current one, folded
     previous_end = -1
 
-    def close(at_the_end: bool) -> None:
+    def close(at_the_end: bool, following: str = "") -> None:
         words = list(current)
         if language == "de":
             while words and words[-1][:1].islower() and "_" not in words[-1]:
                 words.pop()  # "verteiltes" alone, or a verb at the end ("Modelle trainieren")
         if 2 <= len(tokens(" ".join(words))) <= MAX_NAME_WORDS:
             runs.append(NameRun(words, after_auxiliary, last=at_the_end and words == current, after_name=after_name,
-                                after_pronoun=after_pronoun))
+                                after_pronoun=after_pronoun,
+                                before_article=words == current and following in _ARTICLES))
         current.clear()
 
     for match in _WORD_RE.finditer(plain):
@@ -763,7 +769,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         in_a_name = content and _in_a_name(word, language, before[-1] in _GERMAN_QUESTION_WORDS)
         joined = _SPACE_BETWEEN_RE.fullmatch(plain[previous_end:match.start()]) is not None
         if current and not (joined and in_a_name):
-            close(False)
+            close(False, word.casefold() if joined else "")
         if in_a_name:
             if not current:
                 after_auxiliary = bool(DO_AUXILIARY_RE.fullmatch(before[-1]) or (

@@ -351,6 +351,23 @@ def name_groups(concepts: list[Concept]) -> list[list[int]]:
     return groups
 
 
+MIN_ENGLISH_STEM = 4
+
+
+def english_stems(word: str) -> list[str]:
+    """Prefixes an English word's other forms share, where the word itself is no prefix of them: "cache" ->
+    "cach" (caching), "patented" -> "patent" (Patentierte), "compacting" -> "compact"; at least MIN_ENGLISH_STEM
+    letters. For telling whether the summaries hold a word in some form, not for ranking."""
+    if not word.isalpha():
+        return []
+    stems = []
+    for ending in ("ing", "ed", "es", "e", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= MIN_ENGLISH_STEM:
+            stems.append(word[: -len(ending)])
+            break
+    return stems
+
+
 def _merge_duplicates(concepts: list[Concept]) -> list[Concept]:
     seen: dict[str, Concept] = {}
     for concept in concepts:

@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from . import ranking, terms, together
-from .concepts import inflection_trims
+from .concepts import english_stems, inflection_trims
 from .connection import WriteLockProbe, connect_async, connect_read_only, on_connection_thread
 from .edits import (
     ACCEPT,
@@ -622,10 +622,12 @@ class Store:
                 # ("tensorboard" -> tensor); a compound of corpus words has its parts as a phrase form
                 forms = [form.token for form in concept.forms if form.kind not in ("correction", "part")]
                 word = concept.words
-                # German endings the summaries may not use: "Crashkurses" is the "Crashkurs" talk.
-                forms += inflection_trims(word)
-                if not any(view.vocabulary.doc_frequency(token) for token in forms):
-                    absent.append(concept.words)
+                # German endings the summaries may not use: "Crashkurses" is the "Crashkurs" talk; English ones:
+                # "patented" is in "Patentierte"
+                forms += inflection_trims(word) + english_stems(word)
+                if not any(view.vocabulary.doc_frequency(token) for token in forms) and not any(
+                        view.vocabulary.inside_a_word(token) for token in forms):
+                    absent.append(concept.words)  # nor inside a compound: "screws" (schraub) in "Baumschrauben"
             return tuple(absent)
 
         return await self._answer(("absent_words", text) if cacheable(text) else None, compute)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .concepts import Concept, Form
+from .concepts import Concept, Form, english_stems
 from .text import term_key
 from .view import View
 
@@ -38,14 +38,18 @@ def held_together(view: View, words: Sequence[str]) -> bool:
     if any(_names_something(view, word) for word in words):
         return True  # "Tinix Rollout" ("wie trennt Tinix Rollout und Training?") is a name and another word
     tests: list[_WordForms] = []
+    searched: list[Concept] = []
     for word in words:
         found = by_word.get(word)
         kept = [form for form in found.forms if form.kind in _KINDS] if found is not None else []
-        kept = [form for form in kept if view.vocabulary.doc_frequency(form.token)]
+        # an English word's other forms: "cache" is held by "Caching", "patented" by "Patentierte"
+        stems = [Form(stem, word, "stem") for stem in english_stems(word) if all(f.token != stem for f in kept)]
+        kept = [form for form in kept + stems if view.vocabulary.doc_frequency(form.token)]
         if not kept:
             return True  # a word no summary has: not a question of the words' place
         tests.append(_WordForms(kept))
-    searched: list[Concept] = [by_word[word] for word in dict.fromkeys(words)]
+        if found is not None and word not in {concept.words for concept in searched}:
+            searched.append(Concept(found.words, found.forms + stems, found.weight) if stems else found)
     for row in view.candidates(searched, CANDIDATES):
         # a key point with its talk's title, which the point does not repeat ("max_evol speedup": a max_evol talk's
         # point); a talk by its title and summary ("Rice University", "evolutionärer Suche")

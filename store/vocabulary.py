@@ -38,6 +38,7 @@ FAMILY_ENDINGS = frozenset("  e en end ende enden ender er ern es et t st te ten
 MIN_VERB_ROOT = 4
 FAMILY_WORDS = 16  # corpus words one prefix and root may begin that are read
 MAX_FAMILIES = 50_000  # words whose family is kept (bounded: users type any words)
+MIN_INSIDE = 5  # a shorter form is inside too many words by chance ("ring" in "Ausbildungsring")
 MIN_SLIPPED = 8  # a shorter word a letter away from a corpus word may be another name (GSPMD is no SPMD)
 MIN_VERB = 5  # letters left after a verb's prefix ("an" + "lage" is no verb of "Lage")
 
@@ -235,6 +236,14 @@ class Vocabulary:
         return any(word.startswith(particle) and len(word) - len(particle) >= MIN_VERB
                    and (self.has(word[len(particle):]) or self._ends_a_word(word[len(particle):]))
                    for particle in VERB_PREFIXES)
+
+    def inside_a_word(self, form: str) -> bool:
+        """Whether a corpus word holds ``form`` (folded, of MIN_INSIDE letters or more) as its second part, after a
+        head of MIN_HEAD letters: "schraub" (screw) in "baumschrauben", "verschraubung"."""
+        if len(form) < MIN_INSIDE or not form.isalpha():
+            return False
+        words = self._words.strings
+        return any(words[i].find(form, MIN_HEAD) >= MIN_HEAD for i in self._words.candidates(form, FUZZY_CANDIDATES))
 
     def slip_of_a_word(self, word: str) -> bool:
         """Whether ``word`` (folded, of MIN_SLIPPED letters or more) is a corpus word typed with one slip

@@ -68,3 +68,42 @@ async def test_a_german_noun_the_summaries_have_in_another_form_is_answered(stor
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
     assert (MAIN, line) in {(h["source"]["file"], h["source"]["line"]) for h in body(reply)["hits"]}, text
+
+
+@pytest.mark.parametrize(("text", "line", "language"), [
+    # "cache" is held by 000:72's "Caching" (an English word's other forms count, with the talk's title: Kinetic)
+    ("how does Kinetic cache files from GCS buckets?", 72, "en"),
+    ("wie cached Kinetic Dateien aus GCS?", 72, "de"),
+    # "screws" is inside "Baumschrauben" (the word list's "schraub"), "patented" is "Patentierte"
+    ("what happens to the tree after the patented screws go in?", 604, "en"),
+    ("was macht der Baum mit der Wunde nach dem Verschrauben?", 604, "de"),
+    # a present participle says what a thing does, it names no kind of it: "einem laufenden Job"
+    ("kann man sich bei Kinetic später wieder mit einem laufenden Job verbinden?", 73, "de"),
+    ("do Kinetic jobs survive when I shut down my laptop?", 73, "en"),
+])
+async def test_words_the_summaries_hold_in_other_forms_are_answered(store: Store, text: str, line: int,
+                                                                    language: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == language, text
+    assert first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # the summaries know batching and filters, not that kind of them
+    ("how does continuous batching work in vllm", "The summaries don't mention *continuous batching*."),
+    ("which talk explains bloom filters for joins?", "The summaries don't mention *bloom filters*."),
+    ("wie funktioniert Continuous Batching in vLLM?", "Die Zusammenfassungen erwähnen *Continuous Batching* nicht."),
+    ("welcher Vortrag erklärt Bloom-Filter für Joins?", "Die Zusammenfassungen erwähnen *Bloom-Filter* nicht."),
+])
+async def test_an_unknown_kind_of_a_known_thing_is_not_covered(store: Store, text: str, said: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is False and heading(reply) == said, text
+
+
+@pytest.mark.parametrize("text", [
+    "who's the guy planning a trip to the Kuril islands",  # "planning" takes an article: a verb, not a kind of guy
+    "recommend a talk on launching jobs on GKE straight from my laptop",  # a gerund and its object
+])
+async def test_a_verb_next_to_an_absent_word_is_no_name(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["hits"], text

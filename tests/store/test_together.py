@@ -20,6 +20,7 @@ from store.together import _WordForms
     (["max", "evol", "speedup"], True),  # a max_evol key point's "Speedup", with its talk's title
     (["tinix", "rollout"], True),  # Tinix is a name of its own (a slip of Tunix): "wie trennt Tinix Rollout …"
     (["horovod", "training"], True),  # a word in no summary is another question
+    (["kinetic", "cache", "files"], True),  # 000:72's "Caching" and "Dateien", with its talk's title
 ])
 async def test_words_held_together(store: Store, words: list[str], together: bool) -> None:
     assert await store.held_together(words) is together
