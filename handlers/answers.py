@@ -336,13 +336,111 @@ async def _no_compound_holds(store: Store, word: str, absent: frozenset[str]) ->
     return True
 
 
-async def _not_covered(store: Store, question: Question, missing: list[str]) -> AnswerReply:
-    suggestions: dict[str, None] = {}
-    for word in missing:
-        result = await store.define(word)
-        for name in [hit.term for hit in result.hits] + list(result.suggestions):
-            suggestions.setdefault(name, None)
-    return _reply(question, not_covered=missing, suggestions=list(suggestions)[:5])
+async def _not_covered(store: Store, question: Question, missing: list[str], *, topic: str | None = None,
+                       apart: bool = False) -> AnswerReply:
+    """What the summaries do not mention, said first, with the nearest terms; when the question also asks about
+    something they do cover (its ``topic``: "Kinetic" in "läuft Kinetic auch mit Terraform?"), the key points about
+    that follow as the nearest evidence. ``apart``: the missing words are in the summaries, never with the topic."""
+    reply = _reply(question, not_covered=missing)
+    if topic is None:
+        topic = _topic_besides(question, missing)
+    if topic:
+        reply.points = await store.find_points(topic, limit=POINTS_SHOWN)
+        if not reply.points:  # a topic no key point words as asked ("treehouse"): the talks about it
+            reply.talks = await store.find_talks(topic, limit=2)
+        reply.context_of = topic if reply.points or reply.talks else ""
+        reply.apart = apart
+    if not reply.context_of:  # nothing of the question is covered: the terms nearest to what was asked
+        suggestions: dict[str, None] = {}
+        for word in missing:
+            result = await store.define(word)
+            for name in [hit.term for hit in result.hits] + list(result.suggestions):
+                suggestions.setdefault(name, None)
+        reply.suggestions = list(suggestions)[:5]
+    return reply
+
+
+def _topic_besides(question: Question, missing: list[str], *, names_only: bool = True) -> str:
+    """The words of a question's subject that say what it asks about besides the ``missing`` ones: its names
+    ("läuft Kinetic auch mit Terraform?" -> Kinetic, "wie viel Honig haben die Bienen produziert?" -> Bienen, "how
+    does speculative decoding work on TPUs?" -> TPUs), or (``names_only`` False, a yes/no question's topic the
+    summaries hold in one talk: "does the treehouse have a fireplace?") every other word but a German question's
+    lower-case ones (its verbs and adjectives: an English verb cannot be told from a noun)."""
+    gone = {token for word in missing for token in tokens(word)}
+    kept = []
+    for word in _asked_words(question):
+        if not _content_tokens(word) or all(token in gone for token in tokens(word)):
+            continue
+        if _is_name(word, question) if names_only else (
+                question.language != "de" or word[:1].isupper() or is_term_like(word)):
+            kept.append(word)
+    return " ".join(kept)
+
+
+def _asked_words(question: Question) -> list[str]:
+    """The subject's words as typed, without a German yes/no question's leading verb ("läuft", "hat", "wurde")."""
+    written = question.subject.split()
+    if question.yes_no and question.language == "de" and written and \
+            question.text.lstrip(" ¿¡\"'(").casefold().startswith(written[0].casefold()):
+        return written[1:]
+    return written
+
+
+MAX_TOPIC_WORDS = 3  # a yes/no question with more words the summaries hold restates a fact in its own words
+# Words an English noun follows: "does the treehouse have [a fireplace]?", "the machinists' [union]"
+_BEFORE_A_NOUN = frozenset("a an the any no some this that these those my your their its our his her".split())
+# What a German participle ends in: "verleimt", "verbaut", "eingebettet", "angebracht", "geschliffen"
+_GERMAN_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}(?:t|en)$")
+
+
+async def _yes_no_gap(store: Store, question: Question, scope: Scope) -> tuple[list[str], str, bool] | None:
+    """What a yes/no question asks about that the summaries do not say, with what they do cover: (the asked words,
+    the topic, whether the words are in the summaries but never with the topic). None when they may answer it.
+
+    - An absent detail of a covered topic: "does the treehouse have a fireplace?", "wurde die Wendeltreppe
+      verleimt?": a word no summary has, asked about a topic of at most MAX_TOPIC_WORDS words that one talk holds.
+      The word must be what is asked: an English noun (after an article, a determiner or a possessive), a German
+      noun or participle ("später" is neither). More words the summaries hold ("did the NC machines replace skilled
+      workers?") restate a fact; the missing word is then one the word list lacks.
+    - Two names no talk holds together: "läuft FlyDSL auch auf Intel-GPUs?" (FlyDSL is AMD's, Intel the oneAPI
+      talk's), "does the oneAPI backend also support AMD GPUs?"."""
+    absent = await _absent_words(store, scope, question.subject)
+    words = [word for word in _asked_words(question) if _content_tokens(word)]
+    missing = [word for word in words if all(token in absent for token in _content_tokens(word))]
+    present = [word for word in words if word not in missing]
+    held = [token for word in present for token in _content_tokens(word) if token not in absent]
+    if missing and held and len(held) <= MAX_TOPIC_WORDS:
+        asked = [word for word in missing if _asks_about(word, question)]
+        if asked and await store.held_in_one_talk(held):
+            return asked, _topic_besides(question, missing, names_only=False), False
+        return None
+    names = [word for word in present if _is_name(word, question)]
+    if len(names) >= 2 and not missing:
+        topic = names[0]
+        apart = [word for word in names[1:]
+                 if not await store.held_in_one_talk(_content_tokens(f"{topic} {word}"))]
+        if apart:
+            return apart, topic, True
+    return None
+
+
+def _asks_about(word: str, question: Question) -> bool:
+    """Whether an absent word of a yes/no question is what it asks about, not a word of its frame."""
+    if question.language == "de":
+        return word[:1].isupper() or bool(_GERMAN_PARTICIPLE_RE.fullmatch(word.casefold()))
+    before = re.search(rf"([\w']+)\s+{re.escape(word)}(?![\w-])", question.text)
+    return before is not None and (before.group(1).casefold() in _BEFORE_A_NOUN
+                                   or before.group(1).endswith(("'s", "s'")))
+
+
+def _is_name(word: str, question: Question) -> bool:
+    """A word that names a thing of its own: a name (GSPMD, FlyDSL, Intel-GPUs), a capitalised word inside an
+    English question, a German noun that is no aspect of another ("Beispiele", "Vorteile")."""
+    if any(token in ASPECT_NOUNS for token in tokens(word)):
+        return False
+    if is_term_like(word):
+        return True
+    return word[:1].isupper() and not question.text.lstrip(" ¿¡\"'(").startswith(word)
 
 
 def point_from(talk: Talk, point: KeyPoint) -> PointHit:
@@ -514,7 +612,7 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
                    points=both[1:] if note == "compare_both" else both, note=note, not_covered=missing,
                    talk_id=both[0].talk_id if both else None)
     if missing:
-        covered = await _not_covered(store, question, missing)
+        covered = await _not_covered(store, question, missing, topic="")  # the covered side is shown above
         reply.suggestions = covered.suggestions
     return reply
 
@@ -754,6 +852,9 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         return _reply(question, note="which_talk")
     if missing := await _missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
+    if question.yes_no and not scope.offset and (gap := await _yes_no_gap(store, question, scope)) is not None:
+        asked, topic, apart = gap
+        return await _not_covered(store, question, asked, topic=topic, apart=apart)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN)
     if not found and not scope.offset:
         # no key point has it: a talk that does (its title or summary: "Crashkurs"), else nothing has it

@@ -519,17 +519,28 @@ def _speakers(speakers: Iterable[str], lang: str) -> str:
     return ", ".join(names) if names else say(lang, "speakers_unknown")
 
 
+TALKS_IN_CONTEXT = 2  # talks shown as the nearest evidence of a question the summaries cover only in part
+
+
 def render_answer(reply: AnswerReply) -> dict[str, Any]:
     """An answer: what the summaries do not cover first, then the answer, then what supports it."""
     lang = reply.language
     blocks: list[dict[str, Any]] = []
     fallback: list[str] = []
     if reply.not_covered:
-        text = say(lang, "not_covered", subject=mrkdwn(", ".join(reply.not_covered), 200))
+        missing = mrkdwn(", ".join(reply.not_covered), 200)
+        text = (say(lang, "not_covered_with", subject=missing, topic=mrkdwn(reply.context_of, 100))
+                if reply.apart and reply.context_of else say(lang, "not_covered", subject=missing))
         fallback.append(text)
         if reply.suggestions:
             text += "\n" + say(lang, "closest", names=", ".join(f"`{mrkdwn(s, 80)}`" for s in reply.suggestions[:5]))
         blocks.append(section(text))
+        if reply.context_of:
+            blocks.append(context(say(lang, "covered_part", topic=mrkdwn(reply.context_of, 100))))
+            if not reply.points:  # the talks about what is covered
+                blocks.append(section("\n".join(f"• *{mrkdwn(t.title, 200)}* — {_speakers(t.speakers, lang)}"
+                                                for t in reply.talks[:TALKS_IN_CONTEXT])))
+                return message("\n".join(fallback), blocks)
         if not (reply.terms or reply.team or reply.team_terms or reply.points or reply.lead):
             return message("\n".join(fallback), blocks)
     if reply.speakers_of is not None:

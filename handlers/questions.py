@@ -167,6 +167,7 @@ class Question:
     follow_up: bool = False  # "and what about ORPO?": the last question's shape with a new subject
     refers_back: bool = False  # "who presented it?": the subject is the thread's talk or topic
     in_thread_talk: bool = False  # "was heißt da RDMA?", "what's X in there?": asked inside the thread's talk
+    yes_no: bool = False  # "läuft Kinetic auch mit Terraform?", "does the treehouse have a fireplace?"
     quantity: str = ""  # QUANTITY: "year", "percent", "speed", "time", "count", "throughput", "size" or "" for any
     raw: str = ""  # DEFINE: the asked-about text as typed ("XLA & HLO" asks for two terms)
     # DEFINE "what is an MX expression in CasADi?": the term alone ("MX expression") and what places it ("CasADi")
@@ -594,6 +595,8 @@ def parse(text: str) -> Question:
     if question.shape in _ABOUT_ANYTHING and not question.follow_up and \
             asks_about_the_bot(_GREETING_RE.sub("", without_discourse(question.text.translate(_APOSTROPHES)))):
         return Question(question.text, Shape.HELP, language=question.language)
+    question.yes_no = question.shape == Shape.SEARCH and not question.follow_up and is_yes_no(question.text,
+                                                                                               question.language)
     return question
 
 
@@ -795,3 +798,20 @@ def is_term_like(word: str) -> bool:
 def folded_words(text: str) -> list[str]:
     """The folded search tokens of ``text``."""
     return tokens(fold(text))
+
+
+# An English yes/no question starts with its auxiliary ("does the treehouse have a fireplace?"); a German one with its
+# verb ("läuft Kinetic auch mit Terraform?"), so not with a question word, a preposition, an article or a conjunction.
+_YES_NO_EN_RE = re.compile(r"^(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should)\s+\S", re.I)
+_NOT_A_GERMAN_VERB = _GERMAN_QUESTION_WORDS | frozenset(
+    "wieso weshalb woher wohin worum woran wodurch wer wo und oder aber also auch mit von zu zum zur bei beim fur uber "
+    "in im an am auf aus nach vor um der die das den dem des ein eine einen einem einer eines".split())
+
+
+def is_yes_no(text: str, language: str | None) -> bool:
+    """Whether ``text`` asks whether something is so, rather than what, how or which."""
+    plain = _LEADING_AND_RE.sub("", _plain(clean_query(text))).strip()
+    if language == "de":
+        words = tokens(plain.split()[0]) if plain.split() else []
+        return plain.endswith("?") and len(words) == 1 and words[0] not in _NOT_A_GERMAN_VERB
+    return _YES_NO_EN_RE.match(plain) is not None

@@ -120,6 +120,8 @@ class AnswerReply:
     other: str = ""  # the second term of a comparison
     not_covered: list[str] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
+    context_of: str = ""  # with not_covered: what the question asks about that the summaries do cover (the points)
+    apart: bool = False  # with not_covered: the summaries have those words, never with ``context_of``
     lead: PointHit | None = None
     terms: list[TermHit] = field(default_factory=list)  # definition cards (two for a comparison)
     team: list[TeamDefinition] = field(default_factory=list)  # the team's, one more sense of a term above

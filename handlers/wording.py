@@ -21,6 +21,8 @@ PHRASES: dict[str, dict[str, str]] = {
             "Commands: `/define XLA` · `/talk pallas` · `/digest kinetic`"
         ),
         "not_covered": "The summaries don't mention *{subject}*.",
+        "not_covered_with": "The summaries don't mention *{subject}* together with *{topic}*.",
+        "covered_part": "What they say about *{topic}*:",
         "closest": "Closest matches: {names}",
         "nothing": "I found nothing about *{subject}* in the summaries.",
         "lead_point": "At {stamp} in _{talk}_: {sentence}",
@@ -73,6 +75,8 @@ PHRASES: dict[str, dict[str, str]] = {
             "Befehle: `/define XLA` · `/talk pallas` · `/digest kinetic`"
         ),
         "not_covered": "Die Zusammenfassungen erwähnen *{subject}* nicht.",
+        "not_covered_with": "Die Zusammenfassungen erwähnen *{subject}* nicht im Zusammenhang mit *{topic}*.",
+        "covered_part": "Was sie zu *{topic}* sagen:",
         "closest": "Am nächsten kommen: {names}",
         "nothing": "Zu *{subject}* habe ich in den Zusammenfassungen nichts gefunden.",
         "lead_point": "Bei {stamp} in _{talk}_: {sentence}",

@@ -637,6 +637,13 @@ class Store:
         return await self._answer(("in_compounds", word) if cacheable(word) else None,
                                   lambda view: view.vocabulary.in_compounds(word))
 
+    async def held_in_one_talk(self, words: Sequence[str]) -> bool:
+        """Whether one talk holds every one of the folded ``words`` (store/together.py); True when a word alone is
+        in no summary."""
+        text = " ".join(words)
+        return await self._answer(("held_in_one_talk", text) if cacheable(text) else None,
+                                  lambda view: together.held_in_one_talk(view, words))
+
     async def slip_of_a_word(self, word: str) -> bool:
         """Whether the folded ``word`` is a long corpus word typed with one slip (Vocabulary.slip_of_a_word)."""
         return await self._answer(("slip_of_a_word", word) if cacheable(word) else None,

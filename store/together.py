@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .concepts import Concept, Form, english_stems
+from .matching import SearchRow
 from .text import term_key
 from .view import View
 
@@ -27,7 +28,6 @@ def held_together(view: View, words: Sequence[str]) -> bool:
     them to. True when a word alone is in no summary or is a name of its own: that is another question."""
     text = " ".join(words)
     concepts = view.concepts(text)
-    by_word = {concept.words: concept for concept in concepts}
     for concept in concepts:
         if " " in concept.words and concept.words == text and any(
                 form.kind != "correction" and " " not in form.token and view.vocabulary.doc_frequency(form.token)
@@ -37,6 +37,42 @@ def held_together(view: View, words: Sequence[str]) -> bool:
         return True  # written as one word ("ringpuffer" would be, if a summary had it)
     if any(_names_something(view, word) for word in words):
         return True  # "Tinix Rollout" ("wie trennt Tinix Rollout und Training?") is a name and another word
+    looked_up = _searched_forms(view, words, {concept.words: concept for concept in concepts})
+    if looked_up is None:
+        return True  # a word no summary has: not a question of the words' place
+    tests, searched = looked_up
+    for row in view.candidates(searched, CANDIDATES):
+        held = _held(view, row)
+        joined = " ".join(held)
+        if all(test.held_in(held, joined) for test in tests):
+            return True
+    return False
+
+
+def held_in_one_talk(view: View, words: Sequence[str]) -> bool:
+    """Whether one talk (its title, summaries, key points, glossary and highlights, any of its rows) holds every one
+    of ``words`` (folded tokens): "flydsl" and "intel" are in no talk together (FlyDSL is AMD's; Intel is the oneAPI
+    talk's), "qwen image vae tpu" are. True when a word is in no summary (another question), and when the rows
+    read do not settle it (as many as CANDIDATES: a talk holding them all may be among those not read)."""
+    looked_up = _searched_forms(view, words, {concept.words: concept for concept in view.concepts(" ".join(words))})
+    if looked_up is None:
+        return True
+    tests, searched = looked_up
+    rows = view.candidates(searched, CANDIDATES)
+    held_by_talk: dict[str, set[str]] = {}
+    for row in rows:
+        held_by_talk.setdefault(row.talk_id, set()).update(_held(view, row))
+    for held in held_by_talk.values():
+        joined = " ".join(held)
+        if all(test.held_in(held, joined) for test in tests):
+            return True
+    return len(rows) >= CANDIDATES
+
+
+def _searched_forms(view: View, words: Sequence[str], by_word: dict[str, Concept]
+                    ) -> tuple[list[_WordForms], list[Concept]] | None:
+    """Each word's forms a row may hold it by, and the concepts to read candidate rows by; None when a word has no
+    form any summary holds."""
     tests: list[_WordForms] = []
     searched: list[Concept] = []
     for word in words:
@@ -46,20 +82,20 @@ def held_together(view: View, words: Sequence[str]) -> bool:
         stems = [Form(stem, word, "stem") for stem in english_stems(word) if all(f.token != stem for f in kept)]
         kept = [form for form in kept + stems if view.vocabulary.doc_frequency(form.token)]
         if not kept:
-            return True  # a word no summary has: not a question of the words' place
+            return None
         tests.append(_WordForms(kept))
         if found is not None and word not in {concept.words for concept in searched}:
             searched.append(Concept(found.words, found.forms + stems, found.weight) if stems else found)
-    for row in view.candidates(searched, CANDIDATES):
-        # a key point with its talk's title, which the point does not repeat ("max_evol speedup": a max_evol talk's
-        # point); a talk by its title and summary ("Rice University", "evolutionärer Suche")
-        held = set(f"{row.title} {row.body} {row.parts}".split())
-        if row.kind != "ktalk" and (info := view.talks.get(row.talk_id)) is not None:
-            held.update(info.title_tokens)
-        joined = " ".join(held)
-        if all(test.held_in(held, joined) for test in tests):
-            return True
-    return False
+    return tests, searched
+
+
+def _held(view: View, row: SearchRow) -> set[str]:
+    """The tokens a row holds: a key point with its talk's title, which the point does not repeat ("max_evol
+    speedup": a max_evol talk's point); a talk by its title and summary ("Rice University", "evolutionärer Suche")."""
+    held = set(f"{row.title} {row.body} {row.parts}".split())
+    if row.kind != "ktalk" and (info := view.talks.get(row.talk_id)) is not None:
+        held.update(info.title_tokens)
+    return held
 
 
 def _names_something(view: View, word: str) -> bool:

@@ -107,3 +107,48 @@ async def test_an_unknown_kind_of_a_known_thing_is_not_covered(store: Store, tex
 async def test_a_verb_next_to_an_absent_word_is_no_name(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and body(reply)["hits"], text
+
+
+def covered_part(reply: Reply) -> str | None:
+    """The line before a not-covered reply's nearest evidence ("What they say about *treehouse*:")."""
+    blocks = body(reply)["message"]["blocks"]
+    return blocks[1]["elements"][0]["text"] if len(blocks) > 1 and blocks[1]["type"] == "context" else None
+
+
+@pytest.mark.parametrize(("text", "said", "context_line", "talk"), [
+    # a yes/no question about a detail no summary has, of a topic one talk covers: said, then that topic's evidence
+    ("does the treehouse have a fireplace?", "The summaries don't mention *fireplace*.",
+     "What they say about *treehouse*:", "bau-eines-luxurioesen-ganzjaehrig-nutzbaren-baumhauses"),
+    ("wurde die Wendeltreppe verleimt?", "Die Zusammenfassungen erwähnen *verleimt* nicht.",
+     "Was sie zu *Wendeltreppe* sagen:", "bau-eines-luxurioesen-ganzjaehrig-nutzbaren-baumhauses"),
+    # two names no talk holds together: FlyDSL is AMD's, Intel GPUs are the oneAPI talk's
+    ("läuft FlyDSL auch auf Intel-GPUs?", "Die Zusammenfassungen erwähnen *Intel-GPUs* nicht im Zusammenhang mit "
+     "*FlyDSL*.", "Was sie zu *FlyDSL* sagen:", "integration-von-flydsl-kerneln-in-jax-fuer-amd-gpus"),
+    ("does the oneAPI backend also support AMD GPUs?", "The summaries don't mention *AMD* together with *oneAPI*.",
+     "What they say about *oneAPI*:", "integration-des-oneapi-backends-in-den-xla-compiler"),
+    # a name absent from the summaries, asked about a talk they have: its points follow
+    ("läuft Kinetic auch mit Terraform?", "Die Zusammenfassungen erwähnen *Terraform* nicht.",
+     "Was sie zu *Kinetic* sagen:", "kinetic-ueberbrueckung-von-lokalen-laptop-umgebungen"),
+])
+async def test_a_partly_covered_question_says_what_is_missing_then_shows_what_is_there(
+        store: Store, text: str, said: str, context_line: str, talk: str) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is False and heading(reply) == said and covered_part(reply) == context_line, text
+    assert shown["lang"] == ("en" if said.startswith("The") else "de")
+    assert shown["hits"] and all(hit["talk_id"].startswith(talk[:20]) for hit in shown["hits"]), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # yes/no questions the summaries answer: more of their words are there than a topic's ("replace" is a word the
+    # word list lacks, 000:628 says "Ersetzung"), or their names are in one talk
+    ("did the NC machines replace skilled workers?", 628),
+    ("haben die NC-Maschinen Fachkräfte ersetzt?", 628),
+    ("does Qwen Image run the VAE on the TPU?", 416),
+    ("läuft der VAE von Qwen Image auf den TPUs?", 416),
+    ("does the oneAPI backend support multi-GPU training?", 268),
+    ("unterstützt das oneAPI-Backend Multi-GPU-Training?", 268),
+])
+async def test_a_yes_no_question_the_summaries_answer_is_answered(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
