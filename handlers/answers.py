@@ -192,11 +192,12 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue
         if all(word in absent for word in words):
             return run.text
-        if len(words) == 2 and words[0] in absent and words[1] not in absent and not (
-                run.last or run.before_article or words[0].endswith("ing")):
-            # "continuous batching … in vllm", "bloom filters for joins": the summaries know batching and filters, not
-            # that kind of them. Not a verb: one that ends the question ("why did the query fail?"), takes an
-            # article ("the guy planning a trip") or is a gerund ("launching jobs on GKE")
+        if len(words) == 2 and words[0] in absent and words[1] not in absent and (question.language == "de" or not (
+                run.last or run.before_article or words[0].endswith("ing"))):
+            # "continuous batching … in vllm", "bloom filters for joins", "zur bayesschen Optimierung": the summaries
+            # know batching, filters, optimisation, not that kind of them. Not an English verb: one that ends the
+            # question ("why did the query fail?"), takes an article ("the guy planning a trip") or is a gerund
+            # ("launching jobs on GKE"); a German run ends in its noun
             return run.text
         if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary):
             continue

@@ -94,6 +94,10 @@ async def test_words_the_summaries_hold_in_other_forms_are_answered(store: Store
     ("which talk explains bloom filters for joins?", "The summaries don't mention *bloom filters*."),
     ("wie funktioniert Continuous Batching in vLLM?", "Die Zusammenfassungen erwähnen *Continuous Batching* nicht."),
     ("welcher Vortrag erklärt Bloom-Filter für Joins?", "Die Zusammenfassungen erwähnen *Bloom-Filter* nicht."),
+    # a German adjective no summary has before a noun they have, at the question's end (a German run ends in its noun)
+    ("was sagt der XLA-Crashkurs zur bayesschen Optimierung?",
+     "Die Zusammenfassungen erwähnen *bayesschen Optimierung* nicht."),
+    ("what did the XLA crash course say about Bayesian optimization?", "The summaries don't mention *Bayesian*."),
 ])
 async def test_an_unknown_kind_of_a_known_thing_is_not_covered(store: Store, text: str, said: str) -> None:
     reply = await ask(store, text)
