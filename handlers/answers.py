@@ -192,12 +192,14 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue
         if all(word in absent for word in words):
             return run.text
-        if len(words) == 2 and words[0] in absent and words[1] not in absent and (question.language == "de" or not (
+        if len(words) == 2 and words[0] in absent and words[1] not in absent and (
+                not _GERMAN_PAST_PARTICIPLE_RE.fullmatch(words[0]) if question.language == "de" else not (
                 run.last or run.before_article or words[0].endswith("ing"))):
             # "continuous batching … in vllm", "bloom filters for joins", "zur bayesschen Optimierung": the summaries
-            # know batching, filters, optimisation, not that kind of them. Not an English verb: one that ends the
+            # know batching, filters, optimisation, not that kind of them. Not a verb: in English one that ends the
             # question ("why did the query fail?"), takes an article ("the guy planning a trip") or is a gerund
-            # ("launching jobs on GKE"); a German run ends in its noun
+            # ("launching jobs on GKE"); in German (a run ends in its noun) a participle says what was done to the
+            # thing, not which kind it is ("der portierte Kernel")
             return run.text
         if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary):
             continue
@@ -390,6 +392,9 @@ def _asked_words(question: Question) -> list[str]:
 MAX_TOPIC_WORDS = 3  # a yes/no question with more words the summaries hold restates a fact in its own words
 # Words an English noun follows: "does the treehouse have [a fireplace]?", "the machinists' [union]"
 _BEFORE_A_NOUN = frozenset("a an the any no some this that these those my your their its our his her".split())
+# A German past participle as an adjective: "portierte", "generierten", "gebaute"
+_GERMAN_PAST_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}iert(?:e|en|er|es|em)?"
+                                        r"|ge[^\W\d_]{3,}(?:t|et|en)(?:e|en|er|es|em)?")
 # What a German participle ends in: "verleimt", "verbaut", "eingebettet", "angebracht", "geschliffen"
 _GERMAN_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}(?:t|en)$")
 
