@@ -80,7 +80,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     anyway anyways gebracht brachte help helped helps hilft half geholfen
     verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
     eingesetzt
-    go goes going went back damals eingehen eingegangen gezeigt zeigt zeigte zeigten shown showed show tun tut
+    go goes going went back damals hiess hiessen eingehen eingegangen gezeigt zeigt zeigte zeigten shown showed show
+    tun tut
     worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
     andere anderen anderer anderes weitere weiteren weiterer other others another
     """.split()
@@ -104,8 +105,8 @@ ASPECT_NOUNS = frozenset(
 # Words that only say which way a number went ("wie viel schneller?", "how much bigger?"): no topic of their own.
 MEASURE_WORDS = frozenset(
     "schneller langsamer faster slower quicker grosser bigger larger kleiner smaller hoher higher langer longer "
-    "kurzer shorter mehr more weniger less fewer besser better schlechter worse speedup speed up beschleunigung"
-    .split())
+    "kurzer shorter mehr more weniger less fewer besser better schlechter worse speedup speed up beschleunigung "
+    "prozent percent faktor factor mal times verbesserung improvement".split())
 # Words that ask for more talks than the thread's ("any others?", "gibts noch andere?", "und noch einer?").
 _OTHERS = frozenset("andere anderen weitere weiteren others other another einer einen eins".split())
 # Words that point back at the thread's topic instead of naming one.
@@ -330,6 +331,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:speakers?|presenters?|sprecher|redner|vortragende)\b"
         r"|(?:which|what) (?:speakers?|presenters?|persons?|people)\b"
         r"|wer (?:referierte|referiert|redete|erz[äa]hlte|moderierte)\b"
+        r"|wie (?:hei(?:ß|ss)t|hie(?:ß|ss)) (?:der|die) (?:sprecher(?:in)?|redner(?:in)?|vortragende)\b"
+        r"|what(?: is| was) the (?:speaker|presenter)(?:'s|s)? name\b"
+        r"|what(?: is| was) the name of the (?:speaker|presenter)\b"
         r"|wer (?P<s>.+?) (?:gehalten|pr[äa]sentiert|vorgestellt|vorgetragen|gesprochen|geredet)"
         r"(?: (?:hat|haben|hatte|hatten|wurde|wurden|ist))?$)", _I)),
     (Shape.WHO, re.compile(  # "Kinetic speaker?", "Pallas Sprecher?"
@@ -343,7 +347,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?:summary|overview|[üu]berblick|zusammenfassung|tl;?dr|gist|recap|kurzfassung)\b"
         r"|what (?:was|is) (?P<s>.+?) about$|worum (?:geht|ging) es\b|worum (?:geht|ging)'?s\b"
         r"|um was (?:geht|ging)(?: es|'?s)\b"
-        r"|what (?:was|is) the (?:topic|subject|gist) of\b|was (?:war|ist) (?:das )?thema (?:des|der|von|vom|im)\b)",
+        r"|what (?:was|is) the (?:topic|subject|gist) of\b|was (?:war|ist) (?:das )?thema (?:des|der|von|vom|im)\b"
+        r"|wie (?:hei(?:ß|ss)t|hie(?:ß|ss)) (?:der|das|die) (?:vortrag|video|talk|session|pr[äa]sentation)\b"
+        r"|what (?:is|was) (?:the|that|this) (?:talk|video|session|presentation) called\b"
+        r"|(?:was sind |was waren |what are |what were )?(?:die |the )?(?:wichtigsten|main|key) (?:punkte|aussagen"
+        r"|erkenntnisse|points|takeaways|messages)\b|(?:die |the )?(?:kernaussagen?|kernpunkte|takeaways)\b)",
         _I)),
     (Shape.SUMMARY, re.compile(
         r"^what (?:did|does|do) (?:the )?(?P<s>.+?) (?:talk|session|video|presentation|lecture)s? (?:cover|discuss"
@@ -379,7 +387,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive"
         r"|high|tall|deep|thick|wide|heavy|far|old)"
         r"|wie (?:viel|viele|vielen|lange|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer|hoch|tief|dick"
-        r"|breit|schwer|weit|alt)|wieviele?n?|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
+        r"|breit|schwer|weit|alt|stark)|wieviele?n?|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
         r"|(?:welche[ms]|what|which) (?:jahr|year)|(?:seit|ab|bis) wann|(?:since|until) when"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)? (?:speed-?ups?|throughput|latency|latencies"
         r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint))"
@@ -406,7 +414,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"\s+(?:(?:a|an|the|ein|eine|der|die|das)\s+)?"
         r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
     (Shape.EXPLAIN, re.compile(
-        r"^(?:why|how|warum|wieso|weshalb|wie|explain|erkl[äa]re?|what is the reason|was ist der grund"
+        r"^(?:why|how|warum|wieso|weshalb|wie|explain|erkl[äa]re?|what (?:is|was) the reason|was (?:ist|war) der grund"
         r"|wozu|wof[üu]r|what for|for what reason|aus welchem grund|what do you mean|was meinst du|wie meinst du"
         r"|(?:das|es|it|that|this)(?: \w+){0,2} (?:erkl[äa]ren|explain))\b", _I)),
 ]

@@ -250,3 +250,26 @@ async def test_words_the_threads_talk_holds_are_answered_from_it(store: Store, s
 async def test_shown_frames_who_showed_it(store: Store, state: BotState) -> None:
     reply = await follow_up(store, state, "was ist MXFP4?", "wer hat das gezeigt?", "54.1")
     assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 336)
+
+
+@pytest.mark.parametrize(("turn", "text", "shape", "line"), [
+    ("was ist MXFP4?", "wie heißt der sprecher?", "who", 336),
+    ("what is MXFP4?", "what's the speaker's name?", "who", 336),
+    ("was ist MXFP4?", "wie hieß der vortrag nochmal?", "summary", 336),
+    ("what is MXFP4?", "what was the talk called again?", "summary", 336),
+    ("was ist MXFP4?", "was sind die wichtigsten punkte?", "summary", 336),
+    ("what is MXFP4?", "what are the key takeaways?", "summary", 336),
+    ("was ist MXFP4?", "um wieviel prozent wurde es schneller?", "number", 350),
+    ("what is MXFP4?", "by what percentage?", "number", 350),
+])
+async def test_the_speakers_name_the_talks_name_its_key_points_and_by_how_much(
+        store: Store, state: BotState, turn: str, text: str, shape: str, line: int) -> None:
+    # each asks about the thread's talk (Jaxator, which defines MXFP4) or topic; "prozent" only names the unit
+    reply = await follow_up(store, state, turn, text, "55.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == shape and first(reply) == (MAIN, line)
+
+
+def test_the_reason_asked_in_the_past_is_an_explanation_of_the_threads_topic() -> None:
+    for text in ("was war der grund dafür?", "what was the reason for that?"):
+        question = parse(text)
+        assert question.shape == Shape.EXPLAIN and question.subject == "" and question.refers_back
