@@ -273,3 +273,12 @@ def test_the_reason_asked_in_the_past_is_an_explanation_of_the_threads_topic() -
     for text in ("was war der grund dafür?", "what was the reason for that?"):
         question = parse(text)
         assert question.shape == Shape.EXPLAIN and question.subject == "" and question.refers_back
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("was ist Kinetic?", "wie viele chips maximal?"),
+    ("what is Kinetic?", "how many chips at most?"),
+])
+async def test_at_most_is_no_topic_of_a_number_question(store: Store, state: BotState, turn: str, text: str) -> None:
+    reply = await follow_up(store, state, turn, text, "56.1")  # "maximal" / "at most" only bound the number
+    assert isinstance(reply, AnswerReply) and reply.shape == "number" and first(reply) == (MAIN, 76)  # 32 Chips
