@@ -535,12 +535,18 @@ _TRAILING_STRESS_RE = re.compile(r"(?:[\s,]+(?:exactly|again|anyway|actually|rea
                                  r"|denn|[üu]berhaupt))+(?=[\s?!.]*$)", re.I)
 
 
+_STRESS_WORDS = frozenset(
+    "exactly again anyway actually really though genau nochmal eigentlich denn überhaupt uberhaupt".split())
+
+
 def _plain(query: str) -> str:
     """``query`` with plain apostrophes, contractions spelled out, a polite wrapper and a stressing adverb left out."""
     plain = without_discourse(query.translate(_APOSTROPHES))
-    for pattern, replacement in _CONTRACTIONS:
-        plain = pattern.sub(replacement, plain)
-    if tokens(unstressed := _TRAILING_STRESS_RE.sub("", plain)):
+    if "'" in plain:  # most questions have no contraction: eight patterns not tried
+        for pattern, replacement in _CONTRACTIONS:
+            plain = pattern.sub(replacement, plain)
+    if plain.rstrip(" ?!.").rpartition(" ")[2].casefold() in _STRESS_WORDS and \
+            _WORD_RE.search(unstressed := _TRAILING_STRESS_RE.sub("", plain)):
         plain = unstressed
     return _STRESSED_RE.sub(r"\g<q> ", _WRAPPER_RE.sub("", _GREETING_RE.sub("", plain)))
 
@@ -599,7 +605,6 @@ def asks_about_the_bot(text: str) -> bool:
 def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless)."""
     question = _parse(text)
-    question.in_thread_talk |= _POINTER_RE.search(_plain(clean_query(text)).rstrip(" ?!.")) is not None
     if question.shape in _ABOUT_ANYTHING and not question.follow_up and \
             asks_about_the_bot(_GREETING_RE.sub("", without_discourse(question.text.translate(_APOSTROPHES)))):
         return Question(question.text, Shape.HELP, language=question.language)
@@ -619,13 +624,24 @@ _POINTER_RE = re.compile(
     r"|(?:in|from) (?:this|that|the) (?:one|talk|video|session|presentation))(?! (?:zu|zum|zur|[üu]ber|von|vom|mit"
     r"|about|on|of|by|with|from)\b))(?![\w-])"
     r"|(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bany)\s+there$", re.I)
+# A word every pointer has: most questions have none, and this is a third of the pointer pattern's cost
+_POINTER_HINT_RE = re.compile(r"\b(?:da|dort|darin|drin|there|here|vortrag|video|talk|session|presentation|one)\b",
+                              re.I)
 _SPOKEN_IST_RE = re.compile(r"(?<![\w-])is(?![\w-])", re.I)  # typed German drops the t of "ist"
 _SPACES_RE = re.compile(r"\s{2,}")
 
 
 def _parse(text: str) -> Question:
     query = clean_query(text).strip()
-    stripped = _SPACES_RE.sub(" ", _POINTER_RE.sub(" ", _plain(query).rstrip(" ?!."))).strip()
+    plain = _plain(query).rstrip(" ?!.")
+    pointed = _POINTER_HINT_RE.search(plain) is not None and _POINTER_RE.search(plain) is not None
+    question = _parse_plain(query, _SPACES_RE.sub(" ", _POINTER_RE.sub(" ", plain)).strip() if pointed else plain)
+    question.in_thread_talk |= pointed
+    return question
+
+
+def _parse_plain(query: str, stripped: str) -> Question:
+    """``_parse`` of ``query`` whose plain text (``_plain``, pointers at the thread's talk out) is ``stripped``."""
     language = detect_language(query)
     if language == "de":
         stripped = _SPOKEN_IST_RE.sub("ist", stripped)  # "von wem is der?", "was is da VMA?"
