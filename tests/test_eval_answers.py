@@ -127,13 +127,18 @@ def tune13() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune14() -> list[dict]:
+    return load_question_file("eval_answers_tune14")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
                    holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], tune2: list[dict],
                    tune3: list[dict], tune4: list[dict], tune5: list[dict], tune6: list[dict], tune7: list[dict],
                    tune8: list[dict], tune9: list[dict], tune10: list[dict], tune11: list[dict],
-                   tune12: list[dict], tune13: list[dict]) -> list[dict]:
+                   tune12: list[dict], tune13: list[dict], tune14: list[dict]) -> list[dict]:
     return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + holdout7 + tune2 + tune3 + tune4 + tune5
-            + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12 + tune13)
+            + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12 + tune13 + tune14)
 
 
 @pytest.fixture(scope="module")
@@ -383,10 +388,12 @@ def test_tune10_is_single_answers_mostly_explain_german_and_english_equal(tune10
                          ("explain", "de"): 9, ("explain", "en"): 9}
 
 
-def test_tune11_is_numbers_and_explanations_german_and_english_equal(tune11: list[dict]) -> None:
-    assert {q["split"] for q in tune11} == {"tune"}
-    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune11")] == [q["id"] for q in tune11]
-    per_shape = Counter((q["shape"], q["lang"]) for q in tune11)
+@pytest.mark.parametrize("name", ["eval_answers_tune11", "eval_answers_tune14"])
+def test_tune11_and_tune14_are_numbers_and_explanations_german_and_english_equal(name: str) -> None:
+    questions = load_question_file(name)
+    assert {q["split"] for q in questions} == {"tune"}
+    assert [q.id for q in eval_answers.load_questions("all", name)] == [q["id"] for q in questions]
+    per_shape = Counter((q["shape"], q["lang"]) for q in questions)
     assert per_shape == {("number", "de"): 7, ("number", "en"): 7, ("explain", "de"): 8, ("explain", "en"): 8}
 
 
