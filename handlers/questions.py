@@ -428,6 +428,13 @@ _OWN_QUESTION_RE = re.compile(
     r"|von|bei|durch|nach|r[üu]ber)|what|who|whom|whose|how|where|when|why|which)\b", re.I)
 _LEADING_AND_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?=\S)", _I)
 _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?P<s>.+)$", _I)
+# A quantity question's opening ("um wie viel", "how much faster"); with a baseline ("gegenüber FP8", "compared to
+# XLA") it still asks for the number, unless it names a difference
+_HOW_MUCH_RE = re.compile(r"^(?:(?:um|by) )?(?:how (?:much|many|fast|quick|quickly)|wie (?:viel|viele|schnell)"
+                          r"|wieviele?)\b", _I)
+_DIFFERENCE_RE = re.compile(r"\b(?:differ\w*|unterschied\w*|unterscheid\w*)", _I)
+_BASELINE_RE = re.compile(r"\s(?:compared? (?:to|with)|vs\.?|versus|im vergleich (?:zu[mr]?|mit)|gegen[üu]ber"
+                          r"|verglichen mit|than)\s", _I)
 _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|video|vortr[äa]g)", _I)
 # "what do they recommend for X?", "what did the speaker show?": asks what someone did, not what a term is
 _WHAT_THEY_DO_RE = re.compile(
@@ -658,6 +665,10 @@ def _parse_plain(query: str, stripped: str) -> Question:
         groups = match.groupdict()
         if shape == Shape.COMPARE and _WHICH_TALK_RE.match(stripped):
             continue  # "which talk covers GPU vs TPU parity?" asks for a talk
+        if shape == Shape.COMPARE and _HOW_MUCH_RE.match(stripped) and not _DIFFERENCE_RE.search(stripped):
+            # "wie viel bringt MXFP4 gegenüber FP8?" asks for a number measured against a baseline
+            stripped = _BASELINE_RE.sub(" ", stripped)
+            continue
         if shape == Shape.MORE and subject_words(groups.get("s") or ""):
             continue  # "tell me more about ORPO" asks about ORPO; "erzähl mehr darüber" only for more
         if shape in (Shape.HELP, Shape.MORE):

@@ -237,3 +237,22 @@ async def test_a_name_written_as_code_counts_once(store: Store, text: str, line:
 ])
 async def test_a_german_verb_finds_its_noun_behind_another_prefix(store: Store, text: str, line: int) -> None:
     assert first(await ask(store, text)) == (MAIN, line)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a number against a baseline is a number question, not a difference between MXFP4 and FP8 (the MXFP4 entry)
+    ("wie viel bringt MXFP4 gegenüber FP8 beim kompletten Rezept?", 350),
+    ("how much better is MXFP4 vs FP8 for the full recipe?", 350),
+    ("wie schnell ist die H200 im Vergleich zu einer CPU?", 38),
+    ("how much faster is FlyDSL compared to XLA?", 240),
+])
+async def test_how_much_against_a_baseline_asks_for_the_number(store: Store, text: str, line: int) -> None:
+    assert parse(text).shape == Shape.QUANTITY
+    assert first(await ask(store, text)) == (MAIN, line)
+
+
+@pytest.mark.parametrize("text", ["how much does DPO differ from ORPO?",
+                                  "wie groß ist der Unterschied zwischen DPO und ORPO?"])
+def test_how_much_with_a_difference_named_is_still_a_difference(text: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject, question.other) == (Shape.COMPARE, "DPO", "ORPO")
