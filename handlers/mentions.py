@@ -47,7 +47,11 @@ async def answer(store: Store, text: str, *, state: BotState | None = None, chan
     if context is None and not new_thread:
         context = await state.thread_topic(channel, thread_ts)
     reply = await _answer(store, text, context)
-    if (topic := topic_of(reply)) is not None:
+    if (topic := topic_of(reply)) is None and context is None and isinstance(reply, AnswerReply) and \
+            reply.not_covered:
+        # nothing to keep yet: remember what was asked, so "und SPMD?" after "was ist GSPMD?" asks what SPMD is
+        topic = ThreadTopic(None, "", reply.shape, reply.language)
+    if topic is not None:
         await state.remember_thread_topic(channel, thread_ts, topic, workspace or UNKNOWN_WORKSPACE)
     return reply
 

@@ -81,7 +81,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
     eingesetzt
     go goes going went back damals hiess hiessen eingehen eingegangen gezeigt zeigt zeigte zeigten shown showed show
-    tun tut maximal maximum minimal minimum mindestens hochstens
+    tun tut maximal maximum minimal minimum mindestens hochstens part parts teil abschnitt section bit
     worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
     andere anderen anderer anderes weitere weiteren weiterer other others another
     """.split()

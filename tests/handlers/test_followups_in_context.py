@@ -282,3 +282,28 @@ def test_the_reason_asked_in_the_past_is_an_explanation_of_the_threads_topic() -
 async def test_at_most_is_no_topic_of_a_number_question(store: Store, state: BotState, turn: str, text: str) -> None:
     reply = await follow_up(store, state, turn, text, "56.1")  # "maximal" / "at most" only bound the number
     assert isinstance(reply, AnswerReply) and reply.shape == "number" and first(reply) == (MAIN, 76)  # 32 Chips
+
+
+@pytest.mark.parametrize(("turn", "text", "language"), [
+    ("was ist GSPMD?", "und SPMD?", "de"),
+    ("what is GSPMD?", "and SPMD?", "en"),
+])
+async def test_after_a_first_answer_that_was_not_covered_and_x_asks_the_same_of_x(
+        store: Store, state: BotState, turn: str, text: str, language: str) -> None:
+    reply = await follow_up(store, state, turn, text, "57.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "definition" and first(reply) == (MAIN, 430)
+    assert body(reply)["lang"] == language
+
+
+async def test_a_not_covered_answer_keeps_the_threads_earlier_talk(store: Store, state: BotState) -> None:
+    await follow_up(store, state, "worum ging es bei Kinetic?", "was ist GSPMD?", "58.1")
+    reply = await mentions.answer(store, "<@UBOT> und wer hat den vortrag gehalten?", state=state, channel="CQ",
+                                  thread_ts="58.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 60)
+
+
+async def test_the_part_of_a_digest_threads_talk_is_no_topic_word(store: Store, state: BotState) -> None:
+    await state.record_digest_thread("CQ", "59.1", "kinetic-ueberbrueckung-von-lokalen-laptop-umgebungen", 0.0)
+    reply = await mentions.answer(store, "<@UBOT> and the debugging part?", state=state, channel="CQ",
+                                  thread_ts="59.1")
+    assert isinstance(reply, AnswerReply) and not reply.not_covered and first(reply) == (MAIN, 75)
