@@ -81,6 +81,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
     eingesetzt
     go goes going went back damals hiess hiessen eingehen eingegangen gezeigt zeigt zeigte zeigten shown showed show
+    inwiefern inwieweit way
     tun tut maximal maximum minimal minimum mindestens hochstens part parts teil abschnitt section bit
     worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
     andere anderen anderer anderes weitere weiteren weiterer other others another
@@ -127,7 +128,7 @@ _DE_MARKERS = frozenset(
     sprecher sprecherin redner referierte thema empfiehlst passt wozu meinst dient kann dieser diese dieses dich
     etwas benutze frage funktionierst moin servus tach guten abend morgen gruss grusse gruezi zusammen leute
     kam kamen kommt vorkommt vor irgendwo irgendwann irgendwas jemand sich bringt lohnt kennst weisst infos rolle
-    spielt taucht braucht sagen sagt erzahl erzahle
+    spielt taucht braucht sagen sagt erzahl erzahle inwiefern inwieweit danke achso
     """.split()
 )
 _EN_MARKERS = frozenset(
@@ -136,7 +137,7 @@ _EN_MARKERS = frozenset(
     has have there talk talks presented present discussed mentioned explain difference between summary
     summarize summarise should i watch learn more help hi hello can you much many long fast faster than
     stand mean means tell me please any anyone show shows results whats who's whos speaker speakers presenter
-    recommend topic overview hey howdy there good evening morning afternoon greetings
+    recommend topic overview hey howdy there good evening morning afternoon greetings thanks huh
     """.split()
 )
 
@@ -368,7 +369,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|list (?:all |the )?talks\b|all talks\b"
         r"|(?:are there|is there|any) (?:a |an |any )?(?:other |more )?(?:talks?|videos?|sessions?)\b"
         r"|talks? (?:about|on|zu|[üu]ber)\b"
-        r"|welche (?:anderen |weiteren )?(?:vortr[äa]ge|videos|talks)\b"
+        r"|welche (?:anderen |weiteren )?(?:vortr[äa]ge|videos|talks|themen)\b|(?:which|what) (?:topics|subjects)\b"
         r"|(?:gibt es|gibt's|gibts|hast du|habt ihr)(?: (?:dazu|dar[üu]ber|davon|hierzu|auch))?(?: noch)?"
         r"(?: andere| weitere)? (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
     (Shape.MOMENTS, re.compile(
@@ -414,7 +415,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"\s+(?:(?:a|an|the|ein|eine|der|die|das)\s+)?"
         r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
     (Shape.EXPLAIN, re.compile(
-        r"^(?:why|how|warum|wieso|weshalb|wie|explain|erkl[äa]re?|what (?:is|was) the reason|was (?:ist|war) der grund"
+        r"^(?:why|how|warum|wieso|weshalb|wie|inwiefern|inwieweit|in (?:what|which) way|explain|erkl[äa]re?"
+        r"|what (?:is|was) the reason|was (?:ist|war) der grund"
         r"|wozu|wof[üu]r|what for|for what reason|aus welchem grund|what do you mean|was meinst du|wie meinst du"
         r"|(?:das|es|it|that|this)(?: \w+){0,2} (?:erkl[äa]ren|explain))\b", _I)),
 ]
@@ -530,6 +532,9 @@ _OPENS_A_QUESTION = (r"(?:und|and|aber|but|oder|or|what|who|whose|where|when|why
 _DISCOURSE_RE = re.compile(
     rf"^(?:{_DISCOURSE}(?=\s*[,!.:;…—–-]|\s+{_DISCOURSE}(?![\w'-])|\s+{_OPENS_A_QUESTION}(?![\w-]))[\s,!.:;…—–-]*)+"
     r"(?=\S)", re.I)
+
+
+_DISCOURSE_ONLY_RE = re.compile(rf"^(?:{_DISCOURSE}(?![\w'-])[\s,!.?:;…—–-]*)+$", re.I)
 
 
 def without_discourse(query: str) -> str:
@@ -653,6 +658,12 @@ def _parse_plain(query: str, stripped: str) -> Question:
     if language == "de":
         stripped = _SPOKEN_IST_RE.sub("ist", stripped)  # "von wem is der?", "was is da VMA?"
     if not tokens(query) or GREETING_ONLY_RE.match(query.translate(_APOSTROPHES)):
+        return Question(query, Shape.HELP, language=language)
+    if _DISCOURSE_ONLY_RE.match(query):
+        # "hä?", "huh?" ask what was meant (the thread's topic again, else what they refer to); "ok", "danke" say
+        # nothing to look up: the usage reply, as for a greeting
+        if query.rstrip().endswith("?"):
+            return Question(query, Shape.EXPLAIN, language=language, refers_back=True)
         return Question(query, Shape.HELP, language=language)
     if (about := _ABOUT_RE.match(stripped)) and (subject := subject_words(about.group("s"))):
         return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)

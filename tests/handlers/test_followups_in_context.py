@@ -307,3 +307,29 @@ async def test_the_part_of_a_digest_threads_talk_is_no_topic_word(store: Store, 
     reply = await mentions.answer(store, "<@UBOT> and the debugging part?", state=state, channel="CQ",
                                   thread_ts="59.1")
     assert isinstance(reply, AnswerReply) and not reply.not_covered and first(reply) == (MAIN, 75)
+
+
+@pytest.mark.parametrize(("text", "language", "shape"), [
+    ("hä?", "de", "clarify"),
+    ("huh?", "en", "clarify"),
+    ("inwiefern?", "de", "clarify"),
+    ("in what way?", "en", "clarify"),
+    ("danke", "de", "help"),
+    ("thanks!", "en", "help"),
+])
+async def test_a_message_of_interjections_alone_asks_back_or_says_how_to_ask(store: Store, text: str, language: str,
+                                                                            shape: str) -> None:
+    reply = await ask(store, text)  # never "The summaries don't mention *hä*"
+    assert isinstance(reply, Notice) and body(reply)["shape"] == shape and body(reply)["lang"] == language
+
+
+async def test_huh_in_a_thread_explains_its_topic_again(store: Store, state: BotState) -> None:
+    reply = await follow_up(store, state, "was ist TiTO?", "hä?", "60.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "explain" and first(reply) == (MAIN, 309)
+
+
+@pytest.mark.parametrize(("text", "language"), [("welche themen gibt es?", "de"), ("what topics are covered?", "en")])
+async def test_the_topics_there_are_is_the_talk_list(store: Store, text: str, language: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and reply.shape == "talks" and len(body(reply)["hits"]) == 19
+    assert body(reply)["lang"] == language
