@@ -12,10 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import TypeVar
 
 from .glossary_heads import split_top_level
 from .lexicon import Lexicon
-from .model import GlossaryEntry, PointHit, Slip, Summary, Talk, TalkHit, TermDefinition, TermHit
+from .model import GlossaryEntry, Highlight, KeyPoint, PointHit, Slip, Summary, Talk, TalkHit, TermDefinition, TermHit
+
+T = TypeVar("T", KeyPoint, Highlight)
 
 
 class Canonical:
@@ -119,12 +122,17 @@ class Canonical:
         def text(value: str) -> str:
             return self._text(value, scanned)
 
+        def point(item: T) -> T:  # a key point or highlight without a slip stays as it is
+            if not (self._matches(item.title, scanned) or self._matches(item.text, scanned)):
+                return item
+            return replace(item, title=text(item.title), text=text(item.text))
+
         return replace(
             summary,
             text=text(summary.text),
-            key_points=tuple(replace(p, title=text(p.title), text=text(p.text)) for p in summary.key_points),
+            key_points=tuple(point(p) for p in summary.key_points),
             glossary=tuple(self._entry(entry, scanned) for entry in summary.glossary),
-            highlights=tuple(replace(h, title=text(h.title), text=text(h.text)) for h in summary.highlights),
+            highlights=tuple(point(h) for h in summary.highlights),
         )
 
     def entry(self, entry: GlossaryEntry) -> GlossaryEntry:
