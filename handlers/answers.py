@@ -93,6 +93,8 @@ class Scope:
     offset: int = 0  # key points already shown for this topic ("more")
     # The words of a text no summary has, looked up once per answer (respelling and "not covered" both ask).
     absent: dict[str, frozenset[str]] = field(default_factory=dict)
+    # The name runs of a question's text (``name_runs``), found once per answer ("not covered" asks up to 3 times).
+    runs: dict[tuple[str, str | None], list[NameRun]] = field(default_factory=dict)
 
 
 Composer = Callable[[Store, Question, Scope], Awaitable[AnswerReply]]
@@ -107,6 +109,13 @@ async def _absent_words(store: Store, scope: Scope, text: str) -> frozenset[str]
     if text not in scope.absent:
         scope.absent[text] = frozenset(await store.absent_words(text))
     return scope.absent[text]
+
+
+def _name_runs(scope: Scope, question: Question) -> list[NameRun]:
+    key = (question.text, question.language)
+    if key not in scope.runs:
+        scope.runs[key] = name_runs(*key)
+    return scope.runs[key]
 
 
 async def _respelled(store: Store, question: Question, scope: Scope) -> Question:
@@ -149,7 +158,7 @@ async def _missing(store: Store, subject: str, question: Question, scope: Scope)
         for word in written:
             if word not in names and _german_name(word, question) and await _no_compound_holds(store, word, absent):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
-                run = next((run.text for run in name_runs(question.text, question.language) if word in run.words
+                run = next((run.text for run in _name_runs(scope, question) if word in run.words
                             and all(other in written for other in run.words)), word)
                 if run not in names:
                     names.append(run)
@@ -160,7 +169,7 @@ async def _missing(store: Store, subject: str, question: Question, scope: Scope)
             return [subject]
         if kind := _unknown_kind(written, absent, question):
             return [kind]
-    if name := await _name_apart(store, question, written, absent):
+    if name := await _name_apart(store, question, written, absent, scope):
         return [name]
     return await _missing_versions(store, subject)
 
@@ -170,7 +179,8 @@ def _content_tokens(text: str) -> list[str]:
     return [token for token in tokens(text) if token not in FRAME_WORDS]
 
 
-async def _name_apart(store: Store, question: Question, written: list[str], absent: frozenset[str]) -> str | None:
+async def _name_apart(store: Store, question: Question, written: list[str], absent: frozenset[str], scope: Scope
+                      ) -> str | None:
     """A name of several words the question asks about that no summary has: "continuous batching" (no word of it
     in any summary), "beam search", "Ring Attention", "shard_map", "3D-Druck" (each word somewhere, never in one key
     point, glossary entry or talk: Balken and Suche, Ring-Mesh and Attention). A point about search, or about
@@ -182,7 +192,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
     what the subject does ("… cope with the trees moving"). Of three or more English words the last may be a verb
     ("how come the text encoder runs on the CPU?"); after a pronoun the first is ("how did they implement …")."""
     verb_follows = question.language != "de" and DO_AUXILIARY_RE.search(question.text) is not None
-    for run in name_runs(question.text, question.language):
+    for run in _name_runs(scope, question):
         if not all(word in written for word in run.words) or run.after_name:
             continue  # another part of the question (a comparison's other side), or the rest of a name or a count
         if run.after_pronoun:
@@ -519,7 +529,7 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if not terms and not team:
         written = {t for word in question.subject.split() for t in tokens(word)}
         one_name = any({t for word in run.words for t in tokens(word)} == written
-                       for run in name_runs(question.text, question.language))
+                       for run in _name_runs(scope, question))
         if len(written) > 1 and one_name and written & await _absent_words(store, scope, question.subject) and not \
                 await store.find_points(question.subject, limit=1, min_coverage=1.0):
             # "speculative decoding": no glossary entry, a word of it in no summary, and no key point holding
