@@ -41,8 +41,10 @@ def held_together(view: View, words: Sequence[str]) -> bool:
     if looked_up is None:
         return True  # a word no summary has: not a question of the words' place
     tests, searched = looked_up
-    for row in view.candidates(searched, CANDIDATES):
+    for row in view.candidates(searched, CANDIDATES, any_order=True):  # whether any row holds them: in any order
         held = _held(view, row)
+        if all(not test.exact.isdisjoint(held) for test in tests):
+            return True  # each word as it is: no need to look inside the tokens
         joined = " ".join(held)
         if all(test.held_in(held, joined) for test in tests):
             return True
@@ -58,7 +60,7 @@ def held_in_one_talk(view: View, words: Sequence[str]) -> bool:
     if looked_up is None:
         return True
     tests, searched = looked_up
-    rows = view.candidates(searched, CANDIDATES)
+    rows = view.candidates(searched, CANDIDATES, any_order=True)  # each talk's rows together: in any order
     held_by_talk: dict[str, set[str]] = {}
     for row in rows:
         held_by_talk.setdefault(row.talk_id, set()).update(_held(view, row))
@@ -92,7 +94,7 @@ def _searched_forms(view: View, words: Sequence[str], by_word: dict[str, Concept
 def _held(view: View, row: SearchRow) -> set[str]:
     """The tokens a row holds: a key point with its talk's title, which the point does not repeat ("max_evol
     speedup": a max_evol talk's point); a talk by its title and summary ("Rice University", "evolutionärer Suche")."""
-    held = set(f"{row.title} {row.body} {row.parts}".split())
+    held = set().union(*row.words) if row.words is not None else set(f"{row.title} {row.body} {row.parts}".split())
     if row.kind != "ktalk" and (info := view.talks.get(row.talk_id)) is not None:
         held.update(info.title_tokens)
     return held

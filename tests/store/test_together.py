@@ -8,6 +8,7 @@ import pytest
 from store.concepts import Form, german_root
 from store.db import Store
 from store.together import _WordForms
+from store.view import View
 
 
 @pytest.mark.parametrize(("words", "together"), [
@@ -65,3 +66,20 @@ async def test_an_alias_of_several_words_is_one_phrase(store: Store) -> None:
     talk = "jax-aiter-integration-von-amd-aiter-kernen-in-jax-xla"
     assert len(points) == 5 and {point.talk_id for point in points} == {talk}
     assert [hit.term for hit in (await store.define("Jaxator")).hits] == []  # no glossary entry is JAX-AITER
+
+
+@pytest.mark.parametrize("text", ["beam search", "max evol speedup", "tpu", "kernel jax"])
+async def test_rows_in_any_order_are_the_best_rows_when_few_match(store: Store, text: str) -> None:
+    def read(view: View) -> tuple[list[int], list[int], list[int], list[int]]:
+        concepts = view.concepts(text)
+        ranked = [row.rowid for row in view.candidates(concepts, 80)]
+        view._read.clear()
+        any_order = [row.rowid for row in view.candidates(concepts, 80, any_order=True)]
+        view._read.clear()
+        few = [row.rowid for row in view.candidates(concepts, 3)]
+        view._read.clear()
+        return ranked, any_order, few, [row.rowid for row in view.candidates(concepts, 3, any_order=True)]
+
+    ranked, any_order, few, few_any_order = await store._read(read)
+    assert sorted(any_order) == sorted(ranked)  # at most 80 match: the same rows
+    assert few_any_order == few and len(few) == 3  # more than 3 match: the best 3, best first
