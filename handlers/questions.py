@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import lru_cache
 
 from store.concepts import STOPWORDS
 from store.text import clean_query, fold, tokens
@@ -551,6 +552,7 @@ _STRESS_WORDS = frozenset(
     "exactly again anyway actually really though genau nochmal eigentlich denn überhaupt uberhaupt".split())
 
 
+@lru_cache(maxsize=1)  # _parse and then name_runs read one question's plain form
 def _plain(query: str) -> str:
     """``query`` with plain apostrophes, contractions spelled out, a polite wrapper and a stressing adverb left out."""
     plain = without_discourse(query.translate(_APOSTROPHES))
