@@ -197,6 +197,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue  # another part of the question (a comparison's other side), or the rest of a name or a count
         if run.after_pronoun:
             run = NameRun(run.words[1:], run.after_auxiliary, run.last)  # "they [implement] ring attention"
+        if question.language != "de" and _ENGLISH_PARTICIPLE_RE.fullmatch(run.words[-1].casefold()):
+            run = NameRun(run.words[:-1], run.after_auxiliary)  # "were the parts [prefabricated] in the workshop?"
         words = _content_tokens(run.text)  # "per-chip throughput": chip, throughput
         if len(words) < 2:
             continue
@@ -226,6 +228,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
     return None
 
 
+# An English verb's past participle ends a name of no thing: "were the parts prefabricated …" ("speed", "bed" are nouns)
+_ENGLISH_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}(?<!e)ed")
 # An English question's auxiliary: its last word is then a verb ("why did the Q4.1 query fail?")
 _AUXILIARY_RE = re.compile(rf"\b(?:did|does|do|can|could|will|would|should|is|are|was|were)\b{NOT_BEFORE_A_PRONOUN}",
                            re.I)
@@ -415,9 +419,11 @@ async def _yes_no_gap(store: Store, question: Question, scope: Scope) -> tuple[l
 
     - An absent detail of a covered topic: "does the treehouse have a fireplace?", "wurde die Wendeltreppe
       verleimt?": a word no summary has, asked about a topic of at most MAX_TOPIC_WORDS words that one talk holds.
-      The word must be what is asked: an English noun (after an article, a determiner or a possessive), a German
-      noun or participle ("später" is neither). More words the summaries hold ("did the NC machines replace skilled
-      workers?") restate a fact; the missing word is then one the word list lacks.
+      The word must be what is asked: an English noun (after an article, a determiner or a possessive; not a verb's
+      -ing or -ed form: "a running job"), a German noun or participle ("später" is neither). More words the
+      summaries hold ("did the NC machines replace skilled workers?") restate a fact; the missing word is then one
+      the word list lacks. (An English noun the word list lacks looks the same: "does the treehouse have a toilet?"
+      is told the summaries don't mention it, then shown the treehouse talk, whose 12:37 point says "WC".)
     - Two names no talk holds together: "läuft FlyDSL auch auf Intel-GPUs?" (FlyDSL is AMD's, Intel the oneAPI
       talk's), "does the oneAPI backend also support AMD GPUs?"."""
     absent = await _absent_words(store, scope, question.subject)
@@ -444,6 +450,8 @@ def _asks_about(word: str, question: Question) -> bool:
     """Whether an absent word of a yes/no question is what it asks about, not a word of its frame."""
     if question.language == "de":
         return word[:1].isupper() or bool(_GERMAN_PARTICIPLE_RE.fullmatch(word.casefold()))
+    if word.casefold().endswith(("ing", "ed")):
+        return False  # a verb's form before its noun: "can Kinetic attach to [a running] job?"
     before = re.search(rf"([\w']+)\s+{re.escape(word)}(?![\w-])", question.text)
     return before is not None and (before.group(1).casefold() in _BEFORE_A_NOUN
                                    or before.group(1).endswith(("'s", "s'")))
