@@ -197,21 +197,26 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue  # another part of the question (a comparison's other side), or the rest of a name or a count
         if run.after_pronoun:
             run = NameRun(run.words[1:], run.after_auxiliary, run.last)  # "they [implement] ring attention"
-        if question.language != "de" and _ENGLISH_PARTICIPLE_RE.fullmatch(run.words[-1].casefold()):
-            run = NameRun(run.words[:-1], run.after_auxiliary)  # "were the parts [prefabricated] in the workshop?"
+        if question.language != "de" and (run.before_article
+                                          or _ENGLISH_PARTICIPLE_RE.fullmatch(run.words[-1].casefold())):
+            # a verb ends it: "were the parts [prefabricated] in the workshop?", "how much did decoding [speed] up",
+            # "the guy [planning] a trip"
+            run = NameRun(run.words[:-1], run.after_auxiliary)
         words = _content_tokens(run.text)  # "per-chip throughput": chip, throughput
         if len(words) < 2:
             continue
         if all(word in absent for word in words):
             return run.text
-        if len(words) == 2 and words[0] in absent and words[1] not in absent and (
+        if len(words) == 2 and words[0] in absent and words[1] not in absent and not run.last and (
                 not _GERMAN_PAST_PARTICIPLE_RE.fullmatch(words[0]) if question.language == "de" else not (
-                run.last or run.before_article or words[0].endswith("ing"))):
-            # "continuous batching … in vllm", "bloom filters for joins", "zur bayesschen Optimierung": the summaries
-            # know batching, filters, optimisation, not that kind of them. Not a verb: in English one that ends the
-            # question ("why did the query fail?"), takes an article ("the guy planning a trip") or is a gerund
-            # ("launching jobs on GKE"); in German (a run ends in its noun) a participle says what was done to the
-            # thing, not which kind it is ("der portierte Kernel")
+                run.before_article or words[0].endswith("ing"))):
+            # "continuous batching … in vllm", "bloom filters for joins": the summaries know batching and filters, not
+            # that kind of them. Not a verb: in English one that takes an article ("the guy planning a trip") or is
+            # a gerund ("launching jobs on GKE"); in German a participle says what was done to the thing, not which
+            # kind it is ("der portierte Kernel"). Not at the question's end: there an English run's last word may
+            # be its verb ("why did the query fail?"), and a German adjective there as often says how much of a thing
+            # the summaries word otherwise ("beim kompletten Rezept": 000:350 says "das vollständige Rezept") as
+            # which kind ("zur bayesschen Optimierung"): only a word's rarity in the language would tell them apart
             return run.text
         if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary):
             continue

@@ -86,6 +86,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     tun tut maximal maximum minimal minimum mindestens hochstens part parts teil abschnitt section bit
     worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
     andere anderen anderer anderes weitere weiteren weiterer other others another
+    while whilst although unless until because wahrend obwohl solange
     """.split()
 )
 
@@ -748,7 +749,7 @@ SUBJECT_PRONOUNS = frozenset("i we you they he she one anyone someone people".sp
 NOT_BEFORE_A_PRONOUN = rf"(?! (?:{'|'.join(sorted(SUBJECT_PRONOUNS))})\b)"
 DO_AUXILIARY_RE = re.compile(rf"\b(?:do|does|did|can|could|will|would|should)\b{NOT_BEFORE_A_PRONOUN}", re.I)
 _DETERMINERS = frozenset("the a an this that these those".split())
-_ARTICLES = frozenset("the a an".split())
+_ARTICLES = frozenset("the a an up down out off away".split())  # and the particles of English phrasal verbs
 _GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
                                    "wozu wofur womit".split())
 # What a number question counts comes right after these ("how many [times slower]", "wie viele [Token pro …]")
@@ -767,7 +768,8 @@ class NameRun:
     after_pronoun: bool = False  # an English verb comes first: "how did they [implement ring attention]?"
     after_name: bool = False  # a content word of its own stands right before it ("why does XLA [forbid recursion]?"),
     # or a name's "of" ("Mixture of [Experts Inferenz]"), or what a number question counts ("how many [times slower]")
-    before_article: bool = False  # an article follows: its last word is a verb ("the [guy planning] a trip")
+    before_article: bool = False  # an article or a verb's particle follows: its last word is a verb ("the [guy
+    # planning] a trip", "how much did [decoding speed] up")
 
     @property
     def text(self) -> str:
