@@ -180,5 +180,6 @@ async def test_a_partly_covered_question_says_what_is_missing_then_shows_what_is
     ("wurden die Bauteile in der Werkstatt vorgefertigt?", 600),
 ])
 async def test_a_yes_no_question_the_summaries_answer_is_answered(store: Store, text: str, line: int) -> None:
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
+    reply = await ask(store, text)  # answered, with the point that answers it (which leads is ranking's business)
+    assert body(reply)["covered"] is True, text
+    assert (MAIN, line) in {(h["source"]["file"], h["source"]["line"]) for h in body(reply)["hits"]}, text
