@@ -168,7 +168,8 @@ class Vocabulary:
     def verb_family(self, word: str) -> list[str]:
         """The corpus words that share a German verb's root behind any verbal prefix: "pruft" (prüft) ->
         "uberprufung", "einschrauben" -> "verschraubung", "schrauben". Only the root with an inflection or its noun
-        ending (``FAMILY_ENDINGS``); empty for a word without a verb's ending."""
+        ending (``FAMILY_ENDINGS``), and a Latin -ieren verb's noun in -ion ("reduziert" -> "reduktion"); empty for a
+        word without a verb's ending."""
         known = self._families.get(word)
         if known is not None:
             return known  # a question's words are looked up by several store calls of one answer
@@ -184,6 +185,10 @@ class Vocabulary:
                 if candidate != word and candidate[len(start):] in FAMILY_ENDINGS:
                     found[candidate] = None
                 index += 1
+        if root is not None and root.endswith("ier") and len(root) > MIN_VERB_ROOT + 3:
+            # a Latin verb's noun: "reduzieren" / "Reduktion", "integrieren" / "Integration"
+            base = root[:-4] + "kt" if root.endswith("zier") else root[:-3] + "at"
+            found.update((noun, None) for noun in (base + "ion", base + "ionen") if noun != word and self.has(noun))
         family = list(found)
         if len(self._families) < MAX_FAMILIES:
             self._families[word] = family

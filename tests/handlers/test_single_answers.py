@@ -234,6 +234,9 @@ async def test_a_name_written_as_code_counts_once(store: Store, text: str, line:
     ("wie schützt sich der Baum nach dem Einschrauben?", 604),
     # the English question reads the same point through its word list ("check" -> Überprüfung)
     ("how does max_evol check the generated kernels before they run?", 133),
+    # a Latin verb's noun: "reduziert" is the "Lokale Reduktion vor Inter-Node-Kommunikation" (447), not 451
+    ("wie wird bei vLLM die Kommunikation zwischen den Knoten reduziert?", 447),
+    ("how does vLLM reduce the communication between nodes?", 447),
 ])
 async def test_a_german_verb_finds_its_noun_behind_another_prefix(store: Store, text: str, line: int) -> None:
     assert first(await ask(store, text)) == (MAIN, line)

@@ -33,6 +33,9 @@ def test_a_verbs_family_is_the_corpus_words_of_its_root_with_inflections_and_nou
     assert "vermeidung" in vocabulary.verb_family("vermeidet")
     # a compound's next word is another thing: "laufen" is not "Laufzeit"
     assert not [word for word in vocabulary.verb_family("laufen") if word.startswith("laufzeit")]
+    # a Latin verb's noun in -ktion / -ation: Reduktion, Integration
+    assert {"reduktion", "reduzierung"} <= set(vocabulary.verb_family("reduziert"))
+    assert "integration" in vocabulary.verb_family("integriert")
     assert vocabulary.verb_family("kernels") == []
     assert vocabulary.verb_family("pruft") is vocabulary.verb_family("pruft")  # kept for the generation
 
