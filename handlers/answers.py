@@ -91,6 +91,8 @@ class Scope:
     talk_id: str | None = None
     prefer_talk: bool = False  # answer from the thread's talk first (a digest thread, a talk's answer)
     offset: int = 0  # key points already shown for this topic ("more")
+    # the thread's last answer spanned talks (the moments of a topic): its talk is only the first of them
+    across_talks: bool = False
     # The words of a text no summary has, looked up once per answer (respelling and "not covered" both ask).
     absent: dict[str, frozenset[str]] = field(default_factory=dict)
     # The name runs of a question's text (``name_runs``), found once per answer ("not covered" asks up to 3 times).
@@ -589,6 +591,15 @@ async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
     talk, others = await _talk_of(store, question, scope)
     if talk is None:
         return _reply(question, note="which_talk")
+    if scope.across_talks and question.refers_back and question.subject and not others:
+        # "who talked about it?" after the moments of a topic in several talks: the first one's speakers, and the
+        # other talks whose key points hold it
+        holding = [hit.talk_id for hit in await store.find_points(question.subject, limit=MOMENTS_SHOWN,
+                                                                  min_coverage=1.0)]
+        order = {talk_id: index for index, talk_id in enumerate(dict.fromkeys(holding)) if talk_id != talk.talk_id}
+        if order:
+            found = await store.find_talks(question.subject, limit=TALKS_SHOWN)
+            others = sorted((hit for hit in found if hit.talk_id in order), key=lambda hit: order[hit.talk_id])
     return _reply(question, speakers_of=talk_hit(talk), talks=others, talk_id=talk.talk_id)
 
 

@@ -67,6 +67,7 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
     scope = Scope()
     if context is not None:
         scope.talk_id = context.talk_id
+        scope.across_talks = context.shape in ACROSS_TALKS
         # after an answer about one talk, or when the question points at it ("was heißt da RDMA?"), that talk first
         scope.prefer_talk = context.shape in TALK_SHAPES or question.in_thread_talk
     if question.shape == Shape.MORE:

@@ -83,7 +83,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     eingesetzt
     go goes going went back damals hiess hiessen eingehen eingegangen gezeigt zeigt zeigte zeigten shown showed show
     inwiefern inwieweit way
-    tun tut maximal maximum minimal minimum mindestens hochstens part parts teil abschnitt section bit
+    tun tut maximal maximum minimal minimum mindestens hochstens part teil abschnitt section bit
     worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
     andere anderen anderer anderes weitere weiteren weiterer other others another
     while whilst although unless until because wahrend obwohl solange

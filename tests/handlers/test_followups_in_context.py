@@ -333,3 +333,22 @@ async def test_the_topics_there_are_is_the_talk_list(store: Store, text: str, la
     reply = await ask(store, text)
     assert isinstance(reply, AnswerReply) and reply.shape == "talks" and len(body(reply)["hits"]) == 19
     assert body(reply)["lang"] == language
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("wann wurde über HBM gesprochen?", "wer hat darüber geredet?"),
+    ("when was HBM discussed?", "who talked about it?"),
+])
+async def test_who_after_moments_in_several_talks_names_the_other_talks_too(store: Store, state: BotState, turn: str,
+                                                                            text: str) -> None:
+    # HBM comes up in four talks: the first moment's talk leads, the three others follow in the moments' order
+    reply = await follow_up(store, state, turn, text, "61.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (PALLAS, 1)
+    assert [(hit["source"]["file"], hit["source"]["line"]) for hit in body(reply)["hits"]][1:] == [
+        (MAIN, 3), (MAIN, 432), (MAIN, 118)]
+
+
+async def test_who_after_moments_in_one_talk_names_that_talk_alone(store: Store, state: BotState) -> None:
+    reply = await follow_up(store, state, "when was Level Zero discussed?", "who talked about it?", "62.1")
+    assert isinstance(reply, AnswerReply) and [(hit["source"]["file"], hit["source"]["line"])
+                                               for hit in body(reply)["hits"]] == [(MAIN, 257)]
