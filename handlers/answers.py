@@ -211,14 +211,16 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return run.text
         if len(words) == 2 and words[0] in absent and words[1] not in absent and not run.last and (
                 not _GERMAN_PAST_PARTICIPLE_RE.fullmatch(words[0]) if question.language == "de" else not (
-                run.before_article or words[0].endswith("ing"))):
+                run.before_article or words[0].endswith("ing"))) and not await _told_by_one_talk(store, written,
+                                                                                                   absent):
             # "continuous batching … in vllm", "bloom filters for joins": the summaries know batching and filters, not
             # that kind of them. Not a verb: in English one that takes an article ("the guy planning a trip") or is
             # a gerund ("launching jobs on GKE"); in German a participle says what was done to the thing, not which
             # kind it is ("der portierte Kernel"). Not at the question's end: there an English run's last word may
             # be its verb ("why did the query fail?"), and a German adjective there as often says how much of a thing
             # the summaries word otherwise ("beim kompletten Rezept": 000:350 says "das vollständige Rezept") as
-            # which kind ("zur bayesschen Optimierung"): only a word's rarity in the language would tell them apart
+            # which kind ("zur bayesschen Optimierung"): only a word's rarity in the language would tell them apart.
+            # Nor when one talk holds the question's many other words (``_told_by_one_talk``)
             return run.text
         if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary):
             continue
@@ -233,6 +235,17 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+async def _told_by_one_talk(store: Store, written: list[str], absent: frozenset[str]) -> bool:
+    """Whether one talk holds more than MAX_TOPIC_WORDS content words of the question, all the words it has that
+    some summary holds: the question then asks, in the asker's words, what that talk says, and a word no summary
+    has before one of them is a word the word list lacks, no unknown kind of the thing ("what should I watch to
+    learn writing my own kernels for AMD GPUs in a python DSL": own; "what made integrating AITER into JAX hard":
+    made). With fewer, the absent word is what the question turns on ("bloom filters for joins", "continuous
+    batching in vllm"), as for a yes/no question's absent detail (``_yes_no_gap``)."""
+    held = list(dict.fromkeys(token for word in written for token in _content_tokens(word) if token not in absent))
+    return len(held) > MAX_TOPIC_WORDS and await store.held_in_one_talk(held)
 
 
 # An English verb's past participle ends a name of no thing: "were the parts prefabricated …" ("speed", "bed" are nouns)

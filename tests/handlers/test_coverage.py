@@ -100,6 +100,27 @@ async def test_an_unknown_kind_of_a_known_thing_is_not_covered(store: Store, tex
     assert body(reply)["covered"] is False and heading(reply) == said, text
 
 
+FLYDSL = "integration-von-flydsl-kerneln-in-jax-fuer-amd-gpus"
+AITER = "jax-aiter-integration-von-amd-aiter-kernen-in-jax-xla"
+
+
+@pytest.mark.parametrize(("text", "language", "talk", "watch"), [
+    # a word no summary has before a noun they have ("own kernels", "made integrating", "verzwickte Kernel") is no
+    # unknown kind when one talk holds the question's many other words: the question restates that talk
+    ("what should I watch to learn writing my own kernels for AMD GPUs in a python DSL", "en", FLYDSL, True),
+    ("welcher Vortrag zeigt, wie man verzwickte Kernel für AMD-GPUs in einer Python-DSL schreibt", "de", FLYDSL, True),
+    ("what made integrating AITER into JAX hard", "en", AITER, False),
+    ("warum war die verzwickte Integration von AITER-Kernen in JAX auf AMD-GPUs schwierig", "de", AITER, False),
+])
+async def test_an_absent_word_in_a_question_one_talk_holds_is_no_unknown_kind(store: Store, text: str, language: str,
+                                                                                talk: str, watch: bool) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is True and shown["lang"] == language and shown["hits"][0]["talk_id"] == talk, text
+    if watch:  # the talk to watch is named first, with its abstract (000:228)
+        assert shown["shape"] == "watch" and first(reply) == (MAIN, 228) and "FlyDSL" in heading(reply), text
+
+
 @pytest.mark.parametrize("text", [
     # an adjective no summary has, before a noun they have at the question's end, may only say how much of it:
     # 000:349-350 have the MXFP4 recipe and "das vollständige Rezept", not "komplett"
