@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import subprocess
@@ -122,6 +123,21 @@ class RunningBot:
         assert call.response_name == name
         assert call.params["response_type"] == "ephemeral"
         return call.params
+
+    async def digest_thread(self, text: str, channel: str) -> str:
+        """Post ``/digest text`` to ``channel``, wait until its whole thread is out, forget those calls and return
+        the parent message's ts (the thread a follow-up is asked in)."""
+        await self.send(slash_command("/digest", text, channel_id=channel, response_url=self.fake.response_url(text)))
+        calls = await self.fake.wait_for("chat.postMessage", count=3)
+        parent_ts: str = calls[0].response["ts"]
+        await self.fake.settle()  # the rest of the thread goes out first
+        self.fake.reset()
+        return parent_ts
+
+
+def shown_text(payload: object) -> str:
+    """Every string of a Slack payload, unescaped, for assertions on what a person would read."""
+    return json.dumps(payload, ensure_ascii=False)
 
 
 def bot_settings(fake: FakeSlackAPI, db: Path) -> Settings:

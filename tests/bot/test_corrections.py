@@ -22,7 +22,7 @@ from store.db import Store
 from store.ingest import ingest_sync
 from tests.bot.test_permissions import EDITOR, MEMBER, _answer_named, served
 from tests.bot.test_team_edits import XLA, answer, buttons_of, click, submit, talkbot
-from tests.conftest import CORPUS, PALLAS_EXPORT, RunningBot, corpus_without
+from tests.conftest import CORPUS, PALLAS_EXPORT, RunningBot, corpus_without, shown_text
 from tests.fakes.slack_api import FakeSlackAPI
 from tests.fakes.slack_requests import FORM, app_mention, block_actions_payload, new_ts, signed, slash_command
 from tests.slack_limits import message_problems
@@ -70,10 +70,6 @@ def typed(block: str, value: str) -> dict:
     return {block: {block: {"type": "plain_text_input", "value": value}}}
 
 
-def shown_in(payload: Any) -> str:
-    return json.dumps(payload, ensure_ascii=False)
-
-
 def form_text(ack: dict) -> str:
     assert ack["response_action"] == "update", ack
     return str(ack["view"]["blocks"][0]["text"]["text"])
@@ -105,7 +101,7 @@ async def test_every_key_point_on_a_card_has_the_menu_and_a_wrong_stamp_is_corre
         again = form_text(await submit(bot, view, typed(STAMP_BLOCK, "1:20"), EDITOR))
         assert "already sent" in again and len(await bot.services.store.edit_history()) == 1
 
-        after = shown_in(await card(bot))
+        after = shown_text(await card(bot))
         assert "`1:10` *Entstehung von HLO*" in after and f"_(corrected by <@{EDITOR}>)_" in after
         assert "`0:54`" not in after
         # The menu still names the point by its stamp in the corpus (the key corrections are kept under).
@@ -128,7 +124,7 @@ async def test_a_fix_replaces_the_text_escaped_and_bad_text_changes_nothing(
         done = form_text(await submit(bot, view, typed(TEXT_BLOCK, "HLO kam 2017. Fragt <!channel> & <@U999>"),
                                       EDITOR))
         assert done.startswith("Edit 1:") and "<!channel>" not in done
-        shown = shown_in(await card(bot))
+        shown = shown_text(await card(bot))
         assert "HLO kam 2017. Fragt &lt;!channel&gt; &amp; &lt;@U999&gt;" in shown
         assert "<!channel>" not in shown and "<@U999>" not in shown
         assert "HLO (High Level Optimizer) wurde 2017" not in shown
@@ -139,7 +135,7 @@ async def test_hide_until_fixed_removes_a_point_from_cards_digests_and_mentions(
     async with served(fake_slack, db_path, editors=(EDITOR,)) as bot:
         await bot.send(app_mention("when was HLO discussed?", ts=new_ts(), channel="CPUBLIC1"))
         [first] = await bot.fake.wait_for("chat.postMessage")
-        assert "Entstehung von HLO" in shown_in(first.params)
+        assert "Entstehung von HLO" in shown_text(first.params)
 
         view = await open_form(bot, menus(await card(bot))[HLO_AT]["inaccurate"])
         assert (await submit(bot, view, typed(FLAG_BLOCK, ""), EDITOR))["errors"][FLAG_BLOCK] == (
@@ -150,19 +146,20 @@ async def test_hide_until_fixed_removes_a_point_from_cards_digests_and_mentions(
         assert "is hidden from answers until it is fixed" in done
 
         hidden = await card(bot)
-        assert "Entstehung von HLO" not in shown_in(hidden) and sorted(menus(hidden)) == [5, 127, 211]
+        assert "Entstehung von HLO" not in shown_text(hidden) and sorted(menus(hidden)) == [5, 127, 211]
         await bot.send(app_mention("when was HLO discussed?", ts=new_ts(), channel="CPUBLIC1"))
         posted = await bot.fake.wait_for("chat.postMessage", count=2)
-        assert "Entstehung von HLO" not in shown_in(posted[1].params)
+        assert "Entstehung von HLO" not in shown_text(posted[1].params)
         replies = await digest_replies(bot)
-        assert replies and "Entstehung von HLO" not in shown_in(replies) and "Einführung in XLA" in shown_in(replies)
+        shown = shown_text(replies)
+        assert replies and "Entstehung von HLO" not in shown and "Einführung in XLA" in shown
 
         # The history says what happened; an undo shows the point again.
         history = await talkbot(bot, f"history {XLA}", MEMBER)
         assert "correction of key point 0:54 of `xla-crashkurs`: as in the summaries → hidden, inaccurate: Das" in (
             history)
         assert await talkbot(bot, "undo 1") == "Edit 2: undid edit 1."
-        assert "Entstehung von HLO" in shown_in(await card(bot))
+        assert "Entstehung von HLO" in shown_text(await card(bot))
 
 
 async def test_digest_replies_carry_the_menu_for_everyone_and_it_is_checked_on_use(
@@ -177,7 +174,7 @@ async def test_digest_replies_carry_the_menu_for_everyone_and_it_is_checked_on_u
         assert all(message_problems(reply) == [] for reply in replies)
         first_reply = replies[0]
         assert HLO_AT in menus(first_reply)
-        assert f":warning: _marked inaccurate by <@{EDITOR}>: veraltet_" in shown_in(first_reply)
+        assert f":warning: _marked inaccurate by <@{EDITOR}>: veraltet_" in shown_text(first_reply)
 
         # Anyone may pick a choice on the public message; an editor's form saves, a member's suggests.
         assert (await open_form(bot, menus(first_reply)[HLO_AT]["fix"], ephemeral=False,
@@ -263,7 +260,7 @@ async def test_corrected_points_show_in_mention_answers_and_more_key_points(
         form_text(await submit(bot, view, typed(STAMP_BLOCK, "1:10"), EDITOR))
         await bot.send(app_mention("when was HLO discussed?", ts=new_ts(), channel="CPUBLIC1"))
         [posted] = await bot.fake.wait_for("chat.postMessage")
-        shown = shown_in(posted.params)
+        shown = shown_text(posted.params)
         assert "`1:10` *Entstehung von HLO*" in shown and f"_(corrected by <@{EDITOR}>)_" in shown
         assert "`0:54`" not in shown
 

@@ -5,26 +5,16 @@ language."""
 
 from __future__ import annotations
 
-import json
-
-from tests.conftest import RunningBot
-from tests.fakes.slack_requests import app_mention, message_im, new_event_id, new_ts, slash_command
-
-
-def shown(params: dict) -> str:
-    return json.dumps(params, ensure_ascii=False)
+from tests.conftest import RunningBot, shown_text
+from tests.fakes.slack_requests import app_mention, message_im, new_event_id, new_ts
 
 
 async def test_a_term_asked_inside_a_digest_threads_talk_is_that_talks_entry(bot: RunningBot) -> None:
-    await bot.send(slash_command("/digest", "oneapi", channel_id="CFUP1", response_url=bot.fake.response_url("o")))
-    calls = await bot.fake.wait_for("chat.postMessage", count=3)
-    parent_ts = calls[0].response["ts"]
-    await bot.fake.settle()  # the rest of the thread goes out first
-    bot.fake.reset()
+    parent_ts = await bot.digest_thread("oneapi", "CFUP1")
     await bot.send(app_mention("hmm, was heißt da PJRT?", ts=new_ts(), thread_ts=parent_ts, channel="CFUP1",
                                event_id=new_event_id()))
     [call] = await bot.fake.wait_for("chat.postMessage")
-    text = shown(call.params)
+    text = shown_text(call.params)
     # PJRT is defined by the XLA talk and by this thread's oneAPI talk: the oneAPI entry comes first, in German words
     assert call.params["thread_ts"] == parent_ts and "2 Bedeutungen" in text
     assert text.index("Plug-in-Schnittstelle in JAX") < text.index("Portable JAX/XLA Runtime")
@@ -45,7 +35,7 @@ async def test_interjections_before_a_dm_follow_up_leave_the_dms_topic(bot: Runn
     await bot.fake.wait_for("chat.postMessage")
     await bot.send(message_im("oh ok, and what's it good for?", channel="DFUP00001"))
     calls = await bot.fake.wait_for("chat.postMessage", count=2)
-    answer = shown(calls[1].params)
+    answer = shown_text(calls[1].params)
     assert "Remote-Debugging in IDEs" in answer and "At `" in answer  # the point at 17:06, English words
     assert "don't mention" not in answer
 
@@ -63,4 +53,4 @@ async def test_a_context_less_why_behind_an_interjection_asks_what_is_meant(bot:
     await bot.send(message_im("moment mal, warum?", channel="DFUP00004"))
     [call] = await bot.fake.wait_for("chat.postMessage")
     assert call.params["text"].startswith("Worauf bezieht sich das?")
-    assert "*moment*" not in shown(call.params)
+    assert "*moment*" not in shown_text(call.params)

@@ -12,7 +12,7 @@ import pytest
 from bot.app import build_app
 from handlers.blocks import ACTION_DEFINE, ACTION_DIGEST, ACTION_MORE_POINTS, ACTION_SHARE
 from store.state import BotState
-from tests.conftest import RunningBot, bot_settings
+from tests.conftest import RunningBot, bot_settings, shown_text
 from tests.fakes.fixtures import BOT_TOKEN
 from tests.fakes.slack_requests import (
     app_home_opened,
@@ -28,23 +28,18 @@ from tests.fakes.slack_requests import (
 PALLAS_FILE = "004_b9033c416a07336f.txt"
 
 
-def all_text(payload: dict) -> str:
-    """Every string in a message payload, for assertions on what a person would read."""
-    return json.dumps(payload, ensure_ascii=False)
-
-
 async def test_define_answers_ephemerally(bot: RunningBot) -> None:
     body = await bot.command_answer(slash_command("/define", "XLA", response_url=bot.fake.response_url("d1")))
     assert body["response_type"] == "ephemeral"
-    assert "Accelerated Linear Algebra" in all_text(body)
-    assert "Defined in" in all_text(body["blocks"])
+    assert "Accelerated Linear Algebra" in shown_text(body)
+    assert "Defined in" in shown_text(body["blocks"])
     assert body["text"]  # plain-text fallback
     assert not bot.fake.calls_to("chat.postMessage")
 
 
 async def test_define_several_terms_gives_one_card(bot: RunningBot) -> None:
     answer = await bot.command_answer(slash_command("/define", "XLA HLO PJRT", response_url=bot.fake.response_url("m")))
-    text = all_text(answer["blocks"])
+    text = shown_text(answer["blocks"])
     for term in ("XLA", "HLO", "PJRT"):
         assert f"*{term}*" in text
 
@@ -64,7 +59,7 @@ async def test_define_empty_text_gives_usage(bot: RunningBot) -> None:
 async def test_ping_in_query_is_never_echoed(bot: RunningBot) -> None:
     answer = await bot.command_answer(
         slash_command("/define", "<!channel> <@U999> nichts", response_url=bot.fake.response_url("p")))
-    text = all_text(answer)
+    text = shown_text(answer)
     assert "<!channel>" not in text and "<@U999>" not in text
 
 
@@ -79,7 +74,7 @@ async def test_talk_pallas_shows_the_palace_talk_first_with_buttons(bot: Running
 
 async def test_talk_without_text_lists_all_talks_paged(bot: RunningBot) -> None:
     answer = await bot.command_answer(slash_command("/talk", "", response_url=bot.fake.response_url("all")))
-    assert "Page 1 of" in all_text(answer["blocks"])
+    assert "Page 1 of" in shown_text(answer["blocks"])
 
 
 async def test_digest_posts_parent_and_key_points_in_the_thread(bot: RunningBot) -> None:
@@ -90,13 +85,13 @@ async def test_digest_posts_parent_and_key_points_in_the_thread(bot: RunningBot)
     calls = await bot.fake.wait_for("chat.postMessage", count=expected_messages)
     parent, *replies = calls
     assert parent.params["channel"] == "CDIGEST" and "thread_ts" not in parent.params
-    assert talk.title[:20] in all_text(parent.params["blocks"])
+    assert talk.title[:20] in shown_text(parent.params["blocks"])
     parent_ts = parent.response["ts"]
     assert all(r.params["thread_ts"] == parent_ts for r in replies)
     shown = [p.stamp for p in points]
-    posted_labels = [label for label in shown if any(f"`{label}`" in all_text(r.params) for r in replies)]
+    posted_labels = [label for label in shown if any(f"`{label}`" in shown_text(r.params) for r in replies)]
     assert posted_labels == shown  # every key point, in the talk's order
-    assert "Glossary" in all_text(replies[-1].params)
+    assert "Glossary" in shown_text(replies[-1].params)
 
 
 async def test_mention_answers_in_a_new_thread_under_the_mention(bot: RunningBot) -> None:
@@ -105,7 +100,7 @@ async def test_mention_answers_in_a_new_thread_under_the_mention(bot: RunningBot
     [call] = await bot.fake.wait_for("chat.postMessage")
     assert call.params["channel"] == "CMENTION"
     assert call.params["thread_ts"] == ts
-    assert "PJRT" in all_text(call.params)
+    assert "PJRT" in shown_text(call.params)
 
 
 async def test_mention_in_a_thread_answers_in_that_thread(bot: RunningBot) -> None:
@@ -113,21 +108,17 @@ async def test_mention_in_a_thread_answers_in_that_thread(bot: RunningBot) -> No
     await bot.send(app_mention("define XLA", ts=ts, thread_ts=parent, channel="CMENTION", event_id=new_event_id()))
     [call] = await bot.fake.wait_for("chat.postMessage")
     assert call.params["thread_ts"] == parent
-    assert "Accelerated Linear Algebra" in all_text(call.params)
+    assert "Accelerated Linear Algebra" in shown_text(call.params)
 
 
 async def test_mention_inside_a_digest_thread_answers_about_that_talk(bot: RunningBot) -> None:
-    await bot.send(slash_command("/digest", "kinetic", channel_id="CDIG", response_url=bot.fake.response_url("k")))
-    calls = await bot.fake.wait_for("chat.postMessage", count=3)
-    parent_ts = calls[0].response["ts"]
-    await bot.fake.settle()  # the rest of the thread goes out first
-    bot.fake.reset()
+    parent_ts = await bot.digest_thread("kinetic", "CDIG")
     await bot.send(app_mention("Setup und Installation", ts=new_ts(), thread_ts=parent_ts, channel="CDIG",
                                event_id=new_event_id()))
     [call] = await bot.fake.wait_for("chat.postMessage")
     assert call.params["thread_ts"] == parent_ts
-    assert "Aus dem Vortrag dieses Threads" in all_text(call.params)  # a German question gets German words
-    assert "Kinetic" in all_text(call.params)
+    assert "Aus dem Vortrag dieses Threads" in shown_text(call.params)  # a German question gets German words
+    assert "Kinetic" in shown_text(call.params)
 
 
 async def test_retried_event_is_answered_once(bot: RunningBot) -> None:
@@ -170,7 +161,7 @@ async def test_url_verification_is_answered(bot: RunningBot) -> None:
 async def test_suggestion_button_runs_the_lookup(bot: RunningBot) -> None:
     await bot.send(block_actions(ACTION_DEFINE, "HBM", response_url=bot.fake.response_url("b"), ephemeral=True))
     [call] = await bot.fake.wait_for("response_url")
-    assert "High Bandwidth Memory" in all_text(call.params)
+    assert "High Bandwidth Memory" in shown_text(call.params)
     assert call.params.get("replace_original") is True
 
 
@@ -180,13 +171,13 @@ async def test_share_button_posts_visibly_attributed(bot: RunningBot) -> None:
                                  ephemeral=True))
     [call] = await bot.fake.wait_for("response_url")
     assert call.params["response_type"] == "in_channel"
-    assert "<@USHARE>" in all_text(call.params["blocks"])
+    assert "<@USHARE>" in shown_text(call.params["blocks"])
 
 
 async def test_tampered_button_value_gets_a_friendly_answer(bot: RunningBot) -> None:
     await bot.send(block_actions(ACTION_MORE_POINTS, "{not json", response_url=bot.fake.response_url("tam")))
     [call] = await bot.fake.wait_for("response_url")
-    assert "no longer works" in all_text(call.params)
+    assert "no longer works" in shown_text(call.params)
     assert not bot.fake.calls_to("chat.postMessage")
 
 
@@ -204,7 +195,7 @@ async def test_home_tab_lists_talks(bot: RunningBot) -> None:
     assert call.params["user_id"] == "UHOME"
     view = call.params["view"]
     view = json.loads(view) if isinstance(view, str) else view
-    assert view["type"] == "home" and "19 talks" in all_text(view)
+    assert view["type"] == "home" and "19 talks" in shown_text(view)
 
 
 async def test_healthz_checks_the_store(bot: RunningBot) -> None:
@@ -232,10 +223,10 @@ async def test_slash_commands_do_not_wait_for_answer_slots(bot: RunningBot) -> N
         results = await asyncio.gather(*(
             bot.send(slash_command("/define", "XLA", response_url=bot.fake.response_url(name))) for name in names))
         assert [r.status for r in results] == [200, 200, 200]
-        in_ack = [all_text(r.json()) for r in results if r.body]
+        in_ack = [shown_text(r.json()) for r in results if r.body]
         later = await bot.fake.wait_for("response_url", count=3 - len(in_ack)) if len(in_ack) < 3 else []
         assert {call.response_name for call in later} <= set(names)
-        answers = in_ack + [all_text(call.params) for call in later]
+        answers = in_ack + [shown_text(call.params) for call in later]
         assert len(answers) == 3 and all("Accelerated Linear Algebra" in text for text in answers)
     finally:
         for _ in range(taken):
@@ -253,7 +244,7 @@ async def test_a_quick_answer_rides_in_the_ack_and_a_busy_bot_answers_through_re
         if result.body:
             break
     answer = result.json()
-    assert answer["response_type"] == "ephemeral" and "Accelerated Linear Algebra" in all_text(answer)
+    assert answer["response_type"] == "ephemeral" and "Accelerated Linear Algebra" in shown_text(answer)
     await bot.fake.settle()
     assert not bot.fake.calls_to("response_url")  # the answer rode in the ack
 
@@ -261,7 +252,7 @@ async def test_a_quick_answer_rides_in_the_ack_and_a_busy_bot_answers_through_re
     result = await bot.send(slash_command("/define", "XLA", response_url=bot.fake.response_url("ack3")))
     assert (result.status, result.text) == (200, "")
     [call] = await bot.fake.wait_for("response_url")
-    assert "Accelerated Linear Algebra" in all_text(call.params)
+    assert "Accelerated Linear Algebra" in shown_text(call.params)
 
 
 async def test_start_up_has_no_token_will_be_unused_warning(

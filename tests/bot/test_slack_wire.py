@@ -19,7 +19,7 @@ from bot.server import check_slack_token
 from handlers.blocks import ACTION_DEFINE, ACTION_DEFINE_ALL, ACTION_DIGEST, ACTION_SHARE, ACTION_TALK_PAGE
 from tests.bot.test_permissions import until_finished
 from tests.bot.test_resilience import quick_bot, wait_for_log  # noqa: F401 - fixture
-from tests.conftest import RunningBot, bot_settings
+from tests.conftest import RunningBot, bot_settings, shown_text
 from tests.fakes.fixtures import BOT_TOKEN
 from tests.fakes.slack_requests import (
     DEFAULT_USER,
@@ -44,10 +44,6 @@ def asker_is_an_editor(fake_slack) -> None:
     """The person asking is a workspace admin (an editor by default), so weekly-digest changes and digest
     threads are theirs to make: these tests are about Slack's wire, not about permissions."""
     fake_slack.users.setdefault(DEFAULT_USER, {"is_admin": True})
-
-
-def all_text(payload: object) -> str:
-    return json.dumps(payload, ensure_ascii=False)
 
 
 def action_ids(blocks: list[dict]) -> list[str]:
@@ -83,15 +79,15 @@ async def test_a_command_with_payload_in_any_field_is_answered(bot: RunningBot, 
                                                     **fields))
     assert answer["response_type"] == "ephemeral"
     if text == "XLA":
-        assert "Accelerated Linear Algebra" in all_text(answer)
+        assert "Accelerated Linear Algebra" in shown_text(answer)
     else:  # looked up, not dispatched as an empty interaction
-        assert "payload" in all_text(answer).lower()
+        assert "payload" in shown_text(answer).lower()
 
 
 async def test_digest_subscribe_with_payload_in_the_query_is_handled(bot: RunningBot) -> None:
     answer = await bot.command_answer(slash_command("/digest", "subscribe query:payload",
                                                     response_url=bot.fake.response_url("sub")))
-    assert "No talk matches _payload_" in all_text(answer)
+    assert "No talk matches _payload_" in shown_text(answer)
 
 
 async def test_a_payload_body_signed_for_other_bytes_is_refused(bot: RunningBot) -> None:
@@ -121,7 +117,7 @@ async def test_a_mention_answer_has_no_share_button_and_its_buttons_answer_the_c
                                  channel_id="CPUB", message_ts=posted.response["ts"], message_blocks=blocks))
     [answer] = await bot.fake.wait_for("response_url")
     assert answer.params["replace_original"] is False and answer.params["response_type"] == "ephemeral"
-    assert "Accelerated Linear Algebra" in all_text(answer.params)
+    assert "Accelerated Linear Algebra" in shown_text(answer.params)
     await settled(bot.fake, "response_url")
     assert len(bot.fake.calls_to("chat.postMessage")) == 1 and not bot.fake.calls_to("chat.update")
 
@@ -130,7 +126,7 @@ async def test_a_suggestion_click_on_a_public_answer_answers_privately(bot: Runn
     await bot.send(block_actions(ACTION_DEFINE, "HBM", response_url=bot.fake.response_url("pub")))
     [answer] = await bot.fake.wait_for("response_url")
     assert answer.params["replace_original"] is False and answer.params["response_type"] == "ephemeral"
-    assert "High Bandwidth Memory" in all_text(answer.params)
+    assert "High Bandwidth Memory" in shown_text(answer.params)
 
 
 async def test_share_on_a_public_message_posts_no_second_copy(bot: RunningBot) -> None:
@@ -138,14 +134,14 @@ async def test_share_on_a_public_message_posts_no_second_copy(bot: RunningBot) -
     await bot.send(block_actions(ACTION_SHARE, value, response_url=bot.fake.response_url("s")))
     [answer] = await bot.fake.wait_for("response_url")
     assert answer.params["response_type"] == "ephemeral" and "already visible" in answer.params["text"]
-    assert "Accelerated" not in all_text(answer.params)
+    assert "Accelerated" not in shown_text(answer.params)
 
 
 async def test_paging_a_public_talk_list_answers_privately(bot: RunningBot) -> None:
     await bot.send(block_actions(ACTION_TALK_PAGE, json.dumps({"q": "", "page": 1}),
                                  response_url=bot.fake.response_url("page")))
     [answer] = await bot.fake.wait_for("response_url")
-    assert answer.params["replace_original"] is False and "Page 2 of" in all_text(answer.params)
+    assert answer.params["replace_original"] is False and "Page 2 of" in shown_text(answer.params)
 
 
 # -- 3. separators are not terms -----------------------------------------------------------------
@@ -154,7 +150,7 @@ async def test_paging_a_public_talk_list_answers_privately(bot: RunningBot) -> N
                                   "XLA OR HLO", "XLA -- HLO", "XLA/HLO"])
 async def test_define_with_a_separator_defines_both_terms_and_nothing_else(bot: RunningBot, text: str) -> None:
     answer = await bot.command_answer(slash_command("/define", text, response_url=bot.fake.response_url("sep")))
-    shown = all_text(answer["blocks"])
+    shown = shown_text(answer["blocks"])
     assert "*XLA*" in shown and "*HLO*" in shown
     assert "No entry" not in shown
 
@@ -162,7 +158,7 @@ async def test_define_with_a_separator_defines_both_terms_and_nothing_else(bot: 
 async def test_a_mention_asking_about_two_terms_answers_both(bot: RunningBot) -> None:
     await bot.send(app_mention("what is XLA &amp; HLO?"))  # as Slack sends "what is XLA & HLO?"
     [posted] = await bot.fake.wait_for("chat.postMessage")
-    shown = all_text(posted.params["blocks"])
+    shown = shown_text(posted.params["blocks"])
     assert "*XLA*" in shown and "*HLO*" in shown and "No entry" not in shown
 
 
@@ -173,7 +169,7 @@ async def test_digest_with_a_weak_match_posts_nothing_and_offers_candidates_priv
                                                     response_url=bot.fake.response_url("weak")))
     assert answer["response_type"] == "ephemeral"
     assert answer["text"].startswith("Which talk do you mean by")  # the notification text
-    assert "not sure which talk you mean" in all_text(answer["blocks"])
+    assert "not sure which talk you mean" in shown_text(answer["blocks"])
     buttons = [e for b in answer["blocks"] if b["type"] == "actions" for e in b["elements"]]
     assert len(buttons) >= 2 and {b["action_id"].split(":")[0] for b in buttons} == {ACTION_DIGEST}
     await bot.fake.settle()
@@ -183,14 +179,14 @@ async def test_digest_with_a_weak_match_posts_nothing_and_offers_candidates_priv
                                  channel_id="CWEAK", ephemeral=True))
     parent = (await bot.fake.wait_for("chat.postMessage"))[0]
     talk = await bot.services.store.get_talk(buttons[1]["value"])
-    assert parent.params["channel"] == "CWEAK" and talk.title[:20] in all_text(parent.params["blocks"])
+    assert parent.params["channel"] == "CWEAK" and talk.title[:20] in shown_text(parent.params["blocks"])
 
 
 async def test_digest_with_a_clear_match_still_posts(bot: RunningBot) -> None:
     await bot.send(slash_command("/digest", "wood protection", channel_id="CCLEAR",
                                  response_url=bot.fake.response_url("clear")))
     parent = (await bot.fake.wait_for("chat.postMessage"))[0]
-    assert "Baumhaus" in all_text(parent.params["blocks"])
+    assert "Baumhaus" in shown_text(parent.params["blocks"])
 
 
 # -- 5. non-JSON error bodies ----------------------------------------------------------------------
@@ -266,7 +262,7 @@ async def test_digest_now_with_a_text_500_finishes_later_without_a_traceback(
 async def test_subscribe_confirms_the_query_as_typed_not_as_slack_escaped_it(bot: RunningBot) -> None:
     answer = await bot.command_answer(slash_command("/digest", "subscribe query:XLA &amp; HLO",
                                                     response_url=bot.fake.response_url("q")))
-    shown = all_text(answer["blocks"])
+    shown = shown_text(answer["blocks"])
     assert "talks matching _XLA &amp; HLO_" in shown  # mrkdwn for "XLA & HLO", escaped once
     assert "&amp;amp;" not in shown
 
@@ -274,12 +270,12 @@ async def test_subscribe_confirms_the_query_as_typed_not_as_slack_escaped_it(bot
 async def test_subscribe_with_a_link_shows_its_label_and_a_tag_in_brackets_shows_as_text(bot: RunningBot) -> None:
     answer = await bot.command_answer(slash_command("/digest", "subscribe query:<https://example.com/x|pallas>",
                                                     response_url=bot.fake.response_url("l")))
-    shown = all_text(answer["blocks"])
+    shown = shown_text(answer["blocks"])
     assert "talks matching _pallas_" in shown and "https://example.com" not in shown
     bot.fake.reset()
     answer = await bot.command_answer(slash_command("/digest", "subscribe topic:&lt;b&gt;",
                                                     response_url=bot.fake.response_url("t")))
-    shown = all_text(answer["blocks"])
+    shown = shown_text(answer["blocks"])
     assert "`&lt;b&gt;`" in shown and "&amp;lt;" not in shown  # shows <b>, as typed
 
 
@@ -301,7 +297,7 @@ async def test_a_click_whose_response_url_expired_is_answered_with_an_ephemeral_
                                  channel_id="CEXP", user_id="UEXP"))
     [posted] = await bot.fake.wait_for("chat.postEphemeral")
     assert (posted.params["channel"], posted.params["user"]) == ("CEXP", "UEXP")
-    assert "High Bandwidth Memory" in all_text(posted.params)
+    assert "High Bandwidth Memory" in shown_text(posted.params)
     [expired] = bot.fake.calls_to("response_url")
     assert expired.status == 404
     assert not bot.fake.calls_to("chat.postMessage")
@@ -313,7 +309,7 @@ async def test_a_sixth_answer_to_one_response_url_falls_back_to_an_ephemeral_mes
                                      ephemeral=True, channel_id="CUSED", user_id="UUSED"))
         await bot.fake.wait_for("response_url", count=index + 1)
     [posted] = await bot.fake.wait_for("chat.postEphemeral")
-    assert posted.params["user"] == "UUSED" and "High Bandwidth Memory" in all_text(posted.params)
+    assert posted.params["user"] == "UUSED" and "High Bandwidth Memory" in shown_text(posted.params)
 
 
 # -- 9. a 1:1 DM between two people --------------------------------------------------------------------
@@ -367,7 +363,7 @@ async def test_app_rate_limited_is_acked_and_logged(bot: RunningBot, caplog: pyt
 async def subscribe(bot: RunningBot, channel: str) -> None:
     answer = await bot.command_answer(slash_command("/digest", "subscribe", channel_id=channel,
                                                     response_url=bot.fake.response_url(f"sub-{channel}")))
-    assert "Subscribed" in all_text(answer)
+    assert "Subscribed" in shown_text(answer)
     bot.fake.reset()
 
 
@@ -430,7 +426,7 @@ async def test_auth_test_failing_on_the_first_request_still_answers_it(
     quick_bot.fake.fail_next("auth.test", **failure)
     request = slash_command("/define", "XLA", response_url=quick_bot.fake.response_url("a"))
     answer = await quick_bot.command_answer(request)
-    assert "Accelerated Linear Algebra" in all_text(answer) and REINSTALL not in all_text(answer).lower()
+    assert "Accelerated Linear Algebra" in shown_text(answer) and REINSTALL not in shown_text(answer).lower()
     assert len(quick_bot.fake.calls_to("auth.test")) == auth_calls
     await quick_bot.send(app_mention("what is PJRT?", channel="CAUTH"))  # the identity is kept: no second check
     await quick_bot.fake.wait_for("chat.postMessage")
@@ -456,7 +452,7 @@ async def test_while_slack_does_not_confirm_the_token_commands_say_try_again_and
                                                                  "X-Slack-Retry-Reason": "http_error"})
     assert (await quick_bot.send(redelivery)).status == 200
     [posted] = await fake.wait_for("chat.postMessage")
-    assert posted.params["thread_ts"] == mention["event"]["ts"] and "PJRT" in all_text(posted.params)
+    assert posted.params["thread_ts"] == mention["event"]["ts"] and "PJRT" in shown_text(posted.params)
 
 
 async def test_the_token_is_checked_at_start_up_and_a_failure_is_named_in_the_log(

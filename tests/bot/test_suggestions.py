@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 
 from handlers.blocks import ACTION_ACCEPT_SUGGESTION, ACTION_REJECT_SUGGESTION, FLAG_BLOCK, HIDE_BLOCK, TEXT_BLOCK
-from tests.bot.test_corrections import HLO_AT, card, form_text, open_form, shown_in, typed
+from tests.bot.test_corrections import HLO_AT, card, form_text, open_form, typed
 from tests.bot.test_permissions import EDITOR, MEMBER, XLA_DEFINED, _answer_named, served
 from tests.bot.test_team_edits import XLA, YOUTUBE, answer, buttons_of, click, define, submit, talkbot, video_of
-from tests.conftest import PALLAS_EXPORT, RunningBot, corpus_without, ingest_beside
+from tests.conftest import PALLAS_EXPORT, RunningBot, corpus_without, ingest_beside, shown_text
 from tests.fakes.slack_api import FakeSlackAPI
 from tests.slack_limits import message_problems
 
@@ -58,16 +58,16 @@ async def test_members_suggest_and_editors_accept_or_reject_from_gaps(clean_slac
         assert "already sent" in again
         # Nothing applies until an editor decides.
         assert await video_of(bot, XLA) is None
-        assert "No entry for *Zorblax*" in shown_in(await define(bot, "Zorblax", MEMBER))
-        assert "HLO kam 2017" not in shown_in(await card(bot))
+        assert "No entry for *Zorblax*" in shown_text(await define(bot, "Zorblax", MEMBER))
+        assert "HLO kam 2017" not in shown_text(await card(bot))
 
         refused = await answer(bot, "/talkbot", "gaps", MEMBER)
         assert refused["text"].startswith("Only editors can see the team's stats")
         gaps = await answer(bot, "/talkbot", "gaps", EDITOR)
         assert message_problems(gaps) == []
-        assert "*Suggestions waiting for an editor* (3)" in shown_in(gaps)
+        assert "*Suggestions waiting for an editor* (3)" in shown_text(gaps)
         assert sorted(decision_buttons(gaps)) == ["1", "2", "3"]
-        assert "<!channel>" not in shown_in(gaps)
+        assert "<!channel>" not in shown_text(gaps)
 
         reply = await decide(bot, ACTION_ACCEPT_SUGGESTION, "1")
         assert reply.startswith(f"Accepted suggestion 1 by <@{MEMBER}>: video link of `{XLA}`")
@@ -80,18 +80,18 @@ async def test_members_suggest_and_editors_accept_or_reject_from_gaps(clean_slac
         assert reply.startswith(f"Rejected suggestion 2 by <@{OTHER_MEMBER}>: team definition of *Zorblax*")
         assert (await dm_to(bot, OTHER_MEMBER, count=2))[0].startswith(
             f"<@{EDITOR}> did not take your suggestion 2: team definition of *Zorblax*")
-        assert "No entry for *Zorblax*" in shown_in(await define(bot, "Zorblax", MEMBER))
+        assert "No entry for *Zorblax*" in shown_text(await define(bot, "Zorblax", MEMBER))
 
         assert await decide(bot, ACTION_ACCEPT_SUGGESTION, "3") == (
             f"Accepted suggestion 3 by <@{MEMBER}>: key point 0:54 of `xla-crashkurs` to read: HLO kam 2017.\n"
             "It is edit 7; `/talkbot undo 7` reverts it.")
-        shown = shown_in(await card(bot))
+        shown = shown_text(await card(bot))
         assert "HLO kam 2017." in shown and f"_(corrected by <@{MEMBER}>)_" in shown  # the suggester's words
 
         # Decided once: a second click (or the other button) changes nothing.
         assert (await decide(bot, ACTION_ACCEPT_SUGGESTION, "2")) == (
             f"Suggestion 2 was already rejected by <@{EDITOR}> (edit 6). Nothing was changed.")
-        assert "*Suggestions waiting" not in shown_in(await answer(bot, "/talkbot", "gaps", EDITOR))
+        assert "*Suggestions waiting" not in shown_text(await answer(bot, "/talkbot", "gaps", EDITOR))
 
         history = await talkbot(bot, f"history {XLA}", MEMBER)
         assert "accepted suggestion 3 (as edit 7)" in history and "suggested: key point 0:54" in history
@@ -100,7 +100,7 @@ async def test_members_suggest_and_editors_accept_or_reject_from_gaps(clean_slac
         assert (await talkbot(bot, "undo 8")).startswith("Edit 8 accepted a suggestion; undo the edit it made (edit 7)")
         assert (await talkbot(bot, "undo 6")).startswith("Edit 6 rejected a suggestion, which cannot be undone")
         assert await talkbot(bot, "undo 7") == "Edit 9: undid edit 7."
-        assert "HLO kam 2017." not in shown_in(await card(bot))
+        assert "HLO kam 2017." not in shown_text(await card(bot))
 
 
 async def test_decisions_need_an_editor_and_checked_values(clean_slack_env, fake_slack: FakeSlackAPI,
@@ -119,8 +119,8 @@ async def test_decisions_need_an_editor_and_checked_values(clean_slack_env, fake
         assert [edit.kind for edit in await bot.services.store.edit_history()] == ["suggest", "define"]
 
         assert (await decide(bot, ACTION_ACCEPT_SUGGESTION, "2")).startswith("Accepted suggestion 2")
-        assert XLA_DEFINED in shown_in(await define(bot, "XLA", MEMBER))
-        assert "unser Compiler" not in shown_in(await define(bot, "XLA", MEMBER))
+        assert XLA_DEFINED in shown_text(await define(bot, "XLA", MEMBER))
+        assert "unser Compiler" not in shown_text(await define(bot, "XLA", MEMBER))
 
 
 async def test_the_curator_report_lists_suggestions_with_buttons(clean_slack_env, fake_slack: FakeSlackAPI,
@@ -130,8 +130,8 @@ async def test_the_curator_report_lists_suggestions_with_buttons(clean_slack_env
             await talkbot(bot, f"video {XLA} https://example.org/v{number}", MEMBER)
         report = await answer(bot, "/talkbot", "report preview", EDITOR)
         assert message_problems(report) == []
-        assert "*Suggestions waiting for an editor* (10)" in shown_in(report)
-        assert len(decision_buttons(report)) == 8 and "2 more" in shown_in(report)
+        assert "*Suggestions waiting for an editor* (10)" in shown_text(report)
+        assert len(decision_buttons(report)) == 8 and "2 more" in shown_text(report)
         assert ACTION_ACCEPT_SUGGESTION in json.dumps(report) and buttons_of(report)
 
 
@@ -161,6 +161,6 @@ async def test_a_members_hide_until_fixed_applies_once_accepted(clean_slack_env,
         said = form_text(await submit(bot, view, marked, MEMBER))
         assert said.startswith("Suggestion 1 sent to the editors: hide key point 0:54 of `xla-crashkurs` until it is "
                                "fixed (Falsches Jahr)")
-        assert "Entstehung von HLO" in shown_in(await card(bot))
+        assert "Entstehung von HLO" in shown_text(await card(bot))
         assert (await decide(bot, ACTION_ACCEPT_SUGGESTION, "1")).startswith("Accepted suggestion 1")
-        assert "Entstehung von HLO" not in shown_in(await card(bot))
+        assert "Entstehung von HLO" not in shown_text(await card(bot))

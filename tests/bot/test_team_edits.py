@@ -11,8 +11,7 @@ from handlers.blocks import ACTION_SET_VIDEO, VIDEO_MODAL, VIDEO_URL_BLOCK
 from store.db import Store
 from store.ingest import ingest_sync
 from tests.bot.test_permissions import EDITOR, MEMBER, XLA_DEFINED, _answer_named, served
-from tests.bot.test_slack_app import all_text
-from tests.conftest import CORPUS, PALLAS_EXPORT, RunningBot, corpus_without, ingest_beside
+from tests.conftest import CORPUS, PALLAS_EXPORT, RunningBot, corpus_without, ingest_beside, shown_text
 from tests.fakes.slack_api import FakeSlackAPI
 from tests.fakes.slack_requests import (
     app_mention,
@@ -301,13 +300,13 @@ async def test_team_definitions_answer_what_is_questions_in_mentions_and_dms(
             before = len(bot.fake.calls_to("chat.postMessage"))
             await bot.send(app_mention(text, ts=new_ts(), channel="CMENTION", event_id=new_event_id()))
             calls = await bot.fake.wait_for("chat.postMessage", count=before + 1)
-            return all_text(calls[before].params)
+            return shown_text(calls[before].params)
 
         async def dm(text: str) -> str:
             before = len(bot.fake.calls_to("chat.postMessage"))
             await bot.send(direct_message(text, user=MEMBER, event_id=new_event_id()))
             calls = await bot.fake.wait_for("chat.postMessage", count=before + 1)
-            return all_text(calls[before].params)
+            return shown_text(calls[before].params)
 
         # No summary mentions Zorblax: before the team defines it, the answer says so.
         assert "The summaries don't mention *Zorblax*." in await mention("what is Zorblax?")
@@ -399,7 +398,7 @@ async def mention_answer(bot: RunningBot, text: str) -> str:
     before = len(bot.fake.calls_to("chat.postMessage"))
     await bot.send(app_mention(text, ts=new_ts(), channel="CMENTION", event_id=new_event_id()))
     calls = await bot.fake.wait_for("chat.postMessage", count=before + 1)
-    return all_text(calls[before].params)
+    return shown_text(calls[before].params)
 
 
 async def test_alias_edits_need_an_editor_and_bad_input_changes_nothing(
@@ -469,7 +468,7 @@ async def test_an_alias_rename_carries_the_talks_digests_and_digest_threads_alon
                                    channel="CDIG", event_id=new_event_id()))
         [call] = await bot.fake.wait_for("chat.postMessage")
         assert call.params["thread_ts"] == parent_ts
-        assert "Aus dem Vortrag dieses Threads" in all_text(call.params) and "MaxEvolve" in all_text(call.params)
+        assert "Aus dem Vortrag dieses Threads" in shown_text(call.params) and "MaxEvolve" in shown_text(call.params)
         [listed] = await state.recent_digests(channel="CDIG")
         assert listed.digest.talk_id == MAX_EVOLVE and listed.posted == listed.planned
 
