@@ -287,8 +287,8 @@ def test_a_held_out_set_is_balanced_and_weighted_to_the_strict_targets(split: st
 def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_replies(
         holdout5: list[dict], holdout6: list[dict], holdout7: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    assert every and not every & {q["id"] for q in holdout5 + holdout6 + holdout7}
-    assert {q.id for q in eval_answers.load_questions("holdout6")} == {q["id"] for q in holdout6}
+    assert every and not every & {q["id"] for q in holdout7}
+    assert {q["id"] for q in holdout5 + holdout6} <= every  # spent sets are tune material
     assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
 
 
