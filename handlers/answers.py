@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -18,27 +18,19 @@ from store.merging import same_moment
 from store.model import KeyPoint, PointHit, Source, Talk, TalkHit, TeamDefinition, TermHit
 from store.text import term_key, tokens
 
+from . import coverage
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
-from .questions import (
-    ASPECT_NOUNS,
-    DO_AUXILIARY_RE,
-    FRAME_WORDS,
-    NOT_BEFORE_A_PRONOUN,
-    NameRun,
-    Question,
-    Shape,
-    is_term_like,
-    name_runs,
-)
+from .question_words import FRAME_WORDS, UNIT_WORDS, UNITS
+from .questions import Question, Shape, is_term_like
 from .replies import AnswerReply, DefineReply, Notice
+from .scope import Scope, absent_words, name_runs_of
 
 POINTS_SHOWN = 3  # supporting key points after the lead
 MOMENTS_SHOWN = 25  # every moment of a topic, up to what one message shows well
 TALKS_SHOWN = 8
 SUMMARY_POINTS = 8
 QUANTITY_CANDIDATES = 20
-VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written anywhere
 # Words added to a quantity question's search so the points with that kind of number are found:
 # "how much faster was FlyDSL" must reach "2,5-fache Beschleunigung" (speed-up), not only "schneller".
 QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "throughput", "size": "", "count": "",
@@ -92,21 +84,6 @@ _CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|wodurch|aufgrund|um .* zu|d
                        r"|because|since|therefore|due to|so that)\b", re.I)
 
 
-@dataclass
-class Scope:
-    """Where a question is asked: the thread's talk (if any) and how far "more" has got."""
-
-    talk_id: str | None = None
-    prefer_talk: bool = False  # answer from the thread's talk first (a digest thread, a talk's answer)
-    offset: int = 0  # key points already shown for this topic ("more")
-    # the thread's last answer spanned talks (the moments of a topic): its talk is only the first of them
-    across_talks: bool = False
-    # The words of a text no summary has, looked up once per answer (respelling and "not covered" both ask).
-    absent: dict[str, frozenset[str]] = field(default_factory=dict)
-    # The name runs of a question's text (``name_runs``), found once per answer ("not covered" asks up to 3 times).
-    runs: dict[tuple[str, str | None], list[NameRun]] = field(default_factory=dict)
-
-
 Composer = Callable[[Store, Question, Scope], Awaitable[AnswerReply]]
 
 
@@ -115,26 +92,13 @@ async def compose(store: Store, question: Question, scope: Scope) -> AnswerReply
     return await COMPOSERS.get(question.shape, search)(store, await _respelled(store, question, scope), scope)
 
 
-async def _absent_words(store: Store, scope: Scope, text: str) -> frozenset[str]:
-    if text not in scope.absent:
-        scope.absent[text] = frozenset(await store.absent_words(text))
-    return scope.absent[text]
-
-
-def _name_runs(scope: Scope, question: Question) -> list[NameRun]:
-    key = (question.text, question.language)
-    if key not in scope.runs:
-        scope.runs[key] = name_runs(*key)
-    return scope.runs[key]
-
-
 async def _respelled(store: Store, question: Question, scope: Scope) -> Question:
     """The question with a name no summary holds that is a glossary term or a talk title's word typed with one slip
     spelled as that name: "who's talking about FlyDLS?" asks about FlyDSL (GSPMD is no slip of SPMD: see
     ``one_slip``). Only words typed as names are (a capital or a digit): a plain word's typo the search fixes."""
     fixed: dict[str, str] = {}
     for text in (question.subject, question.other):
-        if not text or not (absent := await _absent_words(store, scope, text)):
+        if not text or not (absent := await absent_words(store, scope, text)):
             continue
         for word in text.split():
             if (word != word.lower() or any(ch.isdigit() for ch in word)) and all(t in absent for t in tokens(word)) \
@@ -157,178 +121,7 @@ def _reply(question: Question, **fields: Any) -> AnswerReply:
                        other=question.other, **fields)
 
 
-async def _missing(store: Store, subject: str, question: Question, scope: Scope) -> list[str]:
-    """The asked-about words no summary mentions: names (GSPMD, ORPO; in an English question also a capitalised
-    word, Gaudi) count alone, plain words all together or as one name of several words (``_name_apart``)."""
-    absent = await _absent_words(store, scope, subject)
-    written = subject.split()
-    if absent:
-        names = [w for w in written if (is_term_like(w) or _english_name(w, question))
-                 and any(t in absent for t in tokens(w))]
-        for word in written:
-            if word not in names and _german_name(word, question) and await _no_compound_holds(store, word, absent):
-                # the whole name it is part of: "Prefix Caching", not "Prefix"
-                run = next((run.text for run in _name_runs(scope, question) if word in run.words
-                            and all(other in written for other in run.words)), word)
-                if run not in names:
-                    names.append(run)
-        if names:
-            return names
-        content = [t for w in written for t in tokens(w)]
-        if content and all(t in absent for t in content):
-            return [subject]
-        if kind := _unknown_kind(written, absent, question):
-            return [kind]
-    if name := await _name_apart(store, question, written, absent, scope):
-        return [name]
-    return await _missing_versions(store, subject)
-
-
-def _content_tokens(text: str) -> list[str]:
-    """The folded words of ``text`` that are not function words ("per-chip" -> chip)."""
-    return [token for token in tokens(text) if token not in FRAME_WORDS]
-
-
-async def _name_apart(store: Store, question: Question, written: list[str], absent: frozenset[str], scope: Scope
-                      ) -> str | None:
-    """A name of several words the question asks about that no summary has: "continuous batching" (no word of it
-    in any summary), "beam search", "Ring Attention", "shard_map", "3D-Druck" (each word somewhere, never in one key
-    point, glossary entry or talk: Balken and Suche, Ring-Mesh and Attention). A point about search, or about
-    decoding alone, would answer another term. (One word of two in no summary, "speculative decoding":
-    ``_unknown_kind``; an English verb or adjective the word list lacks, "put", "same", would look the same here.)
-
-    An English question with do/does/did has its verb after its subject: only the words right after the auxiliary
-    are its subject ("how do [sparse cores] help with joins?", "how does [beam search] work?"); what follows is
-    what the subject does ("… cope with the trees moving"). Of three or more English words the last may be a verb
-    ("how come the text encoder runs on the CPU?"); after a pronoun the first is ("how did they implement …")."""
-    verb_follows = question.language != "de" and DO_AUXILIARY_RE.search(question.text) is not None
-    for run in _name_runs(scope, question):
-        if not all(word in written for word in run.words) or run.after_name:
-            continue  # another part of the question (a comparison's other side), or the rest of a name or a count
-        if run.after_pronoun:
-            run = NameRun(run.words[1:], run.after_auxiliary, run.last)  # "they [implement] ring attention"
-        if question.language != "de" and (run.before_article
-                                          or _ENGLISH_PARTICIPLE_RE.fullmatch(run.words[-1].casefold())):
-            # a verb ends it: "were the parts [prefabricated] in the workshop?", "how much did decoding [speed] up",
-            # "the guy [planning] a trip"
-            run = NameRun(run.words[:-1], run.after_auxiliary)
-        words = _content_tokens(run.text)  # "per-chip throughput": chip, throughput
-        if len(words) < 2:
-            continue
-        if all(word in absent for word in words):
-            return run.text
-        if len(words) == 2 and words[0] in absent and words[1] not in absent and not run.last and (
-                not _GERMAN_PAST_PARTICIPLE_RE.fullmatch(words[0]) if question.language == "de" else not (
-                run.before_article or words[0].endswith("ing"))) and not await _told_by_one_talk(store, written,
-                                                                                                   absent):
-            # "continuous batching … in vllm", "bloom filters for joins": the summaries know batching and filters, not
-            # that kind of them. Not a verb: in English one that takes an article ("the guy planning a trip") or is
-            # a gerund ("launching jobs on GKE"); in German a participle says what was done to the thing, not which
-            # kind it is ("der portierte Kernel"). Not at the question's end: there an English run's last word may
-            # be its verb ("why did the query fail?"), and a German adjective there as often says how much of a thing
-            # the summaries word otherwise ("beim kompletten Rezept": 000:350 says "das vollständige Rezept") as
-            # which kind ("zur bayesschen Optimierung"): only a word's rarity in the language would tell them apart.
-            # Nor when one talk holds the question's many other words (``_told_by_one_talk``)
-            return run.text
-        if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary):
-            continue
-        if verb_follows and len(words) == 2 and run.last:
-            continue  # "why did the query fail?"
-        if await store.held_together(words):
-            continue
-        if question.language != "de" and len(words) > 2:
-            shorter = _content_tokens(" ".join(run.words[:-1]))
-            if len(shorter) < 2 or any(word in absent for word in shorter) or await store.held_together(shorter):
-                continue  # "sparse cores help": sparse cores, and what they do
-            return " ".join(run.words[:-1])
-        return run.text
-    return None
-
-
-async def _told_by_one_talk(store: Store, written: list[str], absent: frozenset[str]) -> bool:
-    """Whether one talk holds more than MAX_TOPIC_WORDS content words of the question, all the words it has that
-    some summary holds: the question then asks, in the asker's words, what that talk says, and a word no summary
-    has before one of them is a word the word list lacks, no unknown kind of the thing ("what should I watch to
-    learn writing my own kernels for AMD GPUs in a python DSL": own; "what made integrating AITER into JAX hard":
-    made). With fewer, the absent word is what the question turns on ("bloom filters for joins", "continuous
-    batching in vllm"), as for a yes/no question's absent detail (``_yes_no_gap``)."""
-    held = list(dict.fromkeys(token for word in written for token in _content_tokens(word) if token not in absent))
-    return len(held) > MAX_TOPIC_WORDS and await store.held_in_one_talk(held)
-
-
-# An English verb's past participle ends a name of no thing: "were the parts prefabricated …" ("speed", "bed" are nouns)
-_ENGLISH_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}(?<!e)ed")
-# An English question's auxiliary: its last word is then a verb ("why did the Q4.1 query fail?")
-_AUXILIARY_RE = re.compile(rf"\b(?:did|does|do|can|could|will|would|should|is|are|was|were)\b{NOT_BEFORE_A_PRONOUN}",
-                           re.I)
-_LAST_WORD_RE = re.compile(r"[^\W_][\w-]*(?=[\s?!.]*$)")
-
-
-def _unknown_kind(written: list[str], absent: frozenset[str], question: Question) -> str | None:
-    """"speculative decoding", "kubeflow pipelines", "verteiltes Checkpointing": the two plain words a question asks
-    about (names such as TPUs may follow), next to each other as typed, one in no summary (nor in a phrase the summaries
-    hold in other words: a "suspension bridge" is a Hängebrücke). The summaries know decoding, not that kind of it:
-    a point about decoding would answer another term. A last word after an English auxiliary is a verb ("… query
-    fail?")."""
-    plain = [word for word in written if not is_term_like(word)]
-    if len(plain) != 2 or written[:2] != plain:
-        return None  # only names may follow ("… on TPUs"); "why does XLA forbid recursion?" asks what XLA does
-    unknown = [all(t in absent for t in tokens(word)) for word in plain]
-    known = [not any(t in absent for t in tokens(word)) for word in plain]
-    if sum(unknown) != 1 or sum(known) != 1:
-        return None
-    first, second = plain
-    last = _LAST_WORD_RE.search(question.text)
-    if unknown[1] and (not second[:1].isupper() if question.language == "de"
-                       else bool(_AUXILIARY_RE.search(question.text)) and last is not None
-                       and last.group().casefold() == second.casefold()):
-        return None  # "wann wurde X erwähnt", "why did the query fail": the unknown last word is a verb
-    if not re.search(rf"(?<![^\W_]){re.escape(first)}[\s-]+{re.escape(second)}(?![^\W_])", question.text, re.I):
-        return None
-    return f"{first} {second}"
-
-
 _TITLE_WORD_RE = re.compile(r"[^\W_][\w.+-]*[^\W_]|[^\W_]")
-
-
-# A name with its version apart: "FlashAttention-3", "GPT-4" in one word; "Gemma 3", "Llama 3.1" in two. A version
-# run into its name ("MXFP4", "H200") is one word the vocabulary knows or not.
-_VERSIONED_RE = re.compile(r"(?P<name>[^\W\d_](?:[\w.+]*[^\W\d_])?)[-_](?P<version>\d+(?:\.\d+)*)")
-_VERSION_RE = re.compile(r"\d{1,2}(?:\.\d+)*")
-
-
-def versioned_names(subject: str) -> list[tuple[str, str, str]]:
-    """(name, version, as written) for each name with a version number in ``subject``."""
-    found = []
-    words = subject.split()
-    for index, word in enumerate(words):
-        if match := _VERSIONED_RE.fullmatch(word):
-            found.append((match["name"], match["version"], word))
-        elif index and _VERSION_RE.fullmatch(word) and (words[index - 1][:1].isupper()
-                                                        or is_term_like(words[index - 1])):
-            found.append((words[index - 1], word, f"{words[index - 1]} {word}"))
-    return found
-
-
-def _holds_version(text: str, name: str, version: str) -> bool:
-    """Whether ``text`` writes ``name`` with ``version``: "Flash-Attention 3", "Llama 3/3.1", not "Gemma 4 26B"
-    for Gemma 2."""
-    spaced = r"[\s\-_]*".join(re.escape(ch) for ch in name.casefold() if ch.isalnum())
-    pattern = rf"(?<![^\W_]){spaced}[\s\-_/]*(?:[\d.]+[\s\-_/,]+)?{re.escape(version)}(?![\d])(?!\.\d)"
-    return re.search(pattern, text.casefold()) is not None
-
-
-async def _missing_versions(store: Store, subject: str) -> list[str]:
-    """The names asked with a version no summary writes with that version: "Gemma 3" where the talks have Gemma 2
-    and Gemma 4, "FlashAttention-3" where they have Flash Attention."""
-    missing = []
-    for name, version, written in versioned_names(subject):
-        # what mentions the name or the version: "Gemma 3" finds the Gemma points (a row holding both first)
-        texts = [f"{hit.talk_title} {hit.title} {hit.text}"
-                 for hit in await store.find_points(written, limit=VERSION_CANDIDATES)]
-        if texts and not any(_holds_version(text, name, version) for text in texts):
-            missing.append(written)
-    return missing
 
 
 async def _slip_of_term(store: Store, word: str) -> str | None:
@@ -345,42 +138,6 @@ async def _slip_of_term(store: Store, word: str) -> str | None:
     return next((name for name in titles if one_slip(word, name)), None)
 
 
-def _english_name(word: str, question: Question) -> bool:
-    """A capitalised word inside an English question names something ("on Gaudi"); German capitalises every
-    noun, and the first word of a sentence is capitalised anyway."""
-    if question.language != "en" or not word[:1].isupper():
-        return False
-    return not question.text.lstrip(" ¿¡\"'(").startswith(word)
-
-
-def _german_name(word: str, question: Question) -> bool:
-    """A capitalised word of a German question that no summary has in any form: German capitalises its nouns, so it
-    is what the question asks about ("wie nutzt man Horovod für verteiltes Training?", "hat das Baumhaus einen
-    Kamin?"), a name or a thing the talks do not discuss. Not the question's first word, which is capitalised anyway,
-    nor a noun that names an aspect of what is asked about rather than a thing ("das Fazit zu Kinetic", "welche Tipps
-    gibt es für Pallas": ``ASPECT_NOUNS``); the caller also leaves out a part of the corpus's compounds ("Karte" of
-    Grafikkarte, "Lärchendielen" for Lärchenholz-Dielen)."""
-    if question.language != "de" or not word[:1].isupper():
-        return False
-    if any(token in _UNITS or token in _UNIT_WORDS for token in tokens(word)):
-        return False  # what a number is measured in ("um wie viel Prozent …"), not what is measured
-    if any(token in ASPECT_NOUNS for token in tokens(word)):
-        return False
-    return not question.text.lstrip(" ¿¡\"'(").startswith(word)
-
-
-async def _no_compound_holds(store: Store, word: str, absent: frozenset[str]) -> bool:
-    """Whether no summary has ``word``, not even as a part of its compounds or typed with one slip
-    ("Faktentabelle" for Faktenstabelle)."""
-    folded = tokens(word)
-    if not folded or not all(t in absent for t in folded):
-        return False
-    for token in folded:
-        if await store.in_compounds(token) or await store.slip_of_a_word(token):
-            return False
-    return True
-
-
 async def _not_covered(store: Store, question: Question, missing: list[str], *, topic: str | None = None,
                        apart: bool = False) -> AnswerReply:
     """What the summaries do not mention, said first, with the nearest terms; when the question also asks about
@@ -388,7 +145,7 @@ async def _not_covered(store: Store, question: Question, missing: list[str], *, 
     that follow as the nearest evidence. ``apart``: the missing words are in the summaries, never with the topic."""
     reply = _reply(question, not_covered=missing)
     if topic is None:
-        topic = _topic_besides(question, missing)
+        topic = coverage.topic_besides(question, missing)
     if topic:
         reply.points = await store.find_points(topic, limit=POINTS_SHOWN)
         if not reply.points:  # a topic no key point words as asked ("treehouse"): the talks about it
@@ -403,96 +160,6 @@ async def _not_covered(store: Store, question: Question, missing: list[str], *, 
                 suggestions.setdefault(name, None)
         reply.suggestions = list(suggestions)[:5]
     return reply
-
-
-def _topic_besides(question: Question, missing: list[str], *, names_only: bool = True) -> str:
-    """The words of a question's subject that say what it asks about besides the ``missing`` ones: its names
-    ("läuft Kinetic auch mit Terraform?" -> Kinetic, "wie viel Honig haben die Bienen produziert?" -> Bienen, "how
-    does speculative decoding work on TPUs?" -> TPUs), or (``names_only`` False, a yes/no question's topic the
-    summaries hold in one talk: "does the treehouse have a fireplace?") every other word but a German question's
-    lower-case ones (its verbs and adjectives: an English verb cannot be told from a noun)."""
-    gone = {token for word in missing for token in tokens(word)}
-    kept = []
-    for word in _asked_words(question):
-        if not _content_tokens(word) or all(token in gone for token in tokens(word)):
-            continue
-        if _is_name(word, question) if names_only else (
-                question.language != "de" or word[:1].isupper() or is_term_like(word)):
-            kept.append(word)
-    return " ".join(kept)
-
-
-def _asked_words(question: Question) -> list[str]:
-    """The subject's words as typed, without a German yes/no question's leading verb ("läuft", "hat", "wurde")."""
-    written = question.subject.split()
-    if question.yes_no and question.language == "de" and written and \
-            question.text.lstrip(" ¿¡\"'(").casefold().startswith(written[0].casefold()):
-        return written[1:]
-    return written
-
-
-MAX_TOPIC_WORDS = 3  # a yes/no question with more words the summaries hold restates a fact in its own words
-# Words an English noun follows: "does the treehouse have [a fireplace]?", "the machinists' [union]"
-_BEFORE_A_NOUN = frozenset("a an the any no some this that these those my your their its our his her".split())
-# A German past participle as an adjective: "portierte", "generierten", "gebaute"
-_GERMAN_PAST_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}iert(?:e|en|er|es|em)?"
-                                        r"|ge[^\W\d_]{3,}(?:t|et|en)(?:e|en|er|es|em)?")
-# What a German participle ends in: "verleimt", "verbaut", "eingebettet", "angebracht", "geschliffen"
-_GERMAN_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}(?:t|en)$")
-
-
-async def _yes_no_gap(store: Store, question: Question, scope: Scope) -> tuple[list[str], str, bool] | None:
-    """What a yes/no question asks about that the summaries do not say, with what they do cover: (the asked words,
-    the topic, whether the words are in the summaries but never with the topic). None when they may answer it.
-
-    - An absent detail of a covered topic: "does the treehouse have a fireplace?", "wurde die Wendeltreppe
-      verleimt?": a word no summary has, asked about a topic of at most MAX_TOPIC_WORDS words that one talk holds.
-      The word must be what is asked: an English noun (after an article, a determiner or a possessive; not a verb's
-      -ing or -ed form: "a running job"), a German noun or participle ("später" is neither). More words the
-      summaries hold ("did the NC machines replace skilled workers?") restate a fact; the missing word is then one
-      the word list lacks. (An English noun the word list lacks looks the same: "does the treehouse have a toilet?"
-      is told the summaries don't mention it, then shown the treehouse talk, whose 12:37 point says "WC".)
-    - Two names no talk holds together: "läuft FlyDSL auch auf Intel-GPUs?" (FlyDSL is AMD's, Intel the oneAPI
-      talk's), "does the oneAPI backend also support AMD GPUs?"."""
-    absent = await _absent_words(store, scope, question.subject)
-    words = [word for word in _asked_words(question) if _content_tokens(word)]
-    missing = [word for word in words if all(token in absent for token in _content_tokens(word))]
-    present = [word for word in words if word not in missing]
-    held = [token for word in present for token in _content_tokens(word) if token not in absent]
-    if missing and held and len(held) <= MAX_TOPIC_WORDS:
-        asked = [word for word in missing if _asks_about(word, question)]
-        if asked and await store.held_in_one_talk(held):
-            return asked, _topic_besides(question, missing, names_only=False), False
-        return None
-    names = [word for word in present if _is_name(word, question)]
-    if len(names) >= 2 and not missing:
-        topic = names[0]
-        apart = [word for word in names[1:]
-                 if not await store.held_in_one_talk(_content_tokens(f"{topic} {word}"))]
-        if apart:
-            return apart, topic, True
-    return None
-
-
-def _asks_about(word: str, question: Question) -> bool:
-    """Whether an absent word of a yes/no question is what it asks about, not a word of its frame."""
-    if question.language == "de":
-        return word[:1].isupper() or bool(_GERMAN_PARTICIPLE_RE.fullmatch(word.casefold()))
-    if word.casefold().endswith(("ing", "ed")):
-        return False  # a verb's form before its noun: "can Kinetic attach to [a running] job?"
-    before = re.search(rf"([\w']+)\s+{re.escape(word)}(?![\w-])", question.text)
-    return before is not None and (before.group(1).casefold() in _BEFORE_A_NOUN
-                                   or before.group(1).endswith(("'s", "s'")))
-
-
-def _is_name(word: str, question: Question) -> bool:
-    """A word that names a thing of its own: a name (GSPMD, FlyDSL, Intel-GPUs), a capitalised word inside an
-    English question, a German noun that is no aspect of another ("Beispiele", "Vorteile")."""
-    if any(token in ASPECT_NOUNS for token in tokens(word)):
-        return False
-    if is_term_like(word):
-        return True
-    return word[:1].isupper() and not question.text.lstrip(" ¿¡\"'(").startswith(word)
 
 
 def point_from(talk: Talk, point: KeyPoint) -> PointHit:
@@ -546,7 +213,7 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
         placed_in = [scope.talk_id]  # in a thread about one talk, that talk's sense of a term several talks define
     asked = question.raw or question.subject  # "XLA & HLO" is two terms, as in /define
     defined_by_team = await store.team_definitions([asked, question.subject])
-    if not defined_by_team and (missing := await _missing(store, question.subject, question, scope)):
+    if not defined_by_team and (missing := await coverage.missing(store, question.subject, question, scope)):
         return await _not_covered(store, question, missing)
     one_long_thing = not defined_by_team and len(tokens(question.subject)) > 2 and not _SEVERAL_TERMS_RE.search(asked)
     if one_long_thing:
@@ -565,8 +232,8 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if not terms and not team:
         written = {t for word in question.subject.split() for t in tokens(word)}
         one_name = any({t for word in run.words for t in tokens(word)} == written
-                       for run in _name_runs(scope, question))
-        if len(written) > 1 and one_name and written & await _absent_words(store, scope, question.subject) and not \
+                       for run in name_runs_of(scope, question))
+        if len(written) > 1 and one_name and written & await absent_words(store, scope, question.subject) and not \
                 await store.find_points(question.subject, limit=1, min_coverage=1.0):
             # "speculative decoding": no glossary entry, a word of it in no summary, and no key point holding
             # all of it; a point about decoding alone would answer another term. Only words typed as one name:
@@ -607,7 +274,7 @@ def _names_it(hit: TermHit, asked: str) -> bool:
 async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Who presented X: the best-matching talk with its speakers, and other talks about X."""
     if question.subject and not question.refers_back and \
-            (missing := await _missing(store, question.subject, question, scope)):
+            (missing := await coverage.missing(store, question.subject, question, scope)):
         return await _not_covered(store, question, missing)
     talk, others = await _talk_of(store, question, scope)
     if talk is None:
@@ -629,7 +296,7 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
     subject = question.subject
     if not subject and scope.talk_id:
         return await summary(store, question, scope)
-    if missing := await _missing(store, subject, question, scope):
+    if missing := await coverage.missing(store, subject, question, scope):
         return await _not_covered(store, question, missing)
     found = await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset, min_coverage=1.0)
     if not found:
@@ -649,7 +316,7 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
     first, second = question.subject, question.other
     defined = await store.team_definitions([first, second])  # a side the team defined is covered
     missing = [word for side in (first, second) if term_key(side) not in defined
-               for word in await _missing(store, side, question, scope)]
+               for word in await coverage.missing(store, side, question, scope)]
     terms: list[TermHit] = []
     team: list[TeamDefinition] = []
     team_terms: list[TeamDefinition] = []
@@ -681,7 +348,7 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
 async def summary(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Summarize X: the talk's summary and its key points."""
     if question.subject and not question.refers_back and \
-            (missing := await _missing(store, question.subject, question, scope)):
+            (missing := await coverage.missing(store, question.subject, question, scope)):
         return await _not_covered(store, question, missing)
     talk, others = await _talk_of(store, question, scope)
     if talk is None:
@@ -704,7 +371,7 @@ async def recommend(store: Store, question: Question, scope: Scope) -> AnswerRep
                       talk_id=talk.talk_id)
     if not question.subject:
         return await talks(store, question, scope)
-    if missing := await _missing(store, question.subject, question, scope):
+    if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     hits = await store.find_talks(question.subject, limit=3)
     if not hits:
@@ -721,16 +388,7 @@ def _has_number(hit: PointHit, kind: str) -> bool:
 
 # "how much honey …", "wie viele Völker …": the word a quantity question measures, right after its question words
 _MEASURED_RE = re.compile(r"\b(?:how (?:much|many)|wie viele?)\s+(?P<w>[^\W\d_][\w-]*)", re.I)
-# Units a question may name, with the ways the summaries write them: "how many degrees" wants "285 Grad"
-_UNITS = {
-    "degrees": "grad", "grad": "grad", "meters": "meter", "metres": "meter", "meter": "meter", "metern": "meter",
-    "centimeters": "cm", "zentimeter": "cm", "cm": "cm", "millimeters": "mm", "millimeter": "mm", "tons": "tonne",
-    "tonnen": "tonne", "kilograms": "kg", "kilo": "kg", "kg": "kg", "hours": "stunde", "stunden": "stunde",
-    "minutes": "minute", "minuten": "minute", "seconds": "sekunde", "sekunden": "sekunde", "years": "jahr",
-    "jahre": "jahr", "months": "monat", "monate": "monat", "gb": "gb", "gigabytes": "gb",
-}
 _UMLAUTS = {"a": "ä", "o": "ö", "u": "ü"}  # "Jahr" and "zweijährig", "Tag" and "dreitägig"
-_UNIT_WORDS = frozenset({"percent", "prozent", "times", "mal", "faster", "schneller", "more", "mehr"})
 
 
 def _measured_absent(question: Question, absent: frozenset[str]) -> str | None:
@@ -745,16 +403,16 @@ def _measured_absent(question: Question, absent: frozenset[str]) -> str | None:
         # word list cannot translate ("how many rows") is no sign that the summaries lack the thing
         return None
     words = tokens(word)
-    if not words or any(w in _UNIT_WORDS or w in _UNITS for w in words) or not all(w in absent for w in words):
+    if not words or any(w in UNIT_WORDS or w in UNITS for w in words) or not all(w in absent for w in words):
         return None
     return word
 
 
 def _unit_of(question: Question) -> str | None:
-    return next((_UNITS[word] for word in tokens(question.text) if word in _UNITS), None)
+    return next((UNITS[word] for word in tokens(question.text) if word in UNITS), None)
 
 
-@cache  # one per entry of _UNITS; `re`'s own cache is shared with patterns built from questions' words
+@cache  # one per entry of UNITS; `re`'s own cache is shared with patterns built from questions' words
 def _with_unit_re(unit: str) -> re.Pattern[str]:
     """A number written with ``unit`` as the summaries write it: "285 Grad", "im fünften Jahr", "zweijährige"."""
     written = "".join(f"[{ch}{_UMLAUTS[ch]}]" if ch in _UMLAUTS else re.escape(ch) for ch in unit)
@@ -791,9 +449,9 @@ async def _twins_that_fit(store: Store, found: list[PointHit], fit: Callable[[Po
 
 async def quantity(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """How much / how many / how long: the key points that carry a number of the asked kind, best first."""
-    if missing := await _missing(store, question.subject, question, scope):
+    if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
-    if question.subject and (measured := _measured_absent(question, await _absent_words(store, scope,
+    if question.subject and (measured := _measured_absent(question, await absent_words(store, scope,
                                                                                          question.subject))):
         return await _not_covered(store, question, [measured])
     unit = _unit_of(question)
@@ -876,7 +534,7 @@ def _named_talks(store: Store, subject: str) -> set[str]:
 
 async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Why / how: the key points that explain, best first (a point that gives a reason wins a near tie)."""
-    if missing := await _missing(store, question.subject, question, scope):
+    if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2)
     near = [hit for hit in found[1:] if hit.score >= NAMED_TIE * found[0].score and hit.talk_id != found[0].talk_id]
@@ -897,7 +555,7 @@ async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if not question.subject:
         listed = [talk_hit(t) for t in await store.list_talks()]
         return _reply(question, talks=listed, all_talks=True)
-    if missing := await _missing(store, question.subject, question, scope):
+    if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     hits = await store.find_talks(question.subject, limit=TALKS_SHOWN)
     if not hits:
@@ -912,9 +570,9 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Anything else: the best key point as the answer, then the next ones and the talks they are from."""
     if not question.subject:
         return _reply(question, note="which_talk")
-    if missing := await _missing(store, question.subject, question, scope):
+    if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
-    if question.yes_no and not scope.offset and (gap := await _yes_no_gap(store, question, scope)) is not None:
+    if question.yes_no and not scope.offset and (gap := await coverage.yes_no_gap(store, question, scope)) is not None:
         asked, topic, apart = gap
         return await _not_covered(store, question, asked, topic=topic, apart=apart)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN)

@@ -14,9 +14,11 @@ from store.state import UNKNOWN_WORKSPACE, BotState, ThreadTopic, Workspace
 from store.text import tokens
 
 from . import digest_commands
-from .answers import Scope, compose
-from .questions import MEASURE_WORDS, Question, Shape, parse
+from .answers import compose
+from .question_words import MEASURE_WORDS
+from .questions import Question, Shape, parse
 from .replies import AnswerReply, Notice, Reply
+from .scope import Scope
 from .wording import say
 
 # Answers about one talk: a later question in their thread is answered from that talk first.

@@ -16,6 +16,37 @@ from functools import lru_cache
 from store.concepts import STOPWORDS
 from store.text import clean_query, fold, tokens
 
+from .question_words import (
+    ARTICLES,
+    ASKER,
+    ASKING,
+    ASKS_WHY,
+    BOT_NOUNS,
+    COUNTING,
+    DE_MARKERS,
+    DETERMINERS,
+    DISCOURSE_ONLY_RE,
+    DISCOURSE_RE,
+    DO_AUXILIARY_RE,
+    EN_MARKERS,
+    FRAME_WORDS,
+    GERMAN_QUESTION_WORDS,
+    GREETING_ONLY_RE,
+    GREETING_RE,
+    KIND_WORDS,
+    KINDS_OF_THING,
+    LINKS,
+    NAME_TAILS,
+    NOT_A_GERMAN_VERB,
+    OTHERS,
+    PRONOUNS,
+    STRESS_WORDS,
+    SUBJECT_PRONOUNS,
+    THE_BOT,
+    TO_THE_BOT,
+    USAGE,
+)
+
 
 class Shape(str, Enum):
     """The kinds of answer a question can want (the values are the metrics' and bench/eval_answers' names)."""
@@ -36,113 +67,6 @@ class Shape(str, Enum):
     CLARIFY = "clarify"  # not parsed: the reply to a "why?" with nothing to refer to asks what is meant
 
 
-# Words that frame a question in either language; on top of the store's stopwords. They are
-# removed from the subject, so "wann wurde über HBM gesprochen" searches for "HBM" only.
-FRAME_WORDS = STOPWORDS | frozenset(
-    """
-    wurde wurden wird werden worden hat haben hatte hatten habe hast gab geht ging gehen kann konnen
-    konnte konnten soll sollte sollten sollen muss musste mochte mochten will wollen ich du wir ihr sie
-    er mir mich dir uns man jemand jemanden etwas nichts alle allen alles einen einem eines kein keine
-    uber uberhaupt bei beim vom ins ans am um bis nach seit aus auf unter vor hinter neben zwischen
-    gegen ohne durch fur dazu davon daruber damit dabei hier dort da denn doch mal eigentlich genau bitte
-    gesprochen gesprochenen sprach spricht sprechen geredet erwahnt erwahnte erwahnung diskutiert
-    besprochen behandelt vorgestellt prasentiert prasentierte gehalten hielt vorgetragen thema themen
-    erklart erklare erklaren erklar beschreibe beschreiben zeige zeigen zeig nenne nennen liste
-    ansehen anschauen anhoren schauen gucken lernen verstehen empfehlen empfiehlst empfohlen sehen
-    welchem welchen welcher welches welche wieso weshalb wofur wozu woher womit worum wie viel viele
-    vortragen vortrags vortrages vortragen vortragende redner rednerin sprecher sprecherin
-    folgenden gerade zuerst genau ungefahr insgesamt wirklich zusammen fasse fass beste besten bester bestes
-    kommt kam kamen kommen vorkommt vorkam vorkommen sonst else mehr erfahren erfahre wissen informieren
-    einstieg einsteigen passt passen thema woruber woran wobei wovon worauf worin wodurch wonach woraus
-    did does do done doing was were been being get got gets someone anyone anybody somebody people
-    discussed discuss discusses covered cover covers mentioned mentions talked spoke spoken gave give
-    given held hold explained explains explain describes describing presenter presenters
-    watch watching see learn learning understand understanding recommend recommended suggest best
-    which whose whom where when why how what who used use uses using between compared compare
-    difference differences versus vs summary summarize summarise summarized summarised tldr tl dr
-    overview list lists give me us please could would should can will i you we one ones
-    talks talk session sessions lecture lectures conference about regarding around
-    really actually exactly roughly approximately total overall work works working funktioniert funktionieren
-    s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
-    ging gings want wants wanted mochte interessiert interested explains explained erklart covers shows
-    meinst meint meinen dient dienen steht stehen name like such though come comes came so erzahl erzahle
-    erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
-    aufgenommen geschrieben organisiert
-    nochmal nochmals noch wieder schon eben halt ja dann jetzt nun kurz kurze kurzen ganz ganze ganzen ganzes
-    gesamte gesamten gesamtes wieviel wieviele
-    again whole entire briefly just then up bring brings brought bringing u ur
-    irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
-    ever info infos informationen details rolle spielt spielen spielte taucht tauchte auftauchen kennst kennt weisst
-    weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per
-    rede wem gehts gibts wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
-    detailed further more
-    steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
-    ne nen raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
-    anyway anyways gebracht brachte help helped helps hilft half geholfen
-    verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
-    eingesetzt
-    go goes going went back damals hiess hiessen eingehen eingegangen gezeigt zeigt zeigte zeigten shown showed show
-    inwiefern inwieweit way
-    tun tut maximal maximum minimal minimum mindestens hochstens part teil abschnitt section bit
-    worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
-    andere anderen anderer anderes weitere weiteren weiterer other others another
-    while whilst although unless until because wahrend obwohl solange
-    """.split()
-)
-
-# Nouns that name an aspect of what a question is about, not a thing of its own: "das Fazit zu Kinetic", "die
-# Nachteile von Kollokation", "what are the downsides of colocation?". A summary need not use the word to answer.
-ASPECT_NOUNS = frozenset(
-    """
-    fazit tipp tipps nachteil nachteile vorteil vorteile idee ideen ziel ziele zweck grund grunde problem probleme
-    herausforderung herausforderungen ergebnis ergebnisse erkenntnis erkenntnisse lehre lehren beispiel beispiele
-    empfehlung empfehlungen meinung aussage aussagen kernaussage kernaussagen botschaft hintergrund motivation
-    ansatz vorgehen schritte rolle nutzen ausblick fortschritt fortschritte highlights uberblick eindruck
-    downside downsides upside upsides advantage advantages disadvantage disadvantages pros cons tip tips takeaway
-    takeaways conclusion conclusions idea ideas goal goals gist lesson lessons example examples reason reasons
-    benefit benefits drawback drawbacks pitfall pitfalls highlight outcome outcomes result results verdict
-    opinion advice recommendation recommendations
-    """.split()
-)
-
-# Words that only say which way a number went ("wie viel schneller?", "how much bigger?"): no topic of their own.
-MEASURE_WORDS = frozenset(
-    "schneller langsamer faster slower quicker grosser bigger larger kleiner smaller hoher higher langer longer "
-    "kurzer shorter mehr more weniger less fewer besser better schlechter worse speedup speed up beschleunigung "
-    "prozent percent faktor factor mal times verbesserung improvement".split())
-# Words that ask for more talks than the thread's ("any others?", "gibts noch andere?", "und noch einer?").
-_OTHERS = frozenset("andere anderen weitere weiteren others other another einer einen eins".split())
-# Words that point back at the thread's topic instead of naming one.
-PRONOUNS = frozenset(
-    "it this that its thats them those these es das dies dieser diesen diesem ihn ihm er sie daruber dazu davon "
-    "darin dabei damit darauf daran darum dafur dagegen danach daraus dadurch darunter drauf dran drum druber drunter "
-    "drin ding thing".split()  # German's da-words point back as a whole ("darauf" is "on it"), also as spoken
-    # ("drauf"); "das Ding", "this thing" name nothing
-)
-
-_DE_MARKERS = frozenset(
-    """
-    was ist sind wer wie wo wann warum wieso weshalb welche welcher welches welchen welchem wurde wurden
-    hat haben gibt es der die das den dem des ein eine einen und oder uber zu zum zur mit von fur im in auf
-    zwischen unterschied zusammenfassung fasse zusammen vortrag vortrage vortragen gehalten gesprochen
-    erklare erklar bitte mehr dazu hilfe hallo kannst du ich mir mich sollte soll welchen viele viel lange
-    schnell schneller bedeutet steht wofur nicht auch noch erwahnt diskutiert worum ging geht nach
-    sprecher sprecherin redner referierte thema empfiehlst passt wozu meinst dient kann dieser diese dieses dich
-    etwas benutze frage funktionierst moin servus tach guten abend morgen gruss grusse gruezi zusammen leute
-    kam kamen kommt vorkommt vor irgendwo irgendwann irgendwas jemand sich bringt lohnt kennst weisst infos rolle
-    spielt taucht braucht sagen sagt erzahl erzahle inwiefern inwieweit danke achso
-    """.split()
-)
-_EN_MARKERS = frozenset(
-    """
-    what is are who how where when why which the a an of and or to in on about for with does do did was were
-    has have there talk talks presented present discussed mentioned explain difference between summary
-    summarize summarise should i watch learn more help hi hello can you much many long fast faster than
-    stand mean means tell me please any anyone show shows results whats who's whos speaker speakers presenter
-    recommend topic overview hey howdy there good evening morning afternoon greetings thanks huh
-    """.split()
-)
-
 _UMLAUT_RE = re.compile(r"[äöüß]", re.IGNORECASE)
 _WORD_RE = re.compile(r"[^\W_][\w.+/-]*[^\W_]|[^\W_]", re.UNICODE)  # keeps all_to_all, pl.kernel, Qwen2.5
 
@@ -150,8 +74,8 @@ _WORD_RE = re.compile(r"[^\W_][\w.+/-]*[^\W_]|[^\W_]", re.UNICODE)  # keeps all_
 def detect_language(text: str) -> str | None:
     """"de" or "en" when the question's own words tell; None when they do not (a bare "ORPO?")."""
     folded = tokens(text)
-    german = float(sum(1 for word in folded if word in _DE_MARKERS and word not in _EN_MARKERS))
-    english = float(sum(1 for word in folded if word in _EN_MARKERS and word not in _DE_MARKERS))
+    german = float(sum(1 for word in folded if word in DE_MARKERS and word not in EN_MARKERS))
+    english = float(sum(1 for word in folded if word in EN_MARKERS and word not in DE_MARKERS))
     # Shared spellings ("was", "in", "die") count for neither; umlauts only hint (corpus terms have them too).
     german += 0.5 * bool(_UMLAUT_RE.search(text))
     if german == english:
@@ -184,23 +108,12 @@ class Question:
         return self.language or "en"
 
 
-# Frame words that end a name when a content word stands right before them: "reinforcement learning",
-# "maschinelles Lernen" (but "for learning Pallas", "um Pallas zu lernen" only frame the question).
-_NAME_TAILS = frozenset({"learning", "lernen"})
-
-
-# Words that say what kind of thing a talk is about, not which: "the Palace framework" is the talk about Palace,
-# not one that happens to say "Palace-Framework" once. Dropped from a talk question's subject when a name is left.
-_KIND_WORDS = frozenset(
-    "framework frameworks library libraries bibliothek bibliotheken tool tools toolkit werkzeug werkzeuge package "
-    "packages paket pakete project projects projekt projekte software".split()
-)
 TALK_QUESTIONS = frozenset({Shape.WHO, Shape.SUMMARY, Shape.RECOMMEND, Shape.TALKS})  # answered with a talk
 
 
 def without_kind_words(subject: str) -> str:
     """``subject`` without the words that only name a kind of thing, unless nothing else is left."""
-    kept = [word for word in subject.split() if not all(token in _KIND_WORDS for token in tokens(word))]
+    kept = [word for word in subject.split() if not all(token in KIND_WORDS for token in tokens(word))]
     return " ".join(kept) if kept else subject
 
 
@@ -241,7 +154,7 @@ def subject_words(text: str) -> str:
     for word in _WORD_RE.findall(text):
         folded = tokens(word)
         keep = bool(folded) and ("_" in word or not all(_frames(token) for token in folded)
-                                 or (previous_kept and folded == [folded[0]] and folded[0] in _NAME_TAILS))
+                                 or (previous_kept and folded == [folded[0]] and folded[0] in NAME_TAILS))
         if keep:
             kept.append(word)
         previous_kept = keep
@@ -485,21 +398,6 @@ _CONTRACTIONS = ((re.compile(r"(?<=[a-z])'re\b", re.I), " are"), (re.compile(r"(
                  (re.compile(r"\b(what|who|where|when|why|how|that|it|there|here)'s\b", re.I), r"\1 is"))
 # A polite or indirect wrapper around the question itself: "can you tell me who presented Kinetic?",
 # "do you know …", "I'd like a summary of …", "kannst du mir sagen, wer …".
-# A greeting, whom it greets, and small talk: "hey there", "hallo zusammen", "moin moin", "na, wie geht's?". Said alone
-# it asks what the bot does (the help reply); before a question it is left out ("servus! wie frag ich dich was?").
-_GREETINGS = (r"(?:hi|hey|heya|hiya|hello|hallo|hall[öo]chen|moin(?: moin)?|servus|huhu|yo|howdy|greetings|gr[üu]ezi"
-              r"|gr[üu](?:ß|ss)(?:e|t)?(?: (?:dich|euch|gott))?|guten (?:morgen|tag|abend)"
-              r"|good (?:morning|afternoon|evening|day)|tach|ahoi|salut|ciao|na(?=\s*[,!]))")
-_ADDRESSEES = (r"(?:there|all|everyone|everybody|folks|team|y'all|zusammen|leute|ihr|alle|miteinander|talkbot|bot"
-               r"|du|you)")
-_SMALL_TALK = (r"(?:how are you(?: doing)?|how's it going|how is it going|what's up|whats up|sup|wie geht(?:'s|s| es)?"
-               r"(?: (?:dir|euch))?|was geht|alles klar|alles gut)")
-GREETING_ONLY_RE = re.compile(
-    rf"^(?:{_GREETINGS}(?:[\s,!.]+{_ADDRESSEES})*(?:[\s,!.]+{_SMALL_TALK})?|{_SMALL_TALK})(?:[\s,]+talkbot)?"
-    r"[\s!?.]*$", re.I)
-_GREETING_RE = re.compile(
-    rf"^(?:{_GREETINGS}(?:[\s,]+{_ADDRESSEES})*|ok|okay|so|also|quick question|kurze frage)\b[,!:.]?\s+(?=\S)",
-    re.I)
 _WRAPPER_RE = re.compile(
     r"^(?:(?:can|could|would) you(?: please)?(?: (?:tell|show|give) me| let me know)?"
     r"|do you know|does (?:anyone|anybody) know|(?:i would|i did) like(?: to know)?|i want to know|i wonder"
@@ -519,38 +417,14 @@ _STRESSED_RE = re.compile(
     r"|really|precisely)\s+(?=\S)", re.I)
 
 
-# Words that only carry the conversation, said before a question ("wait, why?", "hmm who's the speaker", "achso, und
-# wer hat das gebaut", "moment mal, warum?"): interjections, acknowledgements and hesitations, a closed class in both
-# languages. Left out when punctuation, another of them or a question's first word follows, so they never become
-# the topic ("The summaries don't mention *wait*") and a context-less "why?" behind them is still asked to clarify.
-_DISCOURSE = (r"(?:wait|hold on|hang on|h+m+|huh|uh+|u+mm+|uhm+|erm|oh+|ah+|aha|ooh|wow|ok(?:ay)?|so|well|right|alright"
-              r"|all right|sure|cool|nice|great|interesting|thanks|thank you|thx|got it|gotcha|i see|yeah|yes|yep|yup"
-              r"|no|nope|sorry|lol|btw|also|moment(?: mal)?|warte?(?: mal)?|sekunde|h[äa]h?|[äö]h+m*|ach(?: ?so)?"
-              r"|na(?: ?ja)?|gut|alles klar|klar|super|krass|interessant|danke|ja|jo|jep|nein|nee|stimmt|echt"
-              r"|verstehe|ich verstehe|[üu]brigens)")
-_OPENS_A_QUESTION = (r"(?:und|and|aber|but|oder|or|what|who|whose|where|when|why|how|which|was|wer|wessen|wem|wen|wo"
-                     r"|wann|warum|wieso|weshalb|wie|welche[rsnm]?|wozu|wof[üu]r|worum|wor[üu]ber|von|can|could|do|does"
-                     r"|did|is|are|was|were|kannst|gibt|gibts|hat|haben|ist|sind|tell|erz[äa]hl|sag|zeig|show)")
-_DISCOURSE_RE = re.compile(
-    rf"^(?:{_DISCOURSE}(?=\s*[,!.:;…—–-]|\s+{_DISCOURSE}(?![\w'-])|\s+{_OPENS_A_QUESTION}(?![\w-]))[\s,!.:;…—–-]*)+"
-    r"(?=\S)", re.I)
-
-
-_DISCOURSE_ONLY_RE = re.compile(rf"^(?:{_DISCOURSE}(?![\w'-])[\s,!.?:;…—–-]*)+$", re.I)
-
-
 def without_discourse(query: str) -> str:
     """``query`` without the interjections before it ("wait, why?" -> "why?"); as it is when nothing else is left."""
-    return _DISCOURSE_RE.sub("", query)
+    return DISCOURSE_RE.sub("", query)
 
 
 # ... and at the end: "what's it about exactly?", "worum ging es nochmal?"
 _TRAILING_STRESS_RE = re.compile(r"(?:[\s,]+(?:exactly|again|anyway|actually|really|though|genau|nochmal|eigentlich"
                                  r"|denn|[üu]berhaupt))+(?=[\s?!.]*$)", re.I)
-
-
-_STRESS_WORDS = frozenset(
-    "exactly again anyway actually really though genau nochmal eigentlich denn überhaupt uberhaupt".split())
 
 
 @lru_cache(maxsize=1)  # _parse and then name_runs read one question's plain form
@@ -560,43 +434,12 @@ def _plain(query: str) -> str:
     if "'" in plain:  # most questions have no contraction: eight patterns not tried
         for pattern, replacement in _CONTRACTIONS:
             plain = pattern.sub(replacement, plain)
-    if plain.rstrip(" ?!.").rpartition(" ")[2].casefold() in _STRESS_WORDS and \
+    if plain.rstrip(" ?!.").rpartition(" ")[2].casefold() in STRESS_WORDS and \
             _WORD_RE.search(unstressed := _TRAILING_STRESS_RE.sub("", plain)):
         plain = unstressed
-    return _STRESSED_RE.sub(r"\g<q> ", _WRAPPER_RE.sub("", _GREETING_RE.sub("", plain)))
+    return _STRESSED_RE.sub(r"\g<q> ", _WRAPPER_RE.sub("", GREETING_RE.sub("", plain)))
 
 
-# A question about the bot itself rather than the talks ("how do I use this bot", "what commands are there",
-# "wie funktionierst du?", "was kann ich dich fragen?"): it names the bot, addresses it, or asks for its commands,
-# and has no word besides these and the words that frame any question.
-_THE_BOT = frozenset("bot bots talkbot you your yourself du dich dir dein deine euch".split())
-# "how does this thing work?", "wie funktioniert das Ding?": the thing asked to is the bot
-_BOT_NOUNS = frozenset("bot bots talkbot thing ding".split())
-_USAGE = frozenset(
-    "help hilfe helfen hilfst hilf commands command befehle befehl usage anleitung instructions manual tips tipps"
-    .split())
-_TO_THE_BOT = frozenset(
-    """
-    use benutze benutzen benutzt benutzt verwende verwenden verwendet nutze nutzen nutzt bediene bedienen
-    ask fragen frage frag fragt stellen work function funktionierst funktioniert kannst machst bist weisst hilfst
-    verstehst know knows able capable support supports unterstutzt unterstutzt features hey hi hello hallo
-    kennst kennt question questions stelle start started starten anfangen beginnen begin
-    answer answers beantworten beantwortest beantwortet antwortest good gut useful nutzlich bescheid
-    """.split()
-)
-# What the asker may ask about, named only by its kind: "what sort of things do you know about?", "what kind of stuff
-# can you answer?", "was für Sachen weißt du?", "welche Themen kennst du?"
-_KINDS_OF_THING = frozenset(
-    "thing things stuff sort sorts kind kinds type types topic topics subject subjects area areas sache sachen ding "
-    "dinge zeug art arten themen bereiche".split())
-# "what can I ask?", "wie stelle ich eine Frage?", "how do I get started?": the asker's own use of the bot
-_ASKER = frozenset("i ich we wir man".split())
-_ASKING = frozenset(
-    "ask fragen frage frag stelle stellen use benutze benutzen nutze nutzen verwende verwenden start started starten "
-    "anfangen beginnen begin".split())
-# "can you explain?", "what do you mean?" ask about the last answer (or what it is about), not about the bot
-_ASKS_WHY = frozenset("why warum wieso weshalb explain erklaren erklare erklar mean meinst meint detail details "
-                      "detailed elaborate genauer naher ausfuhrlich ausfuhrlicher".split())
 # shapes a help question is misread as ("what else can you do?" is no "more")
 _ABOUT_ANYTHING = frozenset({Shape.DEFINE, Shape.EXPLAIN, Shape.SEARCH, Shape.MORE})
 
@@ -605,23 +448,23 @@ def asks_about_the_bot(text: str) -> bool:
     """Whether ``text`` asks how to use the bot: every word frames a question, names or addresses the bot, or asks
     for its help or commands, and one does. "can you summarize it?" points back at a topic ("it"), so it is not."""
     words = tokens(text)
-    if not words or not all(w in FRAME_WORDS or w in PRONOUNS or w in _THE_BOT or w in _USAGE or w in _TO_THE_BOT
-                            or w in _BOT_NOUNS or w in _KINDS_OF_THING for w in words):
+    if not words or not all(w in FRAME_WORDS or w in PRONOUNS or w in THE_BOT or w in USAGE or w in TO_THE_BOT
+                            or w in BOT_NOUNS or w in KINDS_OF_THING for w in words):
         return False
-    if any(w in _ASKS_WHY for w in words):
+    if any(w in ASKS_WHY for w in words):
         return False
-    if any(w in _USAGE or w in _BOT_NOUNS for w in words):
+    if any(w in USAGE or w in BOT_NOUNS for w in words):
         return True
     if any(w in PRONOUNS for w in words):
         return False
-    return any(w in _THE_BOT for w in words) or (any(w in _ASKER for w in words) and any(w in _ASKING for w in words))
+    return any(w in THE_BOT for w in words) or (any(w in ASKER for w in words) and any(w in ASKING for w in words))
 
 
 def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless)."""
     question = _parse(text)
     if question.shape in _ABOUT_ANYTHING and not question.follow_up and \
-            asks_about_the_bot(_GREETING_RE.sub("", without_discourse(question.text.translate(_APOSTROPHES)))):
+            asks_about_the_bot(GREETING_RE.sub("", without_discourse(question.text.translate(_APOSTROPHES)))):
         return Question(question.text, Shape.HELP, language=question.language)
     question.yes_no = question.shape == Shape.SEARCH and not question.follow_up and is_yes_no(question.text,
                                                                                                question.language)
@@ -662,7 +505,7 @@ def _parse_plain(query: str, stripped: str) -> Question:
         stripped = _SPOKEN_IST_RE.sub("ist", stripped)  # "von wem is der?", "was is da VMA?"
     if not tokens(query) or GREETING_ONLY_RE.match(query.translate(_APOSTROPHES)):
         return Question(query, Shape.HELP, language=language)
-    if _DISCOURSE_ONLY_RE.match(query):
+    if DISCOURSE_ONLY_RE.match(query):
         # "hä?", "huh?" ask what was meant (the thread's topic again, else what they refer to); "ok", "danke" say
         # nothing to look up: the usage reply, as for a greeting
         if query.rstrip().endswith("?"):
@@ -706,7 +549,7 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if shape == Shape.DEFINE and not subject and _only_function_words(raw):
             subject = raw.strip()  # a name made of function words ("what is all to all?") is still a name
         # "gibts dazu ein video", "is there a video on it": a talk list about the thread's topic, not every talk
-        refers_back = not subject and (shape != Shape.TALKS or any(t in PRONOUNS or t in _OTHERS
+        refers_back = not subject and (shape != Shape.TALKS or any(t in PRONOUNS or t in OTHERS
                                                                    for t in tokens(stripped)))
         question = Question(query, shape, subject, language=language, refers_back=refers_back,
                             in_thread_talk=refers_back and pattern is _WORTH_RE)
@@ -743,18 +586,6 @@ _ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
 _PARTICIPLE_RE = re.compile(r"[^\W\d_]{3}end(?:e|en|er|es|em)$")
 _VERSION_PART_RE = re.compile(r"\d+")
 _SPACE_BETWEEN_RE = re.compile(r"[ \t]+")
-# An English question whose verb comes after its subject: "how do sparse cores help with joins?" (a pronoun for
-# its subject asks about the object instead: "which talk should I watch to learn about beam search?")
-SUBJECT_PRONOUNS = frozenset("i we you they he she one anyone someone people".split())
-NOT_BEFORE_A_PRONOUN = rf"(?! (?:{'|'.join(sorted(SUBJECT_PRONOUNS))})\b)"
-DO_AUXILIARY_RE = re.compile(rf"\b(?:do|does|did|can|could|will|would|should)\b{NOT_BEFORE_A_PRONOUN}", re.I)
-_DETERMINERS = frozenset("the a an this that these those".split())
-_ARTICLES = frozenset("the a an up down out off away".split())  # and the particles of English phrasal verbs
-_GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
-                                   "wozu wofur womit".split())
-# What a number question counts comes right after these ("how many [times slower]", "wie viele [Token pro …]")
-_COUNTING = frozenset("many much viel viele wieviel wieviele".split())
-_LINKS = frozenset("of von".split())  # "Mixture of Experts Inferenz": the words after "of" end a longer name
 MAX_NAME_WORDS = 3  # a longer run of content words is a sentence's words, not one name
 
 
@@ -812,23 +643,23 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         if 2 <= len(tokens(" ".join(words))) <= MAX_NAME_WORDS:
             runs.append(NameRun(words, after_auxiliary, last=at_the_end and words == current, after_name=after_name,
                                 after_pronoun=after_pronoun,
-                                before_article=words == current and following in _ARTICLES))
+                                before_article=words == current and following in ARTICLES))
         current.clear()
 
     for match in _WORD_RE.finditer(plain):
         word = match.group()
         folded = tokens(word)
         content = bool(folded) and ("_" in word or not all(t in FRAME_WORDS or t in PRONOUNS for t in folded))
-        in_a_name = content and _in_a_name(word, language, before[-1] in _GERMAN_QUESTION_WORDS)
+        in_a_name = content and _in_a_name(word, language, before[-1] in GERMAN_QUESTION_WORDS)
         joined = _SPACE_BETWEEN_RE.fullmatch(plain[previous_end:match.start()]) is not None
         if current and not (joined and in_a_name):
             close(False, word.casefold() if joined else "")
         if in_a_name:
             if not current:
                 after_auxiliary = bool(DO_AUXILIARY_RE.fullmatch(before[-1]) or (
-                    before[-1] in _DETERMINERS and DO_AUXILIARY_RE.fullmatch(before[-2])))
-                after_name = (previous_content and joined) or before[-1] in _COUNTING or (
-                    before[-1] in _LINKS and before_content)
+                    before[-1] in DETERMINERS and DO_AUXILIARY_RE.fullmatch(before[-2])))
+                after_name = (previous_content and joined) or before[-1] in COUNTING or (
+                    before[-1] in LINKS and before_content)
                 after_pronoun = language != "de" and before[-1] in SUBJECT_PRONOUNS
             current.append(word)
         before = [before[-1], word.casefold()]
@@ -853,9 +684,6 @@ def folded_words(text: str) -> list[str]:
 # An English yes/no question starts with its auxiliary ("does the treehouse have a fireplace?"); a German one with its
 # verb ("läuft Kinetic auch mit Terraform?"), so not with a question word, a preposition, an article or a conjunction.
 _YES_NO_EN_RE = re.compile(r"^(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should)\s+\S", re.I)
-_NOT_A_GERMAN_VERB = _GERMAN_QUESTION_WORDS | frozenset(
-    "wieso weshalb woher wohin worum woran wodurch wer wo und oder aber also auch mit von zu zum zur bei beim fur uber "
-    "in im an am auf aus nach vor um der die das den dem des ein eine einen einem einer eines".split())
 
 
 def is_yes_no(text: str, language: str | None) -> bool:
@@ -863,5 +691,5 @@ def is_yes_no(text: str, language: str | None) -> bool:
     plain = _LEADING_AND_RE.sub("", _plain(clean_query(text))).strip()
     if language == "de":
         words = tokens(plain.split()[0]) if plain.split() else []
-        return plain.endswith("?") and len(words) == 1 and words[0] not in _NOT_A_GERMAN_VERB
+        return plain.endswith("?") and len(words) == 1 and words[0] not in NOT_A_GERMAN_VERB
     return _YES_NO_EN_RE.match(plain) is not None

@@ -1,0 +1,237 @@
+"""The closed word classes a question is read with, in both languages: the words that frame a question, point
+back, greet, carry the conversation or address the bot, and the regular expressions built from them. The parsing
+that uses them is in ``handlers.questions``; the words a summary lacks are the store's to say.
+"""
+
+from __future__ import annotations
+
+import re
+
+from store.concepts import STOPWORDS
+
+# Words that frame a question in either language; on top of the store's stopwords. They are
+# removed from the subject, so "wann wurde über HBM gesprochen" searches for "HBM" only.
+FRAME_WORDS = STOPWORDS | frozenset(
+    """
+    wurde wurden wird werden worden hat haben hatte hatten habe hast gab geht ging gehen kann konnen
+    konnte konnten soll sollte sollten sollen muss musste mochte mochten will wollen ich du wir ihr sie
+    er mir mich dir uns man jemand jemanden etwas nichts alle allen alles einen einem eines kein keine
+    uber uberhaupt bei beim vom ins ans am um bis nach seit aus auf unter vor hinter neben zwischen
+    gegen ohne durch fur dazu davon daruber damit dabei hier dort da denn doch mal eigentlich genau bitte
+    gesprochen gesprochenen sprach spricht sprechen geredet erwahnt erwahnte erwahnung diskutiert
+    besprochen behandelt vorgestellt prasentiert prasentierte gehalten hielt vorgetragen thema themen
+    erklart erklare erklaren erklar beschreibe beschreiben zeige zeigen zeig nenne nennen liste
+    ansehen anschauen anhoren schauen gucken lernen verstehen empfehlen empfiehlst empfohlen sehen
+    welchem welchen welcher welches welche wieso weshalb wofur wozu woher womit worum wie viel viele
+    vortragen vortrags vortrages vortragen vortragende redner rednerin sprecher sprecherin
+    folgenden gerade zuerst genau ungefahr insgesamt wirklich zusammen fasse fass beste besten bester bestes
+    kommt kam kamen kommen vorkommt vorkam vorkommen sonst else mehr erfahren erfahre wissen informieren
+    einstieg einsteigen passt passen thema woruber woran wobei wovon worauf worin wodurch wonach woraus
+    did does do done doing was were been being get got gets someone anyone anybody somebody people
+    discussed discuss discusses covered cover covers mentioned mentions talked spoke spoken gave give
+    given held hold explained explains explain describes describing presenter presenters
+    watch watching see learn learning understand understanding recommend recommended suggest best
+    which whose whom where when why how what who used use uses using between compared compare
+    difference differences versus vs summary summarize summarise summarized summarised tldr tl dr
+    overview list lists give me us please could would should can will i you we one ones
+    talks talk session sessions lecture lectures conference about regarding around
+    really actually exactly roughly approximately total overall work works working funktioniert funktionieren
+    s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
+    ging gings want wants wanted mochte interessiert interested explains explained erklart covers shows
+    meinst meint meinen dient dienen steht stehen name like such though come comes came so erzahl erzahle
+    erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
+    aufgenommen geschrieben organisiert
+    nochmal nochmals noch wieder schon eben halt ja dann jetzt nun kurz kurze kurzen ganz ganze ganzen ganzes
+    gesamte gesamten gesamtes wieviel wieviele
+    again whole entire briefly just then up bring brings brought bringing u ur
+    irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
+    ever info infos informationen details rolle spielt spielen spielte taucht tauchte auftauchen kennst kennt weisst
+    weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per
+    rede wem gehts gibts wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
+    detailed further more
+    steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
+    ne nen raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
+    anyway anyways gebracht brachte help helped helps hilft half geholfen
+    verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
+    eingesetzt
+    go goes going went back damals hiess hiessen eingehen eingegangen gezeigt zeigt zeigte zeigten shown showed show
+    inwiefern inwieweit way
+    tun tut maximal maximum minimal minimum mindestens hochstens part teil abschnitt section bit
+    worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
+    andere anderen anderer anderes weitere weiteren weiterer other others another
+    while whilst although unless until because wahrend obwohl solange
+    """.split()
+)
+
+# Nouns that name an aspect of what a question is about, not a thing of its own: "das Fazit zu Kinetic", "die
+# Nachteile von Kollokation", "what are the downsides of colocation?". A summary need not use the word to answer.
+ASPECT_NOUNS = frozenset(
+    """
+    fazit tipp tipps nachteil nachteile vorteil vorteile idee ideen ziel ziele zweck grund grunde problem probleme
+    herausforderung herausforderungen ergebnis ergebnisse erkenntnis erkenntnisse lehre lehren beispiel beispiele
+    empfehlung empfehlungen meinung aussage aussagen kernaussage kernaussagen botschaft hintergrund motivation
+    ansatz vorgehen schritte rolle nutzen ausblick fortschritt fortschritte highlights uberblick eindruck
+    downside downsides upside upsides advantage advantages disadvantage disadvantages pros cons tip tips takeaway
+    takeaways conclusion conclusions idea ideas goal goals gist lesson lessons example examples reason reasons
+    benefit benefits drawback drawbacks pitfall pitfalls highlight outcome outcomes result results verdict
+    opinion advice recommendation recommendations
+    """.split()
+)
+
+# Words that only say which way a number went ("wie viel schneller?", "how much bigger?"): no topic of their own.
+MEASURE_WORDS = frozenset(
+    "schneller langsamer faster slower quicker grosser bigger larger kleiner smaller hoher higher langer longer "
+    "kurzer shorter mehr more weniger less fewer besser better schlechter worse speedup speed up beschleunigung "
+    "prozent percent faktor factor mal times verbesserung improvement".split())
+# Words that ask for more talks than the thread's ("any others?", "gibts noch andere?", "und noch einer?").
+OTHERS = frozenset("andere anderen weitere weiteren others other another einer einen eins".split())
+# Words that point back at the thread's topic instead of naming one.
+PRONOUNS = frozenset(
+    "it this that its thats them those these es das dies dieser diesen diesem ihn ihm er sie daruber dazu davon "
+    "darin dabei damit darauf daran darum dafur dagegen danach daraus dadurch darunter drauf dran drum druber drunter "
+    "drin ding thing".split()  # German's da-words point back as a whole ("darauf" is "on it"), also as spoken
+    # ("drauf"); "das Ding", "this thing" name nothing
+)
+
+DE_MARKERS = frozenset(
+    """
+    was ist sind wer wie wo wann warum wieso weshalb welche welcher welches welchen welchem wurde wurden
+    hat haben gibt es der die das den dem des ein eine einen und oder uber zu zum zur mit von fur im in auf
+    zwischen unterschied zusammenfassung fasse zusammen vortrag vortrage vortragen gehalten gesprochen
+    erklare erklar bitte mehr dazu hilfe hallo kannst du ich mir mich sollte soll welchen viele viel lange
+    schnell schneller bedeutet steht wofur nicht auch noch erwahnt diskutiert worum ging geht nach
+    sprecher sprecherin redner referierte thema empfiehlst passt wozu meinst dient kann dieser diese dieses dich
+    etwas benutze frage funktionierst moin servus tach guten abend morgen gruss grusse gruezi zusammen leute
+    kam kamen kommt vorkommt vor irgendwo irgendwann irgendwas jemand sich bringt lohnt kennst weisst infos rolle
+    spielt taucht braucht sagen sagt erzahl erzahle inwiefern inwieweit danke achso
+    """.split()
+)
+EN_MARKERS = frozenset(
+    """
+    what is are who how where when why which the a an of and or to in on about for with does do did was were
+    has have there talk talks presented present discussed mentioned explain difference between summary
+    summarize summarise should i watch learn more help hi hello can you much many long fast faster than
+    stand mean means tell me please any anyone show shows results whats who's whos speaker speakers presenter
+    recommend topic overview hey howdy there good evening morning afternoon greetings thanks huh
+    """.split()
+)
+
+
+# Frame words that end a name when a content word stands right before them: "reinforcement learning",
+# "maschinelles Lernen" (but "for learning Pallas", "um Pallas zu lernen" only frame the question).
+NAME_TAILS = frozenset({"learning", "lernen"})
+
+
+# Words that say what kind of thing a talk is about, not which: "the Palace framework" is the talk about Palace,
+# not one that happens to say "Palace-Framework" once. Dropped from a talk question's subject when a name is left.
+KIND_WORDS = frozenset(
+    "framework frameworks library libraries bibliothek bibliotheken tool tools toolkit werkzeug werkzeuge package "
+    "packages paket pakete project projects projekt projekte software".split()
+)
+
+
+# A greeting, whom it greets, and small talk: "hey there", "hallo zusammen", "moin moin", "na, wie geht's?". Said alone
+# it asks what the bot does (the help reply); before a question it is left out ("servus! wie frag ich dich was?").
+_GREETINGS = (r"(?:hi|hey|heya|hiya|hello|hallo|hall[öo]chen|moin(?: moin)?|servus|huhu|yo|howdy|greetings|gr[üu]ezi"
+              r"|gr[üu](?:ß|ss)(?:e|t)?(?: (?:dich|euch|gott))?|guten (?:morgen|tag|abend)"
+              r"|good (?:morning|afternoon|evening|day)|tach|ahoi|salut|ciao|na(?=\s*[,!]))")
+_ADDRESSEES = (r"(?:there|all|everyone|everybody|folks|team|y'all|zusammen|leute|ihr|alle|miteinander|talkbot|bot"
+               r"|du|you)")
+_SMALL_TALK = (r"(?:how are you(?: doing)?|how's it going|how is it going|what's up|whats up|sup|wie geht(?:'s|s| es)?"
+               r"(?: (?:dir|euch))?|was geht|alles klar|alles gut)")
+GREETING_ONLY_RE = re.compile(
+    rf"^(?:{_GREETINGS}(?:[\s,!.]+{_ADDRESSEES})*(?:[\s,!.]+{_SMALL_TALK})?|{_SMALL_TALK})(?:[\s,]+talkbot)?"
+    r"[\s!?.]*$", re.I)
+GREETING_RE = re.compile(
+    rf"^(?:{_GREETINGS}(?:[\s,]+{_ADDRESSEES})*|ok|okay|so|also|quick question|kurze frage)\b[,!:.]?\s+(?=\S)",
+    re.I)
+
+
+# Words that only carry the conversation, said before a question ("wait, why?", "hmm who's the speaker", "achso, und
+# wer hat das gebaut", "moment mal, warum?"): interjections, acknowledgements and hesitations, a closed class in both
+# languages. Left out when punctuation, another of them or a question's first word follows, so they never become
+# the topic ("The summaries don't mention *wait*") and a context-less "why?" behind them is still asked to clarify.
+_DISCOURSE = (r"(?:wait|hold on|hang on|h+m+|huh|uh+|u+mm+|uhm+|erm|oh+|ah+|aha|ooh|wow|ok(?:ay)?|so|well|right|alright"
+              r"|all right|sure|cool|nice|great|interesting|thanks|thank you|thx|got it|gotcha|i see|yeah|yes|yep|yup"
+              r"|no|nope|sorry|lol|btw|also|moment(?: mal)?|warte?(?: mal)?|sekunde|h[äa]h?|[äö]h+m*|ach(?: ?so)?"
+              r"|na(?: ?ja)?|gut|alles klar|klar|super|krass|interessant|danke|ja|jo|jep|nein|nee|stimmt|echt"
+              r"|verstehe|ich verstehe|[üu]brigens)")
+_OPENS_A_QUESTION = (r"(?:und|and|aber|but|oder|or|what|who|whose|where|when|why|how|which|was|wer|wessen|wem|wen|wo"
+                     r"|wann|warum|wieso|weshalb|wie|welche[rsnm]?|wozu|wof[üu]r|worum|wor[üu]ber|von|can|could|do|does"
+                     r"|did|is|are|was|were|kannst|gibt|gibts|hat|haben|ist|sind|tell|erz[äa]hl|sag|zeig|show)")
+DISCOURSE_RE = re.compile(
+    rf"^(?:{_DISCOURSE}(?=\s*[,!.:;…—–-]|\s+{_DISCOURSE}(?![\w'-])|\s+{_OPENS_A_QUESTION}(?![\w-]))[\s,!.:;…—–-]*)+"
+    r"(?=\S)", re.I)
+
+
+DISCOURSE_ONLY_RE = re.compile(rf"^(?:{_DISCOURSE}(?![\w'-])[\s,!.?:;…—–-]*)+$", re.I)
+
+
+# Adverbs that only stress a question when they end it ("what's it about exactly?", "worum ging es nochmal?")
+STRESS_WORDS = frozenset(
+    "exactly again anyway actually really though genau nochmal eigentlich denn überhaupt uberhaupt".split())
+
+
+# A question about the bot itself rather than the talks ("how do I use this bot", "what commands are there",
+# "wie funktionierst du?", "was kann ich dich fragen?"): it names the bot, addresses it, or asks for its commands,
+# and has no word besides these and the words that frame any question.
+THE_BOT = frozenset("bot bots talkbot you your yourself du dich dir dein deine euch".split())
+# "how does this thing work?", "wie funktioniert das Ding?": the thing asked to is the bot
+BOT_NOUNS = frozenset("bot bots talkbot thing ding".split())
+USAGE = frozenset(
+    "help hilfe helfen hilfst hilf commands command befehle befehl usage anleitung instructions manual tips tipps"
+    .split())
+TO_THE_BOT = frozenset(
+    """
+    use benutze benutzen benutzt benutzt verwende verwenden verwendet nutze nutzen nutzt bediene bedienen
+    ask fragen frage frag fragt stellen work function funktionierst funktioniert kannst machst bist weisst hilfst
+    verstehst know knows able capable support supports unterstutzt unterstutzt features hey hi hello hallo
+    kennst kennt question questions stelle start started starten anfangen beginnen begin
+    answer answers beantworten beantwortest beantwortet antwortest good gut useful nutzlich bescheid
+    """.split()
+)
+# What the asker may ask about, named only by its kind: "what sort of things do you know about?", "what kind of stuff
+# can you answer?", "was für Sachen weißt du?", "welche Themen kennst du?"
+KINDS_OF_THING = frozenset(
+    "thing things stuff sort sorts kind kinds type types topic topics subject subjects area areas sache sachen ding "
+    "dinge zeug art arten themen bereiche".split())
+# "what can I ask?", "wie stelle ich eine Frage?", "how do I get started?": the asker's own use of the bot
+ASKER = frozenset("i ich we wir man".split())
+ASKING = frozenset(
+    "ask fragen frage frag stelle stellen use benutze benutzen nutze nutzen verwende verwenden start started starten "
+    "anfangen beginnen begin".split())
+# "can you explain?", "what do you mean?" ask about the last answer (or what it is about), not about the bot
+ASKS_WHY = frozenset("why warum wieso weshalb explain erklaren erklare erklar mean meinst meint detail details "
+                      "detailed elaborate genauer naher ausfuhrlich ausfuhrlicher".split())
+
+
+# An English question whose verb comes after its subject: "how do sparse cores help with joins?" (a pronoun for
+# its subject asks about the object instead: "which talk should I watch to learn about beam search?")
+SUBJECT_PRONOUNS = frozenset("i we you they he she one anyone someone people".split())
+NOT_BEFORE_A_PRONOUN = rf"(?! (?:{'|'.join(sorted(SUBJECT_PRONOUNS))})\b)"
+DO_AUXILIARY_RE = re.compile(rf"\b(?:do|does|did|can|could|will|would|should)\b{NOT_BEFORE_A_PRONOUN}", re.I)
+DETERMINERS = frozenset("the a an this that these those".split())
+ARTICLES = frozenset("the a an up down out off away".split())  # and the particles of English phrasal verbs
+GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
+                                   "wozu wofur womit".split())
+# What a number question counts comes right after these ("how many [times slower]", "wie viele [Token pro …]")
+COUNTING = frozenset("many much viel viele wieviel wieviele".split())
+LINKS = frozenset("of von".split())  # "Mixture of Experts Inferenz": the words after "of" end a longer name
+
+
+# What a German yes/no question does not start with: a question word, a preposition, an article or a
+# conjunction (its first word is its verb: "läuft Kinetic auch mit Terraform?")
+NOT_A_GERMAN_VERB = GERMAN_QUESTION_WORDS | frozenset(
+    "wieso weshalb woher wohin worum woran wodurch wer wo und oder aber also auch mit von zu zum zur bei beim fur uber "
+    "in im an am auf aus nach vor um der die das den dem des ein eine einen einem einer eines".split())
+
+
+# Units a question may name, with the ways the summaries write them: "how many degrees" wants "285 Grad"
+UNITS = {
+    "degrees": "grad", "grad": "grad", "meters": "meter", "metres": "meter", "meter": "meter", "metern": "meter",
+    "centimeters": "cm", "zentimeter": "cm", "cm": "cm", "millimeters": "mm", "millimeter": "mm", "tons": "tonne",
+    "tonnen": "tonne", "kilograms": "kg", "kilo": "kg", "kg": "kg", "hours": "stunde", "stunden": "stunde",
+    "minutes": "minute", "minuten": "minute", "seconds": "sekunde", "sekunden": "sekunde", "years": "jahr",
+    "jahre": "jahr", "months": "monat", "monate": "monat", "gb": "gb", "gigabytes": "gb",
+}
+UNIT_WORDS = frozenset({"percent", "prozent", "times", "mal", "faster", "schneller", "more", "mehr"})

@@ -1,0 +1,40 @@
+"""Where a question is asked (``Scope``), and what is looked up once per answer in it: the words of a text no
+summary has, a question's name runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from store.db import Store
+
+from .questions import NameRun, Question, name_runs
+
+
+@dataclass
+class Scope:
+    """Where a question is asked: the thread's talk (if any) and how far "more" has got."""
+
+    talk_id: str | None = None
+    prefer_talk: bool = False  # answer from the thread's talk first (a digest thread, a talk's answer)
+    offset: int = 0  # key points already shown for this topic ("more")
+    # the thread's last answer spanned talks (the moments of a topic): its talk is only the first of them
+    across_talks: bool = False
+    # The words of a text no summary has, looked up once per answer (respelling and "not covered" both ask).
+    absent: dict[str, frozenset[str]] = field(default_factory=dict)
+    # The name runs of a question's text (``name_runs``), found once per answer ("not covered" asks up to 3 times).
+    runs: dict[tuple[str, str | None], list[NameRun]] = field(default_factory=dict)
+
+
+async def absent_words(store: Store, scope: Scope, text: str) -> frozenset[str]:
+    """The words of ``text`` no summary has, looked up once per answer."""
+    if text not in scope.absent:
+        scope.absent[text] = frozenset(await store.absent_words(text))
+    return scope.absent[text]
+
+
+def name_runs_of(scope: Scope, question: Question) -> list[NameRun]:
+    """The name runs of ``question`` (``name_runs``), found once per answer."""
+    key = (question.text, question.language)
+    if key not in scope.runs:
+        scope.runs[key] = name_runs(*key)
+    return scope.runs[key]
