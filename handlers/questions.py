@@ -14,7 +14,7 @@ from enum import Enum
 from functools import lru_cache
 
 from store.concepts import STOPWORDS
-from store.text import clean_query, fold, tokens
+from store.text import clean_query, fold, tokens, word_tokens
 
 from .question_words import (
     ARTICLES,
@@ -113,7 +113,7 @@ TALK_QUESTIONS = frozenset({Shape.WHO, Shape.SUMMARY, Shape.RECOMMEND, Shape.TAL
 
 def without_kind_words(subject: str) -> str:
     """``subject`` without the words that only name a kind of thing, unless nothing else is left."""
-    kept = [word for word in subject.split() if not all(token in KIND_WORDS for token in tokens(word))]
+    kept = [word for word in subject.split() if not all(token in KIND_WORDS for token in word_tokens(word))]
     return " ".join(kept) if kept else subject
 
 
@@ -131,13 +131,14 @@ def _slips(noun: str) -> set[str]:
 
 _LONG_TALK_NOUNS = frozenset(noun for noun in _TALK_NOUNS if len(noun) >= 6)
 _TALK_NOUN_SLIPS = frozenset(slip for noun in _TALK_NOUNS for slip in _slips(noun))
+_FRAMING = FRAME_WORDS | PRONOUNS  # a word that frames a question or points back
 
 
 def _frames(token: str) -> bool:
     """Whether the folded ``token`` frames a question: a frame word or pronoun, spoken German's dropped e
     ("anschaun", "sehn" for "anschauen", "sehen"), or a talk noun typed with a letter left out or added
     ("vortag") or two letters swapped ("tlak"); never a changed letter ("Verträge" is no "Vorträge")."""
-    if token in FRAME_WORDS or token in PRONOUNS:
+    if token in _FRAMING:
         return True
     if len(token) < 4:
         return False
@@ -152,9 +153,9 @@ def subject_words(text: str) -> str:
     kept: list[str] = []
     previous_kept = False
     for word in _WORD_RE.findall(text):
-        folded = tokens(word)
+        folded = word_tokens(word)
         keep = bool(folded) and ("_" in word or not all(_frames(token) for token in folded)
-                                 or (previous_kept and folded == [folded[0]] and folded[0] in NAME_TAILS))
+                                 or (previous_kept and len(folded) == 1 and folded[0] in NAME_TAILS))
         if keep:
             kept.append(word)
         previous_kept = keep
@@ -166,7 +167,7 @@ def _content_span(text: str) -> str:
     CasADi" keeps its inner "in"; '' when it has no content word."""
     words = text.split()
     content = [index for index, word in enumerate(words)
-               if (folded := tokens(word)) and ("_" in word or not all(_frames(token) for token in folded))]
+               if (folded := word_tokens(word)) and ("_" in word or not all(_frames(token) for token in folded))]
     return " ".join(words[content[0]: content[-1] + 1]) if content else ""
 
 
@@ -205,9 +206,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|vorgestellt|erw[äa]hnt|behandelt))?"
         r"|was noch|und sonst))(?P<s>(?:[\s,]+\S.*?)?)[\s!?.]*$", _I)),
     (Shape.DIGEST, re.compile(r"^digest\s+(?P<s>.+)$", _I)),
-    (Shape.COMPARE, re.compile(
-        r"(?:difference|differences|unterschied|unterschiede)\s+(?:is there\s+|gibt es\s+)?(?:between|zwischen)\s+"
-        r"(?P<s>.+?)\s+(?:and|und|&)\s+(?P<o>.+)$", _I)),
+    (Shape.COMPARE, re.compile(  # (?=…): the first letters, so that re skips the other positions at once
+        r"(?=[du])(?:difference|differences|unterschied|unterschiede)\s+(?:is there\s+|gibt es\s+)?"
+        r"(?:between|zwischen)\s+(?P<s>.+?)\s+(?:and|und|&)\s+(?P<o>.+)$", _I)),
     (Shape.COMPARE, re.compile(
         r"^(?:how (?:does|do|is|are)\s+)?(?P<s>.+?)\s+(?:differ(?:ent)? from|compared? (?:to|with)|vs\.?|versus"
         r"|im vergleich zu|gegen[üu]ber|verglichen mit|unterscheidet sich von)\s+(?P<o>.+?)(?:\s+differ)?$", _I)),
@@ -221,8 +222,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:(?:what(?:'s| is| was)|was ist|was war|wo ist|wo liegt|worin (?:liegt|besteht)) )?(?:the |der )?"
         r"(?:difference|unterschied) (?:to|from|with|zu|zum|zur|von|vom|gegen[üu]ber|mit)\s+(?P<o>.+)$", _I)),
     (Shape.RECOMMEND, _WORTH_RE),
-    (Shape.RECOMMEND, re.compile(
-        r"(?:which|what) (?:talk|session|video|one)s? (?:should|would|could|do) (?:i|we|you|one) "
+    (Shape.RECOMMEND, re.compile(  # (?=…): the first letters of every alternative, as above
+        r"(?=[begrsw])(?:(?:which|what) (?:talk|session|video|one)s? (?:should|would|could|do) (?:i|we|you|one) "
         r"(?:watch|see|start with|recommend)|\bwhat (?:should|could|can) (?:i|we) (?:watch|see|start with)\b"
         r"|(?:recommend|suggest)(?: me)? (?:a |one )?(?:talk|session|video)"
         r"|(?:best|good) (?:talk|session|video|place|starting point)s? (?:to|for|on|about)"
@@ -232,7 +233,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:empfiehl|empfehle|empfehlen)(?: mir| uns)? (?:einen |ein )?(?:vortrag|video|talk)"
         r"|wo (?:lerne|kann) ich|bester vortrag|besten vortrag"
         r"|\bwhat (?:do|would|can) you recommend\b|\bwas (?:empfiehlst|w[üu]rdest) du\b"
-        r"|(?<!in )\b(?:which|what) (?:talk|session|video)\b(?!s)|\bwelche[rsn]? (?:vortrag|video|talk)\b(?!s)", _I)),
+        r"|(?<!in )\b(?:which|what) (?:talk|session|video)\b(?!s)|\bwelche[rsn]? (?:vortrag|video|talk)\b(?!s))", _I)),
     (Shape.WHO, re.compile(
         r"^(?:and |und )?(?:who(?:'s|s| is| was| were| are)? (?:the )?(?:speakers?|presenters?|authors?)\b"
         r"|who (?:presented|presents|gave|gives|held|did|spoke|speaks|talked|talks|hosted|ran|delivered|covered"
@@ -585,7 +586,6 @@ _ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
 # A German present participle says what a thing is doing, it names no kind of it: "einem laufenden Job"
 _PARTICIPLE_RE = re.compile(r"[^\W\d_]{3}end(?:e|en|er|es|em)$")
 _VERSION_PART_RE = re.compile(r"\d+")
-_SPACE_BETWEEN_RE = re.compile(r"[ \t]+")
 MAX_NAME_WORDS = 3  # a longer run of content words is a sentence's words, not one name
 
 
@@ -611,7 +611,7 @@ def _in_a_name(word: str, language: str | None, after_question_word: bool) -> bo
     """Whether a content word may be part of a name of several words typed apart ("beam search", "Ring
     Attention", "shard_map", "3D-Druck"): not a name of its own (GSPMD, TPUs, Qwen2.5), not a German verb (lower
     case without an adjective's ending, or right after the question word: "wie helfen Sparse Cores")."""
-    parts = tokens(word)
+    parts = word_tokens(word)
     if len(parts) >= 2 and ("-" in word or "_" in word):
         return not any(_VERSION_PART_RE.fullmatch(part) for part in parts)  # "v6e-8", "GPT-4" are versions
     if is_term_like(word):
@@ -630,6 +630,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     plain = _LEADING_AND_RE.sub("", _plain(clean_query(text)))
     runs: list[NameRun] = []
     current: list[str] = []
+    counts: list[int] = []  # the tokens of each word of ``current`` (shard_map: two)
     after_auxiliary = after_name = after_pronoun = False
     previous_content = before_content = False  # whether the word before (and the one before it) was a content word
     before: list[str] = ["", ""]  # the two words before the current one, folded
@@ -637,21 +638,25 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
 
     def close(at_the_end: bool, following: str = "") -> None:
         words = list(current)
+        size = len(words)
         if language == "de":
-            while words and words[-1][:1].islower() and "_" not in words[-1]:
-                words.pop()  # "verteiltes" alone, or a verb at the end ("Modelle trainieren")
-        if 2 <= len(tokens(" ".join(words))) <= MAX_NAME_WORDS:
+            while size and words[size - 1][:1].islower() and "_" not in words[size - 1]:
+                size -= 1  # "verteiltes" alone, or a verb at the end ("Modelle trainieren")
+            del words[size:]
+        if 2 <= sum(counts[:size]) <= MAX_NAME_WORDS:
             runs.append(NameRun(words, after_auxiliary, last=at_the_end and words == current, after_name=after_name,
                                 after_pronoun=after_pronoun,
                                 before_article=words == current and following in ARTICLES))
         current.clear()
+        counts.clear()
 
     for match in _WORD_RE.finditer(plain):
         word = match.group()
-        folded = tokens(word)
-        content = bool(folded) and ("_" in word or not all(t in FRAME_WORDS or t in PRONOUNS for t in folded))
+        folded = word_tokens(word)
+        content = bool(folded) and ("_" in word or not all(t in _FRAMING for t in folded))
         in_a_name = content and _in_a_name(word, language, before[-1] in GERMAN_QUESTION_WORDS)
-        joined = _SPACE_BETWEEN_RE.fullmatch(plain[previous_end:match.start()]) is not None
+        gap = plain[previous_end:match.start()]
+        joined = gap != "" and not gap.strip(" \t")  # only spaces or tabs between the two words
         if current and not (joined and in_a_name):
             close(False, word.casefold() if joined else "")
         if in_a_name:
@@ -662,6 +667,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                     before[-1] in LINKS and before_content)
                 after_pronoun = language != "de" and before[-1] in SUBJECT_PRONOUNS
             current.append(word)
+            counts.append(len(folded))
         before = [before[-1], word.casefold()]
         before_content, previous_content = previous_content, content
         previous_end = match.end()
@@ -672,7 +678,9 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
 
 def is_term_like(word: str) -> bool:
     """A word that names something (an acronym, a product, a version): GSPMD, FlyDSL, Qwen2.5, all_to_all."""
-    return (any(ch.isupper() for ch in word[1:]) or any(ch.isdigit() for ch in word) or "_" in word
+    rest = word[1:]
+    # (a lower-case rest has no upper-case letter: most words skip the walk over their letters)
+    return (not rest.islower() and any(map(str.isupper, rest)) or any(map(str.isdigit, word)) or "_" in word
             or (word.isupper() and len(word) >= 2))
 
 
@@ -690,6 +698,6 @@ def is_yes_no(text: str, language: str | None) -> bool:
     """Whether ``text`` asks whether something is so, rather than what, how or which."""
     plain = _LEADING_AND_RE.sub("", _plain(clean_query(text))).strip()
     if language == "de":
-        words = tokens(plain.split()[0]) if plain.split() else []
+        words = word_tokens(plain.split()[0]) if plain.split() else ()
         return plain.endswith("?") and len(words) == 1 and words[0] not in NOT_A_GERMAN_VERB
     return _YES_NO_EN_RE.match(plain) is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # Longest query text we look at; anything past it is noise for a lookup and only costs time.
 MAX_QUERY_CHARS = 300
@@ -35,6 +36,13 @@ def fold(text: str) -> str:
 def tokens(text: str) -> list[str]:
     """Folded alphanumeric tokens in order."""
     return _TOKEN_RE.findall(fold(text))
+
+
+@lru_cache(maxsize=8192)
+def word_tokens(word: str) -> tuple[str, ...]:
+    """``tokens`` of one typed word, kept: questions are made of few words, most of them asked again and again, and
+    the question layer reads each word's tokens several times."""
+    return tuple(tokens(word))
 
 
 def identifiers(text: str) -> list[str]:
