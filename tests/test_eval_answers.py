@@ -137,13 +137,18 @@ def tune14() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune15() -> list[dict]:
+    return load_question_file("eval_answers_tune15")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
                    holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
                    tune2: list[dict], tune3: list[dict], tune4: list[dict], tune5: list[dict], tune6: list[dict],
                    tune7: list[dict], tune8: list[dict], tune9: list[dict], tune10: list[dict], tune11: list[dict],
-                   tune12: list[dict], tune13: list[dict], tune14: list[dict]) -> list[dict]:
+                   tune12: list[dict], tune13: list[dict], tune14: list[dict], tune15: list[dict]) -> list[dict]:
     return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + holdout7 + holdout8 + tune2 + tune3
-            + tune4 + tune5 + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12 + tune13 + tune14)
+            + tune4 + tune5 + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12 + tune13 + tune14 + tune15)
 
 
 @pytest.fixture(scope="module")
@@ -369,6 +374,15 @@ def test_tune13_is_not_covered_and_near_misses_in_both_languages_selectable_by_f
     assert Counter((q["shape"], q["lang"]) for q in tune13) == {(shape, lang): 9 for shape in ("not_covered", "explain")
                                                                for lang in ("de", "en")}
     assert all(q["absent"] for q in tune13 if q["shape"] == "not_covered")
+
+
+def test_tune15_is_not_covered_and_near_misses_german_and_english_equal(tune15: list[dict]) -> None:
+    assert {q["split"] for q in tune15} == {"tune"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune15")] == [q["id"] for q in tune15]
+    per_shape = Counter((q["shape"], q["lang"]) for q in tune15)
+    assert per_shape == {("not_covered", "de"): 10, ("not_covered", "en"): 10, ("explain", "de"): 11,
+                         ("explain", "en"): 11, ("number", "de"): 2, ("number", "en"): 2}
+    assert all(q["absent"] for q in tune15 if q["shape"] == "not_covered")
 
 
 def test_tune5_is_single_answers_in_both_languages_selectable_by_file(tune5: list[dict]) -> None:
