@@ -10,6 +10,7 @@ import re
 from store.db import Store
 from store.text import tokens
 
+from .common_words import is_common, is_rare
 from .question_words import ASPECT_NOUNS, DO_AUXILIARY_RE, FRAME_WORDS, NOT_BEFORE_A_PRONOUN, UNIT_WORDS, UNITS
 from .questions import NameRun, Question, is_term_like
 from .scope import Scope, absent_words, name_runs_of
@@ -26,7 +27,10 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
         names = [w for w in written if (is_term_like(w) or _english_name(w, question))
                  and any(t in absent for t in tokens(w))]
         for word in written:
-            if word not in names and _german_name(word, question) and await _no_compound_holds(store, word, absent):
+            if word not in names and (_german_name(word, question) or (
+                    _rare_term(word, question, absent) and not await _typed_with_a_slip(store, word)
+                    and not await _said_in_parts(store, word))) \
+                    and await _no_compound_holds(store, word, absent):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
                 run = next((run.text for run in name_runs_of(scope, question) if word in run.words
                             and all(other in written for other in run.words)), word)
@@ -39,9 +43,68 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             return [subject]
         if kind := _unknown_kind(written, absent, question):
             return [kind]
+    if name := await _hyphenated_apart(store, written, absent):
+        return [name]
     if name := await _name_apart(store, question, written, absent, scope):
         return [name]
     return await _missing_versions(store, subject)
+
+
+def _rare_term(word: str, question: Question, absent: frozenset[str]) -> bool:
+    """A word no summary has that general English and German hardly use (``common_words``): a term of its field,
+    typed in lower case as often as not ("can kinetic run jobs on preemptible vms", "did anyone cover mamba", "sind die
+    stufen mit zapfenverbindungen befestigt"). It names what is asked about as GSPMD does, where a common word the
+    summaries lack is as likely an English word the word list does not translate ("fridge", "compacting"). A German
+    question that writes its nouns with capitals writes a lower-case word as a verb or an adjective ("gesharded",
+    "nordseitigen"), and one in lower case ends in its verb ("… wenn ich den laptop zuklappe")."""
+    folded = tokens(word)
+    if not folded or not all(token in absent and is_rare(token) for token in folded):
+        return False
+    if question.language == "de" and word[:1].islower():
+        if _capitalises_nouns(question) or _LAST_WORD_RE.search(question.text) is not None and \
+                _LAST_WORD_RE.search(question.text).group().casefold() == word.casefold():  # type: ignore[union-attr]
+            return False
+        if _GERMAN_PAST_PARTICIPLE_RE.fullmatch(word.casefold()) or word.casefold().endswith("ed"):
+            return False
+    return True
+
+
+def _capitalises_nouns(question: Question) -> bool:
+    """Whether a question writes a word after its first with a capital: its asker writes German nouns so."""
+    return any(word[:1].isupper() for word in question.text.split()[1:])
+
+
+async def _typed_with_a_slip(store: Store, word: str) -> bool:
+    """Whether a rare word is a known one mistyped ("recusion", "finetunning", "flydls"), not a term of its own."""
+    return any([await store.typed_with_a_slip(token) for token in tokens(word)])
+
+
+SPLIT_PART = 4  # the shortest part of a compound read as a word of its own ("Frost|schäden")
+
+
+async def _said_in_parts(store: Store, word: str) -> bool:
+    """Whether ``word`` is a compound of two words the summaries have (also inside their compounds): "frostschäden"
+    (frostgehobenen, Wurzelschäden) may be what a point says in other words; "zapfenverbindungen" is not."""
+    token = "".join(tokens(word))
+    for at in range(SPLIT_PART, len(token) - SPLIT_PART + 1):
+        if not await store.absent_words(token[:at]) and not await store.absent_words(token[at:]):
+            return True
+    return False
+
+
+async def _hyphenated_apart(store: Store, written: list[str], absent: frozenset[str]) -> str | None:
+    """A term typed with a hyphen whose words the summaries have, never together: "quantization-aware" (Quantisierung
+    and aware apart). Not a phrase of common words ("state-of-the-art", "end-to-end"): one of its words must be
+    rare in the language; nor a name with a number ("Math-500-Score")."""
+    for word in written:
+        if "-" not in word.strip("-") or any(ch.isdigit() or ch == "_" for ch in word):
+            continue
+        parts = list(dict.fromkeys(_content_tokens(word)))
+        if len(parts) < 2 or any(part in absent for part in parts) or all(is_common(part) for part in parts):
+            continue
+        if not await store.held_together(parts):
+            return word
+    return None
 
 
 def _content_tokens(text: str) -> list[str]:

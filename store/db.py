@@ -649,6 +649,12 @@ class Store:
         return await self._answer(("slip_of_a_word", word) if cacheable(word) else None,
                                   lambda view: view.vocabulary.slip_of_a_word(word))
 
+    async def typed_with_a_slip(self, word: str) -> bool:
+        """Whether the folded ``word``, which matches nothing, is a word the summaries or the word list know typed with
+        a slip: "kinetc", "flydls" (Vocabulary.near_a_word), "recusion" (Lexicon.near_a_key)."""
+        return await self._answer(("typed_with_a_slip", word) if cacheable(word) else None,
+                                  lambda view: view.vocabulary.near_a_word(word) or view.lexicon.near_a_key(word))
+
     async def held_together(self, words: Sequence[str]) -> bool:
         """Whether the folded ``words`` of one name stand together in some row ("sparse cores" do, "beam search"
         does not: store/together.py); True when a word alone is in no summary."""

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rapidfuzz import fuzz, process
+
 from .text import tokens
 from .toml_file import read_toml
 
@@ -62,12 +64,21 @@ class Lexicon:
             copy.add_alias(canonical, variant)
         return copy
 
+    def near_a_key(self, word: str) -> bool:
+        """Whether ``word`` (folded, spaces left out) is an English word or phrase of the word list typed with a slip:
+        "recusion" for recursion, "finetunning" for fine-tuning."""
+        keys = [key.replace(" ", "") for key in self.en_de]
+        return process.extractOne(word, keys, scorer=fuzz.ratio, score_cutoff=NEAR_KEY) is not None
+
     def add_translation(self, english: str, german: list[str]) -> None:
         key = phrase_key(english)
         forms = tuple(dict.fromkeys(" ".join(tokens(g)) for g in german if tokens(g)))
         if key and forms:
             self.longest_phrase = max(self.longest_phrase, key.count(" ") + 1)
             self.en_de[key] = tuple(dict.fromkeys(self.en_de.get(key, ()) + forms))
+
+
+NEAR_KEY = 85.0  # rapidfuzz's ratio of a word to a word-list key it is a slip of ("recusion", "recursion": 94)
 
 
 def data_file(corpus_dir: Path | None, name: str) -> Path | None:

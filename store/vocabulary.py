@@ -255,6 +255,14 @@ class Vocabulary:
         ("faktentabelle" for "Faktenstabelle"): a long plain word a letter away is that word, not a new thing."""
         return len(word) >= MIN_SLIPPED and any(one_slip(word, found) for found in self.correct(word))
 
+    def near_a_word(self, word: str) -> bool:
+        """Whether ``word`` (folded, matching nothing) is a corpus word typed with a slip, at any length: close by
+        rapidfuzz's ratio (``correct``) or one slip away ("flydls" for flydsl; ``slip_of_a_word`` wants long words)."""
+        if self.correct(word):
+            return True
+        words = self._words.strings
+        return any(one_slip(word, words[i]) for i in self._words.candidates(word, FUZZY_CANDIDATES))
+
     def _ends_a_word(self, word: str) -> bool:
         words = self._words.strings
         return any(words[i] != word and words[i].endswith(word) for i in self._words.candidates(word, FUZZY_CANDIDATES))

@@ -204,3 +204,42 @@ async def test_a_yes_no_question_the_summaries_answer_is_answered(store: Store, 
     reply = await ask(store, text)  # answered, with the point that answers it (which leads is ranking's business)
     assert body(reply)["covered"] is True, text
     assert (MAIN, line) in {(h["source"]["file"], h["source"]["line"]) for h in body(reply)["hits"]}, text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a word general English and German hardly use, in no summary, names the asked thing also in lower case
+    ("can kinetic run jobs on preemptible vms", "The summaries don't mention *preemptible vms*."),
+    ("did anyone cover mamba or state space models", "The summaries don't mention *mamba*."),
+    ("sind die stufen der wendeltreppe mit zapfenverbindungen befestigt?",
+     "Die Zusammenfassungen erwähnen *zapfenverbindungen* nicht."),
+    ("was für ein dach hat das baumhaus, schindeln oder blech?", "Die Zusammenfassungen erwähnen *schindeln* nicht."),
+    # a hyphenated term whose words the summaries have apart (Quantisierung, aware), one of them rare in the language
+    ("does tunix support quantization-aware training?", "The summaries don't mention *quantization-aware*."),
+    ("gibts was zu quantization-aware training", "Die Zusammenfassungen erwähnen *quantization-aware* nicht."),
+])
+async def test_a_rare_term_in_no_summary_is_not_covered_in_any_case(store: Store, text: str, said: str) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is False and heading(reply) == said, text
+    assert shown["lang"] == ("en" if said.startswith("The") else "de")
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a slip in typing a common word is no term: "wacth", "sumarize"; nor a known word mistyped ("finetunning")
+    ("sumarize the rice university talk on DiT sharding", 96),
+    ("how does tunix do lora finetunning?", 382),
+    # an inflection of a common word: "compacting" (compact), answered by 000:603's Verdichtung des Waldbodens
+    ("how did they avoid compacting the forest floor at the treehouse?", 603),
+    # a German compound of words the summaries have (frostgehobenen, Wurzelschäden): the vlog's sauna foundation
+    ("welches video lohnt sich zum thema frostschäden am fundament", 575),
+    # a lower-case word of a German question that capitalises its nouns is its verb or adjective
+    ("wie wird Qwen-Image auf der TPU v6e-8 gesharded?", 417),
+    ("warum laufen kinetic-jobs weiter, wenn ich den laptop zuklappe?", 73),
+    # a hyphenated phrase of common words is no term ("state-of-the-art"): FlyDSL's Fusionslogik (000:242)
+    ("what is the state-of-the-art for kernel fusion?", 242),
+])
+async def test_a_rare_looking_word_of_an_answerable_question_is_no_refusal(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is True and "mention" not in heading(reply) and "erwähnen" not in heading(reply), text
+    assert (MAIN, line) in {(hit["source"]["file"], hit["source"]["line"]) for hit in shown["hits"]}, text

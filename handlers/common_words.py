@@ -1,0 +1,78 @@
+"""Which words are common in general English and German: the wordfreq package's lists of the words written at least
+once in a million (about 29,000 English and 39,000 German ones, from subtitles, books, Wikipedia and the web).
+
+A word in neither list is rare in the language: a term of its field ("preemptible", "mamba", "zapfenverbindungen")
+or a name. The summaries' own vocabulary cannot tell that, since an English word the word list does not translate
+looks absent from the German summaries whether it names the thing asked about or only says something in other
+words ("compacting", "fridge"); how rare the word is in the language does.
+"""
+
+from __future__ import annotations
+
+import string
+
+from wordfreq import get_frequency_dict
+
+from store.text import fold
+
+_LETTERS = string.ascii_lowercase
+SLIP_LENGTH = 6  # a shorter word one letter from a common one is as often another word ("mamba", "mama"): only a swap
+
+
+def _folded(language: str) -> frozenset[str]:
+    """The list's words, folded as the store folds words ("Größe" -> grosse)."""
+    return frozenset(fold(word) for word in get_frequency_dict(language, "small"))
+
+
+# Read once at import (14 ms, ~6 MB): a question's answer then only looks words up.
+_COMMON = _folded("en") | _folded("de")
+
+
+def _english_bases(word: str) -> list[str]:
+    """The forms an English inflection may come from: "diversifying" -> diversify, "plugged" -> plug, "glued" -> glue,
+    "queens" -> queen."""
+    bases = []
+    if word.endswith("ing") and len(word) > 5:
+        stem = word[:-3]
+        bases += [stem, stem + "e"]
+        if stem[-1] == stem[-2]:
+            bases.append(stem[:-1])  # "swapping" -> swap
+    if word.endswith("ed") and len(word) > 4:
+        stem = word[:-2]
+        bases += [stem, word[:-1]]
+        if len(stem) > 2 and stem[-1] == stem[-2]:
+            bases.append(stem[:-1])
+        if stem.endswith("i"):
+            bases.append(stem[:-1] + "y")
+    if word.endswith("s") and len(word) > 3:
+        bases.append(word[:-1])
+        if word.endswith("es"):
+            bases.append(word[:-2])
+        if word.endswith("ies"):
+            bases.append(word[:-3] + "y")
+    return bases
+
+
+def _slips(word: str) -> set[str]:
+    """Every word one slip away from ``word``: two letters swapped, and (SLIP_LENGTH letters or more) a letter left
+    out, added or changed."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    swapped = {left + right[1] + right[0] + right[2:] for left, right in splits if len(right) > 1}
+    if len(word) < SLIP_LENGTH:
+        return swapped
+    return (swapped | {left + right[1:] for left, right in splits if right}
+            | {left + letter + right[1:] for left, right in splits if right for letter in _LETTERS}
+            | {left + letter + right for left, right in splits for letter in _LETTERS})
+
+
+def is_common(token: str) -> bool:
+    """Whether the folded ``token`` is a word of general English or German, inflected or not."""
+    return token in _COMMON or any(base in _COMMON for base in _english_bases(token))
+
+
+def is_rare(token: str) -> bool:
+    """Whether the folded ``token`` is a word general English and German hardly use, and no slip in typing a common
+    one ("sumarize", "wacth"): a term of some field, or a name."""
+    if not token.isalpha() or is_common(token):
+        return False
+    return _COMMON.isdisjoint(_slips(token))

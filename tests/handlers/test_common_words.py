@@ -1,0 +1,34 @@
+"""handlers/common_words: which words general English and German hardly use, read from wordfreq's lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from handlers.common_words import is_common, is_rare
+
+
+@pytest.mark.parametrize("word", ["preemptible", "mamba", "zapfenverbindungen", "schindeln", "quantization",
+                                  "kubeflow"])
+def test_terms_of_a_field_are_rare(word: str) -> None:
+    assert is_rare(word) and not is_common(word)
+
+
+@pytest.mark.parametrize("word", ["lightning", "learning", "rate", "faster", "secrets", "schneller", "verbrauch",
+                                  "grundwasser"])
+def test_words_of_everyday_english_and_german_are_common(word: str) -> None:
+    assert is_common(word) and not is_rare(word)
+
+
+@pytest.mark.parametrize(("word", "base"), [("diversifying", "diversify"), ("swapping", "swap"),
+                                            ("plugged", "plug"), ("glued", "glue"), ("queens", "queen")])
+def test_an_english_inflection_of_a_common_word_is_common(word: str, base: str) -> None:
+    assert is_common(base) and is_common(word) and not is_rare(word)
+
+
+@pytest.mark.parametrize("word", ["sumarize", "wacth", "recieve"])
+def test_a_slip_in_typing_a_common_word_is_no_rare_term(word: str) -> None:
+    assert not is_common(word) and not is_rare(word)
+
+
+def test_only_words_of_letters_are_rare() -> None:
+    assert not is_rare("h200") and not is_rare("v6e") and not is_rare("")
