@@ -142,13 +142,20 @@ def tune15() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune16() -> list[dict]:
+    return load_question_file("eval_answers_tune16")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
                    holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
                    tune2: list[dict], tune3: list[dict], tune4: list[dict], tune5: list[dict], tune6: list[dict],
                    tune7: list[dict], tune8: list[dict], tune9: list[dict], tune10: list[dict], tune11: list[dict],
-                   tune12: list[dict], tune13: list[dict], tune14: list[dict], tune15: list[dict]) -> list[dict]:
+                   tune12: list[dict], tune13: list[dict], tune14: list[dict], tune15: list[dict],
+                   tune16: list[dict]) -> list[dict]:
     return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + holdout7 + holdout8 + tune2 + tune3
-            + tune4 + tune5 + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12 + tune13 + tune14 + tune15)
+            + tune4 + tune5 + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12 + tune13 + tune14 + tune15
+            + tune16)
 
 
 @pytest.fixture(scope="module")
@@ -418,6 +425,19 @@ def test_tune11_and_tune14_are_numbers_and_explanations_german_and_english_equal
     assert [q.id for q in eval_answers.load_questions("all", name)] == [q["id"] for q in questions]
     per_shape = Counter((q["shape"], q["lang"]) for q in questions)
     assert per_shape == {("number", "de"): 7, ("number", "en"): 7, ("explain", "de"): 8, ("explain", "en"): 8}
+
+
+def test_tune16_is_single_answers_german_and_english_equal_selectable_by_file(tune16: list[dict],
+                                                                             corpus_lines: dict) -> None:
+    assert {q["split"] for q in tune16} == {"tune"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune16")] == [q["id"] for q in tune16]
+    assert Counter((q["shape"], q["lang"]) for q in tune16) == {
+        ("definition", "de"): 8, ("definition", "en"): 8, ("number", "de"): 7, ("number", "en"): 7,
+        ("explain", "de"): 8, ("explain", "en"): 8}
+    for q in tune16:  # a key point for numbers and explanations, a glossary entry for definitions
+        for entry in q["expect"]:
+            section = section_of(corpus_lines[entry["file"]], entry["line"])
+            assert section == ("Glossar" if q["shape"] == "definition" else "Wichtigste Punkte & Zeitstempel"), q["id"]
 
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
