@@ -71,11 +71,21 @@ _UMLAUT_RE = re.compile(r"[äöüß]", re.IGNORECASE)
 _WORD_RE = re.compile(r"[^\W_][\w.+/-]*[^\W_]|[^\W_]", re.UNICODE)  # keeps all_to_all, pl.kernel, Qwen2.5
 
 
+# Typed German drops the t of "ist" and runs it into the article ("was is n Sparstich", "was isn das", "wasn das"):
+# after a German question word or pointer "is" is German, however English its spelling ("was is" is no English).
+_SPOKEN_IST_LANGUAGE_RE = re.compile(
+    r"(?<![\w'])(?:(?:was|wer|wem|wen|wie|wo|wann|warum|wieso|weshalb|welche[rsnm]?|wozu|wof[üu]r|das|es|da|dort)"
+    r"(?:\s+(?:genau|eigentlich|denn|nochmal|jetzt|dann))?\s+is(?:'?n)?|wasn|isn)(?![\w'])", re.I)
+_SPOKEN_IST_WORDS = frozenset({"is", "isn", "wasn"})
+
+
 def detect_language(text: str) -> str | None:
     """"de" or "en" when the question's own words tell; None when they do not (a bare "ORPO?")."""
     folded = tokens(text)
     german = float(sum(1 for word in folded if word in DE_MARKERS and word not in EN_MARKERS))
     english = float(sum(1 for word in folded if word in EN_MARKERS and word not in DE_MARKERS))
+    if not _SPOKEN_IST_WORDS.isdisjoint(folded):
+        german += 2 * len(_SPOKEN_IST_LANGUAGE_RE.findall(text))  # outweighs the English "is" it is spelled as
     # Shared spellings ("was", "in", "die") count for neither; umlauts only hint (corpus terms have them too).
     german += 0.5 * bool(_UMLAUT_RE.search(text))
     if german == english:
@@ -486,7 +496,8 @@ _POINTER_RE = re.compile(
 # A word every pointer has: most questions have none, and this is a third of the pointer pattern's cost
 _POINTER_HINT_RE = re.compile(r"\b(?:da|dort|darin|drin|there|here|vortrag|video|talk|session|presentation|one)\b",
                               re.I)
-_SPOKEN_IST_RE = re.compile(r"(?<![\w-])is(?![\w-])", re.I)  # typed German drops the t of "ist"
+# typed German drops the t of "ist" and joins it to the article or the question word: "is", "isn", "is'n", "wasn"
+_SPOKEN_IST_RE = re.compile(r"(?<![\w-])(?:(?P<was>wasn)|is(?:'?n|\s+n(?=\s))?)(?![\w'-])", re.I)
 _SPACES_RE = re.compile(r"\s{2,}")
 
 
@@ -503,7 +514,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
     """``_parse`` of ``query`` whose plain text (``_plain``, pointers at the thread's talk out) is ``stripped``."""
     language = detect_language(query)
     if language == "de":
-        stripped = _SPOKEN_IST_RE.sub("ist", stripped)  # "von wem is der?", "was is da VMA?"
+        # "von wem is der?", "was is da VMA?", "was isn Sparstich", "wasn das?"
+        stripped = _SPOKEN_IST_RE.sub(lambda m: "was ist" if m["was"] else "ist", stripped)
     if not tokens(query) or GREETING_ONLY_RE.match(query.translate(_APOSTROPHES)):
         return Question(query, Shape.HELP, language=language)
     if DISCOURSE_ONLY_RE.match(query):

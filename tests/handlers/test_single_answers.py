@@ -259,3 +259,31 @@ async def test_how_much_against_a_baseline_asks_for_the_number(store: Store, tex
 def test_how_much_with_a_difference_named_is_still_a_difference(text: str) -> None:
     question = parse(text)
     assert (question.shape, question.subject, question.other) == (Shape.COMPARE, "DPO", "ORPO")
+
+
+# -- typed German: "was is", "was isn", "wasn" are "was ist" ------------------------------------------------------
+
+def defined_in(body: dict) -> str:
+    """The definition card's line naming the talks that define the term."""
+    return next(block for block in body["message"]["blocks"] if block["type"] == "context")["elements"][0]["text"]
+
+
+@pytest.mark.parametrize(("text", "term", "line"), [
+    ("was is eigentlich ein Kraftdreieck", "Kraftdreieck", 560),
+    ("was isn reduce-scatter", "Reduce-Scatter", 225),
+    ("wasn Sparstich?", "Sparstich", 565),
+    ("was is n Sparstich", "Sparstich", 565),
+    ("was genau is agentische KI", "Agentische KI", 642),
+])
+async def test_typed_german_ist_asks_for_the_definition_in_german(store: Store, text: str, term: str,
+                                                                   line: int) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["shape"], body["lang"]) == ("definition", "de")
+    assert body["hits"][0]["term"] == term and body["hits"][0]["source"] == {"file": MAIN, "line": line}
+    assert defined_in(body).startswith("Definiert in")  # the bot's own words German
+
+
+async def test_english_is_stays_english(store: Store) -> None:
+    body = json.loads(as_json(await ask(store, "what is a Sparstich")))
+    assert (body["shape"], body["lang"], body["hits"][0]["term"]) == ("definition", "en", "Sparstich")
+    assert defined_in(body).startswith("Defined in")
