@@ -98,7 +98,13 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     idfs = concept_idfs(concepts, view.vocabulary)
     matcher = RowMatcher(concepts, idfs, view.vocabulary)
     scored = []
-    titled: dict[tuple[int, str], bool] = {}  # (concept index, talk id) -> whether the talk's title holds it
+    titled = _titled(view, concepts, {candidate.talk_id for candidate in rows})
+    # A word of the question that names a talk ("Qwen Image", "Kinetic": in the titles of few of the candidates'
+    # talks) says which talk, not which of its points: each of that talk's points holds it as its title does, so the
+    # rest of the question picks the point, not the talk's name repeated in an intro ("Qwen-Image-Pipeline-Design").
+    naming = {index for index in range(len(concepts))
+              if 0 < sum(held == 2 for (i, _), held in titled.items() if i == index) <= NAMING_TITLES
+              and not any(held == 1 for (i, _), held in titled.items() if i == index)}
     groups = name_groups(concepts)
     grouped = {index for group in groups for index in group}
     for candidate in rows:
@@ -108,20 +114,17 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
         match = matcher.match(candidate)
         if match.coverage < min_coverage - 1e-9:
             continue
-        info = view.talks.get(row_talk)
         score = 0.0
         parts: dict[int, float] = {}
         for index, concept in enumerate(concepts):
             value = 0.0
+            in_title = titled.get((index, row_talk), 0)
             if index in match.per_concept:
                 field, held = match.per_concept[index]
                 value = concept.weight * held * POINT_FIELD_WEIGHTS[field]
-            elif info is not None:
-                in_title = titled.get((index, row_talk))
-                if in_title is None:
-                    in_title = titled[index, row_talk] = _in_title(concept, info.title_tokens)
-                if in_title:
-                    value = concept.weight * idfs[index] * POINT_CONTEXT_WEIGHT
+            if in_title:
+                value = max(value, concept.weight * idfs[index] * (
+                    POINT_FIELD_WEIGHTS["title"] if index in naming and in_title == 2 else POINT_CONTEXT_WEIGHT))
             if index in grouped:
                 parts[index] = value
             else:
@@ -154,6 +157,25 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             kind="point" if kind == "kpoint" else "highlight",
         ))
     return hits
+
+
+NAMING_TITLES = 2  # a word in the titles of at most this many of a question's candidate talks names them
+
+
+def _titled(view: View, concepts: list[Concept], talk_ids: set[str]) -> dict[tuple[int, str], int]:
+    """(concept index, talk id) -> whether the talk's title holds the concept, for the candidates' talks: 2 in a form
+    the user typed (a name is spelled alike in both languages: "Kinetic", "Qwen Image"), 1 only in a translation
+    ("changed" in "Wandel des Zerspanungs…"), 0 not at all."""
+    out = {}
+    for talk in talk_ids:
+        info = view.talks.get(talk)
+        for index, concept in enumerate(concepts):
+            held = 0
+            if info is not None and _in_title(concept, info.title_tokens):
+                own = [form for form in concept.forms if form.kind != "translation"]
+                held = 2 if own and _in_title(Concept(concept.words, own), info.title_tokens) else 1
+            out[index, talk] = held
+    return out
 
 
 def _point_rows(view: View, ids: list[int]) -> dict[tuple[str, int], tuple[Any, ...]]:

@@ -287,3 +287,18 @@ async def test_english_is_stays_english(store: Store) -> None:
     body = json.loads(as_json(await ask(store, "what is a Sparstich")))
     assert (body["shape"], body["lang"], body["hits"][0]["term"]) == ("definition", "en", "Sparstich")
     assert defined_in(body).startswith("Defined in")
+
+
+# -- a talk's name picks the talk, the rest of the question the point ---------------------------------------------
+
+@pytest.mark.parametrize(("text", "line", "lang"), [
+    ("how did they fix the XLA errors in the Qwen-Image port?", 418, "en"),  # not the Qwen-Image-Pipeline-Design
+    ("wie wurden bei Qwen-Image die Fehler unter XLA behoben?", 418, "de"),
+    ("wie verteilt Qwen-Image den Transformer auf die Chips?", 417, "de"),  # the 2D mesh, not the pipeline design
+    ("how does Qwen Image get around loading the transformer onto one chip?", 417, "en"),
+])
+async def test_the_talks_name_in_a_points_title_does_not_outweigh_what_the_point_answers(
+        store: Store, text: str, line: int, lang: str) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["lang"], body["hits"][0]["source"]) == (lang, {"file": MAIN, "line": line})
+    assert body["hits"][0]["talk_id"] == "qwen-image-implementierung-eines-tpu-optimierten-ports"
