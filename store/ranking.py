@@ -114,7 +114,7 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
         match = matcher.match(candidate)
         if match.coverage < min_coverage - 1e-9:
             continue
-        score = 0.0
+        score = own = 0.0  # own: what the point's own words hold, the tie-break ("was ist Jaxator?": its point)
         parts: dict[int, float] = {}
         for index, concept in enumerate(concepts):
             value = 0.0
@@ -122,6 +122,7 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             if index in match.per_concept:
                 field, held = match.per_concept[index]
                 value = concept.weight * held * POINT_FIELD_WEIGHTS[field]
+                own += value
             if in_title:
                 value = max(value, concept.weight * idfs[index] * (
                     POINT_FIELD_WEIGHTS["title"] if index in naming and in_title == 2 else POINT_CONTEXT_WEIGHT))
@@ -131,16 +132,16 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
                 score += value
         score += sum(max(parts[index] for index in group) for group in groups)
         if match.per_concept:
-            scored.append((score, kind, ref_id, match))
-    scored.sort(key=lambda item: -item[0])
+            scored.append((score, own, kind, ref_id, match))
+    scored.sort(key=lambda item: (-item[0], -item[1]))
     # Twice the answer: a talk summarised twice has most moments twice, and a repeat is dropped below.
     best = scored[:limit * 2]
     if not best:
         return []
-    by_id = _point_rows(view, [ref_id for _, kind, ref_id, _ in best if kind == "kpoint"])
-    by_id.update(_highlight_rows(view, [ref_id for _, kind, ref_id, _ in best if kind == "khigh"]))
+    by_id = _point_rows(view, [ref_id for _, _, kind, ref_id, _ in best if kind == "kpoint"])
+    by_id.update(_highlight_rows(view, [ref_id for _, _, kind, ref_id, _ in best if kind == "khigh"]))
     hits: list[PointHit] = []
-    for score, kind, ref_id, match in best:
+    for score, _, kind, ref_id, match in best:
         row = by_id[(kind, ref_id)]
         if len(hits) == limit:
             break
