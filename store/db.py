@@ -649,6 +649,12 @@ class Store:
         return await self._answer(("slip_of_a_word", word) if cacheable(word) else None,
                                   lambda view: view.vocabulary.slip_of_a_word(word))
 
+    async def parts_of(self, word: str) -> list[str]:
+        """The corpus words a folded ``word`` no summary writes is made of ("bildrate": bild, rate;
+        Vocabulary.segment); [] for a corpus word or one made of no corpus words."""
+        return list(await self._answer(("parts_of", word) if cacheable(word) else None,
+                                       lambda view: tuple(view.vocabulary.segment(word))))
+
     async def typed_with_a_slip(self, word: str) -> bool:
         """Whether the folded ``word``, which matches nothing, is a word the summaries or the word list know typed with
         a slip: "kinetc", "flydls" (Vocabulary.near_a_word), "recusion" (Lexicon.near_a_key)."""

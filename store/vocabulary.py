@@ -248,7 +248,17 @@ class Vocabulary:
         if len(form) < MIN_INSIDE or not form.isalpha():
             return False
         words = self._words.strings
-        return any(words[i].find(form, MIN_HEAD) >= MIN_HEAD for i in self._words.candidates(form, FUZZY_CANDIDATES))
+        return any(self._after_a_head(words[i], form) for i in self._words.candidates(form, FUZZY_CANDIDATES))
+
+    def _after_a_head(self, word: str, form: str) -> bool:
+        """Whether ``word`` holds ``form`` after a head that is a corpus word itself ("baum|schrauben"), not after
+        letters that only end in it ("transpa|renten" holds no Renten)."""
+        at = word.find(form, MIN_HEAD)
+        while at >= MIN_HEAD:
+            if self._is_head(word[:at]):
+                return True
+            at = word.find(form, at + 1)
+        return False
 
     def slip_of_a_word(self, word: str) -> bool:
         """Whether ``word`` (folded, of MIN_SLIPPED letters or more) is a corpus word typed with one slip

@@ -243,3 +243,38 @@ async def test_a_rare_looking_word_of_an_answerable_question_is_no_refusal(store
     shown = body(reply)
     assert shown["covered"] is True and "mention" not in heading(reply) and "erwähnen" not in heading(reply), text
     assert (MAIN, line) in {(hit["source"]["file"], hit["source"]["line"]) for hit in shown["hits"]}, text
+
+
+@pytest.mark.parametrize(("text", "said", "talk"), [
+    # a German compound no summary writes, whose corpus words no talk holds together: the search would answer a part
+    ("mit welcher Bildrate erzeugt Qwen Image Videos?", "Die Zusammenfassungen erwähnen *Bildrate* nicht.",
+     "qwen-image-implementierung"),
+    ("unterstützt Tunix Gradientenakkumulation?", "Die Zusammenfassungen erwähnen *Gradientenakkumulation* nicht.",
+     "tunix-post-training"),
+    # a noun that is only the end of a corpus word ("transpa|renten") is in no summary
+    ("ging es im NC-Vortrag um Renten?", "Die Zusammenfassungen erwähnen *Renten* nicht.", "wandel-des-zerspanungs"),
+    # a yes/no question's noun the summaries have, never with its topic: the sauna is the vlog's (Saunafundament)
+    ("does the treehouse have a sauna?", "The summaries don't mention *sauna* together with *treehouse*.",
+     "bau-eines-luxurioesen"),
+])
+async def test_a_detail_the_topics_talk_lacks_is_not_covered_and_the_topic_is_shown(
+        store: Store, text: str, said: str, talk: str) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is False and heading(reply) == said, text
+    assert shown["hits"] and shown["hits"][0]["talk_id"].startswith(talk), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a compound whose corpus words one talk holds (Lohnvergleich, Entwicklung): the NC talk's apprenticeship point
+    ("kannst du den Vortrag über die Lohnentwicklung von Maschinisten kurz zusammenfassen?", 625),
+    # yes/no questions whose nouns the topic's talk holds
+    ("does the treehouse have a suspension bridge?", 607),
+    ("does the sauna have a foundation?", 575),
+    ("does the XLA compiler have a frontend?", 491),
+])
+async def test_a_detail_the_topics_talk_holds_is_answered(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is True, text
+    assert (MAIN, line) in {(hit["source"]["file"], hit["source"]["line"]) for hit in shown["hits"]}, text

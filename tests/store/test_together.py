@@ -53,6 +53,26 @@ async def test_a_word_inside_the_corpus_compounds(store: Store, word: str, part:
     assert await store.in_compounds(word) is part
 
 
+@pytest.mark.parametrize(("text", "absent"), [
+    ("renten", ("renten",)),  # only the letters after "transpa" in "transparenten": no compound holds Renten
+    ("screws", ()),  # schraub, after the corpus word Baum in "Baumschrauben"
+])
+async def test_a_word_is_inside_a_compound_only_after_a_corpus_word(store: Store, text: str,
+                                                                     absent: tuple[str, ...]) -> None:
+    assert await store.absent_words(text) == absent
+
+
+@pytest.mark.parametrize(("word", "parts"), [
+    ("bildrate", ["bild", "rate"]),
+    ("gradientenakkumulation", ["gradienten", "akkumulation"]),
+    ("baumhaus", []),  # a corpus word
+    ("horovod", []),  # made of no corpus words
+])
+async def test_a_compound_no_summary_writes_is_read_as_its_corpus_words(store: Store, word: str,
+                                                                        parts: list[str]) -> None:
+    assert await store.parts_of(word) == parts
+
+
 def test_a_german_verb_and_its_noun_share_a_root() -> None:
     assert german_root("disaggregiert") == german_root("disaggregation") == "disaggreg"
     assert german_root("programmierung") == "programm" and german_root("kollokiert") == "kollok"
