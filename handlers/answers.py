@@ -494,9 +494,8 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         # "what's the speedup of MXFP4?": a number from a talk about MXFP4 before another talk's speed-up that
         # the hint words ("speedup faster") found (FlyDSL's 2,5-fache never says FlyDSL, but its talk does)
         # a name where a word starts: DiT is in "DiT-Modell", not in "editieren"
-        starts = [re.compile(rf"(?<![^\W_]){re.escape(name)}") for name in names]
         about = {hit.talk_id for hit in found
-                 if any(start.search(f"{hit.talk_title} {hit.title} {hit.text}".casefold()) for start in starts)}
+                 if any(_starts_a_word(f"{hit.talk_title} {hit.title} {hit.text}".casefold(), name) for name in names)}
         if about:
             with_number.sort(key=lambda hit: hit.talk_id not in about)
     if with_unit is not None:
@@ -512,6 +511,17 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     return _reply(question, lead=shown[0], points=shown[1:], numbers=True, scoped_to=scoped_to,
                   note="" if with_number else "quantity_none", talk_id=shown[0].talk_id,
                   shown=scope.offset + len(shown), more=len(ranked) > scope.offset + len(shown))
+
+
+def _starts_a_word(text: str, part: str) -> bool:
+    r"""Whether ``part`` occurs in ``text`` where a word starts (``(?<![^\W_])part``; no pattern to compile per
+    question)."""
+    at = text.find(part)
+    while at != -1:
+        if at == 0 or not text[at - 1].isalnum():
+            return True
+        at = text.find(part, at + 1)
+    return False
 
 
 NAMING_TITLES = 2  # a word in the titles of at most this many talks names them

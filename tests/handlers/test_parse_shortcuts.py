@@ -1,9 +1,12 @@
 """The question layer's shortcuts for speed read questions exactly as the plain forms they replace."""
 
+import random
 import re
 
 import pytest
 
+from handlers.answers import _starts_a_word
+from handlers.coverage import _side_by_side, _word_before
 from handlers.questions import _PATTERNS, is_term_like
 from store.parser import parse_file
 from store.text import tokens, word_tokens
@@ -66,3 +69,38 @@ def test_term_like_as_before(word: str) -> None:
 def test_word_tokens_are_the_tokens() -> None:
     for word in ["HuggingFace", "Größe", "all_to_all", "pl.kernel", "v6e-8", "PJRT?", "ẞ", ""]:
         assert list(word_tokens(word)) == tokens(word)
+
+
+# The per-question patterns of "not covered" and the quantity's names, read with string methods instead
+ALPHABET = ["a", "b", "A", "B", " ", "  ", "-", "_", "'", "\t", "\x1c", "é", "É", "ſ", "S", "s", "\u212a", "k", "K",
+            "\u0130", "i", "1", "?", "."]
+
+
+def _random_cases(seed: int, count: int) -> list[tuple[str, str, str]]:
+    rng = random.Random(seed)
+    words = ["a", "ab", "ba", "s", "k", "i", "a-b", "a_b", "é", "1", "ab'", "sk"]
+    cases = []
+    for _ in range(count):
+        text = "".join(rng.choice(ALPHABET + words) for _ in range(rng.randint(0, 10)))
+        cases.append((text, rng.choice(words), rng.choice(words)))
+    return cases
+
+
+def test_side_by_side_as_the_pattern() -> None:
+    for text, first, second in _random_cases(1, 20000) + [("speculative decoding", "speculative", "decoding"),
+                                                         ("Speculative-Decoding?", "speculative", "DECODING"),
+                                                         ("xspeculative decoding", "speculative", "decoding")]:
+        pattern = rf"(?<![^\W_]){re.escape(first)}[\s-]+{re.escape(second)}(?![^\W_])"
+        assert _side_by_side(text, first, second) == (re.search(pattern, text, re.I) is not None), (text, first, second)
+
+
+def test_word_before_as_the_pattern() -> None:
+    for text, word, _ in _random_cases(2, 20000) + [("does the treehouse have a fireplace?", "fireplace", ""),
+                                                     ("the machinists' union", "union", "")]:
+        found = re.search(rf"([\w']+)\s+{re.escape(word)}(?![\w-])", text)
+        assert _word_before(text, word) == (found.group(1) if found else None), (text, word)
+
+
+def test_starts_a_word_as_the_pattern() -> None:
+    for text, part, _ in _random_cases(3, 20000) + [("dit-modell", "dit", ""), ("editieren", "dit", "")]:
+        assert _starts_a_word(text, part) == (re.search(rf"(?<![^\W_]){re.escape(part)}", text) is not None)
