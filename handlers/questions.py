@@ -81,7 +81,11 @@ _SPOKEN_IST_WORDS = frozenset({"is", "isn", "wasn"})
 
 def detect_language(text: str) -> str | None:
     """"de" or "en" when the question's own words tell; None when they do not (a bare "ORPO?")."""
-    folded = tokens(text)
+    return _language_of(tokens(text), text)
+
+
+def _language_of(folded: list[str], text: str) -> str | None:
+    """``detect_language`` of ``text`` whose ``tokens`` are ``folded``."""
     german = float(sum(1 for word in folded if word in DE_MARKERS and word not in EN_MARKERS))
     english = float(sum(1 for word in folded if word in EN_MARKERS and word not in DE_MARKERS))
     if not _SPOKEN_IST_WORDS.isdisjoint(folded):
@@ -140,6 +144,10 @@ def _slips(noun: str) -> set[str]:
 
 
 _LONG_TALK_NOUNS = frozenset(noun for noun in _TALK_NOUNS if len(noun) >= 6)
+# A word that is a long talk noun with one letter added is one letter longer, and starts as the noun does unless the
+# added letter is its first: most words need not be tried letter by letter
+_LETTER_ADDED_SIZES = frozenset(len(noun) + 1 for noun in _LONG_TALK_NOUNS)
+_LONG_TALK_NOUN_STARTS = frozenset(noun[0] for noun in _LONG_TALK_NOUNS)
 _TALK_NOUN_SLIPS = frozenset(slip for noun in _TALK_NOUNS for slip in _slips(noun))
 _FRAMING = FRAME_WORDS | PRONOUNS  # a word that frames a question or points back
 
@@ -154,8 +162,10 @@ def _frames(token: str) -> bool:
         return False
     if token.endswith("n") and token[-2] in "aeiouh" and token[:-1] + "en" in FRAME_WORDS:  # not "andern"
         return True
-    return token in _TALK_NOUN_SLIPS or (len(token) >= 7 and any(
-        token[:i] + token[i + 1:] in _LONG_TALK_NOUNS for i in range(len(token))))
+    return token in _TALK_NOUN_SLIPS or (
+        len(token) >= 7 and len(token) in _LETTER_ADDED_SIZES
+        and (token[0] in _LONG_TALK_NOUN_STARTS or token[1:] in _LONG_TALK_NOUNS)
+        and any(token[:i] + token[i + 1:] in _LONG_TALK_NOUNS for i in range(len(token))))
 
 
 def subject_words(text: str) -> str:
@@ -448,19 +458,31 @@ def _plain(query: str) -> str:
     if plain.rstrip(" ?!.").rpartition(" ")[2].casefold() in STRESS_WORDS and \
             _WORD_RE.search(unstressed := _TRAILING_STRESS_RE.sub("", plain)):
         plain = unstressed
-    return _STRESSED_RE.sub(r"\g<q> ", _WRAPPER_RE.sub("", GREETING_RE.sub("", plain)))
+    plain = _WRAPPER_RE.sub("", GREETING_RE.sub("", plain))
+    # (matched first: a sub with a group in its template calls into re's Python code even where nothing matches)
+    return _STRESSED_RE.sub(r"\g<q> ", plain) if _STRESSED_RE.match(plain) else plain
 
 
 # shapes a help question is misread as ("what else can you do?" is no "more")
 _ABOUT_ANYTHING = frozenset({Shape.DEFINE, Shape.EXPLAIN, Shape.SEARCH, Shape.MORE})
+# Every word of a question about the bot is one of these (so is its last, which greetings and interjections before it
+# leave as it is: most questions need not be read further)
+_ABOUT_THE_BOT_WORDS = FRAME_WORDS | PRONOUNS | THE_BOT | USAGE | TO_THE_BOT | BOT_NOUNS | KINDS_OF_THING
+
+
+def _last_token(text: str) -> str | None:
+    """The last of ``tokens(text)``; None when it has none."""
+    for word in reversed(text.split()):
+        if folded := word_tokens(word):
+            return folded[-1]
+    return None
 
 
 def asks_about_the_bot(text: str) -> bool:
     """Whether ``text`` asks how to use the bot: every word frames a question, names or addresses the bot, or asks
     for its help or commands, and one does. "can you summarize it?" points back at a topic ("it"), so it is not."""
     words = tokens(text)
-    if not words or not all(w in FRAME_WORDS or w in PRONOUNS or w in THE_BOT or w in USAGE or w in TO_THE_BOT
-                            or w in BOT_NOUNS or w in KINDS_OF_THING for w in words):
+    if not words or not all(w in _ABOUT_THE_BOT_WORDS for w in words):
         return False
     if any(w in ASKS_WHY for w in words):
         return False
@@ -475,6 +497,7 @@ def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless)."""
     question = _parse(text)
     if question.shape in _ABOUT_ANYTHING and not question.follow_up and \
+            _last_token(question.text) in _ABOUT_THE_BOT_WORDS and \
             asks_about_the_bot(GREETING_RE.sub("", without_discourse(question.text.translate(_APOSTROPHES)))):
         return Question(question.text, Shape.HELP, language=question.language)
     question.yes_no = question.shape == Shape.SEARCH and not question.follow_up and is_yes_no(question.text,
@@ -512,11 +535,12 @@ def _parse(text: str) -> Question:
 
 def _parse_plain(query: str, stripped: str) -> Question:
     """``_parse`` of ``query`` whose plain text (``_plain``, pointers at the thread's talk out) is ``stripped``."""
-    language = detect_language(query)
+    folded = tokens(query)
+    language = _language_of(folded, query)
     if language == "de":
         # "von wem is der?", "was is da VMA?", "was isn Sparstich", "wasn das?"
         stripped = _SPOKEN_IST_RE.sub(lambda m: "was ist" if m["was"] else "ist", stripped)
-    if not tokens(query) or GREETING_ONLY_RE.match(query.translate(_APOSTROPHES)):
+    if not folded or GREETING_ONLY_RE.match(query.translate(_APOSTROPHES)):
         return Question(query, Shape.HELP, language=language)
     if DISCOURSE_ONLY_RE.match(query):
         # "hä?", "huh?" ask what was meant (the thread's topic again, else what they refer to); "ok", "danke" say

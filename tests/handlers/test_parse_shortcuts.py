@@ -7,7 +7,19 @@ import pytest
 
 from handlers.answers import _starts_a_word
 from handlers.coverage import _side_by_side, _word_before
-from handlers.questions import _PATTERNS, is_term_like
+from handlers.question_words import FRAME_WORDS, GREETING_RE, PRONOUNS
+from handlers.questions import (
+    _ABOUT_THE_BOT_WORDS,
+    _APOSTROPHES,
+    _LONG_TALK_NOUNS,
+    _PATTERNS,
+    _TALK_NOUN_SLIPS,
+    _frames,
+    _last_token,
+    asks_about_the_bot,
+    is_term_like,
+    without_discourse,
+)
 from store.parser import parse_file
 from store.text import tokens, word_tokens
 from tests.conftest import CORPUS_FILES
@@ -104,3 +116,37 @@ def test_word_before_as_the_pattern() -> None:
 def test_starts_a_word_as_the_pattern() -> None:
     for text, part, _ in _random_cases(3, 20000) + [("dit-modell", "dit", ""), ("editieren", "dit", "")]:
         assert _starts_a_word(text, part) == (re.search(rf"(?<![^\W_]){re.escape(part)}", text) is not None)
+
+
+def _frames_as_written(token: str) -> bool:
+    if token in FRAME_WORDS or token in PRONOUNS:
+        return True
+    if len(token) < 4:
+        return False
+    if token.endswith("n") and token[-2] in "aeiouh" and token[:-1] + "en" in FRAME_WORDS:
+        return True
+    return token in _TALK_NOUN_SLIPS or (len(token) >= 7 and any(
+        token[:i] + token[i + 1:] in _LONG_TALK_NOUNS for i in range(len(token))))
+
+
+def test_frames_as_before() -> None:
+    words = {token for text in _texts() for token in tokens(text)}
+    words |= {"vortrrag", "xvortrag", "vortragx", "sessiion", "speakerss", "presentattion", "xpresentation",
+              "asession", "sessions", "vortrage", "spreecher", "hierarchy", "reinforcement"}
+    framing = [word for word in words if _frames_as_written(word)]
+    assert {"xvortrag", "vortragx", "speakerss", "presentattion", "asession"} <= set(framing)
+    for word in words:
+        assert _frames(word) == _frames_as_written(word), word
+
+
+def test_last_token_and_the_questions_about_the_bot() -> None:
+    texts = _texts() + ["hey, what can you do?", "ok so how do I use you", "wow, hilfe!", "?", "what is ẞ ?",
+                        "hi there, was kannst du alles?", "hmm… what are your commands?"]
+    asked = 0
+    for text in texts:
+        folded = tokens(text)
+        assert _last_token(text) == (folded[-1] if folded else None), text
+        if asks_about_the_bot(GREETING_RE.sub("", without_discourse(text.translate(_APOSTROPHES)))):
+            asked += 1
+            assert _last_token(text) in _ABOUT_THE_BOT_WORDS, text
+    assert asked >= 5
