@@ -10,6 +10,7 @@ words ("compacting", "fridge"); how rare the word is in the language does.
 from __future__ import annotations
 
 import string
+from functools import lru_cache
 
 from wordfreq import get_frequency_dict
 
@@ -70,6 +71,7 @@ def is_common(token: str) -> bool:
     return token in _COMMON or any(base in _COMMON for base in _english_bases(token))
 
 
+@lru_cache(maxsize=4096)  # a word's slips cost 70-300 us to try (blorft, zapfenverbindungen); words are asked again
 def is_rare(token: str) -> bool:
     """Whether the folded ``token`` is a word general English and German hardly use, and no slip in typing a common
     one ("sumarize", "wacth"): a term of some field, or a name."""
