@@ -21,6 +21,7 @@ from store.text import term_key, tokens
 from . import coverage
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
+from .common_words import is_common
 from .question_words import FRAME_WORDS, UNIT_WORDS, UNITS
 from .questions import Question, Shape, is_term_like
 from .replies import AnswerReply, DefineReply, Notice
@@ -557,7 +558,37 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     if len(found) >= 2 and not _CAUSE_RE.search(found[0].text) and _CAUSE_RE.search(found[1].text) \
             and found[1].score >= 0.9 * found[0].score:
         found[0], found[1] = found[1], found[0]
-    return _answer_points(question, scope, found, scoped_to)
+    return _answer_points(question, scope, _naming_first(found, question), scoped_to)
+
+
+NAME_TIE = 0.8  # a point holding the question's names this close to the best one that lacks them leads
+
+
+def _naming_first(found: list[PointHit], question: Question) -> list[PointHit]:
+    """``found`` with a point about as relevant as the first that holds more of the names the question asks about
+    (words general English and German hardly use: "PJRT", "stablehlo") first: "how does PJRT decouple frameworks from
+    the hardware?" is answered by a PJRT point, not by HLO's "entkoppeln … Frameworks … Hardware". A name the point's
+    talk title holds counts as held (the talk is about it)."""
+    typed = question.subject.split()
+    if question.language == "de" and any(word[:1].isupper() for word in question.text.split()[1:]):
+        # its nouns capitalised, a lower-case word is a verb ("entkoppelt"), unless written as code ("max_evol")
+        typed = [word for word in typed if not word[:1].islower() or is_term_like(word)]
+    names = [token for token in dict.fromkeys(t for word in typed for t in tokens(word))
+             if len(token) >= 3 and not is_common(token)]
+    if len(found) < 2 or not names:
+        return found
+    words = {id(hit): tokens(f"{hit.talk_title} {hit.title} {hit.text}") for hit in found}
+    # only names the summaries write as asked: an English word ("decouple") is held in German words, not as typed
+    names = [name for name in names if any(word.startswith(name) for hit in found for word in words[id(hit)])]
+
+    def held(hit: PointHit) -> int:
+        return sum(any(word.startswith(name) for word in words[id(hit)]) for name in names)
+
+    near = [hit for hit in found[1:] if hit.score >= NAME_TIE * found[0].score]
+    best = max(near, key=held, default=None)  # the first of the near ones that hold the most
+    if best is None or held(best) <= held(found[0]):
+        return found
+    return [best] + [hit for hit in found if hit is not best]
 
 
 async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:
@@ -591,7 +622,7 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         if await store.find_talks(question.subject, limit=1):
             return await talks(store, replace(question, shape=Shape.TALKS), scope)
         return await _not_covered(store, question, [question.subject])
-    return _answer_points(question, scope, found[scope.offset:], scoped_to)
+    return _answer_points(question, scope, _naming_first(found[scope.offset:], question), scoped_to)
 
 
 def _answer_points(question: Question, scope: Scope, found: list[PointHit], scoped_to: str | None) -> AnswerReply:

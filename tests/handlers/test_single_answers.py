@@ -302,3 +302,15 @@ async def test_the_talks_name_in_a_points_title_does_not_outweigh_what_the_point
     body = json.loads(as_json(await ask(store, text)))
     assert (body["lang"], body["hits"][0]["source"]) == (lang, {"file": MAIN, "line": line})
     assert body["hits"][0]["talk_id"] == "qwen-image-implementierung-eines-tpu-optimierten-ports"
+
+
+# -- a name the question asks about (a word general language hardly uses) leads over a point without it -----------
+
+@pytest.mark.parametrize(("text", "line", "lang"), [
+    ("how does pjrt decouple frameworks from hardware", 203, "en"),  # PJRT-API, not HLO's "entkoppeln … Hardware"
+    ("wie entkoppelt PJRT Frameworks von der Hardware?", 203, "de"),  # "entkoppelt" is a verb here, not a name
+    ("wie ist max_evol mit Out-of-Memory-Fehlern umgegangen?", 137, "de"),  # not the TPU database talk's OOM
+])
+async def test_a_point_holding_the_asked_name_leads_a_near_tie(store: Store, text: str, line: int, lang: str) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["shape"], body["lang"], body["hits"][0]["source"]) == ("explain", lang, {"file": MAIN, "line": line})
