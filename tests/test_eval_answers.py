@@ -147,15 +147,20 @@ def tune16() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune17() -> list[dict]:
+    return load_question_file("eval_answers_tune17")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
                    holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
                    tune2: list[dict], tune3: list[dict], tune4: list[dict], tune5: list[dict], tune6: list[dict],
                    tune7: list[dict], tune8: list[dict], tune9: list[dict], tune10: list[dict], tune11: list[dict],
                    tune12: list[dict], tune13: list[dict], tune14: list[dict], tune15: list[dict],
-                   tune16: list[dict]) -> list[dict]:
+                   tune16: list[dict], tune17: list[dict]) -> list[dict]:
     return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + holdout7 + holdout8 + tune2 + tune3
             + tune4 + tune5 + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12 + tune13 + tune14 + tune15
-            + tune16)
+            + tune16 + tune17)
 
 
 @pytest.fixture(scope="module")
@@ -438,6 +443,17 @@ def test_tune16_is_single_answers_german_and_english_equal_selectable_by_file(tu
         for entry in q["expect"]:
             section = section_of(corpus_lines[entry["file"]], entry["line"])
             assert section == ("Glossar" if q["shape"] == "definition" else "Wichtigste Punkte & Zeitstempel"), q["id"]
+
+
+def test_tune17_is_help_clarify_difference_and_follow_ups_german_and_english_equal(tune17: list[dict]) -> None:
+    assert {q["split"] for q in tune17} == {"tune"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune17")] == [q["id"] for q in tune17]
+    per_shape = Counter((q["shape"], q["lang"]) for q in tune17)
+    assert per_shape == {(shape, lang): n for shape, n in (("help", 5), ("clarify", 4), ("difference", 5),
+                                                            ("followup", 6)) for lang in ("de", "en")}
+    follow_ups = {lang: [(q["scored_as"], q["expect"]) for q in tune17
+                         if q["shape"] == "followup" and q["lang"] == lang] for lang in ("de", "en")}
+    assert follow_ups["de"] == follow_ups["en"]  # the same situations in both languages
 
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
