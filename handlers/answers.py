@@ -321,21 +321,30 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
     terms: list[TermHit] = []
     team: list[TeamDefinition] = []
     team_terms: list[TeamDefinition] = []
-    for side in (first, second):
+    sides = [first, second]
+    for index, side in enumerate((first, second)):
         result = await store.define(side)
+        if not any(hit.match in STRONG_MATCHES for hit in result.hits) and (base := _adjectives_uninflected(side)):
+            uninflected = await store.define(base)  # "finiten Differenzen" is the glossary's "Finite Differenzen"
+            if any(hit.match in STRONG_MATCHES for hit in uninflected.hits):
+                result, sides[index] = uninflected, base
         strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES]
         if strong and side not in missing:
             terms.append(strong[0])
         if (definition := defined.get(term_key(side))) is not None and definition.text:
             (team if strong else team_terms).append(definition)
-    both = await store.find_points(f"{first} {second}", limit=POINTS_SHOWN + 1, min_coverage=1.0)
+    both = await store.find_points(" ".join(sides), limit=POINTS_SHOWN + 1, min_coverage=1.0)
+    if not both and len(terms) == 2 and [term_key(hit.term) for hit in terms] != [term_key(side) for side in sides]:
+        # the points may name a side as its glossary entry does: "automatische Differentiation" is "AD" in "Exakte AD
+        # mit torch2casadi … ohne finite Differenzen"
+        both = await store.find_points(f"{terms[0].term} {terms[1].term}", limit=POINTS_SHOWN + 1, min_coverage=1.0)
     note = "compare_both"
     if not both:
         note = "compare_missing"
         both = []
-        for side in (first, second):
+        for side, written in zip((first, second), sides):
             if side not in missing:
-                both += await store.find_points(side, limit=1, min_coverage=1.0)
+                both += await store.find_points(written, limit=1, min_coverage=1.0)
     reply = _reply(question, terms=terms, team=team, team_terms=team_terms,
                    lead=both[0] if both and note == "compare_both" else None,
                    points=both[1:] if note == "compare_both" else both, note=note, not_covered=missing,
@@ -344,6 +353,18 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
         covered = await _not_covered(store, question, missing, topic="")  # the covered side is shown above
         reply.suggestions = covered.suggestions
     return reply
+
+
+_ADJECTIVE_CASE_RE = re.compile(r"^([a-zäöü][a-zäöüß]{2,}e)[nrsm]$")  # "finiten", "automatischer", "verteiltes"
+
+
+def _adjectives_uninflected(side: str) -> str:
+    """``side`` with its German adjectives in the form a glossary heading has them (the nominative's -e): "finiten
+    Differenzen" -> "finite Differenzen"; '' when it has no inflected adjective."""
+    words = side.split()
+    base = [_ADJECTIVE_CASE_RE.sub(r"\1", word) if index < len(words) - 1 else word
+            for index, word in enumerate(words)]
+    return " ".join(base) if base != words else ""
 
 
 async def summary(store: Store, question: Question, scope: Scope) -> AnswerReply:

@@ -15,7 +15,7 @@ from store.text import tokens
 
 from . import digest_commands
 from .answers import compose
-from .question_words import MEASURE_WORDS
+from .question_words import ASKS_WHY, MEASURE_WORDS
 from .questions import Question, Shape, parse
 from .replies import AnswerReply, Notice, Reply
 from .scope import Scope
@@ -101,10 +101,16 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
         question = replace(question, shape=Shape.SUMMARY)
     if question.shape == Shape.DEFINE and not question.subject:
         question = replace(question, shape=Shape.SEARCH)  # "was ist das?" with nothing to point back at
-    if question.shape == Shape.EXPLAIN and not question.subject:
-        # "why?" with no topic in the thread to refer to: ask what is meant instead of searching for nothing
+    if not question.subject and (question.shape == Shape.EXPLAIN or (question.shape == Shape.SEARCH and not
+                                                                      scope.talk_id and _asks_why(question.text))):
+        # "why?" with no topic in the thread to refer to: ask what is meant instead of searching for nothing; so
+        # does a message whose only words are a why and words that carry no topic ("really? why?")
         return Notice(say(question.lang, "clarify"), shape=Shape.CLARIFY.value, language=question.lang)
     return await compose(store, question, scope)
+
+
+def _asks_why(text: str) -> bool:
+    return any(token in ASKS_WHY for token in tokens(text))
 
 
 def _shape(value: str) -> Shape:

@@ -159,9 +159,9 @@ _DISCOURSE = (r"(?:wait|hold on|hang on|h+m+|huh|uh+|u+mm+|uhm+|erm|oh+|ah+|aha|
 _OPENS_A_QUESTION = (r"(?:und|and|aber|but|oder|or|what|who|whose|where|when|why|how|which|was|wer|wessen|wem|wen|wo"
                      r"|wann|warum|wieso|weshalb|wie|welche[rsnm]?|wozu|wof[üu]r|worum|wor[üu]ber|von|can|could|do|does"
                      r"|did|is|are|was|were|kannst|gibt|gibts|hat|haben|ist|sind|tell|erz[äa]hl|sag|zeig|show)")
-DISCOURSE_RE = re.compile(
-    rf"^(?:{_DISCOURSE}(?=\s*[,!.:;…—–-]|\s+{_DISCOURSE}(?![\w'-])|\s+{_OPENS_A_QUESTION}(?![\w-]))[\s,!.:;…—–-]*)+"
-    r"(?=\S)", re.I)
+DISCOURSE_RE = re.compile(  # "echt? warum?", "really? why?": an interjection asked back is one too
+    rf"^(?:{_DISCOURSE}(?=\s*[,!.:;…—–-]|\s*\?\s*\S|\s+{_DISCOURSE}(?![\w'-])|\s+{_OPENS_A_QUESTION}(?![\w-]))"
+    r"[\s,!?.:;…—–-]*)+(?=\S)", re.I)
 
 
 DISCOURSE_ONLY_RE = re.compile(rf"^(?:{_DISCOURSE}(?![\w'-])[\s,!.?:;…—–-]*)+$", re.I)

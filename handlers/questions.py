@@ -226,6 +226,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|vorgestellt|erw[äa]hnt|behandelt))?"
         r"|was noch|und sonst))(?P<s>(?:[\s,]+\S.*?)?)[\s!?.]*$", _I)),
     (Shape.DIGEST, re.compile(r"^digest\s+(?P<s>.+)$", _I)),
+    (Shape.COMPARE, re.compile(  # the two sides first, the difference asked after them in a clause of its own:
+        # "oneMKL und oneDNN – worin unterscheiden die sich?", "VHLO vs. StableHLO, wo liegt da der Unterschied"
+        r"^(?P<s>[^,:;?–—]+?)\s+(?:and|und|or|oder|&|vs\.?|versus)\s+(?P<o>[^,:;?–—]+?)\s*(?:[,:;?–—]|\s-\s)"
+        r"(?=.*(?:differ|diff\b|unterschied|unterscheid))", _I)),
     (Shape.COMPARE, re.compile(  # (?=…): the first letters, so that re skips the other positions at once
         r"(?=[du])(?:difference|differences|unterschied|unterschiede)\s+(?:is there\s+|gibt es\s+)?"
         r"(?:between|zwischen)\s+(?P<s>.+?)\s+(?:and|und|&)\s+(?P<o>.+)$", _I)),
@@ -568,6 +572,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if shape in (Shape.HELP, Shape.MORE):
             return Question(query, shape, language=language)
         if shape == Shape.COMPARE:
+            if (placed := _PLACED_RE.match(groups.get("o") or "")) and subject_words(placed["t"]):
+                groups["o"] = placed["t"]  # "… und Disaggregation beim RL": where both sides are, not a side's name
             first, second = subject_words(groups.get("s") or ""), subject_words(groups.get("o") or "")
             if second and not first and (groups.get("s") is None or any(t in PRONOUNS for t in tokens(groups["s"]))):
                 # "how is it different from PPO?": the thread's topic against PPO
