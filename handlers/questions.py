@@ -350,8 +350,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.DEFINE, re.compile(  # "(ich möchte wissen,) was PJRT ist"
         r"^was (?:ein |eine |der |die |das )?(?P<s>.+?) (?:ist|sind|bedeutet|hei(?:ß|ss)t)$", _I)),
     (Shape.DEFINE, re.compile(
-        r"^(?:define|definition of|definiere|meaning of|bedeutung von|what(?:'s| is| are| does| do)|wh?at'?s"
-        r"|was (?:ist|sind|bedeutet|hei(?:ß|ss)t)|wof[üu]r steht|was versteht man unter|explain what|erkl[äa]re?,? was)"
+        r"^(?:define|definition of|definiere|meaning of|bedeutung von|what(?:'s| is| are| was| were| does| do)"
+        r"|wh?at'?s|was (?:ist|sind|war|waren|bedeutet|hei(?:ß|ss)t)|wof[üu]r steht|was versteht man unter"
+        r"|explain what|erkl[äa]re?,? was)"
         r"\s+(?:(?:a|an|the|ein|eine|der|die|das)\s+)?"
         r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
     (Shape.EXPLAIN, re.compile(
