@@ -42,7 +42,8 @@ _TIMES = r"\b(?:zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn|zw[öo]lf|zw
 _NUMBER_WORD = (r"(?:zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn|elf|zw[öo]lf|zwanzig|drei(?:ß|ss)ig|hundert"
                 r"|tausend|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand"
                 r"|dozen)")
-_IN_WORDS = rf"(?<![^\W\d_]){_NUMBER_WORD}(?:(?![^\W\d_])|(?=(?:stufig|phasig|teilig|dimensional|s[äa]ulig)))"
+_IN_WORDS = (rf"(?<![^\W\d_])(?:{_NUMBER_WORD}(?:(?![^\W\d_])|(?=(?:stufig|phasig|teilig|dimensional|s[äa]ulig)))"
+             r"|(?:hunderte|tausende|dutzende)n?(?![^\W\d_]))")  # "tausende parallele Sandbox-Umgebungen"
 # "im fünften Jahr", "zweijährige Kompatibilität", "two years": a span of time in words
 _ORDINAL = (r"(?:zweite|dritte|vierte|f[üu]nfte|sechste|siebte|achte|neunte|zehnte|second|third|fourth|fifth"
             r"|sixth|seventh|eighth|ninth|tenth)[nrs]?")

@@ -16,7 +16,7 @@ from store.text import tokens
 from . import digest_commands
 from .answers import compose
 from .question_words import ASKS_WHY, MEASURE_WORDS
-from .questions import Question, Shape, parse
+from .questions import Question, Shape, parse, points_back
 from .replies import AnswerReply, Notice, Reply
 from .scope import Scope
 from .wording import say
@@ -28,6 +28,8 @@ MORE_OF = {Shape.WHO.value: Shape.SUMMARY, Shape.RECOMMEND.value: Shape.SUMMARY,
            Shape.TALKS.value: Shape.SEARCH}
 # Shapes answered from key points or glossary entries, which a thread's talk can narrow to its own
 ANSWERED_FROM_POINTS = frozenset({Shape.SEARCH, Shape.EXPLAIN, Shape.QUANTITY, Shape.DEFINE})
+# Questions a pronoun ties to the thread's topic when they also name something of their own
+ABOUT_THE_TOPIC = frozenset({Shape.EXPLAIN, Shape.QUANTITY, Shape.SEARCH})
 # Answers that span talks: the talk they remember is only their first one's, no talk the thread is about
 ACROSS_TALKS = frozenset({Shape.MOMENTS.value, Shape.TALKS.value})
 # Shapes a follow-up ("and what about X?") may repeat; the others ask about a topic anew.
@@ -89,7 +91,8 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
             question = _resolve(question, context)
         if context.talk_id and not scope.prefer_talk and question.subject and question.shape in ANSWERED_FROM_POINTS \
                 and context.shape not in ACROSS_TALKS \
-                and await store.find_points(question.subject, limit=1, talk_id=context.talk_id, min_coverage=1.0):
+                and await store.find_points(context.subject if question.refers_back and context.subject else
+                                            question.subject, limit=1, talk_id=context.talk_id, min_coverage=1.0):
             # what the thread's talk says about it, when it says it: "auf welcher Hardware?" after FlyDSL's speed-up
             scope.prefer_talk = True
     if question.shape == Shape.COMPARE and not question.subject:
@@ -126,6 +129,11 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
         return replace(question, shape=_shape(context.shape), follow_up=False)
     if question.refers_back and not question.subject and context.subject:
         return replace(question, subject=context.subject)
+    if question.subject and context.subject and question.shape in ABOUT_THE_TOPIC and \
+            points_back(question.text, question.language) and \
+            not set(tokens(question.subject)) & set(tokens(context.subject)):
+        # "und wie viele davon laufen parallel?" after Sandbox-Umgebungen: the thread's topic and what is asked of it
+        return replace(question, subject=f"{context.subject} {question.subject}", refers_back=True)
     if question.shape == Shape.QUANTITY and context.subject and question.subject \
             and all(word in MEASURE_WORDS for word in tokens(question.subject)):
         # "und um wie viel wurde es schneller?": how much faster the thread's topic got, not anything "schneller"

@@ -60,6 +60,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
     andere anderen anderer anderes weitere weiteren weiterer other others another
     while whilst although unless until because wahrend obwohl solange
+    statt anstatt anstelle instead rather
     """.split()
 )
 

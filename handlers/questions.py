@@ -623,6 +623,22 @@ def _parse_plain(query: str, stripped: str) -> Question:
     return Question(query, Shape.SEARCH, subject, language=language, refers_back=refers_back)
 
 
+def points_back(text: str, language: str | None) -> bool:
+    """Whether a pronoun of ``text`` stands for the thread's topic ("wie viele davon laufen parallel?", "warum sollte
+    ich das statt Dockerfiles nehmen?", "why use that over colocation?") rather than an article or determiner before a
+    name ("was war das SM?", "what does that CLI do?"): no content word follows it, or (German) only a lower-case word,
+    which is no noun."""
+    words = _WORD_RE.findall(_plain(clean_query(text)))
+    for index, word in enumerate(words):
+        if fold(word) not in PRONOUNS:
+            continue
+        following = words[index + 1] if index + 1 < len(words) else ""
+        if not following or all(_frames(token) for token in word_tokens(following)) or (
+                language == "de" and following[:1].islower() and not is_term_like(following)):
+            return True
+    return False
+
+
 # What a German attributive adjective ends in ("verteiltes Checkpointing", "kontinuierliche Batches"); a lower-case
 # German word without it is a verb ("warum lohnt sich 3D-Druck") and no part of a name.
 _ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
