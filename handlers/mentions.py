@@ -130,7 +130,7 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
     if question.refers_back and not question.subject and context.subject:
         return replace(question, subject=context.subject)
     if question.subject and context.subject and question.shape in ABOUT_THE_TOPIC and \
-            points_back(question.text, question.language) and \
+            points_back(question.text) and \
             not set(tokens(question.subject)) & set(tokens(context.subject)):
         # "und wie viele davon laufen parallel?" after Sandbox-Umgebungen: the thread's topic and what is asked of it
         return replace(question, subject=f"{context.subject} {question.subject}", refers_back=True)

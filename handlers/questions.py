@@ -21,6 +21,7 @@ from .question_words import (
     ASKER,
     ASKING,
     ASKS_WHY,
+    ASPECT_NOUNS,
     BOT_NOUNS,
     COUNTING,
     DE_MARKERS,
@@ -604,8 +605,10 @@ def _parse_plain(query: str, stripped: str) -> Question:
                 return question  # "was ist das überhaupt?" in a thread: what the thread's topic is
             if question.refers_back and pattern is _PURPOSE_RE:
                 return replace(question, shape=Shape.EXPLAIN)  # "what's that good for?": why the thread's topic
-            if question.refers_back or _WHAT_THEY_DO_RE.match(stripped):
-                continue  # "what is it about?", "what do they recommend for …?" are not definitions
+            if question.refers_back or _WHAT_THEY_DO_RE.match(stripped) or \
+                    all(token in ASPECT_NOUNS for token in tokens(subject)):
+                # "what is it about?", "what do they recommend for …?", "was war der Grund dafür?" are no definitions
+                continue
             question.raw = _content_span(raw) or raw.strip()  # "GEMM again" asks for GEMM
             if (placed := _PLACED_RE.match(question.raw)) and (term := subject_words(placed["t"])) and \
                     (qualifier := subject_words(placed["q"])):
@@ -623,18 +626,21 @@ def _parse_plain(query: str, stripped: str) -> Question:
     return Question(query, Shape.SEARCH, subject, language=language, refers_back=refers_back)
 
 
-def points_back(text: str, language: str | None) -> bool:
+# The pronouns that are also articles or determiners: "das" in "das Modell", "that" in "that CLI"
+_DETERMINERS = frozenset("das dies dieser diesen diesem that this these those".split())
+
+
+def points_back(text: str) -> bool:
     """Whether a pronoun of ``text`` stands for the thread's topic ("wie viele davon laufen parallel?", "warum sollte
-    ich das statt Dockerfiles nehmen?", "why use that over colocation?") rather than an article or determiner before a
-    name ("was war das SM?", "what does that CLI do?"): no content word follows it, or (German) only a lower-case word,
-    which is no noun."""
+    ich das statt Dockerfiles nehmen?", "why use that over colocation?") rather than being an article or determiner
+    before a name ("was war das SM?", "wie kriegt man das modell auf die TPU?"): it is no article ("davon", "it"), or
+    no content word follows it."""
     words = _WORD_RE.findall(_plain(clean_query(text)))
     for index, word in enumerate(words):
-        if fold(word) not in PRONOUNS:
+        if (folded := fold(word)) not in PRONOUNS:
             continue
         following = words[index + 1] if index + 1 < len(words) else ""
-        if not following or all(_frames(token) for token in word_tokens(following)) or (
-                language == "de" and following[:1].islower() and not is_term_like(following)):
+        if folded not in _DETERMINERS or not following or all(_frames(token) for token in word_tokens(following)):
             return True
     return False
 
