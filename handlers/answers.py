@@ -635,7 +635,7 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         return _reply(question, note="which_talk")
     if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
-    if question.yes_no and not scope.offset and (gap := await coverage.yes_no_gap(store, question, scope)) is not None:
+    if not scope.offset and (gap := await coverage.detail_gap(store, question, scope)) is not None:
         asked, topic, apart = gap
         return await _not_covered(store, question, asked, topic=topic, apart=apart)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN)

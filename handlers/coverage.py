@@ -1,6 +1,7 @@
 """Whether the summaries cover what a question asks, and what of it they miss: the names and words no summary has
-(``missing``), the detail a yes/no question asks that they do not say (``yes_no_gap``), and what the question asks
-about besides (``topic_besides``). The answers say "not covered" from these instead of answering another term.
+(``missing``), the detail of a covered topic a question asks that they do not say (``detail_gap``), and what the
+question asks about besides (``topic_besides``). The answers say "not covered" from these instead of answering another
+term.
 """
 
 from __future__ import annotations
@@ -192,7 +193,7 @@ async def _told_by_one_talk(store: Store, written: list[str], absent: frozenset[
     has before one of them is a word the word list lacks, no unknown kind of the thing ("what should I watch to
     learn writing my own kernels for AMD GPUs in a python DSL": own; "what made integrating AITER into JAX hard":
     made). With fewer, the absent word is what the question turns on ("bloom filters for joins", "continuous
-    batching in vllm"), as for a yes/no question's absent detail (``yes_no_gap``)."""
+    batching in vllm"), as for a yes/no question's absent detail (``detail_gap``)."""
     held = list(dict.fromkeys(token for word in written for token in _content_tokens(word) if token not in absent))
     return len(held) > MAX_TOPIC_WORDS and await store.held_in_one_talk(held)
 
@@ -357,6 +358,11 @@ def _asked_words(question: Question) -> list[str]:
 MAX_TOPIC_WORDS = 3  # a yes/no question with more words the summaries hold restates a fact in its own words
 # Words an English noun follows: "does the treehouse have [a fireplace]?", "the machinists' [union]"
 _BEFORE_A_NOUN = frozenset("a an the any no some this that these those my your their its our his her".split())
+# Words a German noun follows when a question is typed in lower case: articles, determiners, prepositions
+_BEFORE_A_GERMAN_NOUN = frozenset(
+    "ein eine einen einem einer eines ne nen nem n der die das den dem des im am zum zur vom beim ins ans "
+    "mit unter fur für ohne uber über von bei auf aus nach gegen welche welcher welches welchen welchem "
+    "kein keine keinen keinem keiner sein seine seinen ihr ihre ihren".split())
 # A German past participle as an adjective: "portierte", "generierten", "gebaute"
 _GERMAN_PAST_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}iert(?:e|en|er|es|em)?"
                                         r"|ge[^\W\d_]{3,}(?:t|et|en)(?:e|en|er|es|em)?")
@@ -364,19 +370,21 @@ _GERMAN_PAST_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}iert(?:e|en|er|es|em)?"
 _GERMAN_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}(?:t|en)$")
 
 
-async def yes_no_gap(store: Store, question: Question, scope: Scope) -> tuple[list[str], str, bool] | None:
-    """What a yes/no question asks about that the summaries do not say, with what they do cover: (the asked words,
-    the topic, whether the words are in the summaries but never with the topic). None when they may answer it.
+async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[list[str], str, bool] | None:
+    """What a search or yes/no question asks about that the summaries do not say, with what they do cover: (the
+    asked words, the topic, whether the words are in the summaries but never with the topic). None when they may
+    answer it.
 
     - An absent detail of a covered topic: "does the treehouse have a fireplace?", "wurde die Wendeltreppe
-      verleimt?": a word no summary has, asked about a topic of at most MAX_TOPIC_WORDS words that one talk holds.
+      verleimt?", "unter welcher lizenz steht jaxator", "whats the price of the arc pro b70": a word no summary has,
+      asked about a topic of at most MAX_TOPIC_WORDS words that one talk holds.
       The word must be what is asked: an English noun (after an article, a determiner or a possessive; not a verb's
       -ing or -ed form: "a running job"), a German noun or participle ("später" is neither). More words the
       summaries hold ("did the NC machines replace skilled workers?") restate a fact; the missing word is then one
       the word list lacks. (An English noun the word list lacks looks the same: "does the treehouse have a toilet?"
       is told the summaries don't mention it, then shown the treehouse talk, whose 12:37 point says "WC".)
-    - Two names no talk holds together: "läuft FlyDSL auch auf Intel-GPUs?" (FlyDSL is AMD's, Intel the oneAPI
-      talk's), "does the oneAPI backend also support AMD GPUs?"."""
+    - Only in a yes/no question, two names no talk holds together: "läuft FlyDSL auch auf Intel-GPUs?" (FlyDSL is
+      AMD's, Intel the oneAPI talk's), "does the oneAPI backend also support AMD GPUs?"."""
     absent = await absent_words(store, scope, question.subject)
     words = [word for word in _asked_words(question) if _content_tokens(word)]
     missing = [word for word in words if all(token in absent for token in _content_tokens(word))]
@@ -387,6 +395,8 @@ async def yes_no_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         if asked and await store.held_in_one_talk(held):
             return asked, topic_besides(question, missing, names_only=False), False
         return None
+    if not question.yes_no:
+        return None  # two names no talk holds together are what a yes/no question asks about, not a search
     names = [word for word in present if _is_name(word, question)]
     if len(names) < 2 and not missing and len(held) <= MAX_TOPIC_WORDS:
         # "does the treehouse have a sauna?": the nouns it asks about, each after an article or a possessive (the
@@ -402,9 +412,20 @@ async def yes_no_gap(store: Store, question: Question, scope: Scope) -> tuple[li
 
 
 def _asks_about(word: str, question: Question) -> bool:
-    """Whether an absent word of a yes/no question is what it asks about, not a word of its frame."""
+    """Whether an absent word of a question is what it asks about (a noun; in a yes/no question also a participle),
+    not a word of its frame nor an aspect of the topic ("das Fazit zu Kinetic", "die Vorteile von Pallas")."""
+    if any(token in ASPECT_NOUNS for token in tokens(word)):
+        return False
     if question.language == "de":
-        return word[:1].isupper() or bool(_GERMAN_PARTICIPLE_RE.fullmatch(word.casefold()))
+        if word[:1].isupper() or (question.yes_no and _GERMAN_PARTICIPLE_RE.fullmatch(word.casefold())):
+            return True  # a participle is asked about only in a yes/no question ("wurde X verleimt?"); elsewhere
+            # a word ending so is the verb a question ends in ("was mussten die für XLA fixen?")
+        if _capitalises_nouns(question):
+            return False  # its nouns are capitalised: a lower-case word is a verb or an adjective
+        # typed in lower case, a noun is told by the article or preposition before it ("hat kinetic auch ein
+        # dashboard", "läuft flydsl auch unter windows", "unter welcher lizenz steht jaxator")
+        before = _word_before(question.text.casefold(), word.casefold())
+        return before is not None and before in _BEFORE_A_GERMAN_NOUN
     if word.casefold().endswith(("ing", "ed")):
         return False  # a verb's form before its noun: "can Kinetic attach to [a running] job?"
     before = _word_before(question.text, word)

@@ -759,10 +759,19 @@ def folded_words(text: str) -> list[str]:
 _YES_NO_EN_RE = re.compile(r"^(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should)\s+\S", re.I)
 
 
+# German finite verbs that start a yes/no question and do not end in -t
+_GERMAN_AUXILIARIES = frozenset(
+    "kann konnen konnte wird werden wurde wurden sind war waren gab gabs muss soll haben".split())
+
+
 def is_yes_no(text: str, language: str | None) -> bool:
     """Whether ``text`` asks whether something is so, rather than what, how or which."""
     plain = _LEADING_AND_RE.sub("", _plain(clean_query(text))).strip()
     if language == "de":
         words = word_tokens(plain.split()[0]) if plain.split() else ()
-        return plain.endswith("?") and len(words) == 1 and words[0] not in NOT_A_GERMAN_VERB
+        if len(words) != 1 or words[0] in NOT_A_GERMAN_VERB:
+            return False
+        # typed without its question mark, a question still starts with its finite verb ("hat kinetic auch ein
+        # dashboard", "gibts im baumhaus …"); an imperative has no -t ("zeig mir …", "erklär …")
+        return plain.endswith("?") or words[0] in _GERMAN_AUXILIARIES or words[0].endswith(("t", "ts"))
     return _YES_NO_EN_RE.match(plain) is not None

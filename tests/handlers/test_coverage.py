@@ -278,3 +278,28 @@ async def test_a_detail_the_topics_talk_holds_is_answered(store: Store, text: st
     shown = body(reply)
     assert shown["covered"] is True, text
     assert (MAIN, line) in {(hit["source"]["file"], hit["source"]["line"]) for hit in shown["hits"]}, text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # typed in lower case and without a question mark: the finite verb first still asks yes or no, and the article or
+    # preposition before an absent word says it is the noun asked about (no summary has gui, linux, lizenz, price)
+    ("hat tunix auch eine gui", "Die Zusammenfassungen erwähnen *gui* nicht."),
+    ("läuft pallas auch unter linux", "Die Zusammenfassungen erwähnen *linux* nicht."),
+    # not only a yes/no question: a search for an absent detail of one talk's topic
+    ("unter welcher lizenz steht flydsl", "Die Zusammenfassungen erwähnen *lizenz* nicht."),
+    ("whats the price of a tpu pod", "The summaries don't mention *price*."),
+])
+async def test_an_absent_detail_typed_in_lower_case_is_not_covered(store: Store, text: str, said: str) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is False and heading(reply) == said, text
+    assert shown["lang"] == ("en" if said.startswith("The") else "de")
+
+
+@pytest.mark.parametrize("text", [
+    # a lower-case word ending in -en or -t after no article is a verb, not an absent detail: answered
+    "was mussten die am code für XLA fixen?",
+])
+async def test_a_verb_at_the_end_of_a_search_is_no_absent_detail(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
