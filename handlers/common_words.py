@@ -27,6 +27,16 @@ def _folded(language: str) -> frozenset[str]:
 
 # Read once at import (14 ms, ~6 MB): a question's answer then only looks words up.
 _COMMON = _folded("en") | _folded("de")
+EVERYDAY_FREQUENCY = 2e-6  # Zipf 3.3: "sure", "supposed", "brauch", "benutz"; not "sharding", "pallas"
+
+
+def _everyday(language: str) -> frozenset[str]:
+    """The list's words written at least EVERYDAY_FREQUENCY of the time, folded."""
+    return frozenset(fold(word) for word, frequency in get_frequency_dict(language, "small").items()
+                     if frequency >= EVERYDAY_FREQUENCY)
+
+
+_EVERYDAY = _everyday("en") | _everyday("de")
 
 
 def _english_bases(word: str) -> list[str]:
@@ -64,6 +74,12 @@ def _slips(word: str) -> set[str]:
     return (swapped | {left + right[1:] for left, right in splits if right}
             | {left + letter + right[1:] for left, right in splits if right for letter in _LETTERS}
             | {left + letter + right for left, right in splits for letter in _LETTERS})
+
+
+def is_everyday(token: str) -> bool:
+    """Whether the folded ``token`` is a word everyone writes often in English or German ("sure", "neu", "brauch"):
+    a word that says how a message is meant, unless it is one of the corpus's own terms."""
+    return token in _EVERYDAY
 
 
 def is_common(token: str) -> bool:

@@ -16,7 +16,7 @@ from store.text import tokens
 from . import digest_commands
 from .answers import compose
 from .question_words import ASKS_WHY, MEASURE_WORDS
-from .questions import Question, Shape, parse, points_back
+from .questions import ASKED_ABOUT_ANYTHING, Question, Shape, help_fillers, parse, points_back
 from .replies import AnswerReply, Notice, Reply
 from .scope import Scope
 from .wording import say
@@ -64,6 +64,10 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
     question = parse(text)
     if question.language is None and context is not None:
         question.language = context.language
+    if question.shape in ASKED_ABOUT_ANYTHING and not question.follow_up and \
+            (fillers := help_fillers(question.text, in_a_thread=context is not None)) and \
+            not await store.names_a_term(fillers):
+        question = Question(question.text, Shape.HELP, language=question.language)
     if question.shape == Shape.HELP:
         return Notice(say(question.lang, "help"), shape=Shape.HELP.value, language=question.lang)
     if question.shape == Shape.DIGEST:

@@ -16,6 +16,7 @@ from functools import lru_cache
 from store.concepts import STOPWORDS
 from store.text import clean_query, fold, tokens, word_tokens
 
+from .common_words import is_everyday
 from .question_words import (
     ARTICLES,
     ASKER,
@@ -470,7 +471,7 @@ def _plain(query: str) -> str:
 
 
 # shapes a help question is misread as ("what else can you do?" is no "more")
-_ABOUT_ANYTHING = frozenset({Shape.DEFINE, Shape.EXPLAIN, Shape.SEARCH, Shape.MORE})
+ASKED_ABOUT_ANYTHING = frozenset({Shape.DEFINE, Shape.EXPLAIN, Shape.SEARCH, Shape.MORE})
 # Every word of a question about the bot is one of these (so is its last, which greetings and interjections before it
 # leave as it is: most questions need not be read further)
 _ABOUT_THE_BOT_WORDS = FRAME_WORDS | PRONOUNS | THE_BOT | USAGE | TO_THE_BOT | BOT_NOUNS | KINDS_OF_THING
@@ -499,10 +500,32 @@ def asks_about_the_bot(text: str) -> bool:
     return any(w in THE_BOT for w in words) or (any(w in ASKER for w in words) and any(w in ASKING for w in words))
 
 
+MAX_HELP_FILLERS = 3  # "not sure how this works, can you help me out?": sure, out
+
+
+def help_fillers(text: str, *, in_a_thread: bool) -> tuple[str, ...] | None:
+    """The everyday words of a message that asks for the bot's help in words of its own ("brauch mal hilfe mit dir",
+    "sorry, neu hier – was kann der bot?", "how am I supposed to use you?"), for the caller to check that none is a
+    term of the corpus; None when it does not ask so. It must ask for help or usage, name the bot or speak to it
+    with a verb of using or asking ("you" … "use"), or, outside a thread (where "this" is the topic), ask how to use
+    "this"; every other word is an everyday word, at most MAX_HELP_FILLERS of them."""
+    words = tokens(GREETING_RE.sub("", without_discourse(text.translate(_APOSTROPHES))))
+    if not words or any(w in ASKS_WHY for w in words):
+        return None
+    fillers = tuple(dict.fromkeys(w for w in words if w not in _ABOUT_THE_BOT_WORDS))
+    if not fillers or len(fillers) > MAX_HELP_FILLERS or not all(is_everyday(w) for w in fillers):
+        return None
+    using = any(w in TO_THE_BOT or w in ASKING for w in words)
+    if any(w in USAGE or w in BOT_NOUNS for w in words) or (using and any(w in THE_BOT for w in words)) or (
+            not in_a_thread and using and any(w in ASKER for w in words) and any(w in PRONOUNS for w in words)):
+        return fillers
+    return None
+
+
 def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless)."""
     question = _parse(text)
-    if question.shape in _ABOUT_ANYTHING and not question.follow_up and \
+    if question.shape in ASKED_ABOUT_ANYTHING and not question.follow_up and \
             _last_token(question.text) in _ABOUT_THE_BOT_WORDS and \
             asks_about_the_bot(GREETING_RE.sub("", without_discourse(question.text.translate(_APOSTROPHES)))):
         return Question(question.text, Shape.HELP, language=question.language)

@@ -70,11 +70,12 @@ from .model import (
 )
 from .result_cache import MISSING, ResultCache, cacheable
 from .team_aliases import undo_alias, write_alias
-from .text import clean_query, term_key
+from .text import clean_query, term_key, tokens
 from .title_words import TitleWords
 from .view import Stale, TalkInfo, View
 
 RESULT_CACHE_SIZE = 1024  # answers kept per corpus generation (a few MB at most)
+MIN_NAME_PART = 4  # the shortest word of a glossary name of several words that counts as naming a term
 T = TypeVar("T")
 LIVE_DEFINITION_SQL = (f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE kind = ? AND target = ? AND undone_by IS NULL"
                        " ORDER BY edit_id DESC LIMIT 1")
@@ -643,6 +644,23 @@ class Store:
         text = " ".join(words)
         return await self._answer(("held_in_one_talk", text) if cacheable(text) else None,
                                   lambda view: together.held_in_one_talk(view, words))
+
+    async def names_a_term(self, words: Sequence[str]) -> bool:
+        """Whether one of the folded ``words`` is a word of a glossary term's name or of a talk's title or tags
+        ("sharding", "sparse", "memory", "kinetic"): a message holding it asks about the corpus, not about the bot. A
+        short word inside a longer name is none ("out" of Token-in-Token-Out, "in")."""
+
+        def compute(view: View) -> bool:
+            names = set()
+            for (name,) in view.rows("SELECT name FROM term_names"):
+                found = tokens(name)
+                names.update(token for token in found if len(found) == 1 or len(token) >= MIN_NAME_PART)
+            names.update(token for (text,) in view.rows("SELECT title || ' ' || tags FROM talks")
+                         for token in tokens(text))
+            return any(word in names for word in words)
+
+        key = " ".join(words)
+        return await self._answer(("names_a_term", key) if cacheable(key) else None, compute)
 
     async def slip_of_a_word(self, word: str) -> bool:
         """Whether the folded ``word`` is a long corpus word typed with one slip (Vocabulary.slip_of_a_word)."""

@@ -352,3 +352,34 @@ async def test_who_after_moments_in_one_talk_names_that_talk_alone(store: Store,
     reply = await follow_up(store, state, "when was Level Zero discussed?", "who talked about it?", "62.1")
     assert isinstance(reply, AnswerReply) and [(hit["source"]["file"], hit["source"]["line"])
                                                for hit in body(reply)["hits"]] == [(MAIN, 257)]
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    # asking for help in words of one's own: everyday words around a request for help or for how to use the bot
+    ("ich bräuchte mal kurz hilfe mit dir", "de"),
+    ("sorry, bin neu – wie benutz ich den bot?", "de"),
+    ("not really sure how you work", "en"),
+    ("first time here, how am I supposed to use this?", "en"),
+])
+async def test_a_request_for_help_in_everyday_words_gets_the_help_reply(store: Store, text: str,
+                                                                        language: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, Notice) and body(reply)["shape"] == "help" and body(reply)["lang"] == language, text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a word of a glossary name or a talk title makes it a question about the corpus (000:11 Sparse Cores)
+    ("can you help me with sparse cores", 11),
+    ("kannst du mir bei sparse cores helfen", 11),
+])
+async def test_help_with_a_corpus_term_is_a_question_about_it(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and body(reply)["shape"] != "help", text
+    assert (MAIN, line) in {(h["source"]["file"], h["source"]["line"]) for h in body(reply)["hits"]}, text
+
+
+async def test_how_to_use_this_in_a_thread_asks_about_its_topic(store: Store, state: BotState) -> None:
+    # outside a thread "this" is the bot; after an answer about Kinetic it is Kinetic
+    reply = await follow_up(store, state, "what is kinetic?", "how am I supposed to use this?", "61.1")
+    assert body(reply)["shape"] != "help" and body(reply)["hits"]
+    assert all(hit["talk_id"].startswith("kinetic") for hit in body(reply)["hits"][:1])
