@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from store.concepts import english_variants, one_slip
+from store.concepts import english_variants, german_stem, one_slip
 from store.db import Store
 from store.merging import same_moment
 from store.model import KeyPoint, PointHit, Source, Talk, TalkHit, TeamDefinition, TermHit
@@ -32,6 +32,11 @@ MOMENTS_SHOWN = 25  # every moment of a topic, up to what one message shows well
 TALKS_SHOWN = 8
 SUMMARY_POINTS = 8
 QUANTITY_CANDIDATES = 20
+# A point carrying a number of the asked kind leads over more relevant ones only when it answers at least this share
+# of what the best point does: "how big are the tiles in the XLA tiling example?" is the tiling point's "8 x 8", not
+# the "26B" of a point that only shares the word "example"
+NUMBER_RELEVANCE = 0.5
+COUNT_TIE = 0.8  # a point counting the asked thing this close to the best leads
 # Words added to a quantity question's search so the points with that kind of number are found:
 # "how much faster was FlyDSL" must reach "2,5-fache Beschleunigung" (speed-up), not only "schneller".
 QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "throughput", "size": "", "count": "",
@@ -409,8 +414,10 @@ def _has_number(hit: PointHit, kind: str) -> bool:
     return bool(_NUMBER_RES.get(kind, _NUMBER_RES[""]).search(f"{hit.title}: {hit.text}"))
 
 
-# "how much honey …", "wie viele Völker …": the word a quantity question measures, right after its question words
-_MEASURED_RE = re.compile(r"\b(?:how (?:much|many)|wie viele?)\s+(?P<w>[^\W\d_][\w-]*)", re.I)
+# "how much honey …", "wie viele Völker …": the word a quantity question measures, right after its question words,
+# and the word after it ("how many case studies": English may name the thing in two words)
+_MEASURED_RE = re.compile(r"\b(?:how (?:much|many)|wie viele?)\s+(?P<w>[^\W\d_][\w-]*)(?:\s+(?P<w2>[^\W\d_][\w-]*))?",
+                          re.I)
 _UMLAUTS = {"a": "ä", "o": "ö", "u": "ü"}  # "Jahr" and "zweijährig", "Tag" and "dreitägig"
 
 
@@ -429,6 +436,31 @@ def _measured_absent(question: Question, absent: frozenset[str]) -> str | None:
     if not words or any(w in UNIT_WORDS or w in UNITS for w in words) or not all(w in absent for w in words):
         return None
     return word
+
+
+def _counted_re(store: Store, question: Question) -> re.Pattern[str] | None:
+    """A count of the thing a "how many X" question counts, written as the summaries write it, the number right
+    before the thing: "zwei Fallstudien" for "wie viele Fallstudien", "8 Chips" for "how many chips", "50 Schritte"
+    for "how many steps". The thing counted is the unit of a count."""
+    match = _MEASURED_RE.search(question.text)
+    if match is None or question.quantity != "count":
+        return None
+    word = match["w"].casefold()
+    if word in UNIT_WORDS or word in UNITS:
+        return None
+    forms = {word}
+    if stem := german_stem(word):
+        forms.add(stem)  # "Fallstudien" finds "Fallstudie"
+    en_de = store.word_data().en_de
+    keys = english_variants(word)
+    forms.update(keys)  # "chips" finds "Chip"
+    if match["w2"]:  # "how many case studies": the word list's "case studies"
+        keys += [f"{word} {variant}" for variant in english_variants(match["w2"].casefold())]
+    # "steps" finds "Schritte", "case studies" "Fallstudien"
+    forms.update(form for key in keys for form in en_de.get(key, ()) if " " not in form)
+    written = "|".join(re.escape(form) for form in sorted(forms, key=len, reverse=True) if len(form) >= 3)
+    return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})", re.I) if written \
+        else None
 
 
 def _unit_of(question: Question) -> str | None:
@@ -510,20 +542,30 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         return int(has_kind(hit))
 
     found = await _twins_that_fit(store, found, fit, 2 if with_unit is not None else 1)
-    with_number = [hit for hit in found if has_kind(hit)]
-    if not with_number and question.quantity:
-        with_number = [hit for hit in found if _has_number(hit, "")]
+    about: set[str] = set()
     if names := [word.casefold() for word in question.subject.split() if is_term_like(word)]:
         # "what's the speedup of MXFP4?": a number from a talk about MXFP4 before another talk's speed-up that
         # the hint words ("speedup faster") found (FlyDSL's 2,5-fache never says FlyDSL, but its talk does)
         # a name where a word starts: DiT is in "DiT-Modell", not in "editieren"
         about = {hit.talk_id for hit in found
                  if any(_starts_a_word(f"{hit.talk_title} {hit.title} {hit.text}".casefold(), name) for name in names)}
-        if about:
-            with_number.sort(key=lambda hit: hit.talk_id not in about)
+    # the talk's own points read in for "what were the numbers?" carry no score: each of them is relevant; so is a
+    # point of a talk about the names asked, which the hint words may have outscored
+    floor = NUMBER_RELEVANCE * found[0].score if scoped_to is None or not question.refers_back else 0.0
+    relevant = [hit for hit in found if hit.score >= floor or hit.talk_id in about]
+    with_number = [hit for hit in relevant if has_kind(hit)]
+    if not with_number and question.quantity:
+        with_number = [hit for hit in relevant if _has_number(hit, "")]
+    if about:
+        with_number.sort(key=lambda hit: hit.talk_id not in about)
     if with_unit is not None:
         # "how many degrees …": a number written with that unit ("285 Grad") before other numbers ("19-stufig")
         with_number.sort(key=lambda hit: not with_unit.search(f"{hit.title}: {hit.text}"))
+    elif (counted := _counted_re(store, question)) is not None:
+        # "wie viele Fallstudien …": of the points about as relevant, the one that counts them ("zwei Fallstudien")
+        # before one that only is one ("Zweite Fallstudie (MXFP4)" with its "4-Bit")
+        tie = COUNT_TIE * found[0].score
+        with_number.sort(key=lambda hit: not (hit.score >= tie and counted.search(f"{hit.title}: {hit.text}")))
     if not question.quantity and question.refers_back:
         # "what were the numbers?": the point with the most measured results (2,5-fache, 20 s, 50 Token/s) first
         with_number.sort(key=lambda hit: -sum(len(_NUMBER_RES[kind].findall(hit.text)) for kind in _MEASURES))

@@ -142,6 +142,21 @@ async def test_a_number_question_leads_with_the_number_it_asks_for(store: Store,
     assert file == MAIN and line in lines
 
 
+@pytest.mark.parametrize(("text", "lines"), [
+    # the point that counts the asked thing ("zwei Fallstudien (MHA und MXFP4)"), not one that is one of them
+    # ("Zweite Fallstudie (MXFP4)", with its "4-Bit" and "Llama 3/3.1")
+    ("how many case studies did the JAX-AITER talk have?", {343}),
+    ("wie viele Fallstudien gab es im JAX-AITER-Vortrag?", {343}),
+    # the tiling points' "T8" and "8 x 8", not the "26B" of a point that only shares "Beispiel" (Praxisbeispiel)
+    ("how big are the tiles in the XLA crash course's tiling example?", {206, 488}),
+    ("wie groß sind die Tiles im Tiling-Beispiel des XLA-Crashkurses?", {206, 488}),
+])
+async def test_a_number_of_the_asked_kind_leads_only_from_a_point_about_the_question(store: Store, text: str,
+                                                                                   lines: set[int]) -> None:
+    file, line = first(await ask(store, text))
+    assert file == MAIN and line in lines
+
+
 @pytest.mark.parametrize(("text", "line"), [
     # the search shows one of the two summaries' "9:02" moment, "19 cm tief"; its twin says "bis zu 4 Tonnen"
     ("how many tons can a tree screw hold?", 551),
