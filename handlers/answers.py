@@ -207,6 +207,7 @@ async def _talk_of(store: Store, question: Question, scope: Scope) -> tuple[Talk
 async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """What is X: the glossary entry and the team's definition, then where X comes up; "not covered" when
     neither the summaries nor the team's definitions have X."""
+    question = await _uninflected_term(store, question)
     placed_in: list[str] = []  # the talks the question places the term in, best first
     if question.term and (alone := await store.define(question.term)).hits and \
             _names_it(alone.hits[0], question.term):
@@ -260,6 +261,22 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     reply.talk_id = next((point.talk_id for point in points if point.talk_id in defining),
                          defining[0] if defining else None)
     return reply
+
+
+async def _uninflected_term(store: Store, question: Question) -> Question:
+    """The question about its term in the glossary's form when only that form is an entry: "was versteht man unter
+    modellprädiktiver Regelung" asks for "Modellprädiktive Regelung" (an adjective's case ending is no part of the
+    name, as in a difference's sides)."""
+    if not (base := _adjectives_uninflected(question.subject)) or await _an_entry(store, question.subject) or \
+            not await _an_entry(store, base):
+        return question
+    return replace(question, subject=base, raw=base if question.raw in ("", question.subject) else question.raw)
+
+
+async def _an_entry(store: Store, term: str) -> bool:
+    """Whether ``term`` is a glossary entry as looked up (its best hit names it: see ``_names_it``)."""
+    result = await store.define(term)
+    return bool(result.hits) and _names_it(result.hits[0], term)
 
 
 # Several terms asked at once, as /define reads them: "XLA & HLO", "SFT, DPO", "HLO/StableHLO", "DPO and ORPO".

@@ -66,6 +66,17 @@ async def test_a_definition_put_in_other_words_leads_with_the_glossary_entry(sto
     assert first(await ask(store, text)) == (MAIN, line)
 
 
+@pytest.mark.parametrize(("text", "line"), [
+    # an adjective's case ending is no part of the name: the glossary's "Modellprädiktive Regelung", "Finite
+    # Differenzen", not a key point that uses the words
+    ("was versteht man unter modellprädiktiver Regelung?", 538),
+    ("was ist mit finiten Differenzen gemeint?", 536),
+])
+async def test_a_term_asked_with_an_inflected_adjective_leads_with_its_glossary_entry(store: Store, text: str,
+                                                                                     line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line)
+
+
 @pytest.mark.parametrize(("text", "term", "qualifier"), [
     ("what is an MX expression in CasADi?", "MX expression", "CasADi"),
     ("was heißt EP bei MoE-Modellen?", "EP", "MoE-Modellen"),
