@@ -616,8 +616,12 @@ def _named_talks(store: Store, subject: str) -> set[str]:
     words = [word for word in tokens(subject) if len(word) >= 4 and word not in FRAME_WORDS]
     named: set[str] = set()
     naming = 0
+    canonical = store.word_data().canonical
     for word in words:
         holding = store.talks_titled(word, NAMING_TITLES)
+        if not holding and (name := canonical.get(word)):
+            # a known slip names the talk its name does: "Tinix" the Tunix talks, as the search reads it
+            holding = set().union(*(store.talks_titled(part, NAMING_TITLES) or () for part in tokens(name)))
         if holding:
             named |= holding
             naming += 1
