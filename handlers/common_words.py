@@ -4,7 +4,8 @@ once in a million (about 29,000 English and 39,000 German ones, from subtitles, 
 A word in neither list is rare in the language: a term of its field ("preemptible", "mamba", "zapfenverbindungen")
 or a name. The summaries' own vocabulary cannot tell that, since an English word the word list does not translate
 looks absent from the German summaries whether it names the thing asked about or only says something in other
-words ("compacting", "fridge"); how rare the word is in the language does.
+words ("compacting", "fridge"); how rare the word is in the language does. How often each language writes a word
+also tells everyday words ("sure", "brauch") and which language a question leans to when its question words don't.
 """
 
 from __future__ import annotations
@@ -20,23 +21,37 @@ _LETTERS = string.ascii_lowercase
 SLIP_LENGTH = 6  # a shorter word one letter from a common one is as often another word ("mamba", "mama"): only a swap
 
 
-def _folded(language: str) -> frozenset[str]:
-    """The list's words, folded as the store folds words ("Größe" -> grosse)."""
-    return frozenset(fold(word) for word in get_frequency_dict(language, "small"))
+def _frequencies(language: str) -> dict[str, float]:
+    """The list's words, folded as the store folds words ("Größe" -> grosse), with how often the language writes
+    them."""
+    found: dict[str, float] = {}
+    for word, frequency in get_frequency_dict(language, "small").items():
+        folded = fold(word)
+        found[folded] = max(frequency, found.get(folded, 0.0))
+    return found
 
 
-# Read once at import (14 ms, ~6 MB): a question's answer then only looks words up.
-_COMMON = _folded("en") | _folded("de")
+# Read once at import (~0.2 s, ~10 MB): a question's answer then only looks words up.
+_ENGLISH, _GERMAN = _frequencies("en"), _frequencies("de")
 EVERYDAY_FREQUENCY = 2e-6  # Zipf 3.3: "sure", "supposed", "brauch", "benutz"; not "sharding", "pallas"
+LEANING = 10.0  # how many times more often one language writes a word than the other, for the word to tell
 
 
-def _everyday(language: str) -> frozenset[str]:
-    """The list's words written at least EVERYDAY_FREQUENCY of the time, folded."""
-    return frozenset(fold(word) for word, frequency in get_frequency_dict(language, "small").items()
-                     if frequency >= EVERYDAY_FREQUENCY)
+def _in_a_list(token: str) -> bool:
+    return token in _ENGLISH or token in _GERMAN
 
 
-_EVERYDAY = _everyday("en") | _everyday("de")
+def leaning(tokens: list[str]) -> str | None:
+    """"de" or "en": the language whose general vocabulary holds more of the folded ``tokens`` far more often than
+    the other's ("nutzt", "modell" are German, "supposed" English); None when they tell neither."""
+    german = english = 0
+    for token in tokens:
+        in_german, in_english = _GERMAN.get(token, 0.0), _ENGLISH.get(token, 0.0)
+        german += in_german > LEANING * in_english
+        english += in_english > LEANING * in_german
+    if german == english:
+        return None
+    return "de" if german > english else "en"
 
 
 def _english_bases(word: str) -> list[str]:
@@ -79,12 +94,12 @@ def _slips(word: str) -> set[str]:
 def is_everyday(token: str) -> bool:
     """Whether the folded ``token`` is a word everyone writes often in English or German ("sure", "neu", "brauch"):
     a word that says how a message is meant, unless it is one of the corpus's own terms."""
-    return token in _EVERYDAY
+    return max(_ENGLISH.get(token, 0.0), _GERMAN.get(token, 0.0)) >= EVERYDAY_FREQUENCY
 
 
 def is_common(token: str) -> bool:
     """Whether the folded ``token`` is a word of general English or German, inflected or not."""
-    return token in _COMMON or any(base in _COMMON for base in _english_bases(token))
+    return _in_a_list(token) or any(_in_a_list(base) for base in _english_bases(token))
 
 
 @lru_cache(maxsize=4096)  # a word's slips cost 70-300 us to try (blorft, zapfenverbindungen); words are asked again
@@ -93,4 +108,4 @@ def is_rare(token: str) -> bool:
     one ("sumarize", "wacth"): a term of some field, or a name."""
     if not token.isalpha() or is_common(token):
         return False
-    return _COMMON.isdisjoint(_slips(token))
+    return not any(_in_a_list(slip) for slip in _slips(token))

@@ -41,7 +41,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     meinst meint meinen dient dienen steht stehen name like such though come comes came so erzahl erzahle
     erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
     aufgenommen geschrieben organisiert
-    nochmal nochmals noch wieder schon eben halt ja dann jetzt nun kurz kurze kurzen ganz ganze ganzen ganzes
+    nochmal nochmals noch wieder schon eben halt ja dann jetzt nun nu kurz kurze kurzen ganz ganze ganzen ganzes
     gesamte gesamten gesamtes wieviel wieviele
     again whole entire briefly just then up bring brings brought bringing u ur
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere

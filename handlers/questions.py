@@ -16,7 +16,7 @@ from functools import lru_cache
 from store.concepts import STOPWORDS
 from store.text import clean_query, fold, tokens, word_tokens
 
-from .common_words import is_everyday
+from .common_words import is_everyday, leaning
 from .question_words import (
     ARTICLES,
     ASKER,
@@ -95,7 +95,7 @@ def _language_of(folded: list[str], text: str) -> str | None:
     # Shared spellings ("was", "in", "die") count for neither; umlauts only hint (corpus terms have them too).
     german += 0.5 * bool(_UMLAUT_RE.search(text))
     if german == english:
-        return None
+        return leaning(folded)  # the marker words tell neither: how the languages write the other words
     return "de" if german > english else "en"
 
 
@@ -553,8 +553,28 @@ _SPOKEN_IST_RE = re.compile(r"(?<![\w-])(?:(?P<was>wasn)|is(?:'?n|\s+n(?=\s))?)(
 _SPACES_RE = re.compile(r"\s{2,}")
 
 
+# Question words typed with a letter held ("whyy?", "warummm", "wiesooo"): none has a double letter of its own
+_STRETCHABLE = GERMAN_QUESTION_WORDS | frozenset("why what how who when where which".split())
+_DOUBLED_RE = re.compile(r"([^\W\d_])\1")
+_REPEATS_RE = re.compile(r"([^\W\d_])\1+")
+_LETTERS_RE = re.compile(r"[^\W\d_]+")
+
+
+def _unstretched(query: str) -> str:
+    """``query`` with a question word typed with a letter held written plainly ("whyy?" -> "why?")."""
+    if not _DOUBLED_RE.search(query):
+        return query  # most questions: nothing held
+
+    def plain(match: re.Match[str]) -> str:
+        word = match.group()
+        collapsed = _REPEATS_RE.sub(r"\1", word.casefold())
+        return collapsed if collapsed != word.casefold() and collapsed in _STRETCHABLE else word
+
+    return _LETTERS_RE.sub(plain, query)
+
+
 def _parse(text: str) -> Question:
-    query = clean_query(text).strip()
+    query = _unstretched(clean_query(text).strip())
     plain = _plain(query).rstrip(" ?!.")
     pointed = _POINTER_HINT_RE.search(plain) is not None and _POINTER_RE.search(plain) is not None
     question = _parse_plain(query, _SPACES_RE.sub(" ", _POINTER_RE.sub(" ", plain)).strip() if pointed else plain)

@@ -651,7 +651,7 @@ class Store:
         short word inside a longer name is none ("out" of Token-in-Token-Out, "in")."""
 
         def compute(view: View) -> bool:
-            names = set()
+            names: set[str] = set()
             for (name,) in view.rows("SELECT name FROM term_names"):
                 found = tokens(name)
                 names.update(token for token in found if len(found) == 1 or len(token) >= MIN_NAME_PART)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from handlers.common_words import is_common, is_rare
+from handlers.common_words import is_common, is_rare, leaning
+from handlers.questions import parse
 
 
 @pytest.mark.parametrize("word", ["preemptible", "mamba", "zapfenverbindungen", "schindeln", "quantization",
@@ -32,3 +33,16 @@ def test_a_slip_in_typing_a_common_word_is_no_rare_term(word: str) -> None:
 
 def test_only_words_of_letters_are_rare() -> None:
     assert not is_rare("h200") and not is_rare("v6e") and not is_rare("")
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    # no question or marker word tells the language: how often each language writes the other words does
+    ("nutzt kinetic docker als basis?", "de"),
+    ("supposedly pallas needs special hardware", "en"),
+])
+def test_a_question_without_marker_words_is_read_in_the_language_its_words_lean_to(text: str, language: str) -> None:
+    assert parse(text).language == language
+
+
+def test_words_both_languages_write_alike_tell_no_language() -> None:
+    assert leaning(["pallas", "hardware", "tpu"]) is None

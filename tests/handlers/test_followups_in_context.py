@@ -383,3 +383,18 @@ async def test_how_to_use_this_in_a_thread_asks_about_its_topic(store: Store, st
     reply = await follow_up(store, state, "what is kinetic?", "how am I supposed to use this?", "61.1")
     assert body(reply)["shape"] != "help" and body(reply)["hits"]
     assert all(hit["talk_id"].startswith("kinetic") for hit in body(reply)["hits"][:1])
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    # a why typed with a letter held, or with a spoken particle ("nu"), is still a context-less why
+    ("whyyy??", "en"), ("warummm?", "de"), ("wieso denn nu?", "de"),
+])
+async def test_a_stretched_or_colloquial_why_asks_what_is_meant(store: Store, text: str, language: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, Notice) and body(reply)["shape"] == "clarify" and body(reply)["lang"] == language, text
+
+
+def test_a_stretched_question_word_is_read_plainly_and_other_doubled_letters_stay() -> None:
+    assert parse("whyyy does XLA fuse ops").shape == parse("why does XLA fuse ops").shape
+    assert parse("whyyy does XLA fuse ops").subject == parse("why does XLA fuse ops").subject
+    assert parse("was ist ein Baumhaus?").subject == "Baumhaus"  # "aa", "ss" in words of their own stay
