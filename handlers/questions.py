@@ -170,14 +170,20 @@ def _frames(token: str) -> bool:
         and any(token[:i] + token[i + 1:] in _LONG_TALK_NOUNS for i in range(len(token))))
 
 
+# A frame word typed in capitals before a capitalised word is the first word of a name: "VS Code", "IT Security"
+_CAPITALS_OPEN_A_NAME_RE = re.compile(r"[A-Z]{2,}\s+[A-Z][a-z]")
+
+
 def subject_words(text: str) -> str:
     """The content words of ``text`` as the user wrote them, frame and function words dropped."""
     kept: list[str] = []
     previous_kept = False
-    for word in _WORD_RE.findall(text):
+    for match in _WORD_RE.finditer(text):
+        word = match.group()
         folded = word_tokens(word)
         keep = bool(folded) and ("_" in word or not all(_frames(token) for token in folded)
-                                 or (previous_kept and len(folded) == 1 and folded[0] in NAME_TAILS))
+                                 or (previous_kept and len(folded) == 1 and folded[0] in NAME_TAILS)
+                                 or _CAPITALS_OPEN_A_NAME_RE.match(text, match.start()) is not None)
         if keep:
             kept.append(word)
         previous_kept = keep
@@ -211,6 +217,9 @@ _PURPOSE_RE = re.compile(
 _WORTH_RE = re.compile(
     r"^(?:(?:is|are|was|were|would)(?: it be)?\s+(?P<s>.*?)\s*worth (?:watching|seeing|a (?:look|watch)|it|the time)"
     r"|lohn(?:t|en)(?: es)? sich(?P<s2>.*))$", re.I)
+# "vs" that compares: not "VS" typed in capitals before a capitalised word, which names a product ("VS Code",
+# "VS Studio"); "GPU VS TPU", "X vs Y", "pallas_call vs. pl.kernel" still compare
+_VERSUS = r"(?:(?!(?-i:VS\s+[A-Z][a-z]))vs\.?|versus)"
 # (shape, pattern). Matched against the cleaned question, case-insensitively, in this order; the
 # named group ``s`` (and ``o`` for comparisons) is where the subject is, else the rest of the text.
 _I = re.IGNORECASE
@@ -230,13 +239,13 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.DIGEST, re.compile(r"^digest\s+(?P<s>.+)$", _I)),
     (Shape.COMPARE, re.compile(  # the two sides first, the difference asked after them in a clause of its own:
         # "oneMKL und oneDNN – worin unterscheiden die sich?", "VHLO vs. StableHLO, wo liegt da der Unterschied"
-        r"^(?P<s>[^,:;?–—]+?)\s+(?:and|und|or|oder|&|vs\.?|versus)\s+(?P<o>[^,:;?–—]+?)\s*(?:[,:;?–—]|\s-\s)"
+        rf"^(?P<s>[^,:;?–—]+?)\s+(?:and|und|or|oder|&|{_VERSUS})\s+(?P<o>[^,:;?–—]+?)\s*(?:[,:;?–—]|\s-\s)"
         r"(?=.*(?:differ|diff\b|unterschied|unterscheid))", _I)),
     (Shape.COMPARE, re.compile(  # (?=…): the first letters, so that re skips the other positions at once
         r"(?=[du])(?:difference|differences|unterschied|unterschiede)\s+(?:is there\s+|gibt es\s+)?"
         r"(?:between|zwischen)\s+(?P<s>.+?)\s+(?:and|und|&)\s+(?P<o>.+)$", _I)),
     (Shape.COMPARE, re.compile(
-        r"^(?:how (?:does|do|is|are)\s+)?(?P<s>.+?)\s+(?:differ(?:ent)? from|compared? (?:to|with)|vs\.?|versus"
+        rf"^(?:how (?:does|do|is|are)\s+)?(?P<s>.+?)\s+(?:differ(?:ent)? from|compared? (?:to|with)|{_VERSUS}"
         r"|im vergleich zu|gegen[üu]ber|verglichen mit|unterscheidet sich von)\s+(?P<o>.+?)(?:\s+differ)?$", _I)),
     (Shape.COMPARE, re.compile(
         r"^(?:compare|vergleiche?|(?:wie|worin) unterscheiden sich|what distinguishes)\s+(?P<s>.+?)\s+"
@@ -378,7 +387,7 @@ _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(
 _HOW_MUCH_RE = re.compile(r"^(?:(?:um|by) )?(?:how (?:much|many|fast|quick|quickly)|wie (?:viel|viele|schnell)"
                           r"|wieviele?)\b", _I)
 _DIFFERENCE_RE = re.compile(r"\b(?:differ\w*|unterschied\w*|unterscheid\w*)", _I)
-_BASELINE_RE = re.compile(r"\s(?:compared? (?:to|with)|vs\.?|versus|im vergleich (?:zu[mr]?|mit)|gegen[üu]ber"
+_BASELINE_RE = re.compile(rf"\s(?:compared? (?:to|with)|{_VERSUS}|im vergleich (?:zu[mr]?|mit)|gegen[üu]ber"
                           r"|verglichen mit|than)\s", _I)
 _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|video|vortr[äa]g)", _I)
 # "what do they recommend for X?", "what did the speaker show?": asks what someone did, not what a term is

@@ -951,3 +951,25 @@ async def test_a_slip_of_a_name_of_several_words_is_that_name_not_its_words(stor
 async def test_an_aspect_of_a_covered_topic_is_answered_not_refused(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and body(reply)["hits"], text
+
+
+# -- names that look like question words ----------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "lassen sich Kinetic-Jobs mit VS Code debuggen?", "how do I debug a Kinetic job in VS Code?",
+])
+async def test_vs_in_a_product_name_is_no_comparison(store: Store, text: str) -> None:
+    # "VS" in capitals before a capitalised word names a product: the name is searched, not two sides compared
+    question = parse(text)
+    assert question.shape != Shape.COMPARE and "VS Code" in question.subject, text
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and first(reply) == (MAIN, 75), text  # Remote-Debugging in IDEs
+
+
+@pytest.mark.parametrize(("text", "sides"), [
+    ("GRPO VS DPO", ("GRPO", "DPO")), ("shard_map vs. pjit?", ("shard_map", "pjit")),
+    ("Pallas vs Triton", ("Pallas", "Triton")),
+])
+def test_vs_between_two_names_still_compares(text: str, sides: tuple[str, str]) -> None:
+    question = parse(text)
+    assert question.shape == Shape.COMPARE and (question.subject, question.other) == sides, text
