@@ -220,6 +220,11 @@ _WORTH_RE = re.compile(
 # "vs" that compares: not "VS" typed in capitals before a capitalised word, which names a product ("VS Code",
 # "VS Studio"); "GPU VS TPU", "X vs Y", "pallas_call vs. pl.kernel" still compare
 _VERSUS = r"(?:(?!(?-i:VS\s+[A-Z][a-z]))vs\.?|versus)"
+# The nouns that ask for a talk's summary, and the adjectives that ask for it short ("a quick rundown", "kurzer
+# Überblick")
+_SUMMARY_NOUNS = (r"(?:summary|overview|rundown|run-down|recap|gist|tl;?dr|synopsis|[üu]berblick|zusammenfassung"
+                  r"|kurzfassung|res[üu]mee)")
+_BRIEF = r"(?:(?:short|quick|brief|little|rough|kurze[nrs]?|kleine[nrs]?|knappe[nrs]?|grobe[nrs]?) )?"
 # (shape, pattern). Matched against the cleaned question, case-insensitively, in this order; the
 # named group ``s`` (and ``o`` for comparisons) is where the subject is, else the rest of the text.
 _I = re.IGNORECASE
@@ -295,8 +300,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:(?:please |bitte )?(?:summari[sz]e|sum (?:(?:it|that|this|the talk|the video) )?up|recap|tl;?dr"
         r"|zusammenfassung|fasse|fass|res[üu]mee)\b"
         r"|(?:give me |gib mir )?(?:a |an |the |eine |die |den |ne |'ne |nen |'nen )?"
-        r"(?:short |quick |brief |kurze |kleine |knappe )?"
-        r"(?:summary|overview|[üu]berblick|zusammenfassung|tl;?dr|gist|recap|kurzfassung)\b"
+        rf"{_BRIEF}{_SUMMARY_NOUNS}\b"
         r"|what (?:was|is) (?P<s>.+?) about$|worum (?:geht|ging) es\b|worum (?:geht|ging)'?s\b"
         r"|um was (?:geht|ging)(?: es|'?s)\b"
         r"|what (?:was|is) the (?:topic|subject|gist) of\b|was (?:war|ist) (?:das )?thema (?:des|der|von|vom|im)\b"
@@ -310,6 +314,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|present|show|explain|say|talk about|go over)$", _I)),
     (Shape.SUMMARY, re.compile(
         r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
+    (Shape.SUMMARY, re.compile(  # asked for anywhere: "quick rundown of …", "kannst du mir … zusammenfassen?"
+        rf"(?:\b{_BRIEF}{_SUMMARY_NOUNS}(?=\s+(?:of|on|about|for|from|[üu]ber|zu|zum|zur|vom|von|des|der)\b"
+        r"|\s*(?:pls|plz|please|bitte)?$)|\b(?:kurz )?zusammen(?:fassen|gefasst)\b|\bin a nutshell\b)", _I)),
     (Shape.TALKS, re.compile(  # "any others?", "gibts noch andere?": more talks on the thread's topic
         r"^(?:(?:are there |is there |and )?any (?:others?|other (?:talks?|videos?|ones?|sessions?))"
         r"|(?:und |gibt(?:'s|s| es) )?(?:(?:dazu|dar[üu]ber|davon) )?(?:noch )?(?:andere|weitere)"

@@ -973,3 +973,20 @@ async def test_vs_in_a_product_name_is_no_comparison(store: Store, text: str) ->
 def test_vs_between_two_names_still_compares(text: str, sides: tuple[str, str]) -> None:
     question = parse(text)
     assert question.shape == Shape.COMPARE and (question.subject, question.other) == sides, text
+
+
+# -- a summary asked for in everyday words --------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "line", "language"), [
+    ("gimme a quick rundown of the Kinetic talk", 60, "en"),
+    ("FlyDSL talk in a nutshell?", 228, "en"),
+    ("der Kinetic-Vortrag, kurz zusammengefasst", 60, "de"),
+    ("kannst du mir einen groben Überblick über den FlyDSL-Talk geben?", 228, "de"),
+    ("tl;dr vom Qwen-Image-Vortrag bitte", 406, "de"),
+])
+async def test_a_summary_asked_for_in_everyday_words_is_the_talks_summary(store: Store, text: str, line: int,
+                                                                          language: str) -> None:
+    # the noun (rundown, Überblick, tl;dr) or verb (zusammengefasst) anywhere in the request, not only first
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "summary" and body(reply)["lang"] == language, text
+    assert first(reply) == (MAIN, line), text  # the talk itself, then its key points
