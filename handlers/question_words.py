@@ -236,3 +236,22 @@ UNITS = {
     "jahre": "jahr", "months": "monat", "monate": "monat", "gb": "gb", "gigabytes": "gb",
 }
 UNIT_WORDS = frozenset({"percent", "prozent", "times", "mal", "faster", "schneller", "more", "mehr"})
+
+
+# The particles of German separable verbs, which a main clause puts last ("wie richte ich Kinetic ein", "wie setzt man
+# das auf", "was hat das Team als Nächstes vor"), and the infinitives of the irregular verbs they go with (folded)
+SEPARABLE_PARTICLES = frozenset("ab an auf aus ein fest los nach vor weg zuruck um".split())
+IRREGULAR_INFINITIVES = {
+    **dict.fromkeys("hat hast habe hatte hatten haben".split(), "haben"),
+    **dict.fromkeys("kommt kommst komme kam kamen kommen".split(), "kommen"),
+    **dict.fromkeys("gibt gab gaben geben".split(), "geben"),
+    **dict.fromkeys("sieht siehst sah sahen sehen".split(), "sehen"),
+    **dict.fromkeys("lauft laufst lief liefen laufen".split(), "laufen"),
+    **dict.fromkeys("nimmt nimmst nahm nahmen nehmen".split(), "nehmen"),
+    **dict.fromkeys("halt haltst hielt hielten halten".split(), "halten"),
+    **dict.fromkeys("geht gehst ging gingen gehen".split(), "gehen"),
+    **dict.fromkeys("steht stehst stand standen stehen".split(), "stehen"),
+    **dict.fromkeys("fangt fangst fing fingen fangen".split(), "fangen"),
+    **dict.fromkeys("zieht ziehst zog zogen ziehen".split(), "ziehen"),
+    **dict.fromkeys("fallt fallst fiel fielen fallen".split(), "fallen"),
+}

@@ -35,6 +35,7 @@ from .question_words import (
     GERMAN_QUESTION_WORDS,
     GREETING_ONLY_RE,
     GREETING_RE,
+    IRREGULAR_INFINITIVES,
     KIND_WORDS,
     KINDS_OF_THING,
     LINKS,
@@ -42,6 +43,7 @@ from .question_words import (
     NOT_A_GERMAN_VERB,
     OTHERS,
     PRONOUNS,
+    SEPARABLE_PARTICLES,
     STRESS_WORDS,
     SUBJECT_PRONOUNS,
     THE_BOT,
@@ -595,7 +597,40 @@ def _parse(text: str) -> Question:
     pointed = _POINTER_HINT_RE.search(plain) is not None and _POINTER_RE.search(plain) is not None
     question = _parse_plain(query, _SPACES_RE.sub(" ", _POINTER_RE.sub(" ", plain)).strip() if pointed else plain)
     question.in_thread_talk |= pointed
+    if question.language == "de" and question.subject and (verb := _separable_verb(plain)):
+        question.subject = _with_whole_verb(question.subject, *verb)
     return question
+
+
+# A weak German verb's personal endings, longest first: "richtet", "setzt", "richte" -> richt, setz
+_VERB_ENDING_RE = re.compile(r"(?:est|et|st|t|en|e|n)$")
+
+
+def _separable_verb(plain: str) -> tuple[str, str, str] | None:
+    """The finite verb, the particle and the whole verb's infinitive of a German question that ends in a separable
+    verb's particle ("wie richte ich Kinetic ein": richte, ein, einrichten): the summaries write the whole verb's
+    noun or its English ("Installation & Setup"), never its stem with the particle left behind."""
+    words = plain.split()
+    if len(words) < 3 or (particle := fold(words[-1])) not in SEPARABLE_PARTICLES:
+        return None
+    verb = words[1] if fold(words[0]) in GERMAN_QUESTION_WORDS else words[0]
+    folded = fold(verb)
+    if not folded.isalpha():
+        return None
+    stem = IRREGULAR_INFINITIVES.get(folded) or _VERB_ENDING_RE.sub("", folded) + "en"
+    return verb, words[-1], particle + stem
+
+
+def _with_whole_verb(subject: str, verb: str, particle: str, infinitive: str) -> str:
+    """``subject`` with the separable verb's finite form and particle as its infinitive ("setzt kinetic" ->
+    "aufsetzen kinetic"); a framing irregular verb's ("hat … vor": vorhaben) added when the whole verb frames
+    nothing."""
+    words = subject.split()
+    if verb in words:
+        return " ".join(infinitive if word == verb else word for word in words if word != particle)
+    if fold(verb) not in IRREGULAR_INFINITIVES or _frames(infinitive):
+        return subject  # no verb at all ("in welchen Vorträgen kommt GRPO vor"), or one that frames ("vorkommen")
+    return " ".join([*(word for word in words if word != particle), infinitive])
 
 
 def _parse_plain(query: str, stripped: str) -> Question:

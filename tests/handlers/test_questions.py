@@ -990,3 +990,24 @@ async def test_a_summary_asked_for_in_everyday_words_is_the_talks_summary(store:
     reply = await ask(store, text)
     assert body(reply)["shape"] == "summary" and body(reply)["lang"] == language, text
     assert first(reply) == (MAIN, line), text  # the talk itself, then its key points
+
+
+# -- German separable verbs: the particle at the end belongs to the verb ----------------------------
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("wie richtet man Kinetic ein?", "einrichten Kinetic"),
+    ("wie setze ich Kinetic auf?", "aufsetzen Kinetic"),
+    ("was haben die Entwickler von Jaxator vor?", "Entwickler Jaxator vorhaben"),
+    ("in welchen Vorträgen kommt GRPO vor?", "GRPO"),  # "vorkommen" only frames the question
+])
+def test_a_separable_verb_is_read_whole(text: str, subject: str) -> None:
+    assert parse(text).subject == subject
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("wie richtet man Kinetic ein?", 69), ("wie setze ich Kinetic auf?", 69),  # Installation & Setup
+    ("was haben die Entwickler von Jaxator vor?", 352),  # Zukunftsaussichten
+])
+async def test_a_separable_verb_finds_the_summaries_noun(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
