@@ -38,7 +38,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     really actually exactly roughly approximately total overall work works working funktioniert funktionieren
     s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
     ging gings want wants wanted mochte interessiert interested explains explained erklart covers shows
-    meinst meint meinen dient dienen steht stehen name like such though come comes came so erzahl erzahle
+    meinst meint meinen dient dienen steht stehen name like such though come comes came coming so erzahl erzahle
     erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
     aufgenommen geschrieben organisiert
     nochmal nochmals noch wieder schon eben halt ja dann jetzt nun nu kurz kurze kurzen ganz ganze ganzen ganzes
@@ -76,6 +76,7 @@ ASPECT_NOUNS = frozenset(
     takeaways conclusion conclusions idea ideas goal goals gist lesson lessons example examples reason reasons
     benefit benefits drawback drawbacks pitfall pitfalls highlight outcome outcomes result results verdict
     opinion advice recommendation recommendations
+    outlook roadmap future plan plans planned next steps upcoming ausblicke zukunft nachstes nachste nachsten
     """.split()
 )
 

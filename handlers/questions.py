@@ -699,9 +699,9 @@ def _parse_plain(query: str, stripped: str) -> Question:
                 return question  # "was ist das überhaupt?" in a thread: what the thread's topic is
             if question.refers_back and pattern is _PURPOSE_RE:
                 return replace(question, shape=Shape.EXPLAIN)  # "what's that good for?": why the thread's topic
-            if question.refers_back or _WHAT_THEY_DO_RE.match(stripped) or \
-                    all(token in ASPECT_NOUNS for token in tokens(subject)):
-                # "what is it about?", "what do they recommend for …?", "was war der Grund dafür?" are no definitions
+            if question.refers_back or _WHAT_THEY_DO_RE.match(stripped) or _names_an_aspect(subject, raw):
+                # "what is it about?", "what do they recommend for …?", "was war der Grund dafür?", "what's planned
+                # next for max_evol?" are no definitions
                 continue
             question.raw = _content_span(raw) or raw.strip()  # "GEMM again" asks for GEMM
             if (placed := _PLACED_RE.match(question.raw)) and (term := subject_words(placed["t"])) and \
@@ -718,6 +718,16 @@ def _parse_plain(query: str, stripped: str) -> Question:
     # "und womit wurde das gemessen?" asks a question of its own, about the thread's topic when it points back ("das")
     refers_back = not subject or any(token in PRONOUNS for token in tokens(stripped))
     return Question(query, Shape.SEARCH, subject, language=language, refers_back=refers_back)
+
+
+def _names_an_aspect(subject: str, raw: str) -> bool:
+    """Whether a definition's subject, or its part before what places it ("the outlook | for max_evol"), is only
+    words for an aspect of a topic: the summaries have no entry for those, they say it of the topic."""
+    if all(token in ASPECT_NOUNS for token in tokens(subject)):
+        return True
+    placed = _PLACED_RE.match(_content_span(raw) or raw.strip())
+    return placed is not None and bool(term := tokens(subject_words(placed["t"]))) and \
+        all(token in ASPECT_NOUNS for token in term)
 
 
 # The pronouns that are also articles or determiners: "das" in "das Modell", "that" in "that CLI"

@@ -1011,3 +1011,20 @@ def test_a_separable_verb_is_read_whole(text: str, subject: str) -> None:
 async def test_a_separable_verb_finds_the_summaries_noun(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
+
+
+# -- what comes next: the summaries' Ausblick, Zukunftsaussichten, Roadmap ------------------------
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("whats the roadmap for FlyDSL?", 241), ("what are the next steps for Jaxator", 352),
+    ("what does the future hold for Jaxator?", 352),
+])
+async def test_what_comes_next_is_the_talks_outlook_not_a_definition(store: Store, text: str, line: int) -> None:
+    assert parse(text).shape != Shape.DEFINE, text  # "next steps", "roadmap" name no term of their own
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
+
+
+async def test_what_comes_next_in_a_thread_is_that_talks_outlook(store: Store, state: BotState) -> None:
+    reply = await follow_up(store, state, "summarize the FlyDSL talk", "and what's coming next for it?", "9.1")
+    assert isinstance(reply, AnswerReply) and not reply.not_covered and first(reply) == (MAIN, 241)
