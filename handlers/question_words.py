@@ -50,7 +50,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     rede wem gehts gibts wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
-    ne nen raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
+    ne nen nem ner nes raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
     anyway anyways gebracht brachte help helped helps hilft half geholfen
     verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
     eingesetzt

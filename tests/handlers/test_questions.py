@@ -1028,3 +1028,9 @@ async def test_what_comes_next_is_the_talks_outlook_not_a_definition(store: Stor
 async def test_what_comes_next_in_a_thread_is_that_talks_outlook(store: Store, state: BotState) -> None:
     reply = await follow_up(store, state, "summarize the FlyDSL talk", "and what's coming next for it?", "9.1")
     assert isinstance(reply, AnswerReply) and not reply.not_covered and first(reply) == (MAIN, 241)
+
+
+def test_spoken_german_articles_are_no_part_of_a_name() -> None:
+    # "ner", "nem" are typed for einer, einem: a comparison's sides are the names after them
+    question = parse("unterschied zwischen ner VMEM und nem HBM?")
+    assert (question.shape, question.subject, question.other) == (Shape.COMPARE, "VMEM", "HBM")
