@@ -33,8 +33,8 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                     and not await _said_in_parts(store, word))) \
                     and await _no_compound_holds(store, word, absent):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
-                run = next((run.text for run in name_runs_of(scope, question) if word in run.words
-                            and all(other in written for other in run.words)), word)
+                run = next((_name_holding(run, word, question) for run in name_runs_of(scope, question)
+                            if word in run.words and all(other in written for other in run.words)), word)
                 if run not in names:
                     names.append(run)
         if names:
@@ -51,6 +51,17 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     if name := await _name_apart(store, question, written, absent, scope):
         return [name]
     return await _missing_versions(store, subject)
+
+
+def _name_holding(run: NameRun, word: str, question: Question) -> str:
+    """The part of ``run`` that names the thing ``word`` is part of: the whole run ("prefix caching"), but in an
+    English question whose run follows do/does/did its first word is the subject and its second the verb: "does
+    palace [support] megacore" asks about megacore."""
+    at = run.words.index(word)
+    if question.language != "de" and run.after_auxiliary and at >= 2 and \
+            DO_AUXILIARY_RE.search(question.text) is not None:
+        return " ".join(run.words[2:])
+    return run.text
 
 
 def _rare_term(word: str, question: Question, absent: frozenset[str]) -> bool:

@@ -303,3 +303,14 @@ async def test_an_absent_detail_typed_in_lower_case_is_not_covered(store: Store,
 async def test_a_verb_at_the_end_of_a_search_is_no_absent_detail(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True, text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # "does X VERB Y": X is the subject, the verb follows; the absent term is Y alone, not "X VERB Y"
+    ("does kinetic support dataloaders", "The summaries don't mention *dataloaders*."),
+    ("does tunix use megabatching", "The summaries don't mention *megabatching*."),
+])
+async def test_after_do_the_subject_and_its_verb_are_no_part_of_the_absent_name(store: Store, text: str,
+                                                                                said: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is False and heading(reply) == said, text
