@@ -25,7 +25,9 @@ questions in other words than the key points', after tune11) and bench/eval_answ
 covered": absent details of covered topics asked in English, names whose words occur apart, and answerable
 near-misses in other words than the key points') and bench/eval_answers_tune16.toml (session 7's single-answer
 questions, typed as Slack users type, German and English equal) and bench/eval_answers_tune17.toml (session 7's
-help, clarify, difference and thread follow-ups, German and English equal) is asked on a fresh database of the bundled corpus, in-process,
+help, clarify, difference and thread follow-ups, German and English equal) and bench/eval_answers_tune18.toml (session
+7's second single-answer set, from the corpus lines no file or the fewest files expected, German and English equal)
+is asked on a fresh database of the bundled corpus, in-process,
 through the function a Slack mention or DM uses (``handlers.mentions.answer``), as the Slack text
 ``"<@UBOT> question"``. Its reply is read the way ``talkbot ask --json`` reports it: the JSON body of
 ``bot.console.as_json(reply)``.
@@ -106,7 +108,7 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_tune12.toml", ROOT / "bench" / "eval_answers_tune13.toml",
              ROOT / "bench" / "eval_answers_tune14.toml",
              ROOT / "bench" / "eval_answers_tune15.toml", ROOT / "bench" / "eval_answers_tune16.toml",
-             ROOT / "bench" / "eval_answers_tune17.toml")
+             ROOT / "bench" / "eval_answers_tune17.toml", ROOT / "bench" / "eval_answers_tune18.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8",
           "holdout9", "all")
 # Held-out sets nobody has tuned on yet: only named explicitly, so a tuner's `--split all` never shows their replies.

@@ -157,15 +157,20 @@ def tune17() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune18() -> list[dict]:
+    return load_question_file("eval_answers_tune18")
+
+
+@pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
                    holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
                    holdout9: list[dict], tune2: list[dict], tune3: list[dict], tune4: list[dict], tune5: list[dict],
                    tune6: list[dict], tune7: list[dict], tune8: list[dict], tune9: list[dict], tune10: list[dict],
                    tune11: list[dict], tune12: list[dict], tune13: list[dict], tune14: list[dict], tune15: list[dict],
-                   tune16: list[dict], tune17: list[dict]) -> list[dict]:
+                   tune16: list[dict], tune17: list[dict], tune18: list[dict]) -> list[dict]:
     return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + tune2
             + tune3 + tune4 + tune5 + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12 + tune13 + tune14
-            + tune15 + tune16 + tune17)
+            + tune15 + tune16 + tune17 + tune18)
 
 
 @pytest.fixture(scope="module")
@@ -463,6 +468,25 @@ def test_tune17_is_help_clarify_difference_and_follow_ups_german_and_english_equ
     follow_ups = {lang: [(q["scored_as"], q["expect"]) for q in tune17
                          if q["shape"] == "followup" and q["lang"] == lang] for lang in ("de", "en")}
     assert follow_ups["de"] == follow_ups["en"]  # the same situations in both languages
+
+
+def test_tune18_is_single_answers_german_and_english_equal_apart_from_the_unseen_sets(tune18: list[dict],
+                                                                                      corpus_lines: dict) -> None:
+    assert {q["split"] for q in tune18} == {"tune"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune18")] == [q["id"] for q in tune18]
+    assert Counter((q["shape"], q["lang"]) for q in tune18) == {
+        ("definition", "de"): 8, ("definition", "en"): 8, ("number", "de"): 9, ("number", "en"): 9,
+        ("explain", "de"): 13, ("explain", "en"): 13}
+    key_points = {"Wichtigste Punkte & Zeitstempel", "Diskussions-Highlights"}
+    for q in tune18:  # a glossary entry for definitions, a key point (and maybe a glossary entry) for the others
+        sections = {section_of(corpus_lines[entry["file"]], entry["line"]) for entry in q["expect"]}
+        if q["shape"] == "definition":
+            assert sections == {"Glossar"}, q["id"]
+        else:
+            assert sections & key_points and sections <= key_points | {"Glossar"}, q["id"]
+    unseen = {(entry["file"], entry["line"]) for name in eval_answers.UNSEEN
+              for q in load_question_file(f"eval_answers_{name}") for entry in q.get("expect", [])}
+    assert not unseen & {(entry["file"], entry["line"]) for q in tune18 for entry in q["expect"]}
 
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
