@@ -11,9 +11,10 @@ import re
 from store.db import Store
 from store.text import tokens
 
+from . import german_tags
 from .common_words import is_common, is_rare
 from .question_words import ASPECT_NOUNS, DO_AUXILIARY_RE, FRAME_WORDS, NOT_BEFORE_A_PRONOUN, UNIT_WORDS, UNITS
-from .questions import NameRun, Question, is_term_like
+from .questions import NameRun, Question, Shape, is_term_like
 from .scope import Scope, absent_words, name_runs_of
 
 VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written anywhere
@@ -28,7 +29,8 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
         names = [w for w in written if (is_term_like(w) or _english_name(w, question))
                  and any(t in absent for t in tokens(w))]
         for word in written:
-            if word not in names and (_german_name(word, question) or (
+            if word not in names and (_german_name(word, question)
+                                      or _lower_case_german_noun(word, question, absent) or (
                     _rare_term(word, question, absent) and not await _typed_with_a_slip(store, word)
                     and not await _said_in_parts(store, word))) \
                     and await _no_compound_holds(store, word, absent):
@@ -328,6 +330,24 @@ def _german_name(word: str, question: Question) -> bool:
     return not question.text.lstrip(" ¿¡\"'(").startswith(word)
 
 
+def _lower_case_german_noun(word: str, question: Question, absent: frozenset[str]) -> bool:
+    """A word no summary has that a German question typed in lower case uses as a noun (the tagger's word class):
+    "unter welcher lizenz steht jaxator", "nutzt max_evol claude als modell?". As a capitalised noun is
+    (``_german_name``), it is what the question asks about; not an aspect of the topic ("das fazit zu kinetic")."""
+    if question.language != "de" or not word[:1].islower() or _capitalises_nouns(question) or \
+            question.shape == Shape.RECOMMEND:
+        return False  # a talk to watch is asked for in the asker's words: "… wie man holz vor nässe schützt"
+    if not all(token in absent for token in tokens(word)) or any(
+            token in ASPECT_NOUNS or token in UNITS or token in UNIT_WORDS for token in tokens(word)):
+        return False
+    if (_word_before(question.text.casefold(), word.casefold()) or "") in _INSTEAD:
+        return False  # the alternative set against the topic ("warum das statt dockerfiles?"), not what is asked
+    return german_tags.is_noun(word, question.text)
+
+
+_INSTEAD = frozenset("statt anstatt anstelle".split())
+
+
 async def _no_compound_holds(store: Store, word: str, absent: frozenset[str]) -> bool:
     """Whether no summary has ``word``, not even as a part of its compounds or typed with one slip
     ("Faktentabelle" for Faktenstabelle)."""
@@ -351,10 +371,17 @@ def topic_besides(question: Question, missing: list[str], *, names_only: bool = 
     for word in _asked_words(question):
         if not _content_tokens(word) or all(token in gone for token in tokens(word)):
             continue
-        if _is_name(word, question) if names_only else (
-                question.language != "de" or word[:1].isupper() or is_term_like(word)):
+        if (_is_name(word, question) if names_only else (question.language != "de" or word[:1].isupper()
+                                                          or is_term_like(word))) or _typed_as_noun(word, question):
             kept.append(word)
     return " ".join(kept)
+
+
+def _typed_as_noun(word: str, question: Question) -> bool:
+    """A noun or name of a German question typed in lower case (the tagger's word class): "kinetic" in "mit welchem
+    betriebssystem läuft kinetic"."""
+    return question.language == "de" and word[:1].islower() and not _capitalises_nouns(question) and \
+        german_tags.is_noun(word, question.text)
 
 
 def _asked_words(question: Question) -> list[str]:
@@ -401,6 +428,9 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     missing = [word for word in words if all(token in absent for token in _content_tokens(word))]
     present = [word for word in words if word not in missing]
     held = [token for word in present for token in _content_tokens(word) if token not in absent]
+    if missing and question.language == "de" and not _capitalises_nouns(question):
+        # typed in lower case, its verbs are no part of the topic: "mit welchem betriebssystem [läuft] kinetic"
+        held = [token for token in held if not german_tags.is_verb(token, question.text)]
     if missing and held and len(held) <= MAX_TOPIC_WORDS:
         asked = [word for word in missing if _asks_about(word, question)]
         if asked and await store.held_in_one_talk(held):
@@ -434,9 +464,9 @@ def _asks_about(word: str, question: Question) -> bool:
         if _capitalises_nouns(question):
             return False  # its nouns are capitalised: a lower-case word is a verb or an adjective
         # typed in lower case, a noun is told by the article or preposition before it ("hat kinetic auch ein
-        # dashboard", "läuft flydsl auch unter windows", "unter welcher lizenz steht jaxator")
+        # dashboard", "läuft flydsl auch unter windows", "unter welcher lizenz steht jaxator") or by its word class
         before = _word_before(question.text.casefold(), word.casefold())
-        return before is not None and before in _BEFORE_A_GERMAN_NOUN
+        return (before is not None and before in _BEFORE_A_GERMAN_NOUN) or german_tags.is_noun(word, question.text)
     if word.casefold().endswith(("ing", "ed")):
         return False  # a verb's form before its noun: "can Kinetic attach to [a running] job?"
     before = _word_before(question.text, word)

@@ -1,0 +1,42 @@
+"""Which words of a German question typed in lower case are nouns and which are verbs: the Hanover Tagger's (HanTa)
+part-of-speech tags. A German question that capitalises its nouns says so itself; typed in lower case ("unter welcher
+lizenz steht jaxator", "gibts im baumhaus ne badewanne") only a tagger tells the asked noun (lizenz, badewanne) from
+the verb (steht) and the adjective. Its model (~30 MB) is read on first use: only a question with a word no summary
+has asks it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from store.text import tokens
+
+_PUNCTUATION = "?!.,;:()[]\"'“”„«»"  # around a word as typed: the tagger reads "zusammengebaut?" as a foreign word
+NOUN_TAGS = frozenset({"NN", "NE", "FM"})  # a common noun, a name, a foreign word ("dashboard", "claude", "jaxator")
+
+
+@lru_cache(maxsize=1)
+def _tagger() -> Any:
+    """The German model, read once (~0.1 s)."""
+    from HanTa import HanoverTagger  # numpy and the model load only for the first question that needs them
+
+    return HanoverTagger.HanoverTagger("morphmodel_ger.pgz")
+
+
+@lru_cache(maxsize=1024)
+def word_classes(text: str) -> dict[str, str]:
+    """The folded words of ``text`` with their STTS tag ("lizenz": "NN", "steht": "VV(FIN)"); 1-4 ms a question."""
+    words = [word.strip(_PUNCTUATION) for word in text.split() if tokens(word)]
+    tagged = _tagger().tag_sent(words, taglevel=1) if words else []
+    return {folded: tag for word, _lemma, tag in tagged for folded in tokens(word)}
+
+
+def is_noun(word: str, text: str) -> bool:
+    """Whether ``word`` of the German question ``text`` is a noun or a name there."""
+    return any(word_classes(text).get(token, "") in NOUN_TAGS for token in tokens(word))
+
+
+def is_verb(token: str, text: str) -> bool:
+    """Whether the folded ``token`` of the German question ``text`` is a verb there ("läuft", "kostet")."""
+    return word_classes(text).get(token, "").startswith("V")
