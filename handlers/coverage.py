@@ -29,10 +29,9 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
         names = [w for w in written if (is_term_like(w) or _english_name(w, question))
                  and any(t in absent for t in tokens(w))]
         for word in written:
-            if word not in names and (_german_name(word, question)
-                                      or _lower_case_german_noun(word, question, absent) or (
-                    _rare_term(word, question, absent) and not await _typed_with_a_slip(store, word)
-                    and not await _said_in_parts(store, word))) \
+            if word not in names and (_german_name(word, question) or (
+                    (_lower_case_german_noun(word, question, absent) or _rare_term(word, question, absent))
+                    and not await _typed_with_a_slip(store, word) and not await _said_in_parts(store, word))) \
                     and await _no_compound_holds(store, word, absent):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
                 run = next((_name_holding(run, word, question) for run in name_runs_of(scope, question)

@@ -337,3 +337,13 @@ async def test_an_absent_lower_case_noun_in_a_request_for_a_talk_to_watch_is_not
     reply = await ask(store, "welchen vortrag soll ich schauen um holz ohne chemie vor nässe zu schützen")
     assert body(reply)["covered"] is True
     assert body(reply)["hits"][0]["talk_id"].startswith("bau-eines-luxurioesen-ganzjaehrig-nutzbaren-baumhauses")
+
+
+@pytest.mark.parametrize("text", [
+    # a lower-case noun no summary has is a slip of one it has ("shuttel": Shuttle, 000:517), or a compound of two
+    # of its words: not an absent detail
+    "wie viele zustände hat das shuttel beispiel bei casadi",
+])
+async def test_a_lower_case_noun_typed_with_a_slip_is_no_absent_detail(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
