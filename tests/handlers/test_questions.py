@@ -1034,3 +1034,13 @@ def test_spoken_german_articles_are_no_part_of_a_name() -> None:
     # "ner", "nem" are typed for einer, einem: a comparison's sides are the names after them
     question = parse("unterschied zwischen ner VMEM und nem HBM?")
     assert (question.shape, question.subject, question.other) == (Shape.COMPARE, "VMEM", "HBM")
+
+
+@pytest.mark.parametrize("text", [
+    # a preposition before the number question's words: still a question for a number
+    "über wie viele Schritte lief der Benchmark?",
+    "on how many chips did they run it",
+    "nach wie vielen Tagen stand das Baumhaus?",
+])
+def test_a_number_question_after_a_preposition_asks_for_a_number(text: str) -> None:
+    assert parse(text).shape == Shape.QUANTITY, text
