@@ -36,6 +36,13 @@ async def ask(store: Store, text: str) -> Reply:
     return await mentions.answer(store, f"<@UBOT> {text}")
 
 
+def assert_said_not_covered(reply: Reply, said: str, text: str) -> None:
+    """The reply says first that the summaries lack ``said``'s term, in the language ``said`` is written in."""
+    shown = body(reply)
+    assert shown["covered"] is False and heading(reply) == said, text
+    assert shown["lang"] == ("en" if said.startswith("The") else "de"), text
+
+
 @pytest.mark.parametrize(("text", "said"), [
     # a word that only ends in a corpus word is no compound of the corpus: "Terra|form", "Beton|fundament"
     ("läuft Kinetic auch mit Terraform?", "Die Zusammenfassungen erwähnen *Terraform* nicht."),
@@ -220,10 +227,7 @@ async def test_a_yes_no_question_the_summaries_answer_is_answered(store: Store, 
     ("gibts was zu quantization-aware training", "Die Zusammenfassungen erwähnen *quantization-aware* nicht."),
 ])
 async def test_a_rare_term_in_no_summary_is_not_covered_in_any_case(store: Store, text: str, said: str) -> None:
-    reply = await ask(store, text)
-    shown = body(reply)
-    assert shown["covered"] is False and heading(reply) == said, text
-    assert shown["lang"] == ("en" if said.startswith("The") else "de")
+    assert_said_not_covered(await ask(store, text), said, text)
 
 
 @pytest.mark.parametrize(("text", "line"), [
@@ -292,10 +296,7 @@ async def test_a_detail_the_topics_talk_holds_is_answered(store: Store, text: st
     ("whats the price of a tpu pod", "The summaries don't mention *price*."),
 ])
 async def test_an_absent_detail_typed_in_lower_case_is_not_covered(store: Store, text: str, said: str) -> None:
-    reply = await ask(store, text)
-    shown = body(reply)
-    assert shown["covered"] is False and heading(reply) == said, text
-    assert shown["lang"] == ("en" if said.startswith("The") else "de")
+    assert_said_not_covered(await ask(store, text), said, text)
 
 
 @pytest.mark.parametrize("text", [
