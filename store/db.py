@@ -96,6 +96,17 @@ def _definition_now(live: Sequence[tuple[Any, ...]], filed: Sequence[tuple[Any, 
     return definition_value(term, text, see), TeamDefinition(term, text, see, user_id, created_at, 0)
 
 
+
+def _name_words(view: View) -> frozenset[str]:
+    """The words of every glossary name (of a name of several words, those of MIN_NAME_PART letters or more) and of
+    every talk's title and tags."""
+    names: set[str] = set()
+    for (name,) in view.rows("SELECT name FROM term_names"):
+        found = tokens(name)
+        names.update(token for token in found if len(found) == 1 or len(token) >= MIN_NAME_PART)
+    names.update(token for (text,) in view.rows("SELECT title || ' ' || tags FROM talks") for token in tokens(text))
+    return frozenset(names)
+
 class Store:
     """Read API over one talkbot database."""
 
@@ -114,6 +125,7 @@ class Store:
         # edit waits with the connection free instead of failing after the busy timeout. None: it does not ask.
         self._write_probe = write_probe
         self._title_words: tuple[dict[str, TalkInfo], TitleWords] | None = None  # of the talks it was made from
+        self._name_words: tuple[dict[str, TalkInfo], frozenset[str]] | None = None  # likewise (names_a_term)
         self.db_path = db_path
         self.lexicon = lexicon  # the corpus's word data (aliases.toml, lexicon.toml); the team's aliases are in views
         self.corpus_dir = corpus_dir
@@ -651,13 +663,10 @@ class Store:
         short word inside a longer name is none ("out" of Token-in-Token-Out, "in")."""
 
         def compute(view: View) -> bool:
-            names: set[str] = set()
-            for (name,) in view.rows("SELECT name FROM term_names"):
-                found = tokens(name)
-                names.update(token for token in found if len(found) == 1 or len(token) >= MIN_NAME_PART)
-            names.update(token for (text,) in view.rows("SELECT title || ' ' || tags FROM talks")
-                         for token in tokens(text))
-            return any(word in names for word in words)
+            # read once per corpus generation (every term name and title), not once per message that asks for help
+            if self._name_words is None or self._name_words[0] is not view.talks:
+                self._name_words = (view.talks, _name_words(view))
+            return any(word in self._name_words[1] for word in words)
 
         key = " ".join(words)
         return await self._answer(("names_a_term", key) if cacheable(key) else None, compute)
