@@ -572,24 +572,21 @@ _SPOKEN_IST_RE = re.compile(r"(?<![\w-])(?:(?P<was>wasn)|is(?:'?n|\s+n(?=\s))?)(
 _SPACES_RE = re.compile(r"\s{2,}")
 
 
-# Question words typed with a letter held ("whyy?", "warummm", "wiesooo"): none has a double letter of its own
+# Question words typed with a letter held ("whyy?", "warummm", "wiesooo"). Every one starts with w or h, so only such
+# words with a double letter are read further (few are: "wann", "will", "hello").
 _STRETCHABLE = GERMAN_QUESTION_WORDS | frozenset("why what how who when where which".split())
-_DOUBLED_RE = re.compile(r"([^\W\d_])\1")
+_HELD_RE = re.compile(r"(?<![^\W\d_])[wh][^\W\d_]*?([^\W\d_])\1[^\W\d_]*", re.I)
 _REPEATS_RE = re.compile(r"([^\W\d_])\1+")
-_LETTERS_RE = re.compile(r"[^\W\d_]+")
 
 
 def _unstretched(query: str) -> str:
     """``query`` with a question word typed with a letter held written plainly ("whyy?" -> "why?")."""
-    if not _DOUBLED_RE.search(query):
-        return query  # most questions: nothing held
 
     def plain(match: re.Match[str]) -> str:
-        word = match.group()
-        collapsed = _REPEATS_RE.sub(r"\1", word.casefold())
-        return collapsed if collapsed != word.casefold() and collapsed in _STRETCHABLE else word
+        collapsed = _REPEATS_RE.sub(r"\1", match.group().casefold())
+        return collapsed if collapsed in _STRETCHABLE else match.group()
 
-    return _LETTERS_RE.sub(plain, query)
+    return _HELD_RE.sub(plain, query)
 
 
 def _parse(text: str) -> Question:
