@@ -333,15 +333,14 @@ def _lower_case_german_noun(word: str, question: Question, absent: frozenset[str
     """A word no summary has that a German question typed in lower case uses as a noun (the tagger's word class):
     "unter welcher lizenz steht jaxator", "nutzt max_evol claude als modell?". As a capitalised noun is
     (``_german_name``), it is what the question asks about; not an aspect of the topic ("das fazit zu kinetic")."""
-    if question.language != "de" or not word[:1].islower() or _capitalises_nouns(question) or \
-            question.shape == Shape.RECOMMEND:
+    if question.language != "de" or question.shape == Shape.RECOMMEND:
         return False  # a talk to watch is asked for in the asker's words: "… wie man holz vor nässe schützt"
     if not all(token in absent for token in tokens(word)) or any(
             token in ASPECT_NOUNS or token in UNITS or token in UNIT_WORDS for token in tokens(word)):
         return False
     if (_word_before(question.text.casefold(), word.casefold()) or "") in _INSTEAD:
         return False  # the alternative set against the topic ("warum das statt dockerfiles?"), not what is asked
-    return german_tags.is_noun(word, question.text)
+    return _typed_as_noun(word, question)
 
 
 _INSTEAD = frozenset("statt anstatt anstelle".split())
