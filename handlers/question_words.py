@@ -214,6 +214,9 @@ NOT_BEFORE_A_PRONOUN = rf"(?! (?:{'|'.join(sorted(SUBJECT_PRONOUNS))})\b)"
 DO_AUXILIARY_RE = re.compile(rf"\b(?:do|does|did|can|could|will|would|should)\b{NOT_BEFORE_A_PRONOUN}", re.I)
 DETERMINERS = frozenset("the a an this that these those".split())
 ARTICLES = frozenset("the a an up down out off away".split())  # and the particles of English phrasal verbs
+# German finite verbs that start a yes/no question and do not end in -t ("kann man …", "gab es …")
+GERMAN_AUXILIARIES = frozenset(
+    "kann konnen konnte wird werden wurde wurden sind war waren gab gabs muss soll haben".split())
 GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
                                    "wozu wofur womit".split())
 # What a number question counts comes right after these ("how many [times slower]", "wie viele [Token pro …]")

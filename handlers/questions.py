@@ -32,6 +32,7 @@ from .question_words import (
     DO_AUXILIARY_RE,
     EN_MARKERS,
     FRAME_WORDS,
+    GERMAN_AUXILIARIES,
     GERMAN_QUESTION_WORDS,
     GREETING_ONLY_RE,
     GREETING_RE,
@@ -861,11 +862,6 @@ def folded_words(text: str) -> list[str]:
 _YES_NO_EN_RE = re.compile(r"^(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should)\s+\S", re.I)
 
 
-# German finite verbs that start a yes/no question and do not end in -t
-_GERMAN_AUXILIARIES = frozenset(
-    "kann konnen konnte wird werden wurde wurden sind war waren gab gabs muss soll haben".split())
-
-
 def is_yes_no(text: str, language: str | None) -> bool:
     """Whether ``text`` asks whether something is so, rather than what, how or which."""
     plain = _LEADING_AND_RE.sub("", _plain(clean_query(text))).strip()
@@ -875,5 +871,5 @@ def is_yes_no(text: str, language: str | None) -> bool:
             return False
         # typed without its question mark, a question still starts with its finite verb ("hat kinetic auch ein
         # dashboard", "gibts im baumhaus …"); an imperative has no -t ("zeig mir …", "erklär …")
-        return plain.endswith("?") or words[0] in _GERMAN_AUXILIARIES or words[0].endswith(("t", "ts"))
+        return plain.endswith("?") or words[0] in GERMAN_AUXILIARIES or words[0].endswith(("t", "ts"))
     return _YES_NO_EN_RE.match(plain) is not None
