@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from store.concepts import english_variants, german_stem, one_slip
@@ -475,9 +475,16 @@ def _counted_re(store: Store, question: Question) -> re.Pattern[str] | None:
         keys += [f"{word} {variant}" for variant in english_variants(match["w2"].casefold())]
     # "steps" finds "Schritte", "case studies" "Fallstudien"
     forms.update(form for key in keys for form in en_de.get(key, ()) if " " not in form)
-    written = "|".join(re.escape(form) for form in sorted(forms, key=len, reverse=True) if len(form) >= 3)
-    return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})", re.I) if written \
-        else None
+    return _count_re(tuple(sorted((form for form in forms if len(form) >= 3), key=lambda form: (-len(form), form))))
+
+
+@lru_cache(maxsize=256)  # a pattern per counted thing, not per question asking about it
+def _count_re(forms: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A number right before one of ``forms`` (longest first): "zwei Fallstudien", "8 Chips"."""
+    if not forms:
+        return None
+    written = "|".join(re.escape(form) for form in forms)
+    return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})", re.I)
 
 
 def _unit_of(question: Question) -> str | None:
