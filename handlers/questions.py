@@ -520,6 +520,11 @@ def asks_about_the_bot(text: str) -> bool:
     return any(w in THE_BOT for w in words) or (any(w in ASKER for w in words) and any(w in ASKING for w in words))
 
 
+def _to_the_bot(text: str) -> str:
+    """``text`` without the greeting and the interjections before what it says to the bot."""
+    return GREETING_RE.sub("", without_discourse(text.translate(_APOSTROPHES)))
+
+
 MAX_HELP_FILLERS = 3  # "not sure how this works, can you help me out?": sure, out
 
 
@@ -529,7 +534,7 @@ def help_fillers(text: str, *, in_a_thread: bool) -> tuple[str, ...] | None:
     term of the corpus; None when it does not ask so. It must ask for help or usage, name the bot or speak to it
     with a verb of using or asking ("you" … "use"), or, outside a thread (where "this" is the topic), ask how to use
     "this"; every other word is an everyday word, at most MAX_HELP_FILLERS of them."""
-    words = tokens(GREETING_RE.sub("", without_discourse(text.translate(_APOSTROPHES))))
+    words = tokens(_to_the_bot(text))
     if not words or any(w in ASKS_WHY for w in words):
         return None
     fillers = tuple(dict.fromkeys(w for w in words if w not in _ABOUT_THE_BOT_WORDS))
@@ -547,7 +552,7 @@ def parse(text: str) -> Question:
     question = _parse(text)
     if question.shape in ASKED_ABOUT_ANYTHING and not question.follow_up and \
             _last_token(question.text) in _ABOUT_THE_BOT_WORDS and \
-            asks_about_the_bot(GREETING_RE.sub("", without_discourse(question.text.translate(_APOSTROPHES)))):
+            asks_about_the_bot(_to_the_bot(question.text)):
         return Question(question.text, Shape.HELP, language=question.language)
     question.yes_no = question.shape == Shape.SEARCH and not question.follow_up and is_yes_no(question.text,
                                                                                                question.language)
