@@ -437,22 +437,25 @@ def test_tune10_is_single_answers_mostly_explain_german_and_english_equal(tune10
                          ("explain", "de"): 9, ("explain", "en"): 9}
 
 
-@pytest.mark.parametrize("name", ["eval_answers_tune11", "eval_answers_tune14"])
-def test_tune11_and_tune14_are_numbers_and_explanations_german_and_english_equal(name: str) -> None:
-    questions = load_question_file(name)
+def assert_tune_file(questions: list[dict], name: str, per_shape: dict[tuple[str, str], int]) -> None:
+    """A tune file: every question in the tune split, the file selectable on its own, these counts per shape and
+    language."""
     assert {q["split"] for q in questions} == {"tune"}
     assert [q.id for q in eval_answers.load_questions("all", name)] == [q["id"] for q in questions]
-    per_shape = Counter((q["shape"], q["lang"]) for q in questions)
-    assert per_shape == {("number", "de"): 7, ("number", "en"): 7, ("explain", "de"): 8, ("explain", "en"): 8}
+    assert Counter((q["shape"], q["lang"]) for q in questions) == per_shape
+
+
+@pytest.mark.parametrize("name", ["eval_answers_tune11", "eval_answers_tune14"])
+def test_tune11_and_tune14_are_numbers_and_explanations_german_and_english_equal(name: str) -> None:
+    assert_tune_file(load_question_file(name), name,
+                     {("number", "de"): 7, ("number", "en"): 7, ("explain", "de"): 8, ("explain", "en"): 8})
 
 
 def test_tune16_is_single_answers_german_and_english_equal_selectable_by_file(tune16: list[dict],
                                                                              corpus_lines: dict) -> None:
-    assert {q["split"] for q in tune16} == {"tune"}
-    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune16")] == [q["id"] for q in tune16]
-    assert Counter((q["shape"], q["lang"]) for q in tune16) == {
+    assert_tune_file(tune16, "eval_answers_tune16", {
         ("definition", "de"): 8, ("definition", "en"): 8, ("number", "de"): 7, ("number", "en"): 7,
-        ("explain", "de"): 8, ("explain", "en"): 8}
+        ("explain", "de"): 8, ("explain", "en"): 8})
     for q in tune16:  # a key point for numbers and explanations, a glossary entry for definitions
         for entry in q["expect"]:
             section = section_of(corpus_lines[entry["file"]], entry["line"])
@@ -460,11 +463,8 @@ def test_tune16_is_single_answers_german_and_english_equal_selectable_by_file(tu
 
 
 def test_tune17_is_help_clarify_difference_and_follow_ups_german_and_english_equal(tune17: list[dict]) -> None:
-    assert {q["split"] for q in tune17} == {"tune"}
-    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune17")] == [q["id"] for q in tune17]
-    per_shape = Counter((q["shape"], q["lang"]) for q in tune17)
-    assert per_shape == {(shape, lang): n for shape, n in (("help", 5), ("clarify", 4), ("difference", 5),
-                                                            ("followup", 6)) for lang in ("de", "en")}
+    assert_tune_file(tune17, "eval_answers_tune17", {(shape, lang): n for shape, n in (
+        ("help", 5), ("clarify", 4), ("difference", 5), ("followup", 6)) for lang in ("de", "en")})
     follow_ups = {lang: [(q["scored_as"], q["expect"]) for q in tune17
                          if q["shape"] == "followup" and q["lang"] == lang] for lang in ("de", "en")}
     assert follow_ups["de"] == follow_ups["en"]  # the same situations in both languages
@@ -472,11 +472,9 @@ def test_tune17_is_help_clarify_difference_and_follow_ups_german_and_english_equ
 
 def test_tune18_is_single_answers_german_and_english_equal_apart_from_the_unseen_sets(tune18: list[dict],
                                                                                       corpus_lines: dict) -> None:
-    assert {q["split"] for q in tune18} == {"tune"}
-    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune18")] == [q["id"] for q in tune18]
-    assert Counter((q["shape"], q["lang"]) for q in tune18) == {
+    assert_tune_file(tune18, "eval_answers_tune18", {
         ("definition", "de"): 8, ("definition", "en"): 8, ("number", "de"): 9, ("number", "en"): 9,
-        ("explain", "de"): 13, ("explain", "en"): 13}
+        ("explain", "de"): 13, ("explain", "en"): 13})
     key_points = {"Wichtigste Punkte & Zeitstempel", "Diskussions-Highlights"}
     for q in tune18:  # a glossary entry for definitions, a key point (and maybe a glossary entry) for the others
         sections = {section_of(corpus_lines[entry["file"]], entry["line"]) for entry in q["expect"]}
