@@ -77,6 +77,11 @@ def holdout9() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout10() -> list[dict]:
+    return load_question_file("eval_answers_holdout10")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -164,13 +169,14 @@ def tune18() -> list[dict]:
 @pytest.fixture(scope="module")
 def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
                    holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
-                   holdout9: list[dict], tune2: list[dict], tune3: list[dict], tune4: list[dict], tune5: list[dict],
-                   tune6: list[dict], tune7: list[dict], tune8: list[dict], tune9: list[dict], tune10: list[dict],
-                   tune11: list[dict], tune12: list[dict], tune13: list[dict], tune14: list[dict], tune15: list[dict],
-                   tune16: list[dict], tune17: list[dict], tune18: list[dict]) -> list[dict]:
-    return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + tune2
-            + tune3 + tune4 + tune5 + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12 + tune13 + tune14
-            + tune15 + tune16 + tune17 + tune18)
+                   holdout9: list[dict], holdout10: list[dict], tune2: list[dict], tune3: list[dict],
+                   tune4: list[dict], tune5: list[dict], tune6: list[dict], tune7: list[dict], tune8: list[dict],
+                   tune9: list[dict], tune10: list[dict], tune11: list[dict], tune12: list[dict], tune13: list[dict],
+                   tune14: list[dict], tune15: list[dict], tune16: list[dict], tune17: list[dict],
+                   tune18: list[dict]) -> list[dict]:
+    return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + holdout7 + holdout8 + holdout9
+            + holdout10 + tune2 + tune3 + tune4 + tune5 + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12
+            + tune13 + tune14 + tune15 + tune16 + tune17 + tune18)
 
 
 @pytest.fixture(scope="module")
@@ -273,6 +279,8 @@ HELD_OUT_SIZES = {
                              near_outside_absent=True),
     "holdout9": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                              near_outside_absent=True),
+    "holdout10": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -285,7 +293,7 @@ def test_a_held_out_set_is_balanced_and_weighted_to_the_strict_targets(split: st
     held_out: list[dict] = request.getfixturevalue(split)  # the file's own questions, as its fixture reads them
     sizes = HELD_OUT_SIZES[split]
     assert len(held_out) >= sizes.total and {q["split"] for q in held_out} == {split}
-    assert all(q["id"].startswith(f"h{split[-1]}-") and q["lang"] in ("de", "en") for q in held_out)
+    assert all(q["id"].startswith(f"h{split.removeprefix('holdout')}-") and q["lang"] in ("de", "en") for q in held_out)
     assert len({q["id"] for q in every_question}) == len(every_question)  # unique across every question file
     by_shape = Counter((q["shape"], q["lang"]) for q in held_out)
     assert {q["shape"] for q in held_out} == set(eval_answers.SHAPES)
@@ -322,14 +330,15 @@ def test_a_held_out_set_is_balanced_and_weighted_to_the_strict_targets(split: st
 
 def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_replies(
         holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
-        holdout9: list[dict]) -> None:
+        holdout9: list[dict], holdout10: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    assert every and not every & {q["id"] for q in holdout7 + holdout9}
+    assert every and not every & {q["id"] for q in holdout7 + holdout9 + holdout10}
     assert {q["id"] for q in holdout5 + holdout6 + holdout8} <= every  # spent sets are tune material
     assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
     assert {q.id for q in eval_answers.load_questions("holdout8")} == {q["id"] for q in holdout8}
     assert {q.id for q in eval_answers.load_questions("holdout9")} == {q["id"] for q in holdout9}
-    assert {"holdout7", "holdout9"} <= eval_answers.UNSEEN and "holdout8" not in eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout10")} == {q["id"] for q in holdout10}
+    assert {"holdout7", "holdout9", "holdout10"} <= eval_answers.UNSEEN and "holdout8" not in eval_answers.UNSEEN
 
 
 def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
