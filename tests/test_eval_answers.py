@@ -496,6 +496,12 @@ def test_tune18_is_single_answers_german_and_english_equal_apart_from_the_unseen
     assert not unseen & {(entry["file"], entry["line"]) for q in tune18 for entry in q["expect"]}
 
 
+def test_tune22_is_context_less_whys_german_and_english_equal() -> None:
+    tune22 = load_question_file("eval_answers_tune22")
+    assert_tune_file(tune22, "eval_answers_tune22", {("clarify", "de"): 14, ("clarify", "en"): 14})
+    assert not any("expect" in q or "context" in q for q in tune22)  # asked outside any thread, nothing to find
+
+
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
     assert {q["split"] for q in tune6} == {"tune"}
     assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune6")] == [q["id"] for q in tune6]
