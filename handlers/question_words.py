@@ -56,6 +56,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     eingesetzt
     go goes going went back damals hiess hiessen eingehen eingegangen gezeigt zeigt zeigte zeigten shown showed show
     inwiefern inwieweit way
+    weswegen tho machen macht mache machst tun tut getan
     tun tut maximal maximum minimal minimum mindestens hochstens part teil abschnitt section bit
     worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
     andere anderen anderer anderes weitere weiteren weiterer other others another

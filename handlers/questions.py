@@ -378,8 +378,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"\s+(?:(?:a|an|the|ein|eine|der|die|das)\s+)?"
         r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
     (Shape.EXPLAIN, re.compile(
-        r"^(?:why|how|warum|wieso|weshalb|wie|inwiefern|inwieweit|in (?:what|which) way|explain|erkl[äa]re?"
-        r"|what (?:is|was) the reason|was (?:ist|war) der grund"
+        r"^(?:why|how|warum|wieso|weshalb|weswegen|woran liegt|wie|inwiefern|inwieweit|in (?:what|which) way"
+        r"|explain|erkl[äa]re?"
+        r"|what (?:is|was) the reason|was (?:ist|war) der grund|(?:the |der )?(?:reason|grund)"
         r"|wozu|wof[üu]r|what for|for what reason|aus welchem grund|what do you mean|was meinst du|wie meinst du"
         r"|(?:das|es|it|that|this)(?: \w+){0,2} (?:erkl[äa]ren|explain))\b", _I)),
 ]

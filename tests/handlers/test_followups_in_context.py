@@ -398,3 +398,22 @@ def test_a_stretched_question_word_is_read_plainly_and_other_doubled_letters_sta
     assert parse("whyyy does XLA fuse ops").shape == parse("why does XLA fuse ops").shape
     assert parse("whyyy does XLA fuse ops").subject == parse("why does XLA fuse ops").subject
     assert parse("was ist ein Baumhaus?").subject == "Baumhaus"  # "aa", "ss" in words of their own stay
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    # a reason asked for with its own words ("woran liegt", "weswegen", "reason?") or with a verb of doing and a
+    # pronoun for its topic is as context-less as "why?"
+    ("woran liegt das", "de"), ("weswegen denn", "de"), ("warum machen die das so", "de"),
+    ("reason?", "en"), ("and the reason is?", "en"), ("ok why tho", "en"),
+])
+async def test_a_reason_asked_without_a_topic_asks_what_is_meant(store: Store, text: str, language: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, Notice) and body(reply)["shape"] == "clarify" and body(reply)["lang"] == language, text
+
+
+def test_a_reason_with_a_topic_is_asked_about_that_topic() -> None:
+    # the words that ask for a reason and the verbs of doing frame the question; the topic stays its subject
+    assert (parse("the reason XLA fuses operations").shape, parse("the reason XLA fuses operations").subject) == (
+        Shape.EXPLAIN, "XLA fuses operations")
+    assert parse("warum macht XLA das so").subject == "XLA"
+    assert parse("woran liegt der Speedup von FlyDSL").subject == "Speedup FlyDSL"
