@@ -167,16 +167,9 @@ def tune18() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def every_question(questions: list[dict], holdout2: list[dict], holdout3: list[dict], holdout4: list[dict],
-                   holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
-                   holdout9: list[dict], holdout10: list[dict], tune2: list[dict], tune3: list[dict],
-                   tune4: list[dict], tune5: list[dict], tune6: list[dict], tune7: list[dict], tune8: list[dict],
-                   tune9: list[dict], tune10: list[dict], tune11: list[dict], tune12: list[dict], tune13: list[dict],
-                   tune14: list[dict], tune15: list[dict], tune16: list[dict], tune17: list[dict],
-                   tune18: list[dict]) -> list[dict]:
-    return (questions + holdout2 + holdout3 + holdout4 + holdout5 + holdout6 + holdout7 + holdout8 + holdout9
-            + holdout10 + tune2 + tune3 + tune4 + tune5 + tune6 + tune7 + tune8 + tune9 + tune10 + tune11 + tune12
-            + tune13 + tune14 + tune15 + tune16 + tune17 + tune18)
+def every_question() -> list[dict]:
+    """Every question of every file the runner asks (``eval_answers.QUESTIONS``), so a new file needs no edit here."""
+    return [q for path in eval_answers.QUESTIONS for q in load_question_file(path.stem)]
 
 
 @pytest.fixture(scope="module")
