@@ -28,6 +28,8 @@ questions, typed as Slack users type, German and English equal) and bench/eval_a
 help, clarify, difference and thread follow-ups, German and English equal) and bench/eval_answers_tune18.toml (session
 7's second single-answer set, from the corpus lines no file or the fewest files expected, German and English equal)
 and bench/eval_answers_tune22.toml (session 9's context-less why questions in other words than the earlier ones)
+and bench/eval_answers_tune19.toml (session 8's single-answer set, from lines expected once or twice, none by tune18,
+German and English equal)
 is asked on a fresh database of the bundled corpus, in-process,
 through the function a Slack mention or DM uses (``handlers.mentions.answer``), as the Slack text
 ``"<@UBOT> question"``. Its reply is read the way ``talkbot ask --json`` reports it: the JSON body of
@@ -110,6 +112,7 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_tune14.toml",
              ROOT / "bench" / "eval_answers_tune15.toml", ROOT / "bench" / "eval_answers_tune16.toml",
              ROOT / "bench" / "eval_answers_tune17.toml", ROOT / "bench" / "eval_answers_tune18.toml",
+             ROOT / "bench" / "eval_answers_tune19.toml",
              ROOT / "bench" / "eval_answers_tune22.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8",
           "holdout9", "holdout10", "all")
