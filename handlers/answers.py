@@ -235,6 +235,8 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     results = looked_up.results if isinstance(looked_up, DefineReply) else []
     terms = [result.hits[0] for result in results if result.hits and _names_it(result.hits[0], result.query)
              and (not one_long_thing or result.hits[0].match in STRONG_MATCHES)]  # LLM is not "phases of LLM …"
+    if terms and terms[0].match == "text" and _titles_a_talk(store, asked):
+        terms = []  # a talk's subject: its key points say what it is, not a card that mentions it (nor JAX's)
     team = list(looked_up.team.values()) if isinstance(looked_up, DefineReply) else []
     pointer = looked_up.pointer if isinstance(looked_up, DefineReply) else None
     if not terms and not team:
@@ -261,6 +263,23 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     reply.talk_id = next((point.talk_id for point in points if point.talk_id in defining),
                          defining[0] if defining else None)
     return reply
+
+
+TITLED_AT_MOST = 3  # words in the titles of at most this many talks, all of them in one, name that talk's subject
+
+
+def _titles_a_talk(store: Store, asked: str) -> bool:
+    """Whether every word of ``asked`` is in the title of one talk: "JAX Quantum" is the subject of its talk, whose key
+    points say what it is and what it is for; the glossary entry that only mentions it (QTip's "… von JAX Quantum
+    als Vorbild übernommen") defines another term."""
+    words = [word for word in tokens(asked) if len(word) >= 3]
+    together: set[str] | None = None
+    for word in words:
+        titled = store.talks_titled(word, TITLED_AT_MOST)
+        if not titled:
+            return False
+        together = titled if together is None else together & titled
+    return bool(together)
 
 
 async def _uninflected_term(store: Store, question: Question) -> Question:
@@ -708,13 +727,80 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if not scope.offset and (gap := await coverage.detail_gap(store, question, scope)) is not None:
         asked, topic, apart = gap
         return await _not_covered(store, question, asked, topic=topic, apart=apart)
+    if not scope.offset and (term := await _entry_named(store, question.subject)) and \
+            _typed_first(question.text, term) and (not question.refers_back or term == question.subject):
+        # "spmd??", "log psd meaning", "kernseite beim brett?": a glossary term typed first and alone (or with words
+        # its own entry or talk title has) asks what it is; so does "multiple shooting, what's that about", whose
+        # "that" is the term. "what can you tell me about HBM?" asks for what the talks say about it
+        rest = question.subject[len(term):].strip()
+        return await define(store, replace(question, shape=Shape.DEFINE, subject=term, raw=term, term="",
+                                           qualifier="", refers_back=False), scope) if not rest else \
+            await define(store, replace(question, shape=Shape.DEFINE, raw=question.subject, term=term,
+                                        qualifier=rest), scope)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN)
     if not found and not scope.offset:
         # no key point has it: a talk that does (its title or summary: "Crashkurs"), else nothing has it
         if await store.find_talks(question.subject, limit=1):
             return await talks(store, replace(question, shape=Shape.TALKS), scope)
         return await _not_covered(store, question, [question.subject])
-    return _answer_points(question, scope, _naming_first(found[scope.offset:], question), scoped_to)
+    found = _naming_first(found[scope.offset:], question)
+    if question.shape == Shape.SEARCH:
+        # no how, why or what-is: what a talk's subject brings or is built on is said first by its introduction (a
+        # how-question asks for the mechanism, a definition for the point that says what it is: 346 for Jaxator)
+        found = _introduction_first(found)
+    return _answer_points(question, scope, found, scoped_to)
+
+
+def _typed_first(text: str, term: str) -> bool:
+    """Whether ``text`` starts with the words of ``term``: "spmd??", not "what can you tell me about SPMD?"."""
+    words = tokens(term)
+    return tokens(text)[: len(words)] == words
+
+
+async def _entry_named(store: Store, subject: str) -> str | None:
+    """The words ``subject`` starts with when they are a glossary term (an exact, alias, expansion or translation
+    match, not a fuzzy or full-text one) and every word after them is in that entry's head, definition or talk
+    title: "mfma amd gpus" names MFMA, defined in the talk about AMD GPUs; "mfma tuning" asks about something else."""
+    words = subject.split()
+    if len(words) > 1 and _titles_a_talk(store, subject):
+        return None  # "jax quantum" is a talk's subject, not JAX placed in it
+    for end in range(len(words), 0, -1):
+        term = " ".join(words[:end])
+        result = await store.define(term)
+        if not result.hits or result.hits[0].match not in STRONG_MATCHES:
+            continue
+        rest = {t for word in words[end:] for t in tokens(word)}
+        if not rest:
+            return term
+        hit = result.hits[0]
+        said = [tokens(f"{d.head} {d.definition} {d.talk_title}") for d in hit.definitions]
+        if any(all(any(word.startswith(t) for word in held) for t in rest) for held in said):
+            return term
+        return None
+    return None
+
+
+INTRO_TIE = 0.9  # a talk's introduction this close to the best point of the same talk leads
+OPENING_SECONDS = 10  # an introduction opens its talk
+_INTRODUCES_RE = re.compile(r"^(?:Einf[üu]hrung|Vorstellung)\b|\bEinf[üu]hrung\b")
+
+
+def _opens_its_talk(hit: PointHit) -> bool:
+    """Whether ``hit`` is its talk's introduction: the opening key point ("0:00 Einführung in Jaxator: Vorstellung …"),
+    which says what the talk's subject is, does and is built on."""
+    return hit.kind == "point" and 0 <= hit.seconds <= OPENING_SECONDS and \
+        bool(_INTRODUCES_RE.search(hit.title) or _INTRODUCES_RE.match(hit.text))
+
+
+def _introduction_first(found: list[PointHit]) -> list[PointHit]:
+    """``found`` with the introduction of the first point's talk first when it is about as relevant: "jaxator hooks
+    which AMD library into JAX" is the introduction's "Integration von AMD-AITER-Kernen in JAX", not the later point
+    defining AITER that shares one more word."""
+    if not found or _opens_its_talk(found[0]):
+        return found
+    intro = next((hit for hit in found[1:] if hit.talk_id == found[0].talk_id and _opens_its_talk(hit)
+                  and hit.score >= INTRO_TIE * found[0].score), None)
+    return found if intro is None else [intro] + [hit for hit in found if hit is not intro]
 
 
 def _answer_points(question: Question, scope: Scope, found: list[PointHit], scoped_to: str | None) -> AnswerReply:

@@ -197,8 +197,47 @@ async def test_what_a_thing_does_is_its_glossary_entry(store: Store, text: str, 
     assert first(await ask(store, text)) == (MAIN, line)
 
 
+@pytest.mark.parametrize("text", ["what is jax quantum used for", "was ist jax quantum"])
+async def test_what_a_talks_subject_is_or_is_for_is_its_introduction_not_a_card_that_mentions_it(
+        store: Store, text: str) -> None:
+    # QuTiP's entry (50) only says JAX Quantum took its API; the talk's first key point says what it was made for
+    assert first(await ask(store, text)) == (MAIN, 33)
+
+
 def test_what_someone_does_with_a_thing_is_no_definition() -> None:
     assert parse("was macht man bei Kinetic mit debug=True?").shape != Shape.DEFINE
+
+
+# -- a glossary term typed alone: its entry ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("bcoo?", 53),
+    ("floquet-theorie?", 51),
+    ("diffrax meaning", 49),
+    ("kraus-map in jax quantum", 46),  # words of the talk title that defines it place the term
+    ("bcoo, what's that about", 53),  # "that" is the term typed before it
+])
+async def test_a_glossary_term_typed_alone_leads_with_its_entry(store: Store, text: str, line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line)
+
+
+async def test_a_glossary_term_with_words_its_entry_lacks_is_still_a_search(store: Store) -> None:
+    # "Docker" is a glossary entry, but building containers is what key points discuss (Kinetic's 71)
+    assert first(await ask(store, "docker container bauen")) == (MAIN, 71)
+
+
+# -- what a talk's subject is or brings: its introduction, when about as relevant as a later point ------------
+
+@pytest.mark.parametrize(("text", "file", "line"), [
+    ("jaxator brings which amd kernels to jax", MAIN, 342),  # not 344, the point defining AITER
+    ("palace vorteil für tpus", PALLAS, 3),
+])
+async def test_what_a_talks_subject_brings_is_its_introduction(store: Store, text: str, file: str, line: int) -> None:
+    assert first(await ask(store, text)) == (file, line)
+
+
+async def test_how_something_is_done_is_the_point_with_the_mechanism_not_the_introduction(store: Store) -> None:
+    assert first(await ask(store, "how do they get a trained neural network into CasADi?")) == (MAIN, 521)  # ONNX
 
 
 # -- explain: of two points about as relevant, the one in the talk the question names ------------------------
