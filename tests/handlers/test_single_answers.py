@@ -226,6 +226,18 @@ async def test_a_glossary_term_with_words_its_entry_lacks_is_still_a_search(stor
     assert first(await ask(store, "docker container bauen")) == (MAIN, 71)
 
 
+# -- English verbs the summaries write as German nouns or compounds -------------------------------------------
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("which framework is the tpu inference of vllm and sglang based on", 442),  # "JAX-basierten Inferenz-Engines"
+    ("was soll kinetic eigentlich verbinden", 66),  # "zur Überbrückung von lokalen Laptop-Umgebungen und Cloud-TPUs"
+    ("did nc machines make shops more productive", 627),  # "erhöhten die Produktivität um das Vier- bis Fünffache"
+    ("hlo started out with how many ops", 480),  # "Entstehung von HLO: … ca. 120 Basis-Operationen"
+])
+async def test_a_verb_the_summaries_write_otherwise_reaches_the_point(store: Store, text: str, line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line)
+
+
 # -- what a talk's subject is or brings: its introduction, when about as relevant as a later point ------------
 
 @pytest.mark.parametrize(("text", "file", "line"), [
