@@ -233,6 +233,11 @@ async def test_a_glossary_term_with_words_its_entry_lacks_is_still_a_search(stor
     ("was soll kinetic eigentlich verbinden", 66),  # "zur Überbrückung von lokalen Laptop-Umgebungen und Cloud-TPUs"
     ("did nc machines make shops more productive", 627),  # "erhöhten die Produktivität um das Vier- bis Fünffache"
     ("hlo started out with how many ops", 480),  # "Entstehung von HLO: … ca. 120 Basis-Operationen"
+    ("which craftsmen worked on the treehouse", 554),  # "Höhenkletterern, Zimmerern, Ingenieuren und Elektrikern"
+    ("welche handwerker haben am baumhaus gearbeitet", 554),
+    ("where does the bee vlogger go to unwind", 579),  # "Entspannung und kulinarische Erholung auf der Echo-Farm"
+    ("what does the diffusers lib do", 414),  # "die von HuggingFace bereitgestellte Bibliothek"
+    ("how can casadi render a graph", 520),  # "Erzeugung interaktiver HTML-Visualisierungen des Rechengraphen"
 ])
 async def test_a_verb_the_summaries_write_otherwise_reaches_the_point(store: Store, text: str, line: int) -> None:
     assert first(await ask(store, text)) == (MAIN, line)
