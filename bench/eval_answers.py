@@ -32,6 +32,10 @@ and bench/eval_answers_tune19.toml (session 8's single-answer set, from lines ex
 German and English equal)
 is asked on a fresh database of the bundled corpus, in-process,
 through the function a Slack mention or DM uses (``handlers.mentions.answer``), as the Slack text
+7's second single-answer set, from the corpus lines no file or the fewest files expected, German and English equal) and
+bench/eval_answers_tune20.toml (session 8's "not covered": absent details of covered tools and topics, absent concepts,
+and covered details asked like them, German and English equal) is asked on a fresh database of the bundled corpus,
+in-process, through the function a Slack mention or DM uses (``handlers.mentions.answer``), as the Slack text
 ``"<@UBOT> question"``. Its reply is read the way ``talkbot ask --json`` reports it: the JSON body of
 ``bot.console.as_json(reply)``.
 
@@ -113,6 +117,7 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_tune15.toml", ROOT / "bench" / "eval_answers_tune16.toml",
              ROOT / "bench" / "eval_answers_tune17.toml", ROOT / "bench" / "eval_answers_tune18.toml",
              ROOT / "bench" / "eval_answers_tune19.toml",
+             ROOT / "bench" / "eval_answers_tune20.toml",
              ROOT / "bench" / "eval_answers_tune22.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8",
           "holdout9", "holdout10", "all")

@@ -167,6 +167,11 @@ def tune18() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune20() -> list[dict]:
+    return load_question_file("eval_answers_tune20")
+
+
+@pytest.fixture(scope="module")
 def tune19() -> list[dict]:
     return load_question_file("eval_answers_tune19")
 
@@ -515,6 +520,22 @@ def test_tune22_is_context_less_whys_german_and_english_equal() -> None:
     tune22 = load_question_file("eval_answers_tune22")
     assert_tune_file(tune22, "eval_answers_tune22", {("clarify", "de"): 14, ("clarify", "en"): 14})
     assert not any("expect" in q or "context" in q for q in tune22)  # asked outside any thread, nothing to find
+
+
+def test_tune20_is_not_covered_and_covered_look_alikes_german_and_english_equal(tune20: list[dict],
+                                                                               corpus_lines: dict) -> None:
+    assert_tune_file(tune20, "eval_answers_tune20", {
+        ("not_covered", "de"): 12, ("not_covered", "en"): 12, ("explain", "de"): 7, ("explain", "en"): 7,
+        ("number", "de"): 1, ("number", "en"): 1})
+    assert all(q["absent"] for q in tune20 if q["shape"] == "not_covered")
+    key_points = {"Wichtigste Punkte & Zeitstempel", "Diskussions-Highlights"}
+    for q in tune20:  # a covered detail: a key point (and maybe a glossary entry)
+        if q["shape"] != "not_covered":
+            sections = {section_of(corpus_lines[entry["file"]], entry["line"]) for entry in q["expect"]}
+            assert sections & key_points and sections <= key_points | {"Glossar"}, q["id"]
+    unseen = {(entry["file"], entry["line"]) for name in eval_answers.UNSEEN
+              for q in load_question_file(f"eval_answers_{name}") for entry in q.get("expect", [])}
+    assert not unseen & {(entry["file"], entry["line"]) for q in tune20 for entry in q.get("expect", [])}
 
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
