@@ -22,14 +22,18 @@ VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written an
 
 async def missing(store: Store, subject: str, question: Question, scope: Scope) -> list[str]:
     """The asked-about words no summary mentions: names (GSPMD, ORPO; in an English question also a capitalised
-    word, Gaudi) count alone, plain words all together or as one name of several words (``_name_apart``)."""
+    word, Gaudi) count alone, plain words all together or as one name of several words (``_name_apart``). A word or
+    name that only the asker's wording lacks is none: one key point holds the rest of what the question asks
+    (``_restates_a_point``)."""
     absent = await absent_words(store, scope, subject)
     written = subject.split()
     if absent:
         names = [w for w in written if (is_term_like(w) or _english_name(w, question))
                  and any(t in absent for t in tokens(w))]
+        if names:  # typed as names (GSPMD, Gaudi) and in no summary: no wording of the asker's
+            return names
         for word in written:
-            if word not in names and (_german_name(word, question) or (
+            if (_german_name(word, question) or (
                     (_lower_case_german_noun(word, question, absent) or _rare_term(word, question, absent))
                     and not await _typed_with_a_slip(store, word) and not await _said_in_parts(store, word))) \
                     and await _no_compound_holds(store, word, absent):
@@ -39,19 +43,71 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                 if run not in names:
                     names.append(run)
         if names:
-            return names
+            return [] if await _restates_a_point(store, question, names, scope) else names
         content = [t for w in written for t in tokens(w)]
         if content and all(t in absent for t in content):
             return [subject]
         if kind := _unknown_kind(written, absent, question):
-            return [kind]
-    if name := await _hyphenated_apart(store, written, absent):
-        return [name]
-    if name := await _compound_apart(store, question, written):
-        return [name]
-    if name := await _name_apart(store, question, written, absent, scope):
-        return [name]
-    return await _missing_versions(store, subject)
+            return [] if await _restates_a_point(store, question, [kind], scope) else [kind]
+    for apart in (await _hyphenated_apart(store, written, absent), await _compound_apart(store, question, written),
+                  await _name_apart(store, question, written, absent, scope)):
+        if apart:
+            return [] if await _restates_a_point(store, question, [apart], scope) else [apart]
+    return await _missing_versions(store, subject, question.text)
+
+
+MIN_RESTATED = 2  # the question's other words a key point must hold, besides a word of the asked name
+MIN_RESTATED_ALONE = 3  # … when no word of the name is in any summary ("prefab", "prüfstufen")
+
+
+async def _restates_a_point(store: Store, question: Question, names: list[str], scope: Scope) -> bool:
+    """Whether one key point, highlight or glossary entry holds the question's other words (at least MIN_RESTATED of
+    them) and a word of the asked ``names`` (or, with no word of them in any summary, MIN_RESTATED_ALONE other words,
+    not all typed side by side as one name): the question then restates that point in the asker's words, and the
+    name is theirs, not a concept the summaries lack. "hourly wage of nc operaters in 1981" is 000:630's
+    Lohnvergleich of 1981 (NC, 1981, Lohn); "which llama versions was the mxfp4 recipe tested on" 000:349 (MXFP4,
+    Rezept, Llama 3/3.1); "how many parts did they prefab in the workshop for the treehouse" 000:600 (Bauteile,
+    Werkstatt, Baumhaus). Not so "does Tunix support gradient accumulation?" (no point holds Tunix and support with
+    either word), a detail of one thing ("wie hoch is die taktfrequenz von der arc pro b70"), nor what is asked
+    beside another ("mamba or state space models")."""
+    if _ALTERNATIVES_RE.search(question.text):
+        return False
+    named = {token for name in names for token in tokens(name)}
+    others: list[list[str]] = []  # each other word's content tokens the summaries hold
+    held_name: list[str] = []
+    for text in dict.fromkeys((question.subject, question.other)):
+        if not text:
+            continue
+        absent = await absent_words(store, scope, text)
+        for word in text.split():
+            content = [token for token in _content_tokens(word) if token not in absent and token not in ASPECT_NOUNS]
+            if not content:
+                continue
+            if named.issuperset(content):
+                held_name += [token for token in content if token not in held_name]
+            elif not named & set(content) and content not in others:
+                others.append(content)
+    rest = [token for word in others for token in word]
+    if not held_name:
+        return len(others) >= MIN_RESTATED_ALONE and not _side_by_side_all(question.text, others) and \
+            await store.held_in_one_point(rest)
+    if len(others) < MIN_RESTATED:
+        return False
+    for token in held_name:
+        if await store.held_in_one_point([*rest, token]):
+            return True
+    return False
+
+
+_ALTERNATIVES_RE = re.compile(r"\b(?:or|oder)\b", re.I)
+
+
+def _side_by_side_all(text: str, words: list[list[str]]) -> bool:
+    """Whether the words (each a word's folded tokens) are typed one after the other in ``text``: one name ("arc pro
+    b70"), not several things."""
+    typed = tokens(text)
+    flat = [token for word in words for token in word]
+    return any(typed[at:at + len(flat)] == flat for at in range(len(typed) - len(flat) + 1))
 
 
 def _name_holding(run: NameRun, word: str, question: Question) -> str:
@@ -97,7 +153,8 @@ async def _typed_with_a_slip(store: Store, word: str) -> bool:
 async def _compound_apart(store: Store, question: Question, written: list[str]) -> str | None:
     """A German compound no summary writes whose corpus words no talk holds together: "Bildrate" (Bildgenerierung,
     Rate), "Gradientenakkumulation" (Gradienten in the JAX talks, FP32-Akkumulation in Pallas'). The search would
-    answer one of its parts; "Lohnentwicklung von Maschinisten" is the NC talk's (Lohnvergleich, Entwicklung)."""
+    answer one of its parts; "Lohnentwicklung von Maschinisten" is the NC talk's (Lohnvergleich, Entwicklung). Each
+    part is a word of its own (SPLIT_PART letters or more)."""
     if question.language != "de":
         return None
     for word in written:
@@ -105,7 +162,8 @@ async def _compound_apart(store: Store, question: Question, written: list[str]) 
         if len(folded) != 1 or not folded[0].isalpha():
             continue
         parts = await store.parts_of(folded[0])
-        if len(parts) >= 2 and not await store.held_in_one_talk(parts):
+        if len(parts) >= 2 and all(len(part) >= SPLIT_PART for part in parts) and \
+                not await store.held_in_one_talk(parts):  # "Erde" is no compound of "er" and "de"
             return word
     return None
 
@@ -166,7 +224,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # a verb ends it: "were the parts [prefabricated] in the workshop?", "how much did decoding [speed] up",
             # "the guy [planning] a trip"
             run = NameRun(run.words[:-1], run.after_auxiliary)
-        words = _content_tokens(run.text)  # "per-chip throughput": chip, throughput
+        # "per-chip throughput": chip, throughput; "scaling problems": scaling (the problems are an aspect of it)
+        words = [word for word in _content_tokens(run.text) if word not in ASPECT_NOUNS]
         if len(words) < 2:
             continue
         if all(word in absent for word in words):
@@ -292,11 +351,14 @@ def _holds_version(text: str, name: str, version: str) -> bool:
     return re.search(pattern, folded) is not None
 
 
-async def _missing_versions(store: Store, subject: str) -> list[str]:
+async def _missing_versions(store: Store, subject: str, text: str) -> list[str]:
     """The names asked with a version no summary writes with that version: "Gemma 3" where the talks have Gemma 2
-    and Gemma 4, "FlashAttention-3" where they have Flash Attention."""
+    and Gemma 4, "FlashAttention-3" where they have Flash Attention. A name and a number typed apart (``text``, the
+    question as typed) are no version: "Qwen-Image auf der TPU für 50 Schritte" counts steps."""
     missing = []
     for name, version, written in versioned_names(subject):
+        if " " in written and not _side_by_side(text, name, version):
+            continue
         # what mentions the name or the version: "Gemma 3" finds the Gemma points (a row holding both first)
         texts = [f"{hit.talk_title} {hit.title} {hit.text}"
                  for hit in await store.find_points(written, limit=VERSION_CANDIDATES)]

@@ -43,7 +43,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     aufgenommen geschrieben organisiert
     nochmal nochmals noch wieder schon eben halt ja dann jetzt nun nu kurz kurze kurzen ganz ganze ganzen ganzes
     gesamte gesamten gesamtes wieviel wieviele
-    again whole entire briefly just then up bring brings brought bringing u ur
+    again whole entire briefly just then up bring brings brought bringing u ur still yet already
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
     ever info infos informationen details rolle spielt spielen spielte taucht tauchte auftauchen kennst kennt weisst
     weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per
@@ -76,7 +76,7 @@ ASPECT_NOUNS = frozenset(
     downside downsides upside upsides advantage advantages disadvantage disadvantages pros cons tip tips takeaway
     takeaways conclusion conclusions idea ideas goal goals gist lesson lessons example examples reason reasons
     benefit benefits drawback drawbacks pitfall pitfalls highlight outcome outcomes result results verdict
-    opinion advice recommendation recommendations
+    opinion advice recommendation recommendations problem problems challenge challenges issue issues hurdle hurdles
     outlook roadmap future plan plans planned next steps upcoming ausblicke zukunft nachstes nachste nachsten
     """.split()
 )

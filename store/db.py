@@ -657,6 +657,13 @@ class Store:
         return await self._answer(("held_in_one_talk", text) if cacheable(text) else None,
                                   lambda view: together.held_in_one_talk(view, words))
 
+    async def held_in_one_point(self, words: Sequence[str]) -> bool:
+        """Whether one key point, highlight or glossary entry holds every one of the folded ``words``
+        (store/together.py); False when a word is in no summary."""
+        text = " ".join(words)
+        return await self._answer(("held_in_one_point", text) if cacheable(text) else None,
+                                  lambda view: together.held_in_one_point(view, words))
+
     async def names_a_term(self, words: Sequence[str]) -> bool:
         """Whether one of the folded ``words`` is a word of a glossary term's name or of a talk's title or tags
         ("sharding", "sparse", "memory", "kinetic"): a message holding it asks about the corpus, not about the bot. A

@@ -71,6 +71,24 @@ def held_in_one_talk(view: View, words: Sequence[str]) -> bool:
     return len(rows) >= CANDIDATES
 
 
+def held_in_one_point(view: View, words: Sequence[str]) -> bool:
+    """Whether one key point, discussion highlight or glossary entry (with its talk's title, which a point does not
+    repeat) holds every one of ``words`` (folded tokens), each in a form a search finds it by: "nc 1981 wage" is
+    the NC talk's Lohnvergleich of 1981, "sandbox agentic rl" the RL talk's "tausende parallele Sandbox-Umgebungen".
+    Unlike ``held_together`` no word counts as held for being a name or in no summary: False then."""
+    looked_up = _searched_forms(view, words, {concept.words: concept for concept in view.concepts(" ".join(words))})
+    if looked_up is None:
+        return False
+    tests, searched = looked_up
+    for row in view.candidates(searched, CANDIDATES, any_order=True):
+        if row.kind == "ktalk":
+            continue  # a talk's summary holds much of its talk: no one place that says the question's thing
+        held = _held(view, row)
+        if all(test.held_in(held, " ".join(held)) for test in tests):
+            return True
+    return False
+
+
 def _searched_forms(view: View, words: Sequence[str], by_word: dict[str, Concept]
                     ) -> tuple[list[_WordForms], list[Concept]] | None:
     """Each word's forms a row may hold it by, and the concepts to read candidate rows by; None when a word has no

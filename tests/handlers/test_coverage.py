@@ -348,3 +348,34 @@ async def test_an_absent_lower_case_noun_in_a_request_for_a_talk_to_watch_is_not
 async def test_a_lower_case_noun_typed_with_a_slip_is_no_absent_detail(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True, text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # the asked name is the asker's wording when one key point holds the rest of the question: "hourly wage" is the
+    # Lohnvergleich of NC operators in 1981, "sandbox envs" the Sandbox-Umgebungen agentic RL needs, "prefab" the
+    # workshop's Vorab-Fertigung of the treehouse's parts, "llama versions" the recipe's Llama 3/3.1
+    ("hourly wage of nc operaters in 1981", 630),
+    ("how many sandbox envs does agentic rl need at once", 301),
+    ("how many parts did they prefab in the workshop for the treehouse?", 600),
+    ("which llama versions was the mxfp4 recipe tested on", 349),
+    ("why do sparse workloads like mixture of experts need custom kernels?", 126),
+    # the problems of a topic are an aspect of it; "still" only says they are open
+    ("what scaling problems are still open for tinix", 310),
+    # a number typed apart from a name is no version of it: "TPU für 50 Schritte" counts steps
+    ("wie viele Sekunden braucht Qwen-Image auf der TPU für 50 Schritte?", 419),
+])
+async def test_a_question_that_restates_a_key_point_in_other_words_is_answered(store: Store, text: str,
+                                                                               line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert (MAIN, line) in {(h["source"]["file"], h["source"]["line"]) for h in body(reply)["hits"]}, text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # one thing asked about besides the absent detail restates no point: the ARC Pro B70 has no Taktfrequenz
+    ("wie hoch is die taktfrequenz von der arc pro b70", "Die Zusammenfassungen erwähnen *taktfrequenz* nicht."),
+    # what is asked beside the absent name is no context it restates
+    ("did anyone cover mamba or state space models", "The summaries don't mention *mamba*."),
+])
+async def test_an_absent_detail_of_one_topic_is_still_not_covered(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)

@@ -27,6 +27,19 @@ async def test_words_held_together(store: Store, words: list[str], together: boo
     assert await store.held_together(words) is together
 
 
+@pytest.mark.parametrize(("words", "held"), [
+    (["nc", "1981", "wage"], True),  # 000:630's Lohnvergleich of 1981 (wage -> Lohn)
+    (["sandbox", "agentic", "rl"], True),  # 000:301, RL in its talk's title only
+    (["tunix", "gradient"], True),  # the Tunix talk's glossary 403 (Gradienten-Optimierer), with its title
+    (["tunix", "gradient", "accumulation"], False),  # FP32-Akkumulation is Pallas' (004:10)
+    (["tunix", "support", "gradient"], False),
+    (["qwen", "image", "generate", "videos"], False),  # Videogenerierung is the DiT talk's
+    (["horovod", "training"], False),  # a word in no summary is held nowhere
+])
+async def test_words_held_in_one_point(store: Store, words: list[str], held: bool) -> None:
+    assert await store.held_in_one_point(words) is held
+
+
 @pytest.mark.parametrize(("tokens", "held"), [
     ({"suche", "balken"}, True),  # the form itself
     ({"suchen"}, True),  # a token starting with a prefix form
