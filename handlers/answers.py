@@ -552,6 +552,11 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     if question.subject and (measured := _measured_absent(question, await absent_words(store, scope,
                                                                                          question.subject))):
         return await _not_covered(store, question, [measured])
+    if question.language == "en" and (match := _MEASURED_RE.search(question.text)) is not None and \
+            await coverage.counted_absent(store, question, match["w"], scope):
+        # "how many queens …", "how many watts …": the points about the rest of the question follow
+        return await _not_covered(store, question, [match["w"]],
+                                  topic=coverage.topic_besides(question, [match["w"]], names_only=False))
     unit = _unit_of(question)
     # the unit as the summaries write it finds the points that measure in it ("degrees" -> "285 Grad")
     # a named unit of time says more than the hint "time" ("how many years" finds "Jahr", not "Rechenzeit")
@@ -658,6 +663,9 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     """Why / how: the key points that explain, best first (a point that gives a reason wins a near tie)."""
     if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
+    if not scope.offset and (gap := await coverage.detail_gap(store, question, scope)) is not None:
+        asked, topic, apart = gap
+        return await _not_covered(store, question, asked, topic=topic, apart=apart)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2)
     near = [hit for hit in found[1:] if hit.score >= NAMED_TIE * found[0].score and hit.talk_id != found[0].talk_id]
     if scoped_to is None and near and found[0].talk_id not in (named := _named_talks(store, question.subject)):

@@ -14,7 +14,7 @@ from store.text import tokens
 from . import german_tags
 from .common_words import is_common, is_rare
 from .question_words import ASPECT_NOUNS, DO_AUXILIARY_RE, FRAME_WORDS, NOT_BEFORE_A_PRONOUN, UNIT_WORDS, UNITS
-from .questions import NameRun, Question, Shape, is_term_like
+from .questions import NameRun, Question, Shape, is_term_like, name_runs
 from .scope import Scope, absent_words, name_runs_of
 
 VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written anywhere
@@ -108,6 +108,23 @@ def _side_by_side_all(text: str, words: list[list[str]]) -> bool:
     typed = tokens(text)
     flat = [token for word in words for token in word]
     return any(typed[at:at + len(flat)] == flat for at in range(len(typed) - len(flat) + 1))
+
+
+async def counted_absent(store: Store, question: Question, word: str, scope: Scope) -> bool:
+    """Whether the thing an English "how many"/"how much" question measures (``word``, right after it) is in no
+    summary: "how many queens lived in the underground beehives?", "how many watts does the dilution refrigerator
+    draw?". Not a unit of the summaries' numbers (degrees, hours: UNITS), nor a corpus word or a word of the word
+    list typed with a slip ("rows" for row), nor part of a corpus compound; and not when one key point holds the
+    rest of the question (``_restates_a_point``)."""
+    folded = tokens(word)
+    absent = await absent_words(store, scope, question.subject)
+    if not folded or any(token not in absent or token in UNITS or token in UNIT_WORDS or token in FRAME_WORDS
+                         for token in folded):
+        return False
+    if await _typed_with_a_slip(store, word) or await _said_in_parts(store, word) or \
+            not await _no_compound_holds(store, word, absent):
+        return False
+    return not await _restates_a_point(store, question, [word], scope)
 
 
 def _name_holding(run: NameRun, word: str, question: Question) -> str:
@@ -456,6 +473,10 @@ def _asked_words(question: Question) -> list[str]:
 MAX_TOPIC_WORDS = 3  # a yes/no question with more words the summaries hold restates a fact in its own words
 # Words an English noun follows: "does the treehouse have [a fireplace]?", "the machinists' [union]"
 _BEFORE_A_NOUN = frozenset("a an the any no some this that these those my your their its our his her".split())
+# An English question that asks for what its verb is done to: "what does X standardize", "which libraries …"
+_OBJECT_ASKED_RE = re.compile(r"\W*(?:what|whats|what's|which|who|whom|whose)\b", re.I)
+# English prepositions a noun follows: "anything about [pensions]", "protected against [lightning]"
+_PREPOSITIONS = frozenset("about against on with without for from into of over under via".split())
 # Words a German noun follows when a question is typed in lower case: articles, determiners, prepositions
 _BEFORE_A_GERMAN_NOUN = frozenset(
     "ein eine einen einem einer eines ne nen nem n der die das den dem des im am zum zur vom beim ins ans "
@@ -487,14 +508,21 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     words = [word for word in _asked_words(question) if _content_tokens(word)]
     missing = [word for word in words if all(token in absent for token in _content_tokens(word))]
     present = [word for word in words if word not in missing]
+    # a compound of corpus words is no absent detail ("Lärchendielen": Lärche, Dielen), nor the alternative set
+    # against the topic ("statt dockerfiles")
+    missing = [word for word in missing if not await _said_otherwise(store, word, question)]
     held = [token for word in present for token in _content_tokens(word) if token not in absent]
+    gone = list(missing)  # what the topic shown next leaves out
     if missing and question.language == "de" and not _capitalises_nouns(question):
         # typed in lower case, its verbs are no part of the topic: "mit welchem betriebssystem [läuft] kinetic"
         held = [token for token in held if not german_tags.is_verb(token, question.text)]
+    elif missing and (verbs := _verbs_before(question, missing)):
+        held = [token for token in held if token not in verbs]  # "how does kinetic [manage] secrets?"
+        gone += [word for word in present if verbs.issuperset(tokens(word))]
     if missing and held and len(held) <= MAX_TOPIC_WORDS:
         asked = [word for word in missing if _asks_about(word, question)]
         if asked and await store.held_in_one_talk(held):
-            return asked, topic_besides(question, missing, names_only=False), False
+            return asked, topic_besides(question, gone, names_only=False), False
         return None
     if not question.yes_no:
         return None  # two names no talk holds together are what a yes/no question asks about, not a search
@@ -512,6 +540,21 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     return None
 
 
+async def _said_otherwise(store: Store, word: str, question: Question) -> bool:
+    """Whether an absent word of a question is a compound of two words one key point holds together ("Lärchendielen":
+    000:602's Lärchenholz-Dielen; "Betriebssystem" is none: Betrieb and System are never in one point) or the
+    alternative set against what is asked ("warum das statt dockerfiles?")."""
+    if (_word_before(question.text.casefold(), word.casefold()) or "") in _INSTEAD:
+        return True
+    token = "".join(tokens(word))
+    for at in range(SPLIT_PART, len(token) - SPLIT_PART + 1):
+        head, tail = token[:at], token[at:]
+        if not await store.absent_words(head) and not await store.absent_words(tail) and \
+                await store.held_in_one_point([head, tail]):
+            return True
+    return False
+
+
 def _asks_about(word: str, question: Question) -> bool:
     """Whether an absent word of a question is what it asks about (a noun; in a yes/no question also a participle),
     not a word of its frame nor an aspect of the topic ("das Fazit zu Kinetic", "die Vorteile von Pallas")."""
@@ -527,10 +570,31 @@ def _asks_about(word: str, question: Question) -> bool:
         # dashboard", "läuft flydsl auch unter windows", "unter welcher lizenz steht jaxator") or by its word class
         before = _word_before(question.text.casefold(), word.casefold())
         return (before is not None and before in _BEFORE_A_GERMAN_NOUN) or german_tags.is_noun(word, question.text)
-    if word.casefold().endswith(("ing", "ed")):
-        return False  # a verb's form before its noun: "can Kinetic attach to [a running] job?"
     before = _word_before(question.text, word)
-    return before is not None and (before.casefold() in _BEFORE_A_NOUN or before.endswith(("'s", "s'")))
+    if word.casefold().endswith(("ing", "ed")):
+        # a verb's form before its noun: "can Kinetic attach to [a running] job?"; the last word after a preposition
+        # is a noun ("protected against [lightning]")
+        last = _LAST_WORD_RE.search(question.text)
+        return before is not None and before.casefold() in _PREPOSITIONS and last is not None and \
+            last.group().casefold() == word.casefold() and not word.casefold().endswith("ed")
+    if before is not None and (before.casefold() in _BEFORE_A_NOUN or before.casefold() in _PREPOSITIONS
+                               or before.endswith(("'s", "s'"))):
+        return True  # "does the treehouse have [a fireplace]?", "anything about [pensions]"
+    # "how does Kinetic manage [secrets]?": after do/does/did the subject, its verb, then what the verb is done to
+    return bool(_verbs_before(question, [word]))
+
+
+def _verbs_before(question: Question, words: list[str]) -> set[str]:
+    """The folded verb of an English do-question whose run after the auxiliary ends in one of ``words``, what the
+    verb is done to: "how does Kinetic [manage] secrets?" (the subject first, then its verb). Only at the question's
+    end ("how does the casadi demo deal with the weather": a verb and its preposition), and not after what or which,
+    which is then what the verb is done to ("what does the pjrt api standardize")."""
+    if question.language == "de" or DO_AUXILIARY_RE.search(question.text) is None or \
+            _OBJECT_ASKED_RE.match(question.text) is not None:
+        return set()
+    return {token for run in name_runs(question.text, question.language)
+            if run.after_auxiliary and run.last and len(run.words) >= 3 and run.words[-1] in words
+            for word in run.words[1:-1] for token in tokens(word)}
 
 
 def _word_before(text: str, word: str) -> str | None:

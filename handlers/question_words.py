@@ -43,7 +43,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     aufgenommen geschrieben organisiert
     nochmal nochmals noch wieder schon eben halt ja dann jetzt nun nu kurz kurze kurzen ganz ganze ganzen ganzes
     gesamte gesamten gesamtes wieviel wieviele
-    again whole entire briefly just then up bring brings brought bringing u ur still yet already
+    again whole entire briefly just then up bring brings brought bringing u ur still yet already same
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
     ever info infos informationen details rolle spielt spielen spielte taucht tauchte auftauchen kennst kennt weisst
     weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per

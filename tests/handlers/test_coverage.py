@@ -379,3 +379,30 @@ async def test_a_question_that_restates_a_key_point_in_other_words_is_answered(s
 ])
 async def test_an_absent_detail_of_one_topic_is_still_not_covered(store: Store, text: str, said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # what an English "how many" question counts, in no summary: not covered, the rest of the question shown next
+    ("how many queens lived in the underground beehives?", "The summaries don't mention *queens*."),
+    ("how many qubits can jax quantum simulate", "The summaries don't mention *qubits*."),
+    # an absent noun after a preposition, or after a do-question's subject and its verb, is what it asks about
+    ("how is the treehouse protected against lightning", "The summaries don't mention *lightning*."),
+    ("did the NC machining talk say anything about pensions?", "The summaries don't mention *pensions*."),
+    ("how does Kinetic manage secrets?", "The summaries don't mention *secrets*."),
+])
+async def test_an_absent_english_detail_of_a_covered_topic_is_not_covered(store: Store, text: str,
+                                                                          said: str) -> None:
+    reply = await ask(store, text)
+    assert_said_not_covered(reply, said, text)
+    assert body(reply)["hits"], text  # the points about the topic the question does name
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("how does the casadi demo deal with the weather", 517),  # "deal" is the verb, "with" its preposition
+    ("what does the pjrt api standardize", 486),  # what asks for what the verb is done to
+    ("why doesn't identical sharding give the same latency?", 97),  # "same" is no noun
+])
+async def test_an_absent_english_verb_or_adjective_is_no_absent_detail(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert (MAIN, line) in {(h["source"]["file"], h["source"]["line"]) for h in body(reply)["hits"]}, text
