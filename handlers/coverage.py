@@ -242,20 +242,31 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # "the guy [planning] a trip"
             run = NameRun(run.words[:-1], run.after_auxiliary)
         # "per-chip throughput": chip, throughput; "scaling problems": scaling (the problems are an aspect of it)
-        words = [word for word in _content_tokens(run.text) if word not in ASPECT_NOUNS]
+        typed = _content_tokens(run.text)
+        words = [word for word in typed if word not in ASPECT_NOUNS]
         if len(words) < 2:
             continue
         if all(word in absent for word in words):
             return run.text
-        if len(words) == 2 and words[0] in absent and words[1] not in absent and not run.last and (
+        # the absent words it starts with: "[continuous] batching", "[sliding window] attention"
+        lead = next(at for at, word in enumerate(words) if word not in absent)
+        # a noun ends it: an aspect noun ("mixed integer [problems]"), or any word where no auxiliary makes the
+        # last one a verb ("tell me about sliding window attention")
+        ends_in_a_noun = not run.last or words[-1] != typed[-1] or (
+            question.language != "de" and _AUXILIARY_RE.search(question.text) is None)
+        if lead and all(word not in absent for word in words[lead:]) and ends_in_a_noun and (
                 not _GERMAN_PAST_PARTICIPLE_RE.fullmatch(words[0]) if question.language == "de" else not (
-                run.before_article or words[0].endswith("ing"))) and not await _told_by_one_talk(store, written,
-                                                                                                   absent):
-            # "continuous batching … in vllm", "bloom filters for joins": the summaries know batching and filters, not
-            # that kind of them. Not a verb: in English one that takes an article ("the guy planning a trip") or is
-            # a gerund ("launching jobs on GKE"); in German a participle says what was done to the thing, not which
-            # kind it is ("der portierte Kernel"). Not at the question's end: there an English run's last word may
-            # be its verb ("why did the query fail?"), and a German adjective there as often says how much of a thing
+                run.before_article or (words[0].endswith("ing") and lead == 1)
+                or _word_before(question.text.casefold(), run.words[0].casefold()) == "to")) and (
+                len(words) - lead < 2 or await store.held_together(words[lead:])) and \
+                not await _told_by_one_talk(store, written, absent):
+            # "continuous batching … in vllm", "bloom filters for joins", "mixed precision training": the summaries
+            # know batching, filters and precision training, not that kind of them. Not a verb: in English one that
+            # takes an article ("the guy planning a trip"), is a gerund ("launching jobs on GKE") or an infinitive
+            # ("how to put neural networks into …"); in German a participle says what was done to the thing, not
+            # which kind it is ("der portierte Kernel"). Not at the question's end (unless an aspect noun ends it, or
+            # an English question has no auxiliary): there an English run's last word may be its verb ("why did the
+            # query fail?"), and a German adjective there as often says how much of a thing
             # the summaries word otherwise ("beim kompletten Rezept": 000:350 says "das vollständige Rezept") as
             # which kind ("zur bayesschen Optimierung"): only a word's rarity in the language would tell them apart.
             # Nor when one talk holds the question's many other words (``_told_by_one_talk``)

@@ -406,3 +406,21 @@ async def test_an_absent_english_verb_or_adjective_is_no_absent_detail(store: St
     reply = await ask(store, text)
     assert body(reply)["covered"] is True, text
     assert (MAIN, line) in {(h["source"]["file"], h["source"]["line"]) for h in body(reply)["hits"]}, text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # absent words before a thing the summaries know name an unknown kind of it, also before two words they hold
+    # together ("precision training"), at the question's end without an auxiliary, or before an aspect noun
+    ("is mixed precision training covered anywhere?", "The summaries don't mention *mixed precision training*."),
+    ("tell me about sliding window attention", "The summaries don't mention *sliding window attention*."),
+    ("can casadi do mixed integer problems", "The summaries don't mention *mixed integer problems*."),
+])
+async def test_an_unknown_kind_of_a_known_thing_is_not_covered(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_an_infinitive_before_a_known_thing_is_no_unknown_kind(store: Store) -> None:
+    # "to put neural networks": a verb and what it is done to (000:509's talk embeds neural networks in CasADi)
+    reply = await ask(store, "which video explains how to put neural networks into CasADi?")
+    assert body(reply)["covered"] is True
+    assert body(reply)["hits"][0]["talk_id"].startswith("einbettung-trainierter-neuronaler-netze")
