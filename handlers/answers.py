@@ -552,11 +552,18 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     if question.subject and (measured := _measured_absent(question, await absent_words(store, scope,
                                                                                          question.subject))):
         return await _not_covered(store, question, [measured])
-    if question.language == "en" and (match := _MEASURED_RE.search(question.text)) is not None and \
+    match = _MEASURED_RE.search(question.text)
+    if question.language == "en" and match is not None and \
             await coverage.counted_absent(store, question, match["w"], scope):
         # "how many queens …", "how many watts …": the points about the rest of the question follow
         return await _not_covered(store, question, [match["w"]],
                                   topic=coverage.topic_besides(question, [match["w"]], names_only=False))
+    if question.language == "en" and not scope.offset and not question.refers_back and match is not None and \
+            all(token in FRAME_WORDS for token in tokens(match["w"])) and \
+            (measured_apart := await coverage.measured_apart(store, question, scope)) is not None:
+        # "how much did …" names no thing it measures: the question's words are the topic and what it asks of it
+        apart, topic = measured_apart
+        return await _not_covered(store, question, apart, topic=topic, apart=True)  # "how much did the treehouse cost"
     unit = _unit_of(question)
     # the unit as the summaries write it finds the points that measure in it ("degrees" -> "285 Grad")
     # a named unit of time says more than the hint "time" ("how many years" finds "Jahr", not "Rechenzeit")

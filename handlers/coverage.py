@@ -566,6 +566,24 @@ async def _said_otherwise(store: Store, word: str, question: Question) -> bool:
     return False
 
 
+async def measured_apart(store: Store, question: Question, scope: Scope) -> tuple[list[str], str] | None:
+    """What an English "how much did …" question measures of a topic that no talk holds with it: "how much did the
+    treehouse cost" (Kosten are the vLLM talk's, never the treehouse's; German asks with its verbs, which a talk
+    words otherwise: "um wie viel haben NC-maschinen die produktivität gesteigert"). The question's words, at most
+    MAX_TOPIC_WORDS, are each in some summary, never all in one talk: (the words apart from the first, the first).
+    None when one talk holds them all, or a word is in no summary (``missing`` and ``detail_gap`` say those)."""
+    absent = await absent_words(store, scope, question.subject)
+    words = [word for word in _asked_words(question) if _content_tokens(word)]
+    held = [token for word in words for token in _content_tokens(word)]
+    if not 2 <= len(words) <= MAX_TOPIC_WORDS or any(token in absent for token in held) or \
+            await store.held_in_one_talk(held):
+        return None
+    topic = words[0]
+    apart = [word for word in words[1:]
+             if not await store.held_in_one_talk(_content_tokens(f"{topic} {word}"))]
+    return (apart, topic) if apart else None
+
+
 def _asks_about(word: str, question: Question) -> bool:
     """Whether an absent word of a question is what it asks about (a noun; in a yes/no question also a participle),
     not a word of its frame nor an aspect of the topic ("das Fazit zu Kinetic", "die Vorteile von Pallas")."""

@@ -424,3 +424,15 @@ async def test_an_infinitive_before_a_known_thing_is_no_unknown_kind(store: Stor
     reply = await ask(store, "which video explains how to put neural networks into CasADi?")
     assert body(reply)["covered"] is True
     assert body(reply)["hits"][0]["talk_id"].startswith("einbettung-trainierter-neuronaler-netze")
+
+
+async def test_what_a_how_much_question_asks_of_a_topic_no_talk_holds_with_it_is_not_covered(store: Store) -> None:
+    # Kosten are in the vLLM talk (000:442), never in the treehouse's: "how much did …" names no thing it measures
+    reply = await ask(store, "how much did the treehouse cost")
+    assert_said_not_covered(reply, "The summaries don't mention *cost* together with *treehouse*.", "cost")
+    assert body(reply)["hits"][0]["talk_id"].startswith("bau-eines-luxurioesen")
+
+
+async def test_a_how_much_question_whose_words_one_talk_holds_is_answered(store: Store) -> None:
+    reply = await ask(store, "how much did qwen 3 30b improve on math 500")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 167)
