@@ -271,6 +271,14 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # which kind ("zur bayesschen Optimierung"): only a word's rarity in the language would tell them apart.
             # Nor when one talk holds the question's many other words (``_told_by_one_talk``)
             return run.text
+        if question.language != "de" and len(words) == 2 and words[0] not in absent and words[1] in absent and \
+                words[1].endswith("ing") and _BE_AUXILIARY_RE.search(question.text) is None and \
+                not await _typed_with_a_slip(store, words[1]) and \
+                not await _restates_a_point(store, question, [run.text], scope):  # "finetunning" is fine-tuning
+            # "does tunix have early stopping": an -ing word after a known one is a noun there, an unknown kind of
+            # stop, never the verb after do/does/did (that is its plain form); after is/are it may be ("is the job
+            # running")
+            return run.text
         if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary):
             continue
         if verb_follows and len(words) == 2 and run.last:
@@ -299,6 +307,8 @@ async def _told_by_one_talk(store: Store, written: list[str], absent: frozenset[
 
 # An English verb's past participle ends a name of no thing: "were the parts prefabricated …" ("speed", "bed" are nouns)
 _ENGLISH_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}(?<!e)ed")
+# An English question's form of be, which an -ing verb follows ("is the job running?")
+_BE_AUXILIARY_RE = re.compile(r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|am|be|been)\b", re.I)
 # An English question's auxiliary: its last word is then a verb ("why did the Q4.1 query fail?")
 _AUXILIARY_RE = re.compile(rf"\b(?:did|does|do|can|could|will|would|should|is|are|was|were)\b{NOT_BEFORE_A_PRONOUN}",
                            re.I)

@@ -436,3 +436,9 @@ async def test_what_a_how_much_question_asks_of_a_topic_no_talk_holds_with_it_is
 async def test_a_how_much_question_whose_words_one_talk_holds_is_answered(store: Store) -> None:
     reply = await ask(store, "how much did qwen 3 30b improve on math 500")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 167)
+
+
+async def test_an_absent_ing_noun_after_a_known_word_is_an_unknown_kind(store: Store) -> None:
+    # after does/did the verb has its plain form: "early stopping" is a kind of stopping the Tunix talk never names
+    assert_said_not_covered(await ask(store, "does tunix have early stopping"),
+                            "The summaries don't mention *early stopping*.", "early stopping")
