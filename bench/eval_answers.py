@@ -30,6 +30,9 @@ help, clarify, difference and thread follow-ups, German and English equal) and b
 and bench/eval_answers_tune22.toml (session 9's context-less why questions in other words than the earlier ones)
 and bench/eval_answers_tune19.toml (session 8's single-answer set, from lines expected once or twice, none by tune18,
 German and English equal)
+and bench/eval_answers_tune21.toml (session 7's help in one's own words, in a thread too, real questions with a help
+word, and talk questions naming their talk loosely, German and English equal)
+is asked on a fresh database of the bundled corpus, in-process,
 is asked on a fresh database of the bundled corpus, in-process,
 through the function a Slack mention or DM uses (``handlers.mentions.answer``), as the Slack text
 7's second single-answer set, from the corpus lines no file or the fewest files expected, German and English equal) and
@@ -118,6 +121,7 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_tune17.toml", ROOT / "bench" / "eval_answers_tune18.toml",
              ROOT / "bench" / "eval_answers_tune19.toml",
              ROOT / "bench" / "eval_answers_tune20.toml",
+             ROOT / "bench" / "eval_answers_tune21.toml",
              ROOT / "bench" / "eval_answers_tune22.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8",
           "holdout9", "holdout10", "all")

@@ -167,6 +167,11 @@ def tune18() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune21() -> list[dict]:
+    return load_question_file("eval_answers_tune21")
+
+
+@pytest.fixture(scope="module")
 def tune20() -> list[dict]:
     return load_question_file("eval_answers_tune20")
 
@@ -538,6 +543,14 @@ def test_tune20_is_not_covered_and_covered_look_alikes_german_and_english_equal(
     assert not unseen & {(entry["file"], entry["line"]) for q in tune20 for entry in q.get("expect", [])}
 
 
+def test_tune21_is_help_in_own_words_and_talk_questions_german_and_english_equal(tune21: list[dict]) -> None:
+    assert_tune_file(tune21, "eval_answers_tune21", {(shape, lang): n for shape, n in (
+        ("help", 7), ("followup", 2), ("explain", 1), ("definition", 1), ("watch", 5), ("who", 4), ("summary", 4))
+        for lang in ("de", "en")})
+    # help asked inside a thread, after an answer: the usage reply all the same
+    assert {q["scored_as"] for q in tune21 if q["shape"] == "followup"} == {"help"}
+
+
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
     assert {q["split"] for q in tune6} == {"tune"}
     assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune6")] == [q["id"] for q in tune6]
@@ -553,7 +566,7 @@ def test_followups_have_turns_and_a_scored_shape(every_question: list[dict]) -> 
     for q in every_question:
         assert ("turns" in q) == (q["shape"] == "followup"), q["id"]
         if q["shape"] == "followup":
-            assert q["turns"] and q["scored_as"] in SHAPES - {"followup", "help", "not_covered"} and q["context"]
+            assert q["turns"] and q["scored_as"] in SHAPES - {"followup", "not_covered"} and q["context"]
 
 
 def test_absent_concepts_are_absent_and_near_misses_present(every_question: list[dict], corpus_lines: dict) -> None:
