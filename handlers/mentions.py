@@ -65,8 +65,8 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
     if question.language is None and context is not None:
         question.language = context.language
     if question.shape in ASKED_ABOUT_ANYTHING and not question.follow_up and \
-            (fillers := help_fillers(question.text, in_a_thread=context is not None)) and \
-            not await store.names_a_term(fillers):
+            (fillers := help_fillers(question.text, in_a_thread=context is not None)) is not None and \
+            not (fillers and await store.names_a_term(fillers)):
         question = Question(question.text, Shape.HELP, language=question.language)
     if question.shape == Shape.HELP:
         return Notice(say(question.lang, "help"), shape=Shape.HELP.value, language=question.lang)

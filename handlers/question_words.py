@@ -141,9 +141,11 @@ _GREETINGS = (r"(?:hi|hey|heya|hiya|hello|hallo|hall[öo]chen|moin(?: moin)?|ser
 _ADDRESSEES = (r"(?:there|all|everyone|everybody|folks|team|y'all|zusammen|leute|ihr|alle|miteinander|talkbot|bot"
                r"|du|you)")
 _SMALL_TALK = (r"(?:how are you(?: doing)?|how's it going|how is it going|what's up|whats up|sup|wie geht(?:'s|s| es)?"
-               r"(?: (?:dir|euch))?|was geht|alles klar|alles gut)")
+               r"(?: (?:dir|euch))?|was geht(?: (?:hier|so|ab))?|alles klar|alles gut"
+               # whether anyone is there: "hello? anyone there?", "hallo, jemand da?"
+               r"|(?:is )?any(?:one|body) (?:there|here|home|around)|(?:ist )?(?:da |hier )?jemand (?:da|hier))")
 GREETING_ONLY_RE = re.compile(
-    rf"^(?:{_GREETINGS}(?:[\s,!.]+{_ADDRESSEES})*(?:[\s,!.]+{_SMALL_TALK})?|{_SMALL_TALK})(?:[\s,]+talkbot)?"
+    rf"^(?:{_GREETINGS}(?:[\s,!.]+{_ADDRESSEES})*(?:[\s,!.?]+{_SMALL_TALK})?|{_SMALL_TALK})(?:[\s,]+talkbot)?"
     r"[\s!?.]*$", re.I)
 GREETING_RE = re.compile(
     rf"^(?:{_GREETINGS}(?:[\s,]+{_ADDRESSEES})*|ok|okay|so|also|quick question|kurze frage)\b[,!:.]?\s+(?=\S)",
@@ -178,21 +180,26 @@ STRESS_WORDS = frozenset(
 # A question about the bot itself rather than the talks ("how do I use this bot", "what commands are there",
 # "wie funktionierst du?", "was kann ich dich fragen?"): it names the bot, addresses it, or asks for its commands,
 # and has no word besides these and the words that frame any question.
-THE_BOT = frozenset("bot bots talkbot you your yourself du dich dir dein deine euch".split())
+THE_BOT = frozenset("bot bots talkbot you your yourself u ur du dich dir dein deine euch".split())  # u, ur: as typed
 # "how does this thing work?", "wie funktioniert das Ding?": the thing asked to is the bot
 BOT_NOUNS = frozenset("bot bots talkbot thing ding".split())
 USAGE = frozenset(
     "help hilfe helfen hilfst hilf commands command befehle befehl usage anleitung instructions manual tips tipps"
-    .split())
+    " beispielfragen beispielfrage".split())
 TO_THE_BOT = frozenset(
     """
     use benutze benutzen benutzt benutzt verwende verwenden verwendet nutze nutzen nutzt bediene bedienen
     ask fragen frage frag fragt stellen work function funktionierst funktioniert kannst machst bist weisst hilfst
     verstehst know knows able capable support supports unterstutzt unterstutzt features hey hi hello hallo
     kennst kennt question questions stelle start started starten anfangen beginnen begin
-    answer answers beantworten beantwortest beantwortet antwortest good gut useful nutzlich bescheid
+    answer answers beantworten beantwortest beantwortet antwortest good gut useful nutzlich bescheid purpose zweck
     """.split()
 )
+# "any examples?", "gibts beispiele?": asked where no thread has a topic, examples of what to ask the bot
+EXAMPLES = frozenset("example examples beispiel beispiele sample samples".split())
+# "what kind of questions work here?", "was kann man hier fragen?": where no thread has a topic, the place asked about
+# is the bot's
+HERE = frozenset("here hier".split())
 # What the asker may ask about, named only by its kind: "what sort of things do you know about?", "what kind of stuff
 # can you answer?", "was für Sachen weißt du?", "welche Themen kennst du?"
 KINDS_OF_THING = frozenset(
@@ -206,6 +213,16 @@ ASKING = frozenset(
 # "can you explain?", "what do you mean?" ask about the last answer (or what it is about), not about the bot
 ASKS_WHY = frozenset("why warum wieso weshalb explain erklaren erklare erklar mean meinst meint detail details "
                       "detailed elaborate genauer naher ausfuhrlich ausfuhrlicher".split())
+
+
+# German "etwas drauf haben" is "können": "zeig mal, was du drauf hast", "was hat der bot so drauf?" ask what the bot
+# can do; its "drauf" points at nothing
+ABILITY_IDIOM_RE = re.compile(
+    r"\bdrauf\s+(?:hast|habt|haben|hat)\b|\b(?:hast|habt|hat)\s+(?:du|ihr|der bot)(?:\s+(?:so|alles|denn|eigentlich))*"
+    r"\s+drauf\b", re.I)
+
+# Question words as chat spells them: "wat can u do", "wut is xla"
+CHAT_SPELLINGS = {"wat": "what", "wut": "what"}
 
 
 # An English question whose verb comes after its subject: "how do sparse cores help with joins?" (a pronoun for

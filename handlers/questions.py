@@ -18,12 +18,14 @@ from store.text import clean_query, fold, tokens, word_tokens
 
 from .common_words import is_everyday, leaning
 from .question_words import (
+    ABILITY_IDIOM_RE,
     ARTICLES,
     ASKER,
     ASKING,
     ASKS_WHY,
     ASPECT_NOUNS,
     BOT_NOUNS,
+    CHAT_SPELLINGS,
     COUNTING,
     DE_MARKERS,
     DETERMINERS,
@@ -31,11 +33,13 @@ from .question_words import (
     DISCOURSE_RE,
     DO_AUXILIARY_RE,
     EN_MARKERS,
+    EXAMPLES,
     FRAME_WORDS,
     GERMAN_AUXILIARIES,
     GERMAN_QUESTION_WORDS,
     GREETING_ONLY_RE,
     GREETING_RE,
+    HERE,
     IRREGULAR_INFINITIVES,
     KIND_WORDS,
     KINDS_OF_THING,
@@ -495,7 +499,43 @@ def _plain(query: str) -> str:
 ASKED_ABOUT_ANYTHING = frozenset({Shape.DEFINE, Shape.EXPLAIN, Shape.SEARCH, Shape.MORE})
 # Every word of a question about the bot is one of these (so is its last, which greetings and interjections before it
 # leave as it is: most questions need not be read further)
-_ABOUT_THE_BOT_WORDS = FRAME_WORDS | PRONOUNS | THE_BOT | USAGE | TO_THE_BOT | BOT_NOUNS | KINDS_OF_THING
+_QUESTION_WORDS = GERMAN_QUESTION_WORDS | frozenset("why what how who when where which".split())
+_ABOUT_THE_BOT_WORDS = FRAME_WORDS | PRONOUNS | THE_BOT | USAGE | TO_THE_BOT | BOT_NOUNS | KINDS_OF_THING | EXAMPLES
+
+
+def _typed_slips(word: str) -> set[str]:
+    """``word`` with two neighbouring letters swapped, a letter typed twice, and (six letters or more) one left out:
+    "kanst", "comands", "hilfee", "befehel"."""
+    doubled = {word[:i] + word[i] + word[i:] for i in range(len(word))}
+    return _slips(word) | doubled - {word}
+
+
+# A word that speaks to the bot typed with a slip is that word ("was kanst du so", "comands?"); a slip that is a word
+# of its own ("weist", "nuten") is that word instead. Words of five letters or more: a shorter one's slips are as
+# often other words.
+_BOT_WORD_SLIPS = {slip: word for word in sorted(TO_THE_BOT | USAGE | ASKING | THE_BOT | EXAMPLES) if len(word) >= 5
+                   for slip in _typed_slips(word)
+                   if slip not in _ABOUT_THE_BOT_WORDS and not is_everyday(slip)}
+
+
+def _bot_words(text: str) -> list[str]:
+    """The tokens of ``text`` (what a message says to the bot), read as said to it: a slip of a word to the bot as
+    that word, German "drauf haben" as "können"."""
+    if "drauf" in text.casefold():
+        text = ABILITY_IDIOM_RE.sub(" kannst ", text)
+    return [_BOT_WORD_SLIPS.get(word, word) for word in tokens(text)]
+
+
+def _asks_why(words: list[str]) -> bool:
+    """Whether a why or an explain of ``words`` asks about the last answer ("can you explain?", "what do you mean?",
+    "was meinst du?"), not about the bot in a clause of its own after it ("kannst du mir erklären, wie du
+    funktionierst?", "explain how you work")."""
+    asked = [index for index, word in enumerate(words) if word in ASKS_WHY]
+    if not asked:
+        return False
+    after = words[asked[-1] + 1:]
+    clause = next((index for index, word in enumerate(after) if word in _QUESTION_WORDS), None)
+    return clause is None or not any(word in THE_BOT for word in after[clause + 1:])
 
 
 def _last_token(text: str) -> str | None:
@@ -509,10 +549,10 @@ def _last_token(text: str) -> str | None:
 def asks_about_the_bot(text: str) -> bool:
     """Whether ``text`` asks how to use the bot: every word frames a question, names or addresses the bot, or asks
     for its help or commands, and one does. "can you summarize it?" points back at a topic ("it"), so it is not."""
-    words = tokens(text)
+    words = _bot_words(text)
     if not words or not all(w in _ABOUT_THE_BOT_WORDS for w in words):
         return False
-    if any(w in ASKS_WHY for w in words):
+    if _asks_why(words):
         return False
     if any(w in USAGE or w in BOT_NOUNS for w in words):
         return True
@@ -532,19 +572,33 @@ MAX_HELP_FILLERS = 3  # "not sure how this works, can you help me out?": sure, o
 def help_fillers(text: str, *, in_a_thread: bool) -> tuple[str, ...] | None:
     """The everyday words of a message that asks for the bot's help in words of its own ("brauch mal hilfe mit dir",
     "sorry, neu hier – was kann der bot?", "how am I supposed to use you?"), for the caller to check that none is a
-    term of the corpus; None when it does not ask so. It must ask for help or usage, name the bot or speak to it
-    with a verb of using or asking ("you" … "use"), or, outside a thread (where "this" is the topic), ask how to use
-    "this"; every other word is an everyday word, at most MAX_HELP_FILLERS of them."""
-    words = tokens(_to_the_bot(text))
-    if not words or any(w in ASKS_WHY for w in words):
+    term of the corpus (none may be); None when it does not ask so. It must ask for help or usage, or name the bot or
+    speak to it with a verb of using or asking ("you" … "use"); outside a thread, where nothing else is there to ask
+    about, "this" and "here" are the bot ("how do I use this?", "what kind of questions work here?"), and a verb of
+    asking or examples need no other word ("how to use?", "any examples?"); "what is that?" alone still asks what is
+    meant. In a thread a pronoun is its topic ("what do you know about it?"). Every other word is an everyday word, at
+    most MAX_HELP_FILLERS of them."""
+    words = _bot_words(_to_the_bot(text))
+    if not words or _asks_why(words):
         return None
     fillers = tuple(dict.fromkeys(w for w in words if w not in _ABOUT_THE_BOT_WORDS))
-    if not fillers or len(fillers) > MAX_HELP_FILLERS or not all(is_everyday(w) for w in fillers):
+    if len(fillers) > MAX_HELP_FILLERS or not all(is_everyday(w) for w in fillers):
+        return None
+    if any(w in USAGE or w in BOT_NOUNS for w in words):
+        return fillers
+    if in_a_thread and any(w in PRONOUNS for w in words):
         return None
     using = any(w in TO_THE_BOT or w in ASKING for w in words)
-    if any(w in USAGE or w in BOT_NOUNS for w in words) or (using and any(w in THE_BOT for w in words)) or (
-            not in_a_thread and using and any(w in ASKER for w in words) and any(w in PRONOUNS for w in words)):
+    if using and any(w in THE_BOT for w in words):
         return fillers
+    if in_a_thread:
+        return None
+    if using and any(w in PRONOUNS or w in HERE or w in ASKER for w in words):
+        return fillers
+    if any(w in HERE for w in words) and any(w in ASKER or w in THE_BOT for w in words):
+        return fillers  # "what can I do here?"
+    if not fillers and any(w in ASKING or w in EXAMPLES for w in words):
+        return fillers  # "how to use?", "any examples?"
     return None
 
 
@@ -581,23 +635,41 @@ _SPACES_RE = re.compile(r"\s{2,}")
 
 # Question words typed with a letter held ("whyy?", "warummm", "wiesooo"). Every one starts with w or h, so only such
 # words with a double letter are read further (few are: "wann", "will", "hello").
-_STRETCHABLE = GERMAN_QUESTION_WORDS | frozenset("why what how who when where which".split())
+_STRETCHABLE = _QUESTION_WORDS
 _HELD_RE = re.compile(r"(?<![^\W\d_])[wh][^\W\d_]*?([^\W\d_])\1[^\W\d_]*", re.I)
 _REPEATS_RE = re.compile(r"([^\W\d_])\1+")
 
 
+_CHAT_SPELLING_RE = re.compile(rf"(?<![\w'-])(?:{'|'.join(CHAT_SPELLINGS)})(?![\w'-])", re.I)
+
+
 def _unstretched(query: str) -> str:
-    """``query`` with a question word typed with a letter held written plainly ("whyy?" -> "why?")."""
+    """``query`` with a question word typed with a letter held ("whyy?" -> "why?") or spelled as chat spells it
+    ("wat can u do" -> "what can u do") written plainly."""
 
     def plain(match: re.Match[str]) -> str:
         collapsed = _REPEATS_RE.sub(r"\1", match.group().casefold())
         return collapsed if collapsed in _STRETCHABLE else match.group()
 
+    query = _CHAT_SPELLING_RE.sub(lambda match: CHAT_SPELLINGS[match.group().casefold()], query)
     return _HELD_RE.sub(plain, query)
 
 
+# Slack's emoji codes (":wave:", ":+1::skin-tone-2:"), emoji and the emoticons typed for them (":)", ";-)", ":D"): they
+# say how a message is meant, no word of it
+_EMOJI_RE = re.compile(
+    r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?:[a-z0-9_+-]+:)*(?![\w:])|(?<![\w:;])[:;]-?[()DPp](?!\w)"
+    "|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+")
+_EMOJI_HINT_RE = re.compile("[:;\U0001F000-\U0001FAFF\u2600-\u27BF]")  # most questions have none of these
+
+
+def _without_emoji(query: str) -> str:
+    """``query`` without its emoji, emoji codes and emoticons."""
+    return _EMOJI_RE.sub(" ", query) if _EMOJI_HINT_RE.search(query) else query
+
+
 def _parse(text: str) -> Question:
-    query = _unstretched(clean_query(text).strip())
+    query = _unstretched(_without_emoji(clean_query(text)).strip())
     plain = _plain(query).rstrip(" ?!.")
     pointed = _POINTER_HINT_RE.search(plain) is not None and _POINTER_RE.search(plain) is not None
     question = _parse_plain(query, _SPACES_RE.sub(" ", _POINTER_RE.sub(" ", plain)).strip() if pointed else plain)
@@ -717,7 +789,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
     unsaid = without_discourse(query)
     if match := (_FOLLOW_UP_RE.match(query.rstrip(" ?!.")) or _FOLLOW_UP_RE.match(unsaid.rstrip(" ?!."))):
         subject = subject_words(match.group("s"))
-        if subject and not _OWN_QUESTION_RE.match(match.group("s")):
+        # "ok cool. what commands do you have?": a question of its own after the interjections
+        if subject and not _OWN_QUESTION_RE.match(without_discourse(match.group("s"))):
             return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)
     subject = subject_words(stripped)
     # "und womit wurde das gemessen?" asks a question of its own, about the thread's topic when it points back ("das")

@@ -193,6 +193,40 @@ async def test_help_in_the_askers_language(store: Store, text: str, language: st
     assert body(reply)["shape"] == "help" and body(reply)["lang"] == language
 
 
+@pytest.mark.parametrize(("text", "language"), [
+    # typed as chat types it: an emoji or emoticon, chat spellings, a slip in a word to the bot
+    ("good morning :wave:", "en"), ("moin 👋", "de"), ("hey :)", "en"), ("wat can u do", "en"),
+    ("was kanst du so", "de"), ("comands?", "en"), ("hello? anyone there?", "en"),
+    # asked about the bot in an idiom, or an explanation of the bot itself
+    ("zeig mir mal was du drauf hast", "de"), ("kannst du mir erklären wie du funktionierst", "de"),
+    ("can you explain how you work?", "en"), ("what's your purpose", "en"),
+    # outside a thread nothing else is there: examples, "here", "this" and a verb of asking are about the bot
+    ("any examples?", "en"), ("gibts beispiele?", "de"), ("what kind of questions work here", "en"),
+    ("hi, what can i do here?", "en"), ("how to use?", "en"), ("how does it work?", "en"),
+])
+async def test_help_asked_in_words_of_ones_own_gets_the_help_reply(store: Store, text: str, language: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, Notice) and body(reply)["shape"] == "help" and body(reply)["lang"] == language, text
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("what's pjrt", "ok cool. what commands do you have?"),  # a question of its own after "ok cool", no follow-up
+    ("was ist oneCCL", "danke! was kann ich dich sonst noch fragen"),
+])
+async def test_help_asked_in_a_thread_gets_the_help_reply(store: Store, state: BotState, turn: str,
+                                                          text: str) -> None:
+    reply = await follow_up(store, state, turn, text, "1700000100.000001")
+    assert isinstance(reply, Notice) and body(reply)["shape"] == "help", text
+
+
+@pytest.mark.parametrize("text", ["any examples?", "what do you know about it?", "how does it work?",
+                                  "kannst du das erklären?"])
+async def test_in_a_thread_examples_and_pointers_ask_about_its_topic(store: Store, state: BotState,
+                                                                     text: str) -> None:
+    reply = await follow_up(store, state, "was ist XLA?", text, "1700000100.000002")
+    assert body(reply)["shape"] != "help" and body(reply)["hits"], text
+
+
 async def test_a_question_naming_a_topic_or_pointing_back_is_no_help_question(store: Store) -> None:
     hbm = await ask(store, "what can you tell me about HBM?")
     assert isinstance(hbm, AnswerReply) and body(hbm)["shape"] == "search" and "HBM" in as_text(hbm).split("\n")[0]
@@ -201,6 +235,8 @@ async def test_a_question_naming_a_topic_or_pointing_back_is_no_help_question(st
     assert parse("how do I use Pallas?").shape == Shape.EXPLAIN and parse("how do I use Pallas?").subject == "Pallas"
     assert parse("how do I use it?").shape == Shape.EXPLAIN  # "it": the thread's topic
     assert parse("wie benutze ich das?").shape == Shape.EXPLAIN
+    for text in ("give me examples of fusion", "how do i start a kinetic job?", "what can i do with pallas?"):
+        assert body(await ask(store, text))["shape"] != "help", text  # a term of the corpus is asked about
 
 
 # -- not covered ------------------------------------------------------------------------------------
