@@ -373,8 +373,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)"
         r"|what does (?:that|this|it) mean|was (?:ist|sind) (?:das|dies|denn das)(?: eigentlich| genau)?"
         r"|was (?:bedeutet|hei(?:ß|ss)t) das)$", _I)),
-    (Shape.DEFINE, re.compile(  # "(ich möchte wissen,) was PJRT ist"
-        r"^was (?:ein |eine |der |die |das )?(?P<s>.+?) (?:ist|sind|bedeutet|hei(?:ß|ss)t)$", _I)),
+    (Shape.DEFINE, re.compile(  # "(ich möchte wissen,) was PJRT ist", "(help me understand) what VHLO is"
+        r"^(?:was (?:ein |eine |der |die |das )?(?P<s>.+?) (?:ist|sind|bedeutet|hei(?:ß|ss)t)"
+        r"|what (?:a |an |the )?(?P<s2>.+?) (?:is|are|means|stands for))$", _I)),
     (Shape.DEFINE, re.compile(
         r"^(?:define|definition of|definiere|meaning of|bedeutung von|what(?:'s| is| are| was| were| does| do)"
         r"|wh?at'?s|was (?:ist|sind|war|waren|bedeutet|hei(?:ß|ss)t)|wof[üu]r steht|was versteht man unter"
@@ -452,10 +453,12 @@ _CONTRACTIONS = ((re.compile(r"(?<=[a-z])'re\b", re.I), " are"), (re.compile(r"(
 # A polite or indirect wrapper around the question itself: "can you tell me who presented Kinetic?",
 # "do you know …", "I'd like a summary of …", "kannst du mir sagen, wer …".
 _WRAPPER_RE = re.compile(
-    r"^(?:(?:can|could|would) you(?: please)?(?: (?:tell|show|give) me| let me know)?"
+    r"^(?:(?:can|could|would) you(?: please)?(?: (?:tell|show|give) me| let me know| help me(?: (?:to )?understand)?)?"
+    r"|(?:please )?help me (?:to )?understand"
     r"|do you know|does (?:anyone|anybody) know|(?:i would|i did) like(?: to know)?|i want to know|i wonder"
     r"|i(?: would| did)? (?:want|need)(?= (?:a |an |the )?(?:summary|overview|recap|talk|list))"
-    r"|(?:kannst|k[öo]nntest) du(?: mir)?(?: bitte)?(?: sagen| erkl[äa]ren| zeigen)?|wei(?:ß|ss)t du"
+    r"|(?:kannst|k[öo]nntest) du(?: mir)?(?: bitte)?(?: sagen| erkl[äa]ren| zeigen| helfen(?: zu verstehen)?)?"
+    r"|wei(?:ß|ss)t du|hilf mir(?: mal)?(?: zu verstehen)?"
     r"|sag(?: mir)?(?: mal)?|ich (?:m[öo]chte|h[äa]tte gern[e]?|will) (?:wissen)?"
     r"|(?:ich suche|i am looking for|i need|looking for)(?: nach)?(?: (?:etwas|was|infos?|informationen|material"
     r"|something|anything|info|information|material))?(?= (?:zu|[üu]ber|zum|zur|on|about|regarding)\b))"
@@ -562,8 +565,12 @@ def asks_about_the_bot(text: str) -> bool:
 
 
 def _to_the_bot(text: str) -> str:
-    """``text`` without the greeting and the interjections before what it says to the bot."""
-    return GREETING_RE.sub("", without_discourse(text.translate(_APOSTROPHES)))
+    """``text`` without the greeting and the interjections before what it says to the bot, and without a polite
+    wrapper before a question of its own: "can you help me understand what VHLO is?", "kannst du mir helfen: was ist
+    ein Kraftdreieck?" ask what those are ("can you help me with something?" asks for help)."""
+    said = GREETING_RE.sub("", without_discourse(text.translate(_APOSTROPHES)))
+    asked = _WRAPPER_RE.sub("", said)
+    return asked if asked != said and _OWN_QUESTION_RE.match(asked) else said
 
 
 MAX_HELP_FILLERS = 3  # "not sure how this works, can you help me out?": sure, out

@@ -227,6 +227,20 @@ async def test_in_a_thread_examples_and_pointers_ask_about_its_topic(store: Stor
     assert body(reply)["shape"] != "help" and body(reply)["hits"], text
 
 
+@pytest.mark.parametrize(("text", "lines", "language"), [
+    ("can you help me understand what vhlo is", {218, 502}, "en"),  # the glossary entry, in either summary
+    ("kannst du mir helfen: was ist ein kraftdreieck", {560}, "de"),
+    ("hilf mir mal: was ist PJRT?", {222, 289, 504}, "de"),  # its three glossary entries
+])
+async def test_asking_for_help_before_a_question_asks_the_question(store: Store, text: str, lines: set[int],
+                                                                   language: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "definition" and body(reply)["lang"] == language, text
+    assert first(reply)[0] == MAIN and first(reply)[1] in lines, text
+    for alone in ("can you help me with something?", "kannst du mir helfen?"):
+        assert body(await ask(store, alone))["shape"] == "help", alone
+
+
 async def test_a_question_naming_a_topic_or_pointing_back_is_no_help_question(store: Store) -> None:
     hbm = await ask(store, "what can you tell me about HBM?")
     assert isinstance(hbm, AnswerReply) and body(hbm)["shape"] == "search" and "HBM" in as_text(hbm).split("\n")[0]
