@@ -289,7 +289,13 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|who(?:'s|s| is| was| were) (?:talking|presenting|speaking|giving|holding|behind|the person)\b"
         r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|war|ist|sind|waren"
         r"|steckt|steckte)\b|who (?:was|is|were) (?:that|it|this|they)\b"
-        r"|who (?:said|says|told|mentioned|mentions|explained|claimed) (?:that|it|this)\b"
+        r"|who (?:said|says|told|claimed) (?:that|it|this)\b"
+        # "who mentioned ropes freezing up", "who explained the TTIG dialect": who spoke of it
+        r"|who (?:mentioned|mentions|explained|explains|discussed|discusses|described|describes|announced"
+        r"|announces|demonstrated|demonstrates|brought up|brings up|proposed|proposes)\b"
+        # "who was the intel lady", "who's the guy from hugging face": a person named by what they did
+        r"|who(?:'s|s| is| was| were| are) (?:the|that|this)(?= (?:[\w-]+ ){0,3}(?:guy|lady|woman|man|person|people"
+        r"|folks|team|dude|one|ones)\b)"
         r"|von wem (?:ist|war|stammt|stammte|kommt|kam|wurde|wurden)\b"
         r"|(?:wessen|whose) (?:vortrag|video|talk|session|pr[äa]sentation|presentation)\b"
         r"|(?:speakers?|presenters?|sprecher|redner|vortragende)\b"
@@ -469,8 +475,8 @@ _WRAPPER_RE = re.compile(
 # X", "how exactly does X work".
 _STRESSED_RE = re.compile(
     r"^(?P<q>(?:was|what|wie|how|warum|why|wieso|weshalb|wer|who|wann|when|wo|where)(?:\s+(?:ist|sind|war|waren"
-    r"|bedeutet|hei(?:ß|ss)t|is|are|was|were|does|do|did))?)\s+(?:genau|eigentlich|denn|bitte|exactly|actually"
-    r"|really|precisely)\s+(?=\S)", re.I)
+    r"|bedeutet|hei(?:ß|ss)t|is|are|was|were|does|do|did))?)\s+(?:genau|eigentlich|denn|bitte|nochmal|nochmals"
+    r"|noch mal|exactly|actually|really|precisely)\s+(?=\S)", re.I)
 
 
 def without_discourse(query: str) -> str:

@@ -1094,3 +1094,17 @@ def test_spoken_german_articles_are_no_part_of_a_name() -> None:
 ])
 def test_a_number_question_after_a_preposition_asks_for_a_number(text: str) -> None:
     assert parse(text).shape == Shape.QUANTITY, text
+
+
+# -- a talk named loosely ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "shape", "line"), [
+    ("who mentioned ropes freezing up during the build", "who", 541),  # who spoke of it: the treehouse talk
+    ("who explained the TTIG dialect", "who", 257),
+    ("who was the intel lady", "who", 257),  # a person named by what they did
+    ("who's the guy from hugging face", "who", 406),
+    ("was war nochmal das thema vom sharding vortrag von der rice university", "summary", 90),  # "nochmal" stresses
+])
+async def test_a_talk_asked_for_loosely_is_that_talk(store: Store, text: str, shape: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == shape and first(reply) == (MAIN, line), text
