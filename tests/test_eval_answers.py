@@ -167,6 +167,11 @@ def tune18() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune23() -> list[dict]:
+    return load_question_file("eval_answers_tune23")
+
+
+@pytest.fixture(scope="module")
 def tune21() -> list[dict]:
     return load_question_file("eval_answers_tune21")
 
@@ -549,6 +554,12 @@ def test_tune21_is_help_in_own_words_and_talk_questions_german_and_english_equal
         for lang in ("de", "en")})
     # help asked inside a thread, after an answer: the usage reply all the same
     assert {q["scored_as"] for q in tune21 if q["shape"] == "followup"} == {"help"}
+def test_tune23_is_follow_ups_in_threads_german_and_english_equal(tune23: list[dict]) -> None:
+    assert_tune_file(tune23, "eval_answers_tune23", {("followup", "de"): 16, ("followup", "en"): 16})
+    situations = {lang: [(q["scored_as"], q["expect"], len(q["turns"])) for q in tune23 if q["lang"] == lang]
+                  for lang in ("de", "en")}
+    assert situations["de"] == situations["en"]  # the same situations in both languages
+    assert {2} <= {turns for _, _, turns in situations["de"]}  # follow-ups after a follow-up too
 
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
