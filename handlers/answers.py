@@ -298,6 +298,14 @@ async def _an_entry(store: Store, term: str) -> bool:
     return bool(result.hits) and _names_it(result.hits[0], term)
 
 
+async def defines_in_talk(store: Store, term: str, talk_id: str) -> bool:
+    """Whether talk ``talk_id``'s glossary has an entry for ``term`` by its name (``_names_it``; a term found only in
+    an entry's text is none: "debugging" in debugpy's)."""
+    result = await store.define(term)
+    return bool(result.hits) and (hit := result.hits[0]).match != "text" and _names_it(hit, term) and \
+        any(definition.talk_id == talk_id for definition in hit.definitions)
+
+
 # Several terms asked at once, as /define reads them: "XLA & HLO", "SFT, DPO", "HLO/StableHLO", "DPO and ORPO".
 _SEVERAL_TERMS_RE = re.compile(r"[&,;/+]|\s(?:and|und|or|oder)\s", re.I)
 

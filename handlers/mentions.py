@@ -14,7 +14,7 @@ from store.state import UNKNOWN_WORKSPACE, BotState, ThreadTopic, Workspace
 from store.text import tokens
 
 from . import digest_commands
-from .answers import compose
+from .answers import compose, defines_in_talk
 from .question_words import ASKS_WHY, MEASURE_WORDS
 from .questions import ASKED_ABOUT_ANYTHING, Question, Shape, help_fillers, parse, points_back
 from .replies import AnswerReply, Notice, Reply
@@ -86,13 +86,7 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
         scope.offset = context.shown
         scope.prefer_talk = bool(context.talk_id) and context.shape in TALK_SHAPES
     elif context is not None:
-        if question.follow_up and context.shape == Shape.SUMMARY.value and context.talk_id and await store.find_points(
-                question.subject, limit=1, talk_id=context.talk_id, min_coverage=1.0):
-            # "what about debugging?" after a talk's summary asks about debugging in that talk (it mentions it),
-            # not for the summary of another talk
-            question = replace(question, follow_up=False)
-        else:
-            question = _resolve(question, context)
+        question = await _in_the_summarised_talk(store, question, context) or _resolve(question, context)
         if context.talk_id and not scope.prefer_talk and question.subject and question.shape in ANSWERED_FROM_POINTS \
                 and context.shape not in ACROSS_TALKS \
                 and await store.find_points(context.subject if question.refers_back and context.subject else
@@ -114,6 +108,24 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
         # does a message whose only words are a why and words that carry no topic ("really? why?")
         return Notice(say(question.lang, "clarify"), shape=Shape.CLARIFY.value, language=question.lang)
     return await compose(store, question, scope)
+
+
+async def _in_the_summarised_talk(store: Store, question: Question, context: ThreadTopic) -> Question | None:
+    """A follow-up after a talk's summary about something that talk has, asked in that talk rather than as the
+    summary of another: "und LoRA?" after Tunix's summary asks what LoRA is (the talk's glossary defines it), "what
+    about debugging?" after Kinetic's what the talk says of debugging (its key points hold it). None otherwise, and
+    for "same for XLA?", which asks for XLA's summary whatever the talk says of XLA."""
+    if not question.follow_up or question.as_before or context.shape != Shape.SUMMARY.value or not context.talk_id:
+        return None
+    if await defines_in_talk(store, question.subject, context.talk_id):
+        return replace(question, shape=Shape.DEFINE, raw=question.subject, follow_up=False)
+    if await store.find_points(question.subject, limit=1, talk_id=context.talk_id, min_coverage=1.0):
+        return replace(question, follow_up=False)
+    if (best := await store.find_talks(question.subject, limit=1)) and best[0].talk_id == context.talk_id:
+        # "and long-running jobs?" after Kinetic's summary: the talk that best matches is this one, whose summary the
+        # thread has just read: what it says of them, in other words than asked ("langlebige Jobs")
+        return replace(question, follow_up=False)
+    return None
 
 
 def _asks_why(text: str) -> bool:

@@ -116,6 +116,8 @@ class Question:
     other: str = ""
     language: str | None = None  # None: the words did not tell (the thread's language or English is used)
     follow_up: bool = False  # "and what about ORPO?": the last question's shape with a new subject
+    # "same for XLA?": a follow-up that asks the last question again as it was, not what the thread's talk says of XLA
+    as_before: bool = False
     refers_back: bool = False  # "who presented it?": the subject is the thread's talk or topic
     in_thread_talk: bool = False  # "was heißt da RDMA?", "what's X in there?": asked inside the thread's talk
     yes_no: bool = False  # "läuft Kinetic auch mit Terraform?", "does the treehouse have a fireplace?"
@@ -399,6 +401,12 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
 _ABOUT_RE = re.compile(
     r"^(?:(?:and |und |but |aber )?(?:what|how) about|und (?:was|wie) (?:ist )?(?:es )?mit|und mit|was ist mit)"
     r"\s+(?P<s>(?!.*\b(?:gemeint|zu verstehen)$).+)$", _I)  # "was ist mit X gemeint?" asks what X is
+# "same for XLA?", "und das gleiche für Pallas?", "dasselbe bei Tunix": the last question again, as it was asked,
+# about another subject
+_SAME_RE = re.compile(
+    r"^(?:and |und |but |aber |now |jetzt |dann |then )?(?:(?:the |das |die |der )?(?:same|gleiche|selbe)"
+    r"(?: (?:thing|question|frage))?(?: (?:again|nochmal|noch ?mal))?|dasselbe|dieselbe|ditto|likewise|genauso|ebenso)"
+    r"\s+(?:for|with|about|on|of|f[üu]r|bei|beim|mit|zu|zum|zur|[üu]ber|von|vom)\s+(?P<s>.+)$", _I)
 # A question word first: "und womit wurde das gemessen?" is a question of its own, not the last one about "gemessen"
 _OWN_QUESTION_RE = re.compile(
     r"^(?:was|wer|wem|wen|wessen|wie|wo|wann|warum|wieso|weshalb|welche[rsnm]?|wo(?:mit|ran|rauf|raus|rin|rum|f[üu]r|zu"
@@ -738,6 +746,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if query.rstrip().endswith("?"):
             return Question(query, Shape.EXPLAIN, language=language, refers_back=True)
         return Question(query, Shape.HELP, language=language)
+    if (same := _SAME_RE.match(stripped)) and (subject := subject_words(same.group("s"))):
+        return Question(query, Shape.SEARCH, subject, language=language, follow_up=True, as_before=True)
     if (about := _ABOUT_RE.match(stripped)) and (subject := subject_words(about.group("s"))):
         return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)
     # "und wie startet man dort Jobs?" is a how-question of its own; "und DPO?" only names a new subject

@@ -417,3 +417,51 @@ def test_a_reason_with_a_topic_is_asked_about_that_topic() -> None:
         Shape.EXPLAIN, "XLA fuses operations")
     assert parse("warum macht XLA das so").subject == "XLA"
     assert parse("woran liegt der Speedup von FlyDSL").subject == "Speedup FlyDSL"
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("und das gleiche für Kinetic?", "Kinetic"),
+    ("dasselbe bei CasADi", "CasADi"),
+    ("die gleiche frage zu Jaxator", "Jaxator"),
+    ("same for Kinetic?", "Kinetic"),
+    ("and the same thing for CasADi", "CasADi"),
+    ("same question about Jaxator", "Jaxator"),
+])
+def test_the_same_for_x_repeats_the_last_question_as_asked(text: str, subject: str) -> None:
+    question = parse(text)
+    assert question.follow_up and question.as_before and question.subject == subject
+
+
+@pytest.mark.parametrize(("turn", "text", "language"), [
+    ("fasse den Vortrag über Qwen Image zusammen", "dasselbe für xla", "de"),
+    ("summarize the qwen image talk", "and the same for xla?", "en"),
+])
+async def test_the_same_for_a_name_the_threads_talk_mentions_is_that_names_summary(
+        store: Store, state: BotState, turn: str, text: str, language: str) -> None:
+    # the Qwen Image talk mentions PyTorch-XLA (414, 415, 418), but "the same" asks for the XLA talk's summary
+    reply = await follow_up(store, state, turn, text, "60.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "summary" and body(reply)["lang"] == language
+    assert body(reply)["hits"][0]["talk_id"] == "xla-crashkurs"
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("fasse den Vortrag über Jaxator zusammen", "und ROCm?"),
+    ("summarize the Jaxator talk", "what about ROCm?"),
+])
+async def test_a_term_the_summarised_talk_defines_is_its_definition_there(store: Store, state: BotState, turn: str,
+                                                                         text: str) -> None:
+    # Jaxator's glossary defines ROCm (358); its key point 342 only uses the word
+    reply = await follow_up(store, state, turn, text, "61.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "definition" and first(reply) == (MAIN, 358)
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("fasse den Vortrag über Kinetic zusammen", "und lange laufende Jobs?"),
+    ("summarize the Kinetic talk", "and long running jobs?"),
+])
+async def test_and_x_after_a_summary_whose_best_talk_is_that_one_is_asked_in_it(store: Store, state: BotState,
+                                                                              turn: str, text: str) -> None:
+    # Kinetic's summary again would repeat what the thread has just read: its detached jobs (9:54) instead
+    reply = await follow_up(store, state, turn, text, "63.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "search" and first(reply) == (MAIN, 73)
+
