@@ -64,7 +64,10 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
     question = parse(text)
     if question.language is None and context is not None:
         question.language = context.language
+    # in a thread, a question whose pronoun stands for the thread's topic asks about it, whatever usage word it has
+    # ("and with which command do you set it up?" after Kinetic's summary)
     if question.shape in ASKED_ABOUT_ANYTHING and not question.follow_up and \
+            not (context is not None and points_back(question.text)) and \
             (fillers := help_fillers(question.text, in_a_thread=context is not None)) is not None and \
             not (fillers and await store.names_a_term(fillers)):
         question = Question(question.text, Shape.HELP, language=question.language)

@@ -397,20 +397,26 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|wozu|wof[üu]r|what for|for what reason|aus welchem grund|what do you mean|was meinst du|wie meinst du"
         r"|(?:das|es|it|that|this)(?: \w+){0,2} (?:erkl[äa]ren|explain))\b", _I)),
 ]
-# "and what about ORPO?": the last question again, about ORPO
+# The words a question of its own starts with, a preposition before them or not: "womit", "mit welchen Sprachen",
+# "in what way"
+_OWN_QUESTION = (
+    r"(?:(?:mit|in|im|auf|an|am|bei|beim|aus|von|vom|f[üu]r|[üu]ber|nach|zu|zum|zur|um|unter|durch|gegen|ohne|seit|ab"
+    r"|bis|vor|with|on|at|for|from|by|of|to|about|under|through|since|after|before|into)\s+)?"
+    r"(?:was|wer|wem|wen|wessen|wie|wo|wann|warum|wieso|weshalb|welche[rsnm]?|wo(?:mit|ran|rauf|raus|rin|rum|f[üu]r|zu"
+    r"|von|bei|durch|nach|r[üu]ber)|what|who|whom|whose|how|where|when|why|which)\b")
+# "and what about ORPO?": the last question again, about ORPO; "und mit welchen Sprachen …?" asks a question of its own
 _ABOUT_RE = re.compile(
     r"^(?:(?:and |und |but |aber )?(?:what|how) about|und (?:was|wie) (?:ist )?(?:es )?mit|und mit|was ist mit)"
-    r"\s+(?P<s>(?!.*\b(?:gemeint|zu verstehen)$).+)$", _I)  # "was ist mit X gemeint?" asks what X is
+    rf"\s+(?P<s>(?!.*\b(?:gemeint|zu verstehen)$)(?!{_OWN_QUESTION}).+)$", _I)  # "was ist mit X gemeint?": what X is
 # "same for XLA?", "und das gleiche für Pallas?", "dasselbe bei Tunix": the last question again, as it was asked,
 # about another subject
 _SAME_RE = re.compile(
     r"^(?:and |und |but |aber |now |jetzt |dann |then )?(?:(?:the |das |die |der )?(?:same|gleiche|selbe)"
     r"(?: (?:thing|question|frage))?(?: (?:again|nochmal|noch ?mal))?|dasselbe|dieselbe|ditto|likewise|genauso|ebenso)"
     r"\s+(?:for|with|about|on|of|f[üu]r|bei|beim|mit|zu|zum|zur|[üu]ber|von|vom)\s+(?P<s>.+)$", _I)
-# A question word first: "und womit wurde das gemessen?" is a question of its own, not the last one about "gemessen"
-_OWN_QUESTION_RE = re.compile(
-    r"^(?:was|wer|wem|wen|wessen|wie|wo|wann|warum|wieso|weshalb|welche[rsnm]?|wo(?:mit|ran|rauf|raus|rin|rum|f[üu]r|zu"
-    r"|von|bei|durch|nach|r[üu]ber)|what|who|whom|whose|how|where|when|why|which)\b", re.I)
+# A question word first: "und womit wurde das gemessen?", "und mit welchen Sprachen geht das?" are questions of their
+# own, not the last one about "gemessen" or "Sprachen"
+_OWN_QUESTION_RE = re.compile(rf"^{_OWN_QUESTION}", re.I)
 _LEADING_AND_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?=\S)", _I)
 _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?P<s>.+)$", _I)
 # A quantity question's opening ("um wie viel", "how much faster"); with a baseline ("gegenüber FP8", "compared to

@@ -455,6 +455,28 @@ async def test_a_term_the_summarised_talk_defines_is_its_definition_there(store:
     assert isinstance(reply, AnswerReply) and reply.shape == "definition" and first(reply) == (MAIN, 358)
 
 
+@pytest.mark.parametrize(("text", "follows_up"), [
+    ("und mit welchen Sprachen kann man das nutzen?", False),
+    ("und in welches Format exportiert man die Modelle?", False),
+    ("and into which format do they export the models?", False),
+    ("und mit DPO?", True),
+    ("and with ORPO?", True),
+])
+def test_a_question_word_after_a_preposition_opens_a_question_of_its_own(text: str, follows_up: bool) -> None:
+    assert parse(text).follow_up is follows_up
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("fasse den Vortrag über CasADi zusammen", "und in welches Format exportiert man die Modelle?"),
+    ("summarize the CasADi talk", "and into which format do they export the models?"),
+])
+async def test_a_question_of_its_own_after_a_summary_is_asked_of_that_talk(store: Store, state: BotState, turn: str,
+                                                                         text: str) -> None:
+    # the ONNX export (7:46), not the summary of a talk about formats
+    reply = await follow_up(store, state, turn, text, "62.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "search" and first(reply) == (MAIN, 521)
+
+
 @pytest.mark.parametrize(("turn", "text"), [
     ("fasse den Vortrag über Kinetic zusammen", "und lange laufende Jobs?"),
     ("summarize the Kinetic talk", "and long running jobs?"),
@@ -465,3 +487,13 @@ async def test_and_x_after_a_summary_whose_best_talk_is_that_one_is_asked_in_it(
     reply = await follow_up(store, state, turn, text, "63.1")
     assert isinstance(reply, AnswerReply) and reply.shape == "search" and first(reply) == (MAIN, 73)
 
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("fasse den Vortrag über Kinetic zusammen", "und mit welchem Befehl richtet man das ein?"),
+    ("summarize the Kinetic talk", "and with which command do you set it up?"),
+])
+async def test_a_usage_word_that_asks_about_the_threads_topic_is_no_help_request(store: Store, state: BotState,
+                                                                                turn: str, text: str) -> None:
+    # "das", "it" stand for Kinetic: its setup command (kinetic init, 2:27), not how to use the bot
+    reply = await follow_up(store, state, turn, text, "64.1")
+    assert isinstance(reply, AnswerReply) and first(reply) == (MAIN, 69)
