@@ -23,7 +23,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     erklart erklare erklaren erklar beschreibe beschreiben zeige zeigen zeig nenne nennen liste
     ansehen anschauen anhoren schauen gucken lernen verstehen empfehlen empfiehlst empfohlen sehen
     welchem welchen welcher welches welche wieso weshalb wofur wozu woher womit worum wie viel viele
-    vortragen vortrags vortrages vortragen vortragende redner rednerin sprecher sprecherin
+    vortragen vortrags vortrages vortragen vortragende vortragenden vortragender redner rednerin sprecher sprecherin
     folgenden gerade zuerst genau ungefahr insgesamt wirklich zusammen fasse fass beste besten bester bestes
     kommt kam kamen kommen vorkommt vorkam vorkommen sonst else mehr erfahren erfahre wissen informieren
     einstieg einsteigen passt passen thema woruber woran wobei wovon worauf worin wodurch wonach woraus
@@ -86,6 +86,10 @@ MEASURE_WORDS = frozenset(
     "schneller langsamer faster slower quicker grosser bigger larger kleiner smaller hoher higher langer longer "
     "kurzer shorter mehr more weniger less fewer besser better schlechter worse speedup speed up beschleunigung "
     "prozent percent faktor factor mal times verbesserung improvement".split())
+# Nouns that name a measured quantity: "und der Speedup auf der H200?", "and the throughput?" ask for a number.
+MEASURE_NOUNS = frozenset(
+    "speedup speedups beschleunigung durchsatz throughput latenz latency latencies kompilierzeit kompilierungszeit "
+    "compilezeit schrittzeit schrittzeiten laufzeit dauer duration geschwindigkeit leistungssteigerung anzahl".split())
 # Words that ask for more talks than the thread's ("any others?", "gibts noch andere?", "und noch einer?").
 OTHERS = frozenset("andere anderen weitere weiteren others other another einer einen eins".split())
 # Words that point back at the thread's topic instead of naming one.

@@ -44,6 +44,7 @@ from .question_words import (
     KIND_WORDS,
     KINDS_OF_THING,
     LINKS,
+    MEASURE_NOUNS,
     NAME_TAILS,
     NOT_A_GERMAN_VERB,
     OTHERS,
@@ -232,7 +233,7 @@ _VERSUS = r"(?:(?!(?-i:VS\s+[A-Z][a-z]))vs\.?|versus)"
 # The nouns that ask for a talk's summary, and the adjectives that ask for it short ("a quick rundown", "kurzer
 # Überblick")
 _SUMMARY_NOUNS = (r"(?:summary|overview|rundown|run-down|recap|gist|tl;?dr|synopsis|[üu]berblick|zusammenfassung"
-                  r"|kurzfassung|res[üu]mee)")
+                  r"|kurzfassung|res[üu]mee|inhalt)")
 _BRIEF = r"(?:(?:short|quick|brief|little|rough|kurze[nrs]?|kleine[nrs]?|knappe[nrs]?|grobe[nrs]?) )?"
 # (shape, pattern). Matched against the cleaned question, case-insensitively, in this order; the
 # named group ``s`` (and ``o`` for comparisons) is where the subject is, else the rest of the text.
@@ -244,7 +245,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|how do i use (?:you|this)|usage|commands|befehle|was kannst du(?: alles)?(?: tun| machen)?|wer bist du"
         r"|was machst du|wie funktionierst du|wie benutze ich dich)(?: talkbot)?[\s!?.]*$", _I)),
     (Shape.MORE, re.compile(
-        r"^(?:(?:and |und )?(?:more|mehr|weiter|continue|go on|next|noch mehr|mehr dazu|mehr davon|more please"
+        r"^(?:(?:and |und )?(?:more|mehr|weiter|continue|go on|keep going|carry on|mach weiter|next|noch mehr|mehr dazu"
+        r"|mehr davon|more please"
         r"|tell me more|show me more|show more|erz[äa]hl(?: mir)? mehr|zeig(?: mir)? mehr|mehr bitte|what else"
         r"|what else (?:did|do|does|was|were|is|are) (?:they|he|she|it|the talk|the speakers?)(?: \w+){0,3}"
         r"|was (?:haben|hat|wurde|gab es)(?: \w+){0,2} (?:sonst|noch)(?: (?:erz[äa]hlt|gesagt|gezeigt|besprochen"
@@ -300,9 +302,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|folks|team|dude|one|ones)\b)"
         r"|von wem (?:ist|war|stammt|stammte|kommt|kam|wurde|wurden)\b"
         r"|(?:wessen|whose) (?:vortrag|video|talk|session|pr[äa]sentation|presentation)\b"
-        r"|(?:speakers?|presenters?|sprecher|redner|vortragende)\b"
+        r"|(?:speakers?|presenters?|sprecher|redner|vortragende[nr]?)\b"
         r"|(?:which|what) (?:speakers?|presenters?|persons?|people)\b"
-        r"|wer (?:referierte|referiert|redete|erz[äa]hlte|moderierte)\b"
+        r"|wer (?:referierte|referiert|redete|redet|erz[äa]hlte|erz[äa]hlt|moderierte|moderiert)\b"
         r"|wie (?:hei(?:ß|ss)t|hie(?:ß|ss)) (?:der|die) (?:sprecher(?:in)?|redner(?:in)?|vortragende)\b"
         r"|what(?: is| was) the (?:speaker|presenter)(?:'s|s)? name\b"
         r"|what(?: is| was) the name of the (?:speaker|presenter)\b"
@@ -314,10 +316,12 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.SUMMARY, re.compile(
         r"^(?:(?:please |bitte )?(?:summari[sz]e|sum (?:(?:it|that|this|the talk|the video) )?up|recap|tl;?dr"
         r"|zusammenfassung|fasse|fass|res[üu]mee)\b"
-        r"|(?:give me |gib mir )?(?:a |an |the |eine |die |den |ne |'ne |nen |'nen )?"
+        r"|(?:give me |gimme |gib mir )?(?:a |an |the |eine |die |den |ne |'ne |nen |'nen )?"
         rf"{_BRIEF}{_SUMMARY_NOUNS}\b"
         r"|what (?:was|is) (?P<s>.+?) about$|worum (?:geht|ging) es\b|worum (?:geht|ging)'?s\b"
         r"|um was (?:geht|ging)(?: es|'?s)\b"
+        r"|was (?:ist|war) (?:das|dies|der|die) (?:denn )?f[üu]r (?:ein |eine |einen )?(?:vortrag|video|talk|session"
+        r"|doku|pr[äa]sentation)\b|what (?:kind|sort) of (?:talk|video|session) (?:is|was) (?:it|that|this)\b"
         r"|what (?:was|is) the (?:topic|subject|gist) of\b|was (?:war|ist) (?:das )?thema (?:des|der|von|vom|im)\b"
         r"|wie (?:hei(?:ß|ss)t|hie(?:ß|ss)) (?:der|das|die) (?:vortrag|video|talk|session|pr[äa]sentation)\b"
         r"|what (?:is|was) (?:the|that|this) (?:talk|video|session|presentation) called\b"
@@ -346,7 +350,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:gibt es|gibt's|gibts|hast du|habt ihr)(?: (?:dazu|dar[üu]ber|davon|hierzu|auch))?(?: noch)?"
         r"(?: andere| weitere)? (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
     (Shape.MOMENTS, re.compile(
-        r"^(?:when|where|wann|wo|at what (?:time|point)|an welche[rn]? stellen?|zu welchem zeitpunkt"
+        r"^(?:when|where|wann|wo|at what (?:time|point|minute)|an welche[rn]? stellen?|zu welchem zeitpunkt"
+        r"|(?:bei|in|an|ab|zu) welche[rnm]? (?:minute|sekunde|zeitmarke)|(?:at |in )?(?:what|which) minute"
+        r"|timestamps?|zeitstempel"
         r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?)"
         r"|(?:which|what) (?:talks|sessions|videos)\b(?=.*\s(?:in|at)$))\b", _I)),  # "which talks did X come up in"
     (Shape.QUANTITY, re.compile(
@@ -361,7 +367,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|after|per) )?"
         r"(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive"
         r"|high|tall|deep|thick|wide|heavy|far|old)"
-        r"|wie (?:viel|viele|vielen|lange|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer|hoch|tief|dick"
+        r"|wie (?:viel|viele|vielen|lange|lang|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer|hoch|tief|dick"
         r"|breit|schwer|weit|alt|stark)|wieviele?n?|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
         r"|(?:welche[ms]|what|which) (?:jahr|year)|(?:seit|ab|bis) wann|(?:since|until) when"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)? (?:speed-?ups?|throughput|latency|latencies"
@@ -372,7 +378,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz))\b", _I)),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"
         r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"
-        r"|was (?:meint|versteht) man (?:mit|unter) (?P<s2>.+)"
+        r"|was (?:meint|meinen|meinte|meinten|meinst|versteht|verstehen) (?:man|die|der|sie|er|du|ihr) (?:mit|unter)"
+        r" (?P<s2>.+)"
         r"|what(?:'s| is| are) meant by (?P<s3>.+)"
         r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean by (?P<s4>.+)"
         r"|what (?:does|do) (?P<s5>.+?) (?:refer to|stand for|mean))$", _I)),
@@ -648,13 +655,13 @@ def parse(text: str) -> Question:
 # Vortrag zu X", "in the talk about X" name a talk by its topic instead.
 _POINTER_RE = re.compile(
     r"(?<![\w-])(?:da|dort|darin|drin|(?:in|from) (?:there|here)"
-    r"|(?:(?:im|in dem|in diesem|aus dem) (?:vortrag|video|talk)"
-    r"|(?:in|from) (?:this|that|the) (?:one|talk|video|session|presentation))(?! (?:zu|zum|zur|[üu]ber|von|vom|mit"
-    r"|about|on|of|by|with|from)\b))(?![\w-])"
+    r"|(?:(?:im|in dem|in diesem|aus dem) (?:vortrag|video|talk|zusammenhang|kontext)"
+    r"|(?:in|from) (?:this|that|the) (?:one|talk|video|session|presentation|context))"
+    r"(?! (?:zu|zum|zur|[üu]ber|von|vom|mit|about|on|of|by|with|from)\b))(?![\w-])"
     r"|(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bany)\s+there$", re.I)
 # A word every pointer has: most questions have none, and this is a third of the pointer pattern's cost
-_POINTER_HINT_RE = re.compile(r"\b(?:da|dort|darin|drin|there|here|vortrag|video|talk|session|presentation|one)\b",
-                              re.I)
+_POINTER_HINT_RE = re.compile(r"\b(?:da|dort|darin|drin|there|here|vortrag|video|talk|session|presentation|one"
+                              r"|context|kontext|zusammenhang)\b", re.I)
 # typed German drops the t of "ist" and joins it to the article or the question word: "is", "isn", "is'n", "wasn"
 _SPOKEN_IST_RE = re.compile(r"(?<![\w-])(?:(?P<was>wasn)|is(?:'?n|\s+n(?=\s))?)(?![\w'-])", re.I)
 _SPACES_RE = re.compile(r"\s{2,}")
@@ -820,6 +827,11 @@ def _parse_plain(query: str, stripped: str) -> Question:
         subject = subject_words(match.group("s"))
         # "ok cool. what commands do you have?": a question of its own after the interjections
         if subject and not _OWN_QUESTION_RE.match(without_discourse(match.group("s"))):
+            if not MEASURE_NOUNS.isdisjoint(tokens(subject)):
+                # "und der Speedup auf der H200?" after who presented JAX Quantum: a number asked of the thread's
+                # topic, not who presented the speed-up
+                quantity = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(match.group("s"))), "")
+                return Question(query, Shape.QUANTITY, subject, language=language, quantity=quantity)
             return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)
     subject = subject_words(stripped)
     # "und womit wurde das gemessen?" asks a question of its own, about the thread's topic when it points back ("das")

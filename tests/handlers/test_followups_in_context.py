@@ -497,3 +497,47 @@ async def test_a_usage_word_that_asks_about_the_threads_topic_is_no_help_request
     # "das", "it" stand for Kinetic: its setup command (kinetic init, 2:27), not how to use the bot
     reply = await follow_up(store, state, turn, text, "64.1")
     assert isinstance(reply, AnswerReply) and first(reply) == (MAIN, 69)
+
+
+@pytest.mark.parametrize(("text", "shape", "subject"), [
+    ("bei welcher Minute?", Shape.MOMENTS, ""),
+    ("Zeitstempel für GRPO?", Shape.MOMENTS, "GRPO"),
+    ("timestamp?", Shape.MOMENTS, ""),
+    ("at what minute do they get to GRPO?", Shape.MOMENTS, "GRPO"),
+    ("was ist das für ein Vortrag?", Shape.SUMMARY, ""),
+    ("was war da der Inhalt?", Shape.SUMMARY, ""),
+    ("what kind of talk is that?", Shape.SUMMARY, ""),
+    ("gimme the gist", Shape.SUMMARY, ""),
+    ("wer sind die Vortragenden?", Shape.WHO, ""),
+    ("wer redet da?", Shape.WHO, ""),
+    ("was meinen die mit CK?", Shape.DEFINE, "CK"),
+    ("und wie lang war der?", Shape.QUANTITY, ""),
+    ("keep going", Shape.MORE, ""),
+    ("mach weiter", Shape.MORE, ""),
+])
+def test_terse_thread_questions_in_other_words_have_their_shape(text: str, shape: Shape, subject: str) -> None:
+    question = parse(text)
+    assert question.shape == shape and question.subject == subject
+    assert question.refers_back is (not subject and shape != Shape.MORE)
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("wer hat JAX Quantum vorgestellt?", "und der Speedup auf der H200?"),
+    ("who presented JAX Quantum?", "and the H200 speedup?"),
+])
+async def test_and_a_measure_asks_for_that_number(store: Store, state: BotState, turn: str, text: str) -> None:
+    # the H200's 240-fold speed-up (1:20), not who presented "speedup h200"
+    assert parse(text).shape == Shape.QUANTITY and not parse(text).follow_up
+    reply = await follow_up(store, state, turn, text, "65.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "number" and first(reply) == (MAIN, 38)
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("fasse den Vortrag über FlyDSL zusammen", "was heißt GEMM in diesem Zusammenhang?"),
+    ("summarize the FlyDSL talk", "what is GEMM in this context?"),
+])
+async def test_in_this_context_points_at_the_threads_talk(store: Store, state: BotState, turn: str, text: str) -> None:
+    # FlyDSL's own GEMM entry (249), not Jaxator's (361) or vLLM's (465)
+    assert parse(text).in_thread_talk and parse(text).subject == "GEMM"
+    reply = await follow_up(store, state, turn, text, "66.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "definition" and first(reply) == (MAIN, 249)
