@@ -494,8 +494,8 @@ def test_tune17_is_help_clarify_difference_and_follow_ups_german_and_english_equ
 
 def assert_single_answer_lines_apart_from_the_unseen_sets(questions: list[dict], corpus_lines: dict) -> None:
     """A single-answer tune file's expected lines: a glossary entry for definitions, a key point (and maybe a
-    glossary entry) for the others, and none that holdout7 or holdout9 expects (the unseen sets when tune18 and tune19
-    were written; holdout10 came after them, from the lines holdout7, holdout9 and tune18 left, see BENCHMARKS.md 27)."""
+    glossary entry) for the others, and none that holdout7 or holdout9 expects (the unseen sets when tune18 and
+    tune19 were written; holdout10 came after them, on the lines holdout7, holdout9, tune18 left: BENCHMARKS 27)."""
     key_points = {"Wichtigste Punkte & Zeitstempel", "Diskussions-Highlights"}
     for q in questions:
         sections = {section_of(corpus_lines[entry["file"]], entry["line"]) for entry in q["expect"]}
