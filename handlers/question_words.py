@@ -141,13 +141,17 @@ KIND_WORDS = frozenset(
 # it asks what the bot does (the help reply); before a question it is left out ("servus! wie frag ich dich was?").
 _GREETINGS = (r"(?:hi|hey|heya|hiya|hello|hallo|hall[öo]chen|moin(?: moin)?|servus|huhu|yo|howdy|greetings|gr[üu]ezi"
               r"|gr[üu](?:ß|ss)(?:e|t)?(?: (?:dich|euch|gott))?|guten (?:morgen|tag|abend)"
-              r"|good (?:morning|afternoon|evening|day)|tach|ahoi|salut|ciao|na(?=\s*[,!]))")
-_ADDRESSEES = (r"(?:there|all|everyone|everybody|folks|team|y'all|zusammen|leute|ihr|alle|miteinander|talkbot|bot"
+              r"|good (?:morning|afternoon|evening|day)|morning|mornin|tach|ahoi|salut|ciao|na(?=\s*[,!]))")
+_ADDRESSEES = (r"(?:there|world|all|everyone|everybody|folks|team|y'all|zusammen|leute|ihr|alle|miteinander|talkbot|bot"
                r"|du|you)")
 _SMALL_TALK = (r"(?:how are you(?: doing)?|how's it going|how is it going|what's up|whats up|sup|wie geht(?:'s|s| es)?"
                r"(?: (?:dir|euch))?|was geht(?: (?:hier|so|ab))?|alles klar|alles gut"
                # whether anyone is there: "hello? anyone there?", "hallo, jemand da?"
-               r"|(?:is )?any(?:one|body) (?:there|here|home|around)|(?:ist )?(?:da |hier )?jemand (?:da|hier))")
+               r"|(?:is )?any(?:one|body) (?:there|here|home|around)|(?:ist )?(?:da |hier )?jemand (?:da|hier)"
+               # a newcomer says so: "hi there! i'm new", "hallo, ich bin neu"
+               r"|i'?m new(?: here)?|i am new(?: here)?|new here|ich bin neu(?: hier)?|neu hier"
+               # what a message that tries the bot out says: "ping", "test", "hello world"
+               r"|ping|test(?:ing)?(?: 123| 1 2 3)?)")
 GREETING_ONLY_RE = re.compile(
     rf"^(?:{_GREETINGS}(?:[\s,!.]+{_ADDRESSEES})*(?:[\s,!.?]+{_SMALL_TALK})?|{_SMALL_TALK})(?:[\s,]+talkbot)?"
     r"[\s!?.]*$", re.I)
