@@ -803,7 +803,7 @@ async def _entry_named(store: Store, subject: str) -> str | None:
     return None
 
 
-INTRO_TIE = 0.9  # a talk's introduction this close to the best point of the same talk leads
+INTRO_TIE = 0.85  # a talk's introduction this close to the best point of the same talk leads
 OPENING_SECONDS = 10  # an introduction opens its talk
 _INTRODUCES_RE = re.compile(r"^(?:Einf[üu]hrung|Vorstellung)\b|\bEinf[üu]hrung\b")
 
