@@ -166,13 +166,15 @@ _FRAMING = FRAME_WORDS | PRONOUNS  # a word that frames a question or points bac
 
 def _frames(token: str) -> bool:
     """Whether the folded ``token`` frames a question: a frame word or pronoun, spoken German's dropped e
-    ("anschaun", "sehn" for "anschauen", "sehen"), or a talk noun typed with a letter left out or added
-    ("vortag") or two letters swapped ("tlak"); never a changed letter ("Verträge" is no "Vorträge")."""
+    ("anschaun", "sehn", "erfahr" for "anschauen", "sehen", "erfahre"), or a talk noun typed with a letter left out
+    or added ("vortag") or two letters swapped ("tlak"); never a changed letter ("Verträge" is no "Vorträge")."""
     if token in _FRAMING:
         return True
     if len(token) < 4:
         return False
     if token.endswith("n") and token[-2] in "aeiouh" and token[:-1] + "en" in FRAME_WORDS:  # not "andern"
+        return True
+    if len(token) >= 5 and token + "e" in FRAME_WORDS:  # the dropped e of spoken German's "ich": "wo erfahr ich …"
         return True
     return token in _TALK_NOUN_SLIPS or (
         len(token) >= 7 and len(token) in _LETTER_ADDED_SIZES
@@ -282,7 +284,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|welche[nrs]? (?:vortrag|video|talk)\w* (?:soll(?:te)?|k[öo]nnte|kann|w[üu]rdest|empfiehlst|empfehlen)"
         r"|welche[rs]? (?:vortrag|video|talk)\w* (?:ist am besten|eignet sich|ist gut|ist der beste)"
         r"|(?:empfiehl|empfehle|empfehlen)(?: mir| uns)? (?:einen |ein )?(?:vortrag|video|talk)"
-        r"|wo (?:lerne|kann) ich|bester vortrag|besten vortrag"
+        r"|wo (?:lerne|lern|kann|erfahre|erfahr) ich|bester vortrag|besten vortrag"
         r"|\bwhat (?:do|would|can) you recommend\b|\bwas (?:empfiehlst|w[üu]rdest) du\b"
         r"|(?<!in )\b(?:which|what) (?:talk|session|video)\b(?!s)|\bwelche[rsn]? (?:vortrag|video|talk)\b(?!s))", _I)),
     (Shape.WHO, re.compile(

@@ -125,6 +125,8 @@ def _frames_as_written(token: str) -> bool:
         return False
     if token.endswith("n") and token[-2] in "aeiouh" and token[:-1] + "en" in FRAME_WORDS:
         return True
+    if len(token) >= 5 and token + "e" in FRAME_WORDS:
+        return True
     return token in _TALK_NOUN_SLIPS or (len(token) >= 7 and any(
         token[:i] + token[i + 1:] in _LONG_TALK_NOUNS for i in range(len(token))))
 

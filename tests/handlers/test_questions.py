@@ -1112,3 +1112,14 @@ def test_a_number_question_after_a_preposition_asks_for_a_number(text: str) -> N
 async def test_a_talk_asked_for_loosely_is_that_talk(store: Store, text: str, shape: str, line: int) -> None:
     reply = await ask(store, text)
     assert body(reply)["shape"] == shape and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize(("text", "shape", "file", "line"), [
+    ("wo erfahr ich was über mxfp4", "watch", MAIN, 336),  # "erfahr": the e spoken German drops, no topic
+    ("wo erfahre ich mehr über vhlo", "watch", MAIN, 189),
+    ("was ist der inhalt vom pallas talk", "summary", "004_b9033c416a07336f.txt", 1),  # "Inhalt" asks for a summary
+])
+async def test_where_to_learn_and_what_a_talk_holds_are_talk_questions(store: Store, text: str, shape: str,
+                                                                        file: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == shape and first(reply) == (file, line), text
