@@ -40,7 +40,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     ging gings want wants wanted mochte interessiert interested explains explained erklart covers shows
     meinst meint meinen dient dienen steht stehen name like such though come comes came coming so erzahl erzahle
     erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
-    aufgenommen geschrieben organisiert
+    aufgenommen geschrieben organisiert gesagt behauptet
     nochmal nochmals noch wieder schon eben halt ja dann jetzt nun nu kurz kurze kurzen ganz ganze ganzen ganzes
     gesamte gesamten gesamtes wieviel wieviele
     again whole entire briefly just then up bring brings brought bringing u ur still yet already same
@@ -182,7 +182,8 @@ DISCOURSE_ONLY_RE = re.compile(rf"^(?:{_DISCOURSE}(?![\w'-])[\s,!.?:;…—–-]
 
 # Adverbs that only stress a question when they end it ("what's it about exactly?", "worum ging es nochmal?")
 STRESS_WORDS = frozenset(
-    "exactly again anyway actually really though genau nochmal eigentlich denn überhaupt uberhaupt".split())
+    "exactly again anyway actually really though genau nochmal eigentlich denn überhaupt uberhaupt general allgemein "
+    "generell insgesamt overall".split())
 
 
 # A question about the bot itself rather than the talks ("how do I use this bot", "what commands are there",

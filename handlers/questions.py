@@ -305,7 +305,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|von wem (?:ist|war|stammt|stammte|kommt|kam|wurde|wurden)\b"
         r"|(?:wessen|whose) (?:vortrag|video|talk|session|pr[äa]sentation|presentation)\b"
         r"|(?:speakers?|presenters?|sprecher|redner|vortragende[nr]?)\b"
-        r"|(?:which|what) (?:speakers?|presenters?|persons?|people)\b"
+        r"|(?:which|what) (?:speakers?|presenters?|persons?|people|team|teams|company|lab|group)\b"
+        r"|(?:what|how) about (?:the )?(?:speakers?|presenters?)\b|(?:was ist )?mit (?:den |dem |der )?(?:sprechern?"
+        r"|rednern?|vortragenden)\b"
+        r"|welche[sr]? (?:team|firma|unternehmen|gruppe|labor)\b"
         r"|wer (?:referierte|referiert|redete|redet|erz[äa]hlte|erz[äa]hlt|moderierte|moderiert)\b"
         r"|wie (?:hei(?:ß|ss)t|hie(?:ß|ss)) (?:der|die) (?:sprecher(?:in)?|redner(?:in)?|vortragende)\b"
         r"|what(?: is| was) the (?:speaker|presenter)(?:'s|s)? name\b"
@@ -509,7 +512,8 @@ def without_discourse(query: str) -> str:
 
 # ... and at the end: "what's it about exactly?", "worum ging es nochmal?"
 _TRAILING_STRESS_RE = re.compile(r"(?:[\s,]+(?:exactly|again|anyway|actually|really|though|genau|nochmal|eigentlich"
-                                 r"|denn|[üu]berhaupt))+(?=[\s?!.]*$)", re.I)
+                                 r"|denn|[üu]berhaupt|in general|overall|allgemein|im allgemeinen|generell|insgesamt))+"
+                                 r"(?=[\s?!.]*$)", re.I)
 
 
 @lru_cache(maxsize=1)  # _parse and then name_runs read one question's plain form
@@ -764,7 +768,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
     if (same := _SAME_RE.match(stripped)) and (subject := subject_words(same.group("s"))):
         return Question(query, Shape.SEARCH, subject, language=language, follow_up=True, as_before=True)
     if (about := _ABOUT_RE.match(stripped)) and (subject := subject_words(about.group("s"))):
-        return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)
+        return Question(query, Shape.SEARCH, subject, language=language, follow_up=True,
+                        as_before=_names_a_talk(about.group("s")))
     # "und wie startet man dort Jobs?" is a how-question of its own; "und DPO?" only names a new subject
     stripped = _LEADING_AND_RE.sub("", stripped)
     for shape, pattern in _PATTERNS:
@@ -826,7 +831,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
     # "ok, ORPO?" and "hmm, and ORPO?": the last question again about ORPO
     unsaid = without_discourse(query)
     if match := (_FOLLOW_UP_RE.match(query.rstrip(" ?!.")) or _FOLLOW_UP_RE.match(unsaid.rstrip(" ?!."))):
-        subject = subject_words(match.group("s"))
+        # "und der Vortrag allgemein?": the thread's talk (a stressing word at the end is no subject)
+        subject = subject_words(_TRAILING_STRESS_RE.sub("", match.group("s")))
         # "ok cool. what commands do you have?": a question of its own after the interjections
         if subject and not _OWN_QUESTION_RE.match(without_discourse(match.group("s"))):
             if not MEASURE_NOUNS.isdisjoint(tokens(subject)):
@@ -834,11 +840,24 @@ def _parse_plain(query: str, stripped: str) -> Question:
                 # topic, not who presented the speed-up
                 quantity = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(match.group("s"))), "")
                 return Question(query, Shape.QUANTITY, subject, language=language, quantity=quantity)
-            return Question(query, Shape.SEARCH, subject, language=language, follow_up=True)
+            return Question(query, Shape.SEARCH, subject, language=language, follow_up=True,
+                            as_before=_names_a_talk(match.group("s")))
     subject = subject_words(stripped)
+    if not subject and _names_a_talk(stripped):
+        # "und der Vortrag allgemein?", "and the talk?": the summary of the thread's talk, not its topic searched
+        return Question(query, Shape.SUMMARY, language=language, refers_back=True)
     # "und womit wurde das gemessen?" asks a question of its own, about the thread's topic when it points back ("das")
     refers_back = not subject or any(token in PRONOUNS for token in tokens(stripped))
     return Question(query, Shape.SEARCH, subject, language=language, refers_back=refers_back)
+
+
+_SPEAKER_NOUNS = frozenset({"speaker", "speakers", "sprecher"})  # the talk nouns that name its speakers
+
+
+def _names_a_talk(text: str) -> bool:
+    """Whether ``text`` names a talk by a talk noun: "und jetzt das Tunix-Video", "what about the CasADi talk?" ask
+    about that talk, not what the thread's talk says of Tunix or CasADi."""
+    return any(token in _TALK_NOUNS and token not in _SPEAKER_NOUNS for token in tokens(text))
 
 
 def _names_an_aspect(subject: str, raw: str) -> bool:

@@ -541,3 +541,39 @@ async def test_in_this_context_points_at_the_threads_talk(store: Store, state: B
     assert parse(text).in_thread_talk and parse(text).subject == "GEMM"
     reply = await follow_up(store, state, turn, text, "66.1")
     assert isinstance(reply, AnswerReply) and reply.shape == "definition" and first(reply) == (MAIN, 249)
+
+
+@pytest.mark.parametrize("text", ["welches Team war das?", "which team was that?", "wer hat das behauptet?"])
+def test_which_team_and_who_claimed_it_ask_who_presented_the_threads_topic(text: str) -> None:
+    question = parse(text)
+    assert question.shape == Shape.WHO and question.subject == "" and question.refers_back
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("was ist TiTO?", "und der Vortrag allgemein?"),
+    ("what is TiTO?", "and the talk in general?"),
+])
+async def test_and_the_talk_in_general_is_the_threads_talks_summary(store: Store, state: BotState, turn: str,
+                                                                   text: str) -> None:
+    # the Tunix RL talk that defines TiTO, summarised, not TiTO's key point again
+    reply = await follow_up(store, state, turn, text, "67.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "summary" and first(reply) == (MAIN, 293)
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("fasse den Vortrag über Kinetic zusammen", "und jetzt das Tunix-Video?"),
+    ("summarize the Kinetic talk", "what about the Tunix video?"),
+])
+async def test_a_follow_up_that_names_a_talk_asks_about_that_talk(store: Store, state: BotState, turn: str,
+                                                                 text: str) -> None:
+    # Kinetic's key point 76 mentions Tunix, but "the Tunix video" is the Tunix talk
+    assert parse(text).as_before
+    reply = await follow_up(store, state, turn, text, "68.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "summary" and first(reply) == (MAIN, 374)
+
+
+@pytest.mark.parametrize("text", ["what about the speakers?", "und was ist mit den Sprechern?"])
+async def test_what_about_the_speakers_asks_who_presented_the_threads_talk(store: Store, state: BotState,
+                                                                          text: str) -> None:
+    reply = await follow_up(store, state, "fasse den Vortrag über Kinetic zusammen", text, "69.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 60)
