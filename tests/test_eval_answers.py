@@ -543,8 +543,8 @@ def test_tune20_is_not_covered_and_covered_look_alikes_german_and_english_equal(
         if q["shape"] != "not_covered":
             sections = {section_of(corpus_lines[entry["file"]], entry["line"]) for entry in q["expect"]}
             assert sections & key_points and sections <= key_points | {"Glossar"}, q["id"]
-    unseen = {(entry["file"], entry["line"]) for name in eval_answers.UNSEEN
-              for q in load_question_file(f"eval_answers_{name}") for entry in q.get("expect", [])}
+    unseen = {(entry["file"], entry["line"]) for name in ("holdout7", "holdout9")  # the unseen sets it was written
+              for q in load_question_file(f"eval_answers_{name}") for entry in q.get("expect", [])}  # against
     assert not unseen & {(entry["file"], entry["line"]) for q in tune20 for entry in q.get("expect", [])}
 
 
