@@ -590,11 +590,18 @@ def asks_about_the_bot(text: str) -> bool:
         return False
     if _asks_why(words):
         return False
-    if any(w in USAGE or w in BOT_NOUNS for w in words):
+    if any(_asks_for_usage(w) or w in BOT_NOUNS for w in words):
         return True
     if any(w in PRONOUNS for w in words):
         return False
-    return any(w in THE_BOT for w in words) or (any(w in ASKER for w in words) and any(w in ASKING for w in words))
+    return any(w in USAGE or w in THE_BOT for w in words) or (any(w in ASKER for w in words) and
+                                                              any(w in ASKING for w in words))
+
+
+def _asks_for_usage(word: str) -> bool:
+    """Whether ``word`` asks for the bot's help or commands whatever else is said: "help", "commands", not "tips",
+    which a pronoun asks of the thread's topic ("gibts tipps dazu?")."""
+    return word in USAGE and word not in ASPECT_NOUNS
 
 
 def _to_the_bot(text: str) -> str:
@@ -624,10 +631,12 @@ def help_fillers(text: str, *, in_a_thread: bool) -> tuple[str, ...] | None:
     fillers = tuple(dict.fromkeys(w for w in words if w not in _ABOUT_THE_BOT_WORDS))
     if len(fillers) > MAX_HELP_FILLERS or not all(is_everyday(w) for w in fillers):
         return None
-    if any(w in USAGE or w in BOT_NOUNS for w in words):
+    if any(_asks_for_usage(w) or w in BOT_NOUNS for w in words):
         return fillers
     if in_a_thread and any(w in PRONOUNS for w in words):
         return None
+    if any(w in USAGE for w in words):
+        return fillers
     using = any(w in TO_THE_BOT or w in ASKING for w in words)
     if using and any(w in THE_BOT for w in words):
         return fillers
@@ -698,7 +707,7 @@ def _unstretched(query: str) -> str:
 # Slack's emoji codes (":wave:", ":+1::skin-tone-2:"), emoji and the emoticons typed for them (":)", ";-)", ":D"): they
 # say how a message is meant, no word of it
 _EMOJI_RE = re.compile(
-    r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?:[a-z0-9_+-]+:)*(?![\w:])|(?<![\w:;])[:;]-?[()DPp](?!\w)"
+    r"(?<![\w:]):[a-z0-9+][a-z0-9_+-]*:(?:[a-z0-9_+-]+:)*(?![\w:])|(?<![\w:;])[:;]-?[()DPp](?!\w)"
     "|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+")
 _EMOJI_HINT_RE = re.compile("[:;\U0001F000-\U0001FAFF\u2600-\u27BF]")  # most questions have none of these
 

@@ -195,7 +195,7 @@ async def test_help_in_the_askers_language(store: Store, text: str, language: st
 
 @pytest.mark.parametrize(("text", "language"), [
     # typed as chat types it: an emoji or emoticon, chat spellings, a slip in a word to the bot
-    ("good morning :wave:", "en"), ("moin 👋", "de"), ("hey :)", "en"), ("wat can u do", "en"),
+    ("good morning :wave:", "en"), ("moin 👋", "de"), ("hey :)", "en"), ("danke :+1:", "de"), ("wat can u do", "en"),
     ("was kanst du so", "de"), ("comands?", "en"), ("hello? anyone there?", "en"),
     # asked about the bot in an idiom, or an explanation of the bot itself
     ("zeig mir mal was du drauf hast", "de"), ("kannst du mir erklären wie du funktionierst", "de"),
@@ -223,7 +223,7 @@ async def test_help_asked_in_a_thread_gets_the_help_reply(store: Store, state: B
 
 
 @pytest.mark.parametrize("text", ["any examples?", "what do you know about it?", "how does it work?",
-                                  "kannst du das erklären?"])
+                                  "kannst du das erklären?", "gibts tipps dazu?"])  # tips on it: on the topic
 async def test_in_a_thread_examples_and_pointers_ask_about_its_topic(store: Store, state: BotState,
                                                                      text: str) -> None:
     reply = await follow_up(store, state, "was ist XLA?", text, "1700000100.000002")
