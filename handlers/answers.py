@@ -453,6 +453,23 @@ async def recommend(store: Store, question: Question, scope: Scope) -> AnswerRep
     return _reply(question, recommended=best, points=why, talks=hits[1:], talk_id=best.talk_id)
 
 
+# One thing of a list as the summaries name it: a noun, after at most one word that qualifies it, and what it is
+# called for short ("Supervised Fine-Tuning (SFT)", "numerischer Genauigkeit", "Linting").
+_LISTED_THING = r"(?:[^\W\d_][\w-]*\s+)?[A-ZÄÖÜ][\w-]*(?:\s+\([^()]*\))?"
+# Three things or more named in a row: "Syntax, Linting, Kompilierung, Formkonsistenz und numerischer Genauigkeit".
+# Clauses in a row are no list ("um das Vier- bis Fünffache, ermöglichten wirtschaftliche Kleinserien … und
+# steigerten …": a verb starts the second).
+_LIST_RE = re.compile(rf"(?<![\w-])(?:{_LISTED_THING},\s+)+{_LISTED_THING}\s+(?:und|and|sowie|oder|or)\s+"
+                      r"(?:[^\W\d_][\w-]*\s+)?[A-ZÄÖÜ]")
+
+
+def _lists_things(hit: PointHit) -> bool:
+    """Whether the point names three things or more in a row, which answers "how many" by counting them: "wie viele
+    Prüfstufen hat die Validierungs-Pipeline" is the point listing "Syntax, Linting, Kompilierung, Formkonsistenz und
+    numerischer Genauigkeit", not the "Level 1 … Level 2" of a point that only shares the name max_evol."""
+    return bool(_LIST_RE.search(hit.text))
+
+
 def _has_number(hit: PointHit, kind: str) -> bool:
     """Whether the point carries a number of ``kind``, in its text or in its title ("Zweistufiges Suchframework")."""
     return bool(_NUMBER_RES.get(kind, _NUMBER_RES[""]).search(f"{hit.title}: {hit.text}"))
@@ -595,7 +612,8 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
 
     def has_kind(hit: PointHit) -> bool:
         if hit.source not in numbered:
-            numbered[hit.source] = _has_number(hit, question.quantity)
+            numbered[hit.source] = _has_number(hit, question.quantity) or (
+                question.quantity == "count" and _lists_things(hit))
         return numbered[hit.source]
 
     def fit(hit: PointHit) -> int:

@@ -11,10 +11,11 @@ import json
 import pytest
 
 from bot.console import as_json
-from handlers import mentions
+from handlers import answers, mentions
 from handlers.questions import Shape, parse
 from handlers.replies import Reply
 from store.db import Store
+from store.model import PointHit, Source
 
 MAIN = "000_05e4716c93976b38.txt"
 PALLAS = "004_b9033c416a07336f.txt"
@@ -166,6 +167,33 @@ async def test_a_number_of_the_asked_kind_leads_only_from_a_point_about_the_ques
                                                                                    lines: set[int]) -> None:
     file, line = first(await ask(store, text))
     assert file == MAIN and line in lines
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # five checks named in a row ("Syntax, Linting, Kompilierung, Formkonsistenz und numerischer Genauigkeit"), not
+    # the "Level 1 … Level 2" of a point that only shares max_evol's name
+    ("how many checks does the max_evol validation pipeline run?", 133),
+    ("wie viele Prüfungen macht die Validierungs-Pipeline von max_evol?", 133),
+    # three phases named ("SFT, Reinforcement Learning und Knowledge Distillation"), not the Tunix talk's "zwei
+    # Hauptphasen" of LLM training, nor the "16/32- bis 64-Chip-Konfigurationen" of another Tinix point
+    ("how many post-training phases does the Tinix framework cover?", 302),
+    ("wie viele Post-Training-Phasen deckt das Tinix-Framework ab?", 302),
+])
+async def test_things_named_in_a_row_answer_how_many(store: Store, text: str, line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line)
+
+
+@pytest.mark.parametrize(("text", "lists"), [
+    ("Überblick über Supervised Fine-Tuning (SFT), Reinforcement Learning und Knowledge Distillation", True),
+    ("Stufenweise Überprüfung von Syntax, Linting, Kompilierung, Formkonsistenz und numerischer Genauigkeit", True),
+    # clauses in a row, the second started by a verb: no list of things
+    ("NC-Maschinen erhöhten die Produktivität um das Vier- bis Fünffache, ermöglichten wirtschaftliche Kleinserien "
+     "(Batch-Produktion) und steigerten die Maßgenauigkeit", False),
+    ("Pre-Training und Post-Training", False),  # two things: a pair, not a list to count
+])
+def test_a_list_is_three_things_named_in_a_row(text: str, lists: bool) -> None:
+    hit = PointHit("talk", "Talk", 0, "0:00", "Titel", text, 0.0, Source(MAIN, 1))
+    assert answers._lists_things(hit) is lists
 
 
 @pytest.mark.parametrize(("text", "line"), [
