@@ -212,7 +212,8 @@ def _word_concept(
     for variant in lexicon.variants.get(phrase_key(canonical) if canonical else word, []):
         concept.add(variant, word, "alias")
     if translate:
-        for variant in english_variants(word):
+        # "placing" is translated as the word list's "placed" and "placement" are (platziert, Platzierung)
+        for variant in english_variants(word) + verb_siblings(word):
             for form in lexicon.en_de.get(variant, ()) + pairs.get(variant, ()):
                 for token in translation_tokens(form):
                     concept.add(token, word, "translation")
@@ -335,6 +336,17 @@ def english_variants(word: str) -> list[str]:
         elif word.endswith("ing"):
             variants += [word[:-3], word[:-3] + "e"]
     return variants
+
+
+def verb_siblings(word: str) -> list[str]:
+    """The other forms of the verb an English "-ing" word is, looked up in the word list too: "placing" -> "placed",
+    "placement" (the word list has those two, not "placing"; each base as english_variants guesses it)."""
+    if len(word) <= 5 or not word.endswith("ing"):
+        return []
+    siblings = []
+    for base in (word[:-3], word[:-3] + "e"):
+        siblings += [base + ("d" if base.endswith("e") else "ed"), base + "ment"]
+    return siblings
 
 
 def name_groups(concepts: list[Concept]) -> list[list[int]]:

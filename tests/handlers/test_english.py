@@ -5,9 +5,11 @@ These are the "tune" examples; bench/eval.py measures the wider set, holdout inc
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from bot.console import dispatch
+from bot.console import as_json, dispatch
 from handlers import commands
 from handlers.replies import AnswerReply, DefineReply, TalkListReply
 from store.db import Store
@@ -86,3 +88,14 @@ async def test_german_and_english_find_the_same_talk(store: Store) -> None:
     english = await first_talk_sources(store, "treehouse wood protection")
     german = await first_talk_sources(store, "Baumhaus Holzschutz")
     assert english == german
+
+
+@pytest.mark.parametrize("text", [
+    "who talked about placing diffusion models on TPUs?",
+    "which talk covers placing models on a 2D mesh",
+])
+async def test_an_ing_form_finds_the_talk_titled_with_another_form_of_its_verb(store: Store, text: str) -> None:
+    # "placing" is the word list's "placement" (Platzierung) of "Sharding und die Platzierung von DiT-Modellen", not
+    # a talk that only has diffusion models
+    hits = json.loads(as_json(await dispatch(store, text)))["hits"]
+    assert hits[0]["talk_id"] == "sharding-und-die-platzierung-von-dit-modellen"

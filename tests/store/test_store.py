@@ -316,6 +316,13 @@ def test_german_stem_drops_one_inflection_ending(word: str, stem: str | None) ->
     assert german_stem(word) == stem
 
 
+def test_an_ing_form_is_translated_as_the_word_list_s_other_forms_of_its_verb() -> None:
+    lexicon = Lexicon(en_de={"placed": ("platziert",), "placement": ("platzierung",)})
+    (placing,) = build_concepts("placing", lexicon, {})
+    assert {(form.token, form.kind) for form in placing.forms} >= {("platziert", "translation"),
+                                                                    ("platzierung", "translation")}
+
+
 def test_a_german_stem_is_searched_only_where_it_finds_more() -> None:
     frequency = {"kerneln": 1, "kernel": 6, "question": 2, "questio": 2}.get
     concepts = build_concepts("Kerneln question", Lexicon(), {}, frequency=lambda form: frequency(form, 0))
