@@ -211,9 +211,13 @@ def _word_concept(
         concept.add(" ".join(tokens(canonical)), word, "alias")
     for variant in lexicon.variants.get(phrase_key(canonical) if canonical else word, []):
         concept.add(variant, word, "alias")
+    for noun in verb_nouns(word):
+        # "how XLA fuses operations" asks about its "Instruktions-Fusion", a guess at the same thing as a verb's family
+        if frequency is None or frequency(noun) > 0:
+            concept.add(noun, word, "family")
     if translate:
         # "placing" is translated as the word list's "placed" and "placement" are (platziert, Platzierung)
-        for variant in english_variants(word) + verb_siblings(word):
+        for variant in english_variants(word) + verb_siblings(word) + verb_nouns(word):
             for form in lexicon.en_de.get(variant, ()) + pairs.get(variant, ()):
                 for token in translation_tokens(form):
                     concept.add(token, word, "translation")
@@ -347,6 +351,13 @@ def verb_siblings(word: str) -> list[str]:
     for base in (word[:-3], word[:-3] + "e"):
         siblings += [base + ("d" if base.endswith("e") else "ed"), base + "ment"]
     return siblings
+
+
+def verb_nouns(word: str) -> list[str]:
+    """The "-ion" noun of the English verb ``word`` may be a form of, which German writes alike: "fuses" -> "fusion"
+    (Fusion), "operates" -> "operation"; each base as english_variants guesses it."""
+    return list(dict.fromkeys(base[:-1] + "ion" for base in english_variants(word)
+                              if base.endswith("e") and len(base) >= 4))
 
 
 def name_groups(concepts: list[Concept]) -> list[list[int]]:

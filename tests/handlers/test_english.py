@@ -99,3 +99,13 @@ async def test_an_ing_form_finds_the_talk_titled_with_another_form_of_its_verb(s
     # a talk that only has diffusion models
     hits = json.loads(as_json(await dispatch(store, text)))["hits"]
     assert hits[0]["talk_id"] == "sharding-und-die-platzierung-von-dit-modellen"
+
+
+@pytest.mark.parametrize("text", [
+    "which talk shows how XLA fuses operations?",
+    "who talked about how XLA fuses operations?",
+])
+async def test_an_english_verb_finds_the_talk_with_its_noun(store: Store, text: str) -> None:
+    # "fuses" is also the XLA crash course's "Instruktions-Fusion", not only the "Fused Attention" of FlyDSL's summary
+    hits = json.loads(as_json(await dispatch(store, text)))["hits"]
+    assert hits[0]["talk_id"] == "xla-crashkurs"

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from store.concepts import build_concepts, german_stem
+from store.concepts import build_concepts, german_stem, verb_nouns
 from store.db import Store
 from store.errors import CorpusError
 from store.ingest import ingest_sync
@@ -321,6 +321,22 @@ def test_an_ing_form_is_translated_as_the_word_list_s_other_forms_of_its_verb() 
     (placing,) = build_concepts("placing", lexicon, {})
     assert {(form.token, form.kind) for form in placing.forms} >= {("platziert", "translation"),
                                                                     ("platzierung", "translation")}
+
+
+@pytest.mark.parametrize(("word", "nouns"), [
+    ("fuses", ["fusion"]), ("fused", ["fusion"]), ("fuse", ["fusion"]), ("operates", ["operation"]),
+    ("kernels", []), ("tpu", []),
+])
+def test_an_english_verb_s_noun_in_ion(word: str, nouns: list[str]) -> None:
+    assert verb_nouns(word) == nouns
+
+
+def test_an_english_verb_s_noun_is_searched_where_the_summaries_have_it() -> None:
+    held = {"fusion": 3}.get
+    concepts = build_concepts("fuses operates", Lexicon(), {}, frequency=lambda form: held(form, 0))
+    forms = {concept.words: [(form.token, form.kind) for form in concept.forms] for concept in concepts}
+    assert ("fusion", "family") in forms["fuses"]
+    assert not any(token == "operation" for token, _ in forms["operates"])  # no summary has it
 
 
 def test_a_german_stem_is_searched_only_where_it_finds_more() -> None:
