@@ -222,7 +222,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
                       ) -> str | None:
     """A name of several words the question asks about that no summary has: "continuous batching" (no word of it
     in any summary), "beam search", "Ring Attention", "shard_map", "3D-Druck" (each word somewhere, never in one key
-    point, glossary entry or talk: Balken and Suche, Ring-Mesh and Attention). A point about search, or about
+    point, glossary entry or talk: Balken and Suche, Ring-Mesh and Attention; outside a thread, never near each other
+    in one row either: "vector database", "ring buffers", ``Store.held_side_by_side``). A point about search, or about
     decoding alone, would answer another term. (One word of two in no summary, "speculative decoding":
     ``_unknown_kind``; an English verb or adjective the word list lacks, "put", "same", would look the same here.)
 
@@ -231,6 +232,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
     what the subject does ("… cope with the trees moving"). Of three or more English words the last may be a verb
     ("how come the text encoder runs on the CPU?"); after a pronoun the first is ("how did they implement …")."""
     verb_follows = question.language != "de" and DO_AUXILIARY_RE.search(question.text) is not None
+    # in a thread, a question asks what its talk says in the asker's words ("how do they get exact gradients
+    # there?"); elsewhere a name's words the corpus has only apart are no discussion of the thing they name
+    held_as_a_name = store.held_together if scope.talk_id else store.held_side_by_side
     for run in name_runs_of(scope, question):
         if not all(word in written for word in run.words) or run.after_name:
             continue  # another part of the question (a comparison's other side), or the rest of a name or a count
@@ -283,11 +287,11 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue
         if verb_follows and len(words) == 2 and run.last:
             continue  # "why did the query fail?"
-        if await store.held_together(words):
+        if await held_as_a_name(words):
             continue
         if question.language != "de" and len(words) > 2:
             shorter = _content_tokens(" ".join(run.words[:-1]))
-            if len(shorter) < 2 or any(word in absent for word in shorter) or await store.held_together(shorter):
+            if len(shorter) < 2 or any(word in absent for word in shorter) or await held_as_a_name(shorter):
                 continue  # "sparse cores help": sparse cores, and what they do
             return " ".join(run.words[:-1])
         return run.text

@@ -702,6 +702,13 @@ class Store:
         return await self._answer(("held_together", text) if cacheable(text) else None,
                                   lambda view: together.held_together(view, words))
 
+    async def held_side_by_side(self, words: Sequence[str]) -> bool:
+        """Whether the corpus writes the folded ``words`` of one name side by side as that name ("Sparse Cores",
+        "Tensor-Kernen"; not "Vektor- und Matrix-Engines" for matrix cores: store/together.py)."""
+        text = " ".join(words)
+        return await self._answer(("held_side_by_side", text) if cacheable(text) else None,
+                                  lambda view: together.held_side_by_side(view, words))
+
     # -- listing -------------------------------------------------------------------------
 
     async def list_talks(self) -> list[Talk]:

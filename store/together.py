@@ -6,6 +6,8 @@ talk title, so they do not discuss beam search; "sparse cores" are in one ("Spar
 every form a search would find it by (its own, a stem, a translation, an alias), never by a typo's correction.
 Together means in one row, in any order and at any distance: German says "Bau des Baumhauses" for treehouse
 building, so a stricter test (side by side, in the question's order) would miss what the summaries do discuss.
+``held_side_by_side`` is the test for a name of a thing ("vector database"): its words near each other in one row,
+or the talk's topic and a thing of that talk.
 """
 
 from __future__ import annotations
@@ -28,15 +30,8 @@ def held_together(view: View, words: Sequence[str]) -> bool:
     them to. True when a word alone is in no summary or is a name of its own: that is another question."""
     text = " ".join(words)
     concepts = view.concepts(text)
-    for concept in concepts:
-        if " " in concept.words and concept.words == text and any(
-                form.kind != "correction" and " " not in form.token and view.vocabulary.doc_frequency(form.token)
-                for form in concept.forms):
-            return True  # "memory bandwidth" = Speicherbandbreite, "wood protection" = Holzschutz
-    if view.vocabulary.has("".join(words)):
-        return True  # written as one word ("ringpuffer" would be, if a summary had it)
-    if any(_names_something(view, word) for word in words):
-        return True  # "Tinix Rollout" ("wie trennt Tinix Rollout und Training?") is a name and another word
+    if _held_as_one(view, words, concepts):
+        return True
     looked_up = _searched_forms(view, words, {concept.words: concept for concept in concepts})
     if looked_up is None:
         return True  # a word no summary has: not a question of the words' place
@@ -49,6 +44,52 @@ def held_together(view: View, words: Sequence[str]) -> bool:
         if all(test.held_in(held, joined) for test in tests):
             return True
     return False
+
+
+def held_side_by_side(view: View, words: Sequence[str]) -> bool:
+    """Whether the corpus discusses the thing ``words`` (folded tokens of one name) name, not only each word: as
+    ``held_together`` has them, but in one row within NEAR words of each other ("Sparse Cores", "Tensor-Kernen",
+    "Bau des Baumhauses", "Gemma- und Qwen-Modelle"), in one compound ("Spiraltreppe"), or a word before the last
+    in the title of the talk whose row holds the rest (the talk's thing: "treehouse team" is the treehouse talk's
+    Team, "Kinetic job" a job of the Kinetic talk). A row holding them further apart is about each, not about the
+    thing: "Filter mappen auf Vektorausführungen" in a point on Datenbankabfragen has vector and database, no vector
+    database."""
+    text = " ".join(words)
+    concepts = view.concepts(text)
+    if _held_as_one(view, words, concepts):
+        return True
+    looked_up = _searched_forms(view, words, {concept.words: concept for concept in concepts})
+    if looked_up is None:
+        return True
+    tests, searched = looked_up
+    for row in view.candidates(searched, CANDIDATES, any_order=True):
+        if (info := view.talks.get(row.talk_id)) is not None:
+            title = set(info.title_tokens)
+            joined_title = " ".join(info.title_tokens)
+            if any(test.held_in(title, joined_title) for test in tests[:-1]):
+                held = _held(view, row)  # with the talk's title
+                if all(test.held_in(held, " ".join(held)) for test in tests):
+                    return True  # the talk's thing: "treehouse team", "Kinetic job", "eigene AMD-Kernel"
+        for field in (row.title, row.body):
+            typed = field.split()
+            if all(_next_to(one, other, typed) for one, other in zip(tests, tests[1:])):
+                return True
+    return False
+
+
+def _next_to(first: _WordForms, second: _WordForms, typed: list[str]) -> bool:
+    """Whether a token holding ``first`` and one holding ``second`` stand within NEAR tokens of each other, in either
+    order, or one token holds both (a compound)."""
+    firsts = [at for at, token in enumerate(typed) if first.held_in_token(token)]
+    if not firsts:
+        return False
+    seconds = [at for at, token in enumerate(typed) if second.held_in_token(token)]
+    return any(abs(a - b) <= NEAR for a in firsts for b in seconds)
+
+
+# Words apart at most in one row: German puts articles, adjectives and lists between a thing and what it is of ("Bau
+# eines luxuriösen, ganzjährig nutzbaren Baumhauses", "Bienenzucht und Outdoor-Unternehmungen des Vloggers")
+NEAR = 5
 
 
 def held_in_one_talk(view: View, words: Sequence[str]) -> bool:
@@ -87,6 +128,21 @@ def held_in_one_point(view: View, words: Sequence[str]) -> bool:
         if all(test.held_in(held, " ".join(held)) for test in tests):
             return True
     return False
+
+
+def _held_as_one(view: View, words: Sequence[str], concepts: list[Concept]) -> bool:
+    """Whether the corpus has ``words`` as one: a phrase the word list translates them to, one word (a compound),
+    or a word of them is a name of its own (then their place is not the question)."""
+    text = " ".join(words)
+    for concept in concepts:
+        if " " in concept.words and concept.words == text and any(
+                form.kind != "correction" and " " not in form.token and view.vocabulary.doc_frequency(form.token)
+                for form in concept.forms):
+            return True  # "memory bandwidth" = Speicherbandbreite, "wood protection" = Holzschutz
+    if view.vocabulary.has("".join(words)):
+        return True  # written as one word ("ringpuffer" would be, if a summary had it)
+    # "Tinix Rollout" ("wie trennt Tinix Rollout und Training?") is a name and another word
+    return any(_names_something(view, word) for word in words)
 
 
 def _searched_forms(view: View, words: Sequence[str], by_word: dict[str, Concept]
@@ -136,6 +192,14 @@ class _WordForms:
         self.prefixes = tuple(dict.fromkeys(form.token for form in single if form.prefix))
         self.spaced_prefixes = tuple(" " + prefix for prefix in self.prefixes)
         self.inner = tuple(dict.fromkeys(form.token for form in single if len(form.token) >= MIN_INNER))
+
+    def held_in_token(self, token: str) -> bool:
+        """Whether ``token`` is a form, starts with a prefix form or has a form inside it after its first letter."""
+        return token in self.exact or token.startswith(self.prefixes) or self.inside(token)
+
+    def inside(self, token: str) -> bool:
+        """Whether ``token`` has a form of at least MIN_INNER letters inside it after its first letter."""
+        return any(token.find(inner, 1) != -1 for inner in self.inner)
 
     def held_in(self, held: set[str], joined: str) -> bool:
         """Whether a token of ``held`` (``joined``: its tokens joined by single spaces) holds one of the forms."""

@@ -107,6 +107,34 @@ async def test_an_unknown_kind_of_a_known_thing_is_not_covered(store: Store, tex
     assert body(reply)["covered"] is False and heading(reply) == said, text
 
 
+@pytest.mark.parametrize(("text", "said"), [
+    # each word is in the summaries, never near the other: "Filter mappen auf Vektorausführungen" in a point on
+    # Datenbankabfragen is about vectors and databases, not a vector database; Ringbereich, Puffer; KV-Caches, Offload
+    ("when was the vector database discussed?", "The summaries don't mention *vector database*."),
+    ("which talk covers ring buffers?", "The summaries don't mention *ring buffers*."),
+    ("wie funktioniert KV-Cache-Offloading?", "Die Zusammenfassungen erwähnen *KV-Cache-Offloading* nicht."),
+])
+async def test_a_name_whose_words_the_summaries_hold_only_apart_is_not_covered(store: Store, text: str,
+                                                                               said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # near each other in one row: 000:308's "Gemma/Qwen-Modelle"
+    ("which talks mention gemma models?", None),
+    # the talk's topic and a thing of that talk: the treehouse talk's Team, a job of the Kinetic talk
+    ("were there electricians on the treehouse team", 554),
+    ("can I attach a debugger from VS Code to a Kinetic job?", 75),
+    ("who built the luxury treehouse?", None),
+])
+async def test_a_name_the_summaries_hold_near_or_as_a_talks_thing_is_answered(store: Store, text: str,
+                                                                              line: int | None) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["hits"], text
+    if line is not None:
+        assert first(reply) == (MAIN, line), text
+
+
 FLYDSL = "integration-von-flydsl-kerneln-in-jax-fuer-amd-gpus"
 AITER = "jax-aiter-integration-von-amd-aiter-kernen-in-jax-xla"
 
