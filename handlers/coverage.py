@@ -228,8 +228,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
     ``_unknown_kind``; an English verb or adjective the word list lacks, "put", "same", would look the same here.)
 
     An English question with do/does/did has its verb after its subject: only the words right after the auxiliary
-    are its subject ("how do [sparse cores] help with joins?", "how does [beam search] work?"); what follows is
-    what the subject does ("… cope with the trees moving"). Of three or more English words the last may be a verb
+    are its subject ("how do [sparse cores] help with joins?", "how does [beam search] work?"), or those before it
+    the thing asked for ("what [frame rate] does Qwen Image generate videos at?"); what follows is what the subject
+    does ("… cope with the trees moving"). Of three or more English words the last may be a verb
     ("how come the text encoder runs on the CPU?"); after a pronoun the first is ("how did they implement …")."""
     verb_follows = question.language != "de" and DO_AUXILIARY_RE.search(question.text) is not None
     # in a thread, a question asks what its talk says in the asker's words ("how do they get exact gradients
@@ -283,8 +284,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # stop, never the verb after do/does/did (that is its plain form); after is/are it may be ("is the job
             # running")
             return run.text
-        if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary):
-            continue
+        if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary
+                                                     and not _before_the_auxiliary(run, question)):
+            continue  # what follows the subject is what it does; what the question asks for comes before it
         if verb_follows and len(words) == 2 and run.last:
             continue  # "why did the query fail?"
         if await held_as_a_name(words):
@@ -296,6 +298,14 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+def _before_the_auxiliary(run: NameRun, question: Question) -> bool:
+    """Whether ``run`` is typed before an English question's do/does/did: the thing asked for after what or which
+    ("what [frame rate] does Qwen Image generate videos at?"), not a verb after the subject."""
+    auxiliary = DO_AUXILIARY_RE.search(question.text)
+    at = question.text.casefold().find(run.text.casefold())
+    return auxiliary is not None and at != -1 and at < auxiliary.start()
 
 
 async def _told_by_one_talk(store: Store, written: list[str], absent: frozenset[str]) -> bool:

@@ -179,6 +179,9 @@ def _names_something(view: View, word: str) -> bool:
     return view.vocabulary.names(term_key(word)) or word in view.lexicon.canonical or word in view.lexicon.display
 
 
+_ENDINGS = frozenset({"", "e", "en", "er", "es", "n", "s", "em", "ern", "ns"})  # a German noun's after its head
+
+
 class _WordForms:
     """One word's forms as a row's tokens may hold them: a token is a form, starts with a prefix form, or has a form
     of at least MIN_INNER letters inside it after its first letter (a phrase form, an alias of several words, is
@@ -194,12 +197,11 @@ class _WordForms:
         self.inner = tuple(dict.fromkeys(form.token for form in single if len(form.token) >= MIN_INNER))
 
     def held_in_token(self, token: str) -> bool:
-        """Whether ``token`` is a form, starts with a prefix form or has a form inside it after its first letter."""
-        return token in self.exact or token.startswith(self.prefixes) or self.inside(token)
-
-    def inside(self, token: str) -> bool:
-        """Whether ``token`` has a form of at least MIN_INNER letters inside it after its first letter."""
-        return any(token.find(inner, 1) != -1 for inner in self.inner)
+        """Whether ``token`` is a form, starts with a prefix form or ends in a form of at least MIN_INNER letters
+        after as many (a compound's head, with its ending: "Hardwarekerne", "Baumhauses"); a form elsewhere inside a
+        word is part of another word ("rate" in "accelerated", "Geräte")."""
+        return token in self.exact or token.startswith(self.prefixes) or any(
+            token[at + len(inner):] in _ENDINGS for inner in self.inner if (at := token.rfind(inner)) >= MIN_INNER)
 
     def held_in(self, held: set[str], joined: str) -> bool:
         """Whether a token of ``held`` (``joined``: its tokens joined by single spaces) holds one of the forms."""

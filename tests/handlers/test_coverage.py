@@ -113,6 +113,8 @@ async def test_an_unknown_kind_of_a_known_thing_is_not_covered(store: Store, tex
     ("when was the vector database discussed?", "The summaries don't mention *vector database*."),
     ("which talk covers ring buffers?", "The summaries don't mention *ring buffers*."),
     ("wie funktioniert KV-Cache-Offloading?", "Die Zusammenfassungen erwähnen *KV-Cache-Offloading* nicht."),
+    # asked for before do/does (no verb after a subject); "Frameworks" and "Geräte" hold no frame and no rate
+    ("what frame rate does Qwen Image generate videos at?", "The summaries don't mention *frame rate*."),
 ])
 async def test_a_name_whose_words_the_summaries_hold_only_apart_is_not_covered(store: Store, text: str,
                                                                                said: str) -> None:
@@ -126,6 +128,8 @@ async def test_a_name_whose_words_the_summaries_hold_only_apart_is_not_covered(s
     ("were there electricians on the treehouse team", 554),
     ("can I attach a debugger from VS Code to a Kinetic job?", 75),
     ("who built the luxury treehouse?", None),
+    # asked for before do/does, and near each other in 000:445 (Durchsatzsteigerung … bei Decode-Prozessen)
+    ("what decode throughput did Qwen3-Coder reach per chip?", 445),
 ])
 async def test_a_name_the_summaries_hold_near_or_as_a_talks_thing_is_answered(store: Store, text: str,
                                                                               line: int | None) -> None:
