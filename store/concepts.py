@@ -199,6 +199,8 @@ def _word_concept(
             concept.add(" ".join(pieces), word, "phrase")
     if len(word) >= 4 and word.endswith("s") and not word.endswith("ss"):
         concept.add(word[:-1], word, "stem")  # English plural: "kernels" -> "kernel", "TPUs" -> "tpu"
+        if word.endswith(_SIBILANT_PLURALS):
+            concept.add(word[:-2], word, "stem")  # "meshes" -> "mesh" ("meshe" begins no form of it)
     if (stem := german_stem(word)) and (frequency is None or frequency(stem) > frequency(word)):
         # only when it finds more: "question" -> "questio" would search the same words again
         concept.add(stem, word, "stem")  # "Kerneln" finds "Kernels", "Vorträgen" "Vortrag", "zerspanen" "Zerspanung"
@@ -225,6 +227,11 @@ def _word_concept(
         for suggestion in correct(word):  # "jaxtor" is a typo of jaxator, not jax + tor: see settle_readings
             concept.add(suggestion, word, "correction")
     return concept
+
+
+# English plurals in "-es" after a hissing sound, whose singular may lack the "e": "meshes", "batches", "boxes",
+# "classes" (the singular of "caches" still begins with what is left).
+_SIBILANT_PLURALS = ("shes", "ches", "xes", "sses", "zes")
 
 
 def _cuts_at_numbers(word: str, pieces: list[str]) -> bool:

@@ -109,3 +109,9 @@ async def test_an_english_verb_finds_the_talk_with_its_noun(store: Store, text: 
     # "fuses" is also the XLA crash course's "Instruktions-Fusion", not only the "Fused Attention" of FlyDSL's summary
     hits = json.loads(as_json(await dispatch(store, text)))["hits"]
     assert hits[0]["talk_id"] == "xla-crashkurs"
+
+
+async def test_a_plural_in_es_finds_its_singular(store: Store) -> None:
+    # "meshes" is the "2D-Mesh" of the Qwen Image talk's sharding strategy, not only Pathways' "Rollout-Meshes"
+    hits = json.loads(as_json(await dispatch(store, "when do they talk about meshes")))["hits"]
+    assert {"file": MAIN, "line": 417} in [hit["source"] for hit in hits]

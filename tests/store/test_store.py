@@ -339,6 +339,14 @@ def test_an_english_verb_s_noun_is_searched_where_the_summaries_have_it() -> Non
     assert not any(token == "operation" for token, _ in forms["operates"])  # no summary has it
 
 
+@pytest.mark.parametrize(("word", "singular"), [("meshes", "mesh"), ("boxes", "box"), ("kernels", "kernel"),
+                                                ("caches", "cache")])
+def test_an_english_plural_is_searched_as_its_singular(word: str, singular: str) -> None:
+    (concept,) = build_concepts(word, Lexicon(), {}, translate=False)
+    stems = [form.token for form in concept.forms if form.kind == "stem"]
+    assert singular in stems
+
+
 def test_a_german_stem_is_searched_only_where_it_finds_more() -> None:
     frequency = {"kerneln": 1, "kernel": 6, "question": 2, "questio": 2}.get
     concepts = build_concepts("Kerneln question", Lexicon(), {}, frequency=lambda form: frequency(form, 0))
