@@ -191,11 +191,7 @@ SPLIT_PART = 4  # the shortest part of a compound read as a word of its own ("Fr
 async def _said_in_parts(store: Store, word: str) -> bool:
     """Whether ``word`` is a compound of two words the summaries have (also inside their compounds): "frostschäden"
     (frostgehobenen, Wurzelschäden) may be what a point says in other words; "zapfenverbindungen" is not."""
-    token = "".join(tokens(word))
-    for at in range(SPLIT_PART, len(token) - SPLIT_PART + 1):
-        if not await store.absent_words(token[:at]) and not await store.absent_words(token[at:]):
-            return True
-    return False
+    return bool(await store.corpus_splits("".join(tokens(word)), SPLIT_PART))
 
 
 async def _hyphenated_apart(store: Store, written: list[str], absent: frozenset[str]) -> str | None:
@@ -581,11 +577,8 @@ async def _said_otherwise(store: Store, word: str, question: Question) -> bool:
     alternative set against what is asked ("warum das statt dockerfiles?")."""
     if (_word_before(question.text.casefold(), word.casefold()) or "") in _INSTEAD:
         return True
-    token = "".join(tokens(word))
-    for at in range(SPLIT_PART, len(token) - SPLIT_PART + 1):
-        head, tail = token[:at], token[at:]
-        if not await store.absent_words(head) and not await store.absent_words(tail) and \
-                await store.held_in_one_point([head, tail]):
+    for head, tail in await store.corpus_splits("".join(tokens(word)), SPLIT_PART):
+        if await store.held_in_one_point([head, tail]):
             return True
     return False
 

@@ -96,7 +96,6 @@ def _definition_now(live: Sequence[tuple[Any, ...]], filed: Sequence[tuple[Any, 
     return definition_value(term, text, see), TeamDefinition(term, text, see, user_id, created_at, 0)
 
 
-
 def _name_words(view: View) -> frozenset[str]:
     """The words of every glossary name (of a name of several words, those of MIN_NAME_PART letters or more) and of
     every talk's title and tags."""
@@ -106,6 +105,31 @@ def _name_words(view: View) -> frozenset[str]:
         names.update(token for token in found if len(found) == 1 or len(token) >= MIN_NAME_PART)
     names.update(token for (text,) in view.rows("SELECT title || ' ' || tags FROM talks") for token in tokens(text))
     return frozenset(names)
+
+
+def _absent_words(view: View, text: str) -> tuple[str, ...]:
+    """The content words of ``text`` no summary holds in any form (``Store.absent_words``)."""
+    absent = []
+    concepts = view.concepts(text)
+    # a word of a phrase the summaries hold in other words is there: "suspension bridge" is a Hängebrücke
+    in_phrases = {word for concept in concepts if " " in concept.words
+                  and any(view.vocabulary.doc_frequency(form.token) for form in concept.forms
+                          if form.kind != "correction") for word in concept.words.split()}
+    for concept in concepts:
+        if " " in concept.words or concept.words in in_phrases:
+            continue
+        # a typo's correction is another word, and so is the corpus word a compound only starts with
+        # ("tensorboard" -> tensor); a compound of corpus words has its parts as a phrase form
+        forms = [form.token for form in concept.forms if form.kind not in ("correction", "part")]
+        word = concept.words
+        # German endings the summaries may not use: "Crashkurses" is the "Crashkurs" talk; English ones:
+        # "patented" is in "Patentierte"
+        forms += inflection_trims(word) + english_stems(word)
+        if not any(view.vocabulary.doc_frequency(token) for token in forms) and not any(
+                view.vocabulary.inside_a_word(token) for token in forms):
+            absent.append(concept.words)  # nor inside a compound: "screws" (schraub) in "Baumschrauben"
+    return tuple(absent)
+
 
 class Store:
     """Read API over one talkbot database."""
@@ -620,30 +644,18 @@ class Store:
         """The content words of ``text`` that no summary holds in any form (the word, its stem, an alias or a
         translation, or a phrase it is part of; typo corrections and the corpus word a compound only starts with do
         not count): "gspmd" in "what is GSPMD?"."""
+        return await self._answer(("absent_words", text) if cacheable(text) else None,
+                                  lambda view: _absent_words(view, text))
 
-        def compute(view: View) -> tuple[str, ...]:
-            absent = []
-            concepts = view.concepts(text)
-            # a word of a phrase the summaries hold in other words is there: "suspension bridge" is a Hängebrücke
-            in_phrases = {word for concept in concepts if " " in concept.words
-                          and any(view.vocabulary.doc_frequency(form.token) for form in concept.forms
-                                  if form.kind != "correction") for word in concept.words.split()}
-            for concept in concepts:
-                if " " in concept.words or concept.words in in_phrases:
-                    continue
-                # a typo's correction is another word, and so is the corpus word a compound only starts with
-                # ("tensorboard" -> tensor); a compound of corpus words has its parts as a phrase form
-                forms = [form.token for form in concept.forms if form.kind not in ("correction", "part")]
-                word = concept.words
-                # German endings the summaries may not use: "Crashkurses" is the "Crashkurs" talk; English ones:
-                # "patented" is in "Patentierte"
-                forms += inflection_trims(word) + english_stems(word)
-                if not any(view.vocabulary.doc_frequency(token) for token in forms) and not any(
-                        view.vocabulary.inside_a_word(token) for token in forms):
-                    absent.append(concept.words)  # nor inside a compound: "screws" (schraub) in "Baumschrauben"
-            return tuple(absent)
+    async def corpus_splits(self, word: str, shortest: int) -> list[tuple[str, str]]:
+        """The ways the folded ``word`` splits into two parts of ``shortest`` letters or more that each have no absent
+        word (``absent_words``): "frostschaden" -> (frost, schaden); in one trip to the database thread."""
 
-        return await self._answer(("absent_words", text) if cacheable(text) else None, compute)
+        def compute(view: View) -> tuple[tuple[str, str], ...]:
+            return tuple((word[:at], word[at:]) for at in range(shortest, len(word) - shortest + 1)
+                         if not _absent_words(view, word[:at]) and not _absent_words(view, word[at:]))
+
+        return list(await self._answer(("corpus_splits", word, shortest) if cacheable(word) else None, compute))
 
     async def in_compounds(self, word: str) -> bool:
         """Whether the folded ``word`` is a part of compounds the corpus has (Vocabulary.in_compounds)."""
