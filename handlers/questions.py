@@ -562,7 +562,7 @@ def _bot_words(text: str) -> list[str]:
     return [_BOT_WORD_SLIPS.get(word, word) for word in tokens(text)]
 
 
-def _asks_why(words: list[str]) -> bool:
+def _asks_of_the_last_answer(words: list[str]) -> bool:
     """Whether a why or an explain of ``words`` asks about the last answer ("can you explain?", "what do you mean?",
     "was meinst du?"), not about the bot in a clause of its own after it ("kannst du mir erklären, wie du
     funktionierst?", "explain how you work")."""
@@ -588,7 +588,7 @@ def asks_about_the_bot(text: str) -> bool:
     words = _bot_words(text)
     if not words or not all(w in _ABOUT_THE_BOT_WORDS for w in words):
         return False
-    if _asks_why(words):
+    if _asks_of_the_last_answer(words):
         return False
     if any(_asks_for_usage(w) or w in BOT_NOUNS for w in words):
         return True
@@ -626,7 +626,7 @@ def help_fillers(text: str, *, in_a_thread: bool) -> tuple[str, ...] | None:
     meant. In a thread a pronoun is its topic ("what do you know about it?"). Every other word is an everyday word, at
     most MAX_HELP_FILLERS of them."""
     words = _bot_words(_to_the_bot(text))
-    if not words or _asks_why(words):
+    if not words or _asks_of_the_last_answer(words):
         return None
     fillers = tuple(dict.fromkeys(w for w in words if w not in _ABOUT_THE_BOT_WORDS))
     if len(fillers) > MAX_HELP_FILLERS or not all(is_everyday(w) for w in fillers):

@@ -213,13 +213,14 @@ def _word_concept(
         concept.add(" ".join(tokens(canonical)), word, "alias")
     for variant in lexicon.variants.get(phrase_key(canonical) if canonical else word, []):
         concept.add(variant, word, "alias")
-    for noun in verb_nouns(word):
+    nouns = verb_nouns(word)
+    for noun in nouns:
         # "how XLA fuses operations" asks about its "Instruktions-Fusion", a guess at the same thing as a verb's family
         if frequency is None or frequency(noun) > 0:
             concept.add(noun, word, "family")
     if translate:
         # "placing" is translated as the word list's "placed" and "placement" are (platziert, Platzierung)
-        for variant in english_variants(word) + verb_siblings(word) + verb_nouns(word):
+        for variant in english_variants(word) + verb_siblings(word) + nouns:
             for form in lexicon.en_de.get(variant, ()) + pairs.get(variant, ()):
                 for token in translation_tokens(form):
                     concept.add(token, word, "translation")

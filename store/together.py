@@ -28,13 +28,9 @@ def held_together(view: View, words: Sequence[str]) -> bool:
     """Whether one row of the index (a key point, highlight, glossary entry, or a talk) holds every one of
     ``words`` (folded tokens), or the corpus has them as one word (a compound), or a phrase the word list translates
     them to. True when a word alone is in no summary or is a name of its own: that is another question."""
-    text = " ".join(words)
-    concepts = view.concepts(text)
-    if _held_as_one(view, words, concepts):
-        return True
-    looked_up = _searched_forms(view, words, {concept.words: concept for concept in concepts})
+    looked_up = _forms_to_place(view, words)
     if looked_up is None:
-        return True  # a word no summary has: not a question of the words' place
+        return True
     tests, searched = looked_up
     for row in view.candidates(searched, CANDIDATES, any_order=True):  # whether any row holds them: in any order
         held = _held(view, row)
@@ -54,11 +50,7 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
     Team, "Kinetic job" a job of the Kinetic talk). A row holding them further apart is about each, not about the
     thing: "Filter mappen auf Vektorausführungen" in a point on Datenbankabfragen has vector and database, no vector
     database."""
-    text = " ".join(words)
-    concepts = view.concepts(text)
-    if _held_as_one(view, words, concepts):
-        return True
-    looked_up = _searched_forms(view, words, {concept.words: concept for concept in concepts})
+    looked_up = _forms_to_place(view, words)
     if looked_up is None:
         return True
     tests, searched = looked_up
@@ -128,6 +120,15 @@ def held_in_one_point(view: View, words: Sequence[str]) -> bool:
         if all(test.held_in(held, " ".join(held)) for test in tests):
             return True
     return False
+
+
+def _forms_to_place(view: View, words: Sequence[str]) -> tuple[list[_WordForms], list[Concept]] | None:
+    """The forms of ``words`` whose place in a row is the question (``_searched_forms``); None when the corpus has
+    them as one (``_held_as_one``) or a word is in no summary: then their place is no question."""
+    concepts = view.concepts(" ".join(words))
+    if _held_as_one(view, words, concepts):
+        return None
+    return _searched_forms(view, words, {concept.words: concept for concept in concepts})
 
 
 def _held_as_one(view: View, words: Sequence[str], concepts: list[Concept]) -> bool:
