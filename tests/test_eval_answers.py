@@ -82,6 +82,11 @@ def holdout10() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout11() -> list[dict]:
+    return load_question_file("eval_answers_holdout11")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -294,6 +299,8 @@ HELD_OUT_SIZES = {
                              near_outside_absent=True),
     "holdout10": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout11": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -343,15 +350,17 @@ def test_a_held_out_set_is_balanced_and_weighted_to_the_strict_targets(split: st
 
 def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_replies(
         holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
-        holdout9: list[dict], holdout10: list[dict]) -> None:
+        holdout9: list[dict], holdout10: list[dict], holdout11: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    assert every and not every & {q["id"] for q in holdout7 + holdout9 + holdout10}
+    assert every and not every & {q["id"] for q in holdout7 + holdout9 + holdout10 + holdout11}
     assert {q["id"] for q in holdout5 + holdout6 + holdout8} <= every  # spent sets are tune material
     assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
     assert {q.id for q in eval_answers.load_questions("holdout8")} == {q["id"] for q in holdout8}
     assert {q.id for q in eval_answers.load_questions("holdout9")} == {q["id"] for q in holdout9}
     assert {q.id for q in eval_answers.load_questions("holdout10")} == {q["id"] for q in holdout10}
-    assert {"holdout7", "holdout9", "holdout10"} <= eval_answers.UNSEEN and "holdout8" not in eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout11")} == {q["id"] for q in holdout11}
+    assert {"holdout7", "holdout9", "holdout10", "holdout11"} <= eval_answers.UNSEEN
+    assert "holdout8" not in eval_answers.UNSEEN
 
 
 def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
