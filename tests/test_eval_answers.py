@@ -177,6 +177,11 @@ def tune23() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune24() -> list[dict]:
+    return load_question_file("eval_answers_tune24")
+
+
+@pytest.fixture(scope="module")
 def tune21() -> list[dict]:
     return load_question_file("eval_answers_tune21")
 
@@ -569,6 +574,14 @@ def test_tune23_is_follow_ups_in_threads_german_and_english_equal(tune23: list[d
                   for lang in ("de", "en")}
     assert situations["de"] == situations["en"]  # the same situations in both languages
     assert {2} <= {turns for _, _, turns in situations["de"]}  # follow-ups after a follow-up too
+
+
+def test_tune24_is_explanations_german_and_english_equal(tune24: list[dict], corpus_lines: dict) -> None:
+    assert_tune_file(tune24, "eval_answers_tune24", {("explain", "de"): 20, ("explain", "en"): 20})
+    for q in tune24:  # the key point that explains first; a glossary line only beside it, when it answers equally
+        sections = [section_of(corpus_lines[e["file"]], e["line"]) for e in q["expect"]]
+        assert sections[0] == "Wichtigste Punkte & Zeitstempel", q["id"]
+        assert set(sections) <= {"Wichtigste Punkte & Zeitstempel", "Glossar"}, q["id"]
 
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
