@@ -62,7 +62,10 @@ FRAME_WORDS = STOPWORDS | frozenset(
     andere anderen anderer anderes weitere weiteren weiterer other others another
     while whilst although unless until because wahrend obwohl solange
     statt anstatt anstelle instead rather
-    """.split()
+    ihre ihren ihrem ihrer ihres sein seine seinen seinem seiner seines unsere unseren unserem meine meinen deine
+    furn furs ausm aufm aufn aufs mitm mitn nachm vorm vors uberm ubern ubers unterm unters durchs ums
+    """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
+    # preposition and article in one word ("fürn zaun", "ausm norden")
 )
 
 # Nouns that name an aspect of what a question is about, not a thing of its own: "das Fazit zu Kinetic", "die
@@ -183,7 +186,7 @@ DISCOURSE_ONLY_RE = re.compile(rf"^(?:{_DISCOURSE}(?![\w'-])[\s,!.?:;…—–-]
 # Adverbs that only stress a question when they end it ("what's it about exactly?", "worum ging es nochmal?")
 STRESS_WORDS = frozenset(
     "exactly again anyway actually really though genau nochmal eigentlich denn überhaupt uberhaupt general allgemein "
-    "generell insgesamt overall".split())
+    "generell insgesamt overall".split()) | {"place", "all"}  # the last words of "in the first place", "at all"
 
 
 # A question about the bot itself rather than the talks ("how do I use this bot", "what commands are there",

@@ -512,7 +512,8 @@ def without_discourse(query: str) -> str:
 
 # ... and at the end: "what's it about exactly?", "worum ging es nochmal?"
 _TRAILING_STRESS_RE = re.compile(r"(?:[\s,]+(?:exactly|again|anyway|actually|really|though|genau|nochmal|eigentlich"
-                                 r"|denn|[üu]berhaupt|in general|overall|allgemein|im allgemeinen|generell|insgesamt))+"
+                                 r"|denn|[üu]berhaupt|in general|overall|allgemein|im allgemeinen|generell|insgesamt"
+                                 r"|in the first place|at all))+"
                                  r"(?=[\s?!.]*$)", re.I)
 
 

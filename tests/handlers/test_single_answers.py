@@ -436,3 +436,25 @@ async def test_the_talks_name_in_a_points_title_does_not_outweigh_what_the_point
 async def test_a_point_holding_the_asked_name_leads_a_near_tie(store: Store, text: str, line: int, lang: str) -> None:
     body = json.loads(as_json(await ask(store, text)))
     assert (body["shape"], body["lang"], body["hits"][0]["source"]) == ("explain", lang, {"file": MAIN, "line": line})
+
+
+# -- filler typed around an explanation asks for nothing: spoken German's "fürn", "ausm", a possessive, an idiom ------
+
+@pytest.mark.parametrize(("text", "line", "lang"), [
+    ("wieso druckimprägniertes holz fürn zaun", 576, "de"),  # "fürn" is "für einen": no word the summaries lack
+    ("warum langsam gewachsenes hartholz ausm norden", 599, "de"),  # "ausm" too; "norden" finds "nordsituierten"
+    ("why was hlo invented in the first place", 480, "en"),  # not Pallas' "In-Place-Modifikation"
+])
+async def test_filler_around_an_explanation_is_not_searched(store: Store, text: str, line: int, lang: str) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["covered"], body["lang"], body["hits"][0]["source"]) == (True, lang, {"file": MAIN, "line": line})
+
+
+def test_a_german_possessive_is_no_subject_word() -> None:
+    assert parse("womit haben die bei tinix ihre pipeline getestet").subject == "tinix pipeline getestet"
+
+
+async def test_a_plain_thing_is_a_simple_one(store: Store) -> None:
+    # "plain copilot" is the "simplen Copilots" of max_evol's levels, not a detail the summaries lack
+    body = json.loads(as_json(await ask(store, "how is max_evol different from a plain copilot")))
+    assert (body["covered"], body["hits"][0]["source"]) == (True, {"file": MAIN, "line": 130})
