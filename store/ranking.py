@@ -122,6 +122,8 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             if index in match.per_concept:
                 field, held = match.per_concept[index]
                 value = concept.weight * held * POINT_FIELD_WEIGHTS[field]
+                if field == "title" and _heads(concept, candidate.title):
+                    value *= HEADING_WEIGHT
                 own += value
             if in_title:
                 value = max(value, concept.weight * idfs[index] * (
@@ -161,6 +163,16 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
 
 
 NAMING_TITLES = 2  # a word in the titles of at most this many of a question's candidate talks names them
+# A point headed by the asked word alone ("Tiling: Ein Verfahren …") is about it; a point naming it in a list of others
+# ("… Steuerung von Layouts, Tiling und …") only mentions it
+HEADING_WEIGHT = 1.25
+
+
+def _heads(concept: Concept, title: str) -> bool:
+    """Whether every word of a point's (folded) title is a form of ``concept``: the point is headed by it."""
+    words = title.split()
+    return bool(words) and all(any(word == form.token or (form.prefix and word.startswith(form.token))
+                                   for form in concept.forms if " " not in form.token) for word in words)
 
 
 def _titled(view: View, concepts: list[Concept], talk_ids: set[str]) -> dict[tuple[int, str], int]:

@@ -458,3 +458,13 @@ async def test_a_plain_thing_is_a_simple_one(store: Store) -> None:
     # "plain copilot" is the "simplen Copilots" of max_evol's levels, not a detail the summaries lack
     body = json.loads(as_json(await ask(store, "how is max_evol different from a plain copilot")))
     assert (body["covered"], body["hits"][0]["source"]) == (True, {"file": MAIN, "line": 130})
+
+
+# -- a point headed by the asked word alone is about it; a point listing it among others only mentions it ----------
+
+@pytest.mark.parametrize(("text", "line", "lang"), [
+    ("was bringt tiling bei xla", 206, "de"),  # "Tiling: Ein Verfahren …", not FlyDSL's "Layouts, Tiling und …"
+])
+async def test_a_point_headed_by_the_asked_word_leads(store: Store, text: str, line: int, lang: str) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["lang"], body["hits"][0]["source"]) == (lang, {"file": MAIN, "line": line})
