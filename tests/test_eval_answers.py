@@ -187,6 +187,11 @@ def tune21() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune26() -> list[dict]:
+    return load_question_file("eval_answers_tune26")
+
+
+@pytest.fixture(scope="module")
 def tune20() -> list[dict]:
     return load_question_file("eval_answers_tune20")
 
@@ -560,6 +565,18 @@ def test_tune20_is_not_covered_and_covered_look_alikes_german_and_english_equal(
     unseen = {(entry["file"], entry["line"]) for name in ("holdout7", "holdout9")  # the unseen sets it was written
               for q in load_question_file(f"eval_answers_{name}") for entry in q.get("expect", [])}  # against
     assert not unseen & {(entry["file"], entry["line"]) for q in tune20 for entry in q.get("expect", [])}
+
+
+def test_tune26_is_not_covered_and_covered_look_alikes_german_and_english_equal(tune26: list[dict],
+                                                                               corpus_lines: dict) -> None:
+    assert_tune_file(tune26, "eval_answers_tune26", {
+        ("not_covered", "de"): 12, ("not_covered", "en"): 12, ("explain", "de"): 8, ("explain", "en"): 8})
+    assert all(q["absent"] for q in tune26 if q["shape"] == "not_covered")
+    key_points = {"Wichtigste Punkte & Zeitstempel", "Diskussions-Highlights"}
+    for q in tune26:  # a covered detail: a key point (and maybe a glossary entry)
+        if q["shape"] != "not_covered":
+            sections = {section_of(corpus_lines[entry["file"]], entry["line"]) for entry in q["expect"]}
+            assert sections & key_points and sections <= key_points | {"Glossar"}, q["id"]
 
 
 def test_tune21_is_help_in_own_words_and_talk_questions_german_and_english_equal(tune21: list[dict]) -> None:
