@@ -13,7 +13,16 @@ from store.text import tokens
 
 from . import german_tags
 from .common_words import is_common, is_rare
-from .question_words import ASPECT_NOUNS, DO_AUXILIARY_RE, FRAME_WORDS, NOT_BEFORE_A_PRONOUN, UNIT_WORDS, UNITS
+from .question_words import (
+    ASPECT_NOUNS,
+    DO_AUXILIARY_RE,
+    FRAME_WORDS,
+    GERMAN_MODALS,
+    NOT_BEFORE_A_PRONOUN,
+    NUMBER_WORDS,
+    UNIT_WORDS,
+    UNITS,
+)
 from .questions import NameRun, Question, Shape, is_term_like, name_runs
 from .scope import Scope, absent_words, name_runs_of
 
@@ -244,7 +253,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             run = NameRun(run.words[:-1], run.after_auxiliary)
         # "per-chip throughput": chip, throughput; "scaling problems": scaling (the problems are an aspect of it)
         typed = _content_tokens(run.text)
-        words = [word for word in typed if word not in ASPECT_NOUNS]
+        # a number counts the thing, it is no kind of it: "the [two] trees holding up the treehouse"
+        words = [word for word in typed if word not in ASPECT_NOUNS and word not in NUMBER_WORDS]
         if len(words) < 2:
             continue
         if all(word in absent for word in words):
@@ -334,6 +344,8 @@ def _unknown_kind(written: list[str], absent: frozenset[str], question: Question
     plain = [word for word in written if not is_term_like(word)]
     if len(plain) != 2 or written[:2] != plain:
         return None  # only names may follow ("… on TPUs"); "why does XLA forbid recursion?" asks what XLA does
+    if any(tokens(word) and all(token in NUMBER_WORDS for token in tokens(word)) for word in plain):
+        return None  # a number counts the thing: "how deep do the two screws go"
     unknown = [all(t in absent for t in tokens(word)) for word in plain]
     known = [not any(t in absent for t in tokens(word)) for word in plain]
     if sum(unknown) != 1 or sum(known) != 1:
@@ -510,7 +522,8 @@ _OBJECT_ASKED_RE = re.compile(r"\W*(?:what|whats|what's|which|who|whom|whose)\b"
 _PREPOSITIONS = frozenset("about against on with without for from into of over under via".split())
 # Words a German noun follows when a question is typed in lower case: articles, determiners, prepositions
 _BEFORE_A_GERMAN_NOUN = frozenset(
-    "ein eine einen einem einer eines ne nen nem n der die das den dem des im am zum zur vom beim ins ans "
+    "ein eine einen einem einer eines ne nen nem n fürn fürs aufn aufs aufm ausm mitm nachm überm unterm vorm "
+    "der die das den dem des im am zum zur vom beim ins ans "
     "mit unter fur für ohne uber über von bei auf aus nach gegen welche welcher welches welchen welchem "
     "kein keine keinen keinem keiner sein seine seinen ihr ihre ihren".split())
 # A German past participle as an adjective: "portierte", "generierten", "gebaute"
@@ -603,10 +616,13 @@ async def measured_apart(store: Store, question: Question, scope: Scope) -> tupl
 
 def _asks_about(word: str, question: Question) -> bool:
     """Whether an absent word of a question is what it asks about (a noun; in a yes/no question also a participle),
-    not a word of its frame nor an aspect of the topic ("das Fazit zu Kinetic", "die Vorteile von Pallas")."""
-    if any(token in ASPECT_NOUNS for token in tokens(word)):
+    not a word of its frame nor an aspect of the topic ("das Fazit zu Kinetic", "die Vorteile von Pallas"), nor a
+    number, which counts the thing ("how deep do the two screws go")."""
+    if any(token in ASPECT_NOUNS for token in tokens(word)) or all(token in NUMBER_WORDS for token in tokens(word)):
         return False
     if question.language == "de":
+        if _infinitive_after_a_modal(word, question):
+            return False
         if word[:1].isupper() or (question.yes_no and _GERMAN_PARTICIPLE_RE.fullmatch(word.casefold())):
             return True  # a participle is asked about only in a yes/no question ("wurde X verleimt?"); elsewhere
             # a word ending so is the verb a question ends in ("was mussten die für XLA fixen?")
@@ -628,6 +644,17 @@ def _asks_about(word: str, question: Question) -> bool:
         return True  # "does the treehouse have [a fireplace]?", "anything about [pensions]"
     # "how does Kinetic manage [secrets]?": after do/does/did the subject, its verb, then what the verb is done to
     return bool(_verbs_before(question, [word]))
+
+
+def _infinitive_after_a_modal(word: str, question: Question) -> bool:
+    """Whether a lower-case word ending a German question with a modal verb is the infinitive the modal governs:
+    "muss man fusionen bei flydsl selber [anstoßen]", "kann ich kinetic aus nem notebook [starten]"; German puts it
+    last, so it is what is done, not a thing asked about."""
+    if not word[:1].islower() or not word.casefold().endswith(("en", "ern", "eln")):
+        return False
+    last = _LAST_WORD_RE.search(question.text)
+    return last is not None and last.group().casefold() == word.casefold() and \
+        any(token in GERMAN_MODALS for token in tokens(question.text))
 
 
 def _verbs_before(question: Question, words: list[str]) -> set[str]:

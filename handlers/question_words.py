@@ -50,6 +50,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     rede wem gehts gibts wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
+    furn furs aufn aufs aufm ausm mitm nachm uberm ubers unterm hinterm vorm durchs ums
     ne nen nem ner nes raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
     anyway anyways gebracht brachte help helped helps hilft half geholfen
     verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
@@ -247,6 +248,14 @@ ARTICLES = frozenset("the a an up down out off away".split())  # and the particl
 # German finite verbs that start a yes/no question and do not end in -t ("kann man …", "gab es …")
 GERMAN_AUXILIARIES = frozenset(
     "kann konnen konnte wird werden wurde wurden sind war waren gab gabs muss soll haben".split())
+# German modal verbs: the infinitive they govern ends the question ("muss man fusionen bei flydsl selber anstoßen")
+GERMAN_MODALS = frozenset(
+    "kann konnen konnte konnten muss mussen musste mussten soll sollen sollte sollten darf durfen durfte durften "
+    "will wollen wollte wollten mochte mochten".split())
+# Cardinal numbers written as words: they count what follows ("the two trees"), they name no kind of it
+NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve twenty hundred thousand dozen "
+    "zwei drei vier funf sechs sieben acht neun zehn elf zwolf zwanzig hundert tausend".split())
 GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
                                    "wozu wofur womit".split())
 # What a number question counts comes right after these ("how many [times slower]", "wie viele [Token pro …]")

@@ -474,3 +474,18 @@ async def test_an_absent_ing_noun_after_a_known_word_is_an_unknown_kind(store: S
     # after does/did the verb has its plain form: "early stopping" is a kind of stopping the Tunix talk never names
     assert_said_not_covered(await ask(store, "does tunix have early stopping"),
                             "The summaries don't mention *early stopping*.", "early stopping")
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a colloquial German contraction of preposition and article ("fürn" = für den) frames the noun after it
+    ("was für holz nimmt er fürn zaun", 576),
+    # a number counts the thing, it names no kind of it: "two tree screws" are tree screws
+    ("how far do the two tree screws go into the wood", 604),
+    # the infinitive a German modal verb governs ends the question: what is done, not an absent thing
+    ("muss man bei flydsl die fusionen explizit anstoßen", 242),
+    ("soll man bei tunix mit sft anfangen", 382),
+])
+async def test_a_contraction_a_number_or_a_modals_infinitive_is_no_absent_word(store: Store, text: str,
+                                                                                line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
