@@ -14,6 +14,7 @@ from store.text import tokens
 from . import german_tags
 from .common_words import is_common, is_rare
 from .question_words import (
+    ARTICLES,
     ASPECT_NOUNS,
     DO_AUXILIARY_RE,
     FRAME_WORDS,
@@ -297,7 +298,13 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue  # "why did the query fail?"
         if await held_as_a_name(words):
             continue
-        if question.language != "de" and len(words) > 2:
+        last_word = run.words[-1].casefold()
+        if question.language != "de" and len(words) > 2 and (
+                verb_follows or run.last or last_word in ARTICLES or last_word.endswith(("s", "ed"))
+                or await store.held_in_one_talk(words)):
+            # the last word may be a verb: after do/does/did, at the question's end ("… gate built?"), a particle
+            # ("check out"), or inflected after its subject ("the text encoder runs"); a last word that is none of
+            # these, with words no talk holds all of, names the thing ("is triton inference server covered")
             shorter = _content_tokens(" ".join(run.words[:-1]))
             if len(shorter) < 2 or any(word in absent for word in shorter) or await held_as_a_name(shorter):
                 continue  # "sparse cores help": sparse cores, and what they do

@@ -49,7 +49,13 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
     in the title of the talk whose row holds the rest (the talk's thing: "treehouse team" is the treehouse talk's
     Team, "Kinetic job" a job of the Kinetic talk). A row holding them further apart is about each, not about the
     thing: "Filter mappen auf Vektorausführungen" in a point on Datenbankabfragen has vector and database, no vector
-    database."""
+    database. A name with a thing of two words or more after it is that thing's name when the thing's own words are
+    not side by side: "Triton Inference Server" (Triton is a glossary term; Inferenz and Server are never near each
+    other), not Triton's inference server; "Tinix Rollout" is the Tinix talk's rollout."""
+    named = [word for word in words if _names_something(view, word)]
+    thing = [word for word in words if word not in named]
+    if named and len(thing) >= 2:
+        return held_side_by_side(view, thing)
     looked_up = _forms_to_place(view, words)
     if looked_up is None:
         return True

@@ -489,3 +489,23 @@ async def test_a_contraction_a_number_or_a_modals_infinitive_is_no_absent_word(s
                                                                                 line: int) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    # a glossary name (Triton) before a thing of two words the corpus never writes near each other (Inferenz,
+    # Server): the name of another thing, not Triton's inference server
+    "is the triton inference server mentioned",
+    "was triton inference server part of any talk",
+])
+async def test_a_name_before_a_thing_of_words_never_side_by_side_is_not_covered(store: Store, text: str) -> None:
+    assert_said_not_covered(await ask(store, text), "The summaries don't mention *triton inference server*.", text)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a name and its talk's thing of two words: one talk holds them all
+    ("is the tinix rollout orchestrator covered anywhere", 304),
+    ("is the xla compiler pipeline explained", 265),
+])
+async def test_a_name_before_its_talks_thing_is_answered(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
