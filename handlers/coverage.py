@@ -19,6 +19,7 @@ from .question_words import (
     DO_AUXILIARY_RE,
     FRAME_WORDS,
     GERMAN_MODALS,
+    NAME_TAILS,
     NOT_BEFORE_A_PRONOUN,
     NUMBER_WORDS,
     UNIT_WORDS,
@@ -253,7 +254,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # "the guy [planning] a trip"
             run = NameRun(run.words[:-1], run.after_auxiliary)
         # "per-chip throughput": chip, throughput; "scaling problems": scaling (the problems are an aspect of it)
-        typed = _content_tokens(run.text)
+        # (a name's "learning" is a word of it: "learning rate", as the run has it)
+        typed = [token for token in tokens(run.text) if token not in FRAME_WORDS or token in NAME_TAILS]
         # a number counts the thing, it is no kind of it: "the [two] trees holding up the treehouse"
         words = [word for word in typed if word not in ASPECT_NOUNS and word not in NUMBER_WORDS]
         if len(words) < 2:

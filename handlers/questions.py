@@ -190,16 +190,31 @@ def subject_words(text: str) -> str:
     """The content words of ``text`` as the user wrote them, frame and function words dropped."""
     kept: list[str] = []
     previous_kept = False
-    for match in _WORD_RE.finditer(text):
+    matches = list(_WORD_RE.finditer(text))
+    for at, match in enumerate(matches):
         word = match.group()
         folded = word_tokens(word)
         keep = bool(folded) and ("_" in word or not all(_frames(token) for token in folded)
-                                 or (previous_kept and len(folded) == 1 and folded[0] in NAME_TAILS)
+                                 or (len(folded) == 1 and folded[0] in NAME_TAILS
+                                     and (previous_kept or _opens_a_name(matches, at)))
                                  or _CAPITALS_OPEN_A_NAME_RE.match(text, match.start()) is not None)
         if keep:
             kept.append(word)
         previous_kept = keep
     return " ".join(kept)
+
+
+# Words a noun's name follows: "what [learning rate]", "the [learning rate]"
+_BEFORE_A_NAME = frozenset("what whats which the a an welche welcher welches welchen die der das den".split())
+
+
+def _opens_a_name(matches: list[re.Match[str]], at: int) -> bool:
+    """Whether the NAME_TAILS word at ``at`` is a name's first word: after a question word or an article and before
+    a content word ("what [learning] rate did Tunix use"), not the verb of "for learning Pallas"."""
+    if at == 0 or at + 1 >= len(matches) or matches[at - 1].group().casefold() not in _BEFORE_A_NAME:
+        return False
+    following = word_tokens(matches[at + 1].group())
+    return bool(following) and not all(_frames(token) for token in following)
 
 
 def _content_span(text: str) -> str:
@@ -969,10 +984,12 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         current.clear()
         counts.clear()
 
-    for match in _WORD_RE.finditer(plain):
+    matches = list(_WORD_RE.finditer(plain))
+    for at, match in enumerate(matches):
         word = match.group()
         folded = word_tokens(word)
-        content = bool(folded) and ("_" in word or not all(t in _FRAMING for t in folded))
+        content = bool(folded) and ("_" in word or not all(t in _FRAMING for t in folded) or (
+            len(folded) == 1 and folded[0] in NAME_TAILS and (previous_content or _opens_a_name(matches, at))))
         in_a_name = content and _in_a_name(word, language, before[-1] in GERMAN_QUESTION_WORDS)
         gap = plain[previous_end:match.start()]
         joined = gap != "" and not gap.strip(" \t")  # only spaces or tabs between the two words

@@ -509,3 +509,13 @@ async def test_a_name_before_a_thing_of_words_never_side_by_side_is_not_covered(
 async def test_a_name_before_its_talks_thing_is_answered(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    # "learning" after a question word or an article and before a noun is a name's first word, not the verb of
+    # "for learning Pallas": the summaries have Lernen and Rate, never a learning rate
+    "which learning rate was used in the tunix sft example",
+    "the learning rate of the grpo run",
+])
+async def test_learning_opening_a_name_is_a_word_of_it(store: Store, text: str) -> None:
+    assert_said_not_covered(await ask(store, text), "The summaries don't mention *learning rate*.", text)

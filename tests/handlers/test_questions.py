@@ -70,6 +70,9 @@ async def state(db_path: Path) -> AsyncIterator[BotState]:
     ("what talks do you have?", Shape.TALKS, "", "en"),
     ("hilfe", Shape.HELP, "", "de"),
     ("was ist GSPMD?", Shape.DEFINE, "GSPMD", "de"),
+    # "learning" opens a name after a question word or article; it frames "for learning Pallas"
+    ("what learning rate did they pick", Shape.SEARCH, "learning rate pick", "en"),
+    ("which talk should I watch for learning Pallas?", Shape.RECOMMEND, "Pallas", "en"),
 ])
 def test_shape_subject_and_language(text: str, shape: Shape, subject: str, language: str) -> None:
     question = parse(text)
