@@ -267,7 +267,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         # a noun ends it: an aspect noun ("mixed integer [problems]"), or any word where no auxiliary makes the
         # last one a verb ("tell me about sliding window attention")
         ends_in_a_noun = not run.last or words[-1] != typed[-1] or (
-            question.language != "de" and _AUXILIARY_RE.search(question.text) is None)
+            question.language != "de" and _AUXILIARY_RE.search(question.text) is None) or (
+            question.language == "de" and all(is_rare(word) for word in words[:lead]))
         if lead and all(word not in absent for word in words[lead:]) and ends_in_a_noun and (
                 not _GERMAN_PAST_PARTICIPLE_RE.fullmatch(words[0]) if question.language == "de" else not (
                 run.before_article or (words[0].endswith("ing") and lead == 1)
@@ -282,7 +283,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # an English question has no auxiliary): there an English run's last word may be its verb ("why did the
             # query fail?"), and a German adjective there as often says how much of a thing
             # the summaries word otherwise ("beim kompletten Rezept": 000:350 says "das vollständige Rezept") as
-            # which kind ("zur bayesschen Optimierung"): only a word's rarity in the language would tell them apart.
+            # which kind ("zur bayesschen Optimierung"): a word's rarity in the language tells them apart, so a rare
+            # one names a kind there too.
             # Nor when one talk holds the question's many other words (``_told_by_one_talk``)
             return run.text
         if question.language != "de" and len(words) == 2 and words[0] not in absent and words[1] in absent and \

@@ -519,3 +519,18 @@ async def test_a_name_before_its_talks_thing_is_answered(store: Store, text: str
 ])
 async def test_learning_opening_a_name_is_a_word_of_it(store: Store, text: str) -> None:
     assert_said_not_covered(await ask(store, text), "The summaries don't mention *learning rate*.", text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a rare German adjective no summary has before a corpus noun at the question's end names a kind of it ...
+    ("was sagt der Tunix-Vortrag zur stochastischen Optimierung?",
+     "Die Zusammenfassungen erwähnen *stochastischen Optimierung* nicht."),
+])
+async def test_a_rare_german_adjective_at_the_end_names_a_kind(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_a_common_german_adjective_at_the_end_says_how_much(store: Store) -> None:
+    # ... a common one says how much of it, in words the summaries put otherwise (000:350: "vollständige Rezept")
+    reply = await ask(store, "wie viel bringt MXFP4 beim kompletten Rezept?")
+    assert body(reply)["covered"] is True
