@@ -270,7 +270,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             question.language != "de" and _AUXILIARY_RE.search(question.text) is None) or (
             question.language == "de" and all(is_rare(word) for word in words[:lead]))
         if lead and all(word not in absent for word in words[lead:]) and ends_in_a_noun and (
-                not _GERMAN_PAST_PARTICIPLE_RE.fullmatch(words[0]) if question.language == "de" else not (
+                question.language == "de" or not (
                 run.before_article or (words[0].endswith("ing") and lead == 1)
                 or _word_before(question.text.casefold(), run.words[0].casefold()) == "to")) and (
                 len(words) - lead < 2 or await store.held_together(words[lead:])) and \
@@ -278,8 +278,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # "continuous batching … in vllm", "bloom filters for joins", "mixed precision training": the summaries
             # know batching, filters and precision training, not that kind of them. Not a verb: in English one that
             # takes an article ("the guy planning a trip"), is a gerund ("launching jobs on GKE") or an infinitive
-            # ("how to put neural networks into …"); in German a participle says what was done to the thing, not
-            # which kind it is ("der portierte Kernel"). Not at the question's end (unless an aspect noun ends it, or
+            # ("how to put neural networks into …"). In German a participle of a verb the summaries have is in them
+            # ("der portierte Kernel": Portierung), so one no summary has names a kind ("mit gemischter Präzision").
+            # Not at the question's end (unless an aspect noun ends it, or
             # an English question has no auxiliary): there an English run's last word may be its verb ("why did the
             # query fail?"), and a German adjective there as often says how much of a thing
             # the summaries word otherwise ("beim kompletten Rezept": 000:350 says "das vollständige Rezept") as

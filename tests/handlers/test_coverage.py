@@ -534,3 +534,17 @@ async def test_a_common_german_adjective_at_the_end_says_how_much(store: Store) 
     # ... a common one says how much of it, in words the summaries put otherwise (000:350: "vollständige Rezept")
     reply = await ask(store, "wie viel bringt MXFP4 beim kompletten Rezept?")
     assert body(reply)["covered"] is True
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # an absent German participle before a corpus noun names a kind of it: the summaries have Präzision, never mixed
+    ("gab es einen Vortrag über Inferenz mit gemischter Präzision auf TPUs?",
+     "Die Zusammenfassungen erwähnen *gemischter Präzision* nicht."),
+])
+async def test_an_absent_german_participle_before_a_noun_names_a_kind(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_a_participle_of_a_corpus_verb_before_a_noun_is_answered(store: Store) -> None:
+    reply = await ask(store, "und wieviel schneller war der portierte Kernel?")  # Portierung: max_evol's speed-up
+    assert body(reply)["covered"] is True
