@@ -974,8 +974,10 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         words = list(current)
         size = len(words)
         if language == "de":
-            while size and words[size - 1][:1].islower() and "_" not in words[size - 1]:
-                size -= 1  # "verteiltes" alone, or a verb at the end ("Modelle trainieren")
+            while size and words[size - 1][:1].islower() and "_" not in words[size - 1] and \
+                    "-" not in words[size - 1].strip("-"):
+                size -= 1  # "verteiltes" alone, or a verb at the end ("Modelle trainieren"); a hyphenated
+                # compound is a noun typed in lower case ("der kernel-cache")
             del words[size:]
         if 2 <= sum(counts[:size]) <= MAX_NAME_WORDS:
             runs.append(NameRun(words, after_auxiliary, last=at_the_end and words == current, after_name=after_name,

@@ -548,3 +548,20 @@ async def test_an_absent_german_participle_before_a_noun_names_a_kind(store: Sto
 async def test_a_participle_of_a_corpus_verb_before_a_noun_is_answered(store: Store) -> None:
     reply = await ask(store, "und wieviel schneller war der portierte Kernel?")  # Portierung: max_evol's speed-up
     assert body(reply)["covered"] is True
+
+
+@pytest.mark.parametrize(("text", "said", "line"), [
+    # typed in lower case, a German hyphenated compound is still a noun and a name: Kernel and Cache never side by
+    # side ...
+    ("was macht der kernel-cache bei jaxator", "Die Zusammenfassungen erwähnen *kernel-cache* nicht.", None),
+    # ... 2D-Mesh-Sharding and Kernel-Fusionen are the summaries' own
+    ("wie läuft das 2d-mesh-sharding bei qwen image", None, 417),
+    ("was bringt die kernel-fusion bei flydsl", None, 242),
+])
+async def test_a_lower_case_german_hyphenated_compound_is_a_name(store: Store, text: str, said: str | None,
+                                                                 line: int | None) -> None:
+    reply = await ask(store, text)
+    if said is not None:
+        assert_said_not_covered(reply, said, text)
+    else:
+        assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
