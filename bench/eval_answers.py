@@ -38,6 +38,8 @@ and bench/eval_answers_tune24.toml (session 10's explain questions typed as Slac
 expected, German and English equal)
 and bench/eval_answers_tune26.toml (session 10's "not covered": absent details and concepts whose words exist apart, and
 covered look-alikes, German and English equal)
+and bench/eval_answers_tune25.toml (session 10's numbers and definitions: numbers no earlier question asked of a key
+point, German number words, versions; glossary terms with slips and by expansion; German and English equal)
 is asked on a fresh database of the bundled corpus, in-process,
 is asked on a fresh database of the bundled corpus, in-process,
 is asked on a fresh database of the bundled corpus, in-process,
@@ -133,6 +135,7 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_tune22.toml",
              ROOT / "bench" / "eval_answers_tune23.toml",
              ROOT / "bench" / "eval_answers_tune24.toml",
+             ROOT / "bench" / "eval_answers_tune25.toml",
              ROOT / "bench" / "eval_answers_tune26.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8",
           "holdout9", "holdout10", "holdout11", "all")

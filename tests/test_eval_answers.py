@@ -599,6 +599,14 @@ def test_tune24_is_explanations_german_and_english_equal(tune24: list[dict], cor
         sections = [section_of(corpus_lines[e["file"]], e["line"]) for e in q["expect"]]
         assert sections[0] == "Wichtigste Punkte & Zeitstempel", q["id"]
         assert set(sections) <= {"Wichtigste Punkte & Zeitstempel", "Glossar"}, q["id"]
+def test_tune25_is_numbers_and_definitions_german_and_english_equal(corpus_lines: dict) -> None:
+    tune25 = load_question_file("eval_answers_tune25")
+    assert_tune_file(tune25, "eval_answers_tune25", {
+        ("number", "de"): 12, ("number", "en"): 12, ("definition", "de"): 8, ("definition", "en"): 8})
+    for q in tune25:  # a key point for numbers, a glossary entry for definitions
+        for entry in q["expect"]:
+            section = section_of(corpus_lines[entry["file"]], entry["line"])
+            assert section == ("Glossar" if q["shape"] == "definition" else "Wichtigste Punkte & Zeitstempel"), q["id"]
 
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
