@@ -43,9 +43,10 @@ QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "thro
                   "percent": ""}
 # "um das Vier- bis Fünffache": multiples written as words count as numbers ("einfache" does not).
 _TIMES = r"\b(?:zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn|zw[öo]lf|zwanzig|hundert|tausend)-?fache[nrs]?\b"
-# Numbers written as words: "vier Kernabfragen", "drei Python-Wheels", "Vier-Säulen-Stack", "zweistufig".
-_NUMBER_WORD = (r"(?:zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun|zehn|elf|zw[öo]lf|zwanzig|drei(?:ß|ss)ig|hundert"
-                r"|tausend|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand"
+# Numbers written as words: "vier Kernabfragen", "drei Python-Wheels", "Vier-Säulen-Stack", "zweistufig"; the
+# genitive and dative "zweier"/"dreier" too ("Beherrschung zweier Runtimes").
+_NUMBER_WORD = (r"(?:zwei(?:er)?|drei(?:er)?|vier|f[üu]nf|sechs|sieben|acht|neun|zehn|elf|zw[öo]lf|zwanzig"
+                r"|drei(?:ß|ss)ig|hundert|tausend|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand"
                 r"|dozen)")
 _IN_WORDS = (rf"(?<![^\W\d_])(?:{_NUMBER_WORD}(?:(?![^\W\d_])|(?=(?:stufig|phasig|teilig|dimensional|s[äa]ulig)))"
              r"|(?:hunderte|tausende|dutzende)n?(?![^\W\d_]))")  # "tausende parallele Sandbox-Umgebungen"
@@ -475,9 +476,9 @@ def _has_number(hit: PointHit, kind: str) -> bool:
     return bool(_NUMBER_RES.get(kind, _NUMBER_RES[""]).search(f"{hit.title}: {hit.text}"))
 
 
-# "how much honey …", "wie viele Völker …": the word a quantity question measures, right after its question words,
-# and the word after it ("how many case studies": English may name the thing in two words)
-_MEASURED_RE = re.compile(r"\b(?:how (?:much|many)|wie viele?)\s+(?P<w>[^\W\d_][\w-]*)(?:\s+(?P<w2>[^\W\d_][\w-]*))?",
+# "how much honey …", "wie viele Völker …", "mit wie vielen Runtimes …": the word a quantity question measures, right
+# after its question words, and the word after it ("how many case studies": English may name the thing in two words)
+_MEASURED_RE = re.compile(r"\b(?:how (?:much|many)|wie viele?n?)\s+(?P<w>[^\W\d_][\w-]*)(?:\s+(?P<w2>[^\W\d_][\w-]*))?",
                           re.I)
 _UMLAUTS = {"a": "ä", "o": "ö", "u": "ü"}  # "Jahr" and "zweijährig", "Tag" and "dreitägig"
 

@@ -47,7 +47,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
     ever info infos informationen details rolle spielt spielen spielte taucht tauchte auftauchen kennst kennt weisst
     weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per
-    rede wem gehts gibts wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
+    rede wem gehts gibts gabs wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
     furn furs aufn aufs aufm ausm mitm nachm uberm ubers unterm hinterm vorm durchs ums
@@ -278,7 +278,9 @@ UNITS = {
     "minutes": "minute", "minuten": "minute", "seconds": "sekunde", "sekunden": "sekunde", "years": "jahr",
     "jahre": "jahr", "months": "monat", "monate": "monat", "gb": "gb", "gigabytes": "gb",
 }
-UNIT_WORDS = frozenset({"percent", "prozent", "times", "mal", "faster", "schneller", "more", "mehr"})
+# "how many billion params": what a number is counted in, which the summaries write as "35B" or "60 Millionen"
+UNIT_WORDS = frozenset({"percent", "prozent", "times", "mal", "faster", "schneller", "more", "mehr", "billion",
+                        "billions", "million", "millions", "milliarden", "millionen"})
 
 
 # The particles of German separable verbs, which a main clause puts last ("wie richte ich Kinetic ein", "wie setzt man

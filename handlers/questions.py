@@ -483,8 +483,9 @@ _QUANTITY_KINDS = (
                           r"|\blength\b|\bl[äa]nge\b", _I)),
     ("weight", re.compile(r"how heavy|wie schwer|\bweigh|gewicht|\blast\b|tragkraft|tr[äa]gt|\bcarr(?:y|ies)\b"
                           r"|\bload\b|\bhold\b|\bhalten\b|\bh[äa]lt\b", _I)),
+    # "how many billion params": a model's size ("Qwen2.5-35B"), not a count of things
     ("size", re.compile(r"how (?:big|large|small)|wie (?:gro(?:ß|ss)|klein)|size|gr[öo](?:ß|ss)e|memory|speicher"
-                        r"|parameters?", _I)),
+                        r"|parameters?|\bparams?\b|\bbillions?\b|\bmilliarden\b", _I)),
     ("count", re.compile(r"how many|wie ?vielen?|number of|anzahl", _I)),
 )
 

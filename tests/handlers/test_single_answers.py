@@ -125,6 +125,7 @@ async def test_an_english_term_the_glossary_has_only_in_german_words_is_its_entr
     ("wie viel Last trägt eine Baumschraube?", "weight", "Last trägt Baumschraube"),
     ("how tall is the Torii gate?", "length", "Torii gate"),
     ("wie hoch ist das Torii-Tor?", "length", "Torii-Tor"),
+    ("how many billion params has the Qwen model of the GRPO test?", "size", "billion params Qwen model GRPO test"),
 ])
 def test_the_kind_of_number_a_question_asks_for(text: str, quantity: str, subject: str) -> None:
     question = parse(text)
@@ -180,6 +181,20 @@ async def test_a_number_of_the_asked_kind_leads_only_from_a_point_about_the_ques
     ("wie viele Post-Training-Phasen deckt das Tinix-Framework ab?", 302),
 ])
 async def test_things_named_in_a_row_answer_how_many(store: Store, text: str, line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "Beherrschung zweier Runtimes": a German number word's genitive counts, not the talk's "zwei Fallstudien";
+    # "mit wie vielen …" (the dative) asks how many as "wie viele" does
+    ("how many runtimes did the JAX-AITER integration have to master?", 351),
+    ("mit wie vielen Runtimes hatte JAX-AITER zu kämpfen?", 351),
+    # a size in billions: "Qwen2.5-35B", though no summary writes "billion" (a unit, not the thing asked about)
+    ("how many billion parameters did the Qwen model of the Ironwood GRPO run have?", 453),
+    # "gabs" (gab es) only frames the question, like "gibts"
+    ("wie viele token pro sekunde gabs bei mixtral mit flydsl", 240),
+])
+async def test_a_number_written_or_asked_in_other_forms_answers_how_many(store: Store, text: str, line: int) -> None:
     assert first(await ask(store, text)) == (MAIN, line)
 
 
