@@ -222,9 +222,13 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
         placed_in = [scope.talk_id]  # in a thread about one talk, that talk's sense of a term several talks define
     asked = question.raw or question.subject  # "XLA & HLO" is two terms, as in /define
     defined_by_team = await store.team_definitions([asked, question.subject])
-    if not defined_by_team and (missing := await coverage.missing(store, question.subject, question, scope)):
+    if not defined_by_team and (missing := await coverage.missing(store, question.subject, question, scope)) and \
+            not await _term_with_a_slip(store, question.subject):
         return await _not_covered(store, question, missing)
     one_long_thing = not defined_by_team and len(tokens(question.subject)) > 2 and not _SEVERAL_TERMS_RE.search(asked)
+    if one_long_thing and await _terms_side_by_side(store, question.subject):
+        # "flax opex grain, what are those": three terms typed without commas, as "flax, opex, grain" asks them
+        one_long_thing, asked = False, ", ".join(question.subject.split())
     if one_long_thing:
         # "what are the phases of LLM training?" asks for one thing, not for the terms LLM and training one by
         # one as /define would: only the whole is a glossary entry (an expansion, "Group Relative Policy
@@ -238,6 +242,7 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
              and (not one_long_thing or result.hits[0].match in STRONG_MATCHES)]  # LLM is not "phases of LLM …"
     if terms and terms[0].match == "text" and _titles_a_talk(store, asked):
         terms = []  # a talk's subject: its key points say what it is, not a card that mentions it (nor JAX's)
+    terms = _each_entry_once(terms)
     team = list(looked_up.team.values()) if isinstance(looked_up, DefineReply) else []
     pointer = looked_up.pointer if isinstance(looked_up, DefineReply) else None
     if not terms and not team:
@@ -299,6 +304,37 @@ async def _an_entry(store: Store, term: str) -> bool:
     return bool(result.hits) and _names_it(result.hits[0], term)
 
 
+def _each_entry_once(terms: list[TermHit]) -> list[TermHit]:
+    """``terms`` without a term whose glossary entries an earlier one shows: "flax, opex, grain" are one entry
+    ("Flax / Opex / Grain"), shown once."""
+    shown: set[Source] = set()
+    out = []
+    for term in terms:
+        sources = {definition.source for definition in term.definitions}
+        if sources and sources <= shown:
+            continue
+        shown |= sources
+        out.append(term)
+    return out
+
+
+async def _term_with_a_slip(store: Store, subject: str) -> bool:
+    """Whether ``subject`` is a glossary term typed with one slip, in any case: "geotermie bienen" asks about the
+    Geothermie-Bienen (the search fixes a plain word's typo, the coverage check does not know it is one)."""
+    result = await store.define(subject)
+    return bool(result.hits) and result.hits[0].match == "fuzzy" and _one_slip_apart(subject, result.hits[0].term)
+
+
+async def _terms_side_by_side(store: Store, subject: str) -> bool:
+    """Whether every word of ``subject`` is a glossary term of its own (a strong match): "flax opex grain" lists
+    three terms, where "phases of LLM training" is one thing."""
+    for word in subject.split():
+        result = await store.define(word)
+        if not result.hits or result.hits[0].match not in STRONG_MATCHES:
+            return False
+    return True
+
+
 async def defines_in_talk(store: Store, term: str, talk_id: str) -> bool:
     """Whether talk ``talk_id``'s glossary has an entry for ``term`` by its name (``_names_it``; a term found only in
     an entry's text is none: "debugging" in debugpy's)."""
@@ -320,7 +356,13 @@ def _names_it(hit: TermHit, asked: str) -> bool:
         return False
     key, asked_key = term_key(hit.term), term_key(asked)
     singulars = english_variants(asked_key) + ([asked_key[:-1]] if asked_key.endswith("s") else [])
-    return any(term_key(form) == key for form in singulars) or one_slip(asked, hit.term)
+    return any(term_key(form) == key for form in singulars) or _one_slip_apart(asked, hit.term)
+
+
+def _one_slip_apart(written: str, term: str) -> bool:
+    """``one_slip`` with a hyphen and a space taken as the same: "geotermie bienen" is Geothermie-Bienen typed with
+    one slip."""
+    return one_slip(written.replace("-", " "), term.replace("-", " "))
 
 
 async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
@@ -693,8 +735,19 @@ def _named_talks(store: Store, subject: str) -> set[str]:
     return named if naming < len(words) else set()
 
 
+# "erklär mal FlyDSL", "explain bcoo": an explain with no how, why or what after it
+_EXPLAIN_ALONE_RE = re.compile(r"^(?:explain|erkl[äa]re?n?)\b(?!.*\b(?:how|why|what|wie|warum|wieso|weshalb|was)\b)",
+                               re.I)
+
+
 async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Why / how: the key points that explain, best first (a point that gives a reason wins a near tie)."""
+    if not scope.offset and not question.refers_back and question.subject and \
+            _EXPLAIN_ALONE_RE.match(question.text.strip()) and \
+            await _entry_named(store, question.subject) == question.subject:
+        # "erklär mal flydsl": told to explain a glossary term and nothing else about it asks what it is
+        return await define(store, replace(question, shape=Shape.DEFINE, raw=question.subject, term="",
+                                           qualifier=""), scope)
     if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     if not scope.offset and (gap := await coverage.detail_gap(store, question, scope)) is not None:

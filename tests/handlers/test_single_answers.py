@@ -264,6 +264,34 @@ async def test_a_glossary_term_typed_alone_leads_with_its_entry(store: Store, te
     assert first(await ask(store, text)) == (MAIN, line)
 
 
+@pytest.mark.parametrize(("text", "line"), [
+    ("explain the kraus map", 46),  # told to explain a glossary term and nothing else: what it is
+    ("erklär mir mal eigh", 48),
+    ("was ist floquet theori", 51),  # one slip, and a space for the hyphen: still the term, not "not covered"
+    ("verdünnungs kühlschrank?", 45),
+])
+async def test_a_term_told_to_explain_or_typed_with_a_slip_leads_with_its_entry(store: Store, text: str,
+                                                                                line: int) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["shape"], body["hits"][0]["source"]) == ("definition", {"file": MAIN, "line": line})
+
+
+async def test_explain_how_a_term_works_is_still_an_explanation(store: Store) -> None:
+    body = json.loads(as_json(await ask(store, "explain how diffrax works")))
+    assert (body["shape"], body["hits"][0]["source"]) == ("explain", {"file": MAIN, "line": 35})
+
+
+async def test_terms_typed_side_by_side_are_each_looked_up_and_one_entry_is_shown_once(store: Store) -> None:
+    # no commas between them: three terms, not one long thing the key points answer
+    body = json.loads(as_json(await ask(store, "sft dpo orpo, what are those")))
+    assert body["shape"] == "definition"
+    assert {"SFT", "DPO", "ORPO"} <= {hit.get("term") for hit in body["hits"]}
+    # Flax, Optax and Grain share the entry "Flax / Opex / Grain": one card, not three copies of it
+    body = json.loads(as_json(await ask(store, "flax optax grain?")))
+    terms = [hit for hit in body["hits"] if hit.get("term")]
+    assert [hit["source"] for hit in terms] == [{"file": MAIN, "line": 403}]
+
+
 async def test_a_glossary_term_with_words_its_entry_lacks_is_still_a_search(store: Store) -> None:
     # "Docker" is a glossary entry, but building containers is what key points discuss (Kinetic's 71)
     assert first(await ask(store, "docker container bauen")) == (MAIN, 71)
