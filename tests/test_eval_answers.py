@@ -179,6 +179,8 @@ def tune23() -> list[dict]:
 @pytest.fixture(scope="module")
 def tune24() -> list[dict]:
     return load_question_file("eval_answers_tune24")
+def tune27() -> list[dict]:
+    return load_question_file("eval_answers_tune27")
 
 
 @pytest.fixture(scope="module")
@@ -607,6 +609,14 @@ def test_tune25_is_numbers_and_definitions_german_and_english_equal(corpus_lines
         for entry in q["expect"]:
             section = section_of(corpus_lines[entry["file"]], entry["line"])
             assert section == ("Glossar" if q["shape"] == "definition" else "Wichtigste Punkte & Zeitstempel"), q["id"]
+def test_tune27_is_clarify_follow_ups_and_talk_questions_german_and_english_equal(tune27: list[dict]) -> None:
+    assert_tune_file(tune27, "eval_answers_tune27", {(shape, lang): n for shape, n in (
+        ("clarify", 6), ("followup", 10), ("who", 2), ("summary", 2), ("watch", 2)) for lang in ("de", "en")})
+    situations = {lang: [(q["scored_as"], q["expect"], len(q["turns"])) for q in tune27
+                         if q["shape"] == "followup" and q["lang"] == lang] for lang in ("de", "en")}
+    assert situations["de"] == situations["en"]  # the same situations in both languages
+    assert {1, 2} <= {turns for _, _, turns in situations["de"]}  # follow-ups after a follow-up too
+    assert not any(q.get("expect") for q in tune27 if q["shape"] == "clarify")
 
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
