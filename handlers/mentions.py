@@ -15,8 +15,8 @@ from store.text import tokens
 
 from . import digest_commands
 from .answers import compose, defines_in_talk
-from .question_words import ASKS_WHY, MEASURE_WORDS
-from .questions import ASKED_ABOUT_ANYTHING, Question, Shape, help_fillers, parse, points_back
+from .question_words import ASKS_FOR_A_REASON, MEASURE_WORDS
+from .questions import ASKED_ABOUT_ANYTHING, Question, Shape, help_fillers, parse, points_back, reason_fillers
 from .replies import AnswerReply, Notice, Reply
 from .scope import Scope
 from .wording import say
@@ -64,6 +64,13 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
     question = parse(text)
     if question.language is None and context is not None:
         question.language = context.language
+    if context is None and question.subject and question.shape in ASKED_ABOUT_ANYTHING and \
+            (fillers := reason_fillers(question)) is not None and \
+            (not fillers or set(fillers) <= set(await store.absent_words(" ".join(fillers)))):
+        # "any idea why that happens?", "wozu soll das gut sein" with no thread: no summary holds its words but the
+        # pronoun, so it names no topic and asks what is meant, as a bare "why?" does (not for help: "wozu soll das
+        # gut sein")
+        return Notice(say(question.lang, "clarify"), shape=Shape.CLARIFY.value, language=question.lang)
     # in a thread, a question whose pronoun stands for the thread's topic asks about it, whatever usage word it has
     # ("and with which command do you set it up?" after Kinetic's summary)
     if question.shape in ASKED_ABOUT_ANYTHING and not question.follow_up and \
@@ -132,7 +139,7 @@ async def _in_the_summarised_talk(store: Store, question: Question, context: Thr
 
 
 def _asks_why(text: str) -> bool:
-    return any(token in ASKS_WHY for token in tokens(text))
+    return any(token in ASKS_FOR_A_REASON for token in tokens(text))
 
 
 def _shape(value: str) -> Shape:

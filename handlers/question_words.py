@@ -65,6 +65,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     statt anstatt anstelle instead rather
     ihre ihren ihrem ihrer ihres sein seine seinen seinem seiner seines unsere unseren unserem meine meinen deine
     furn furs ausm aufm aufn aufs mitm mitn nachm vorm vors uberm ubern ubers unterm unters durchs ums
+    happen happens happened happening passiert passieren passierte sein
     """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
     # preposition and article in one word ("fürn zaun", "ausm norden")
 )
@@ -100,8 +101,8 @@ OTHERS = frozenset("andere anderen weitere weiteren others other another einer e
 PRONOUNS = frozenset(
     "it this that its thats them those these es das dies dieser diesen diesem ihn ihm er sie daruber dazu davon "
     "darin dabei damit darauf daran darum dafur dagegen danach daraus dadurch darunter drauf dran drum druber drunter "
-    "drin ding thing".split()  # German's da-words point back as a whole ("darauf" is "on it"), also as spoken
-    # ("drauf"); "das Ding", "this thing" name nothing
+    "drin ding thing sowas soetwas".split()  # German's da-words point back as a whole ("darauf" is "on it"), also as
+    # spoken ("drauf"); "das Ding", "this thing", "sowas" ("such a thing") name nothing
 )
 
 DE_MARKERS = frozenset(
@@ -226,6 +227,14 @@ ASKING = frozenset(
 # "can you explain?", "what do you mean?" ask about the last answer (or what it is about), not about the bot
 ASKS_WHY = frozenset("why warum wieso weshalb explain erklaren erklare erklar mean meinst meint detail details "
                       "detailed elaborate genauer naher ausfuhrlich ausfuhrlicher".split())
+# Words that ask for a reason, a cause or a purpose as a why does: "wozu soll das gut sein", "wodurch kommt das",
+# "woher kommt das", "was steckt dahinter", "what caused that", "what's the point of that", "der Sinn davon"
+ASKS_FOR_A_REASON = ASKS_WHY | frozenset(
+    "weswegen wozu wofur wodurch woher dahinter grund grunde sinn zweck reason reasons cause causes caused causing "
+    "point purpose".split())
+# The why-words a typed slip of is read as the word itself ("wiso", "waurm", "wehsalb"): long and distinctive enough
+# that a slip of one is rarely another word (the slips that are everyday words, "warm", are left as they are)
+WHY_WORDS = ("warum", "wieso", "weshalb", "weswegen")
 
 
 # German "etwas drauf haben" is "können": "zeig mal, was du drauf hast", "was hat der bot so drauf?" ask what the bot

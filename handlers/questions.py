@@ -22,6 +22,7 @@ from .question_words import (
     ARTICLES,
     ASKER,
     ASKING,
+    ASKS_FOR_A_REASON,
     ASKS_WHY,
     ASPECT_NOUNS,
     BOT_NOUNS,
@@ -55,6 +56,7 @@ from .question_words import (
     THE_BOT,
     TO_THE_BOT,
     USAGE,
+    WHY_WORDS,
 )
 
 
@@ -668,6 +670,30 @@ def help_fillers(text: str, *, in_a_thread: bool) -> tuple[str, ...] | None:
     return None
 
 
+MAX_REASON_FILLERS = 3  # "any idea why that happens?": idea, happens
+
+
+def reason_fillers(question: Question) -> tuple[str, ...] | None:
+    """The everyday words of a question that asks for the reason, cause or purpose of something it only points back
+    at ("any idea why that happens?", "wozu soll das gut sein", "what caused that"), or of nothing but interjections
+    ("why tho lol"), for the caller to check that no summary holds any of them (none may: "why do they use ropes for
+    that" asks about ropes): with no thread to point back at, it names nothing to answer. None when it asks something
+    else: no word asks for a reason, nothing points back, it speaks of the bot, or a word of its subject is no
+    everyday word or one too many. The word that asks for the reason ("the point of that") and an aspect noun ("any
+    idea why") are none of its subject."""
+    words = tokens(question.text)
+    if question.follow_up or not any(word in ASKS_FOR_A_REASON for word in words) or \
+            any(word in THE_BOT for word in words):  # "what's the point of you?" asks what the bot is for
+        return None
+    fillers = tuple(dict.fromkeys(word for word in tokens(question.subject)
+                                  if word not in ASKS_FOR_A_REASON and word not in ASPECT_NOUNS))
+    if len(fillers) > MAX_REASON_FILLERS or not all(is_everyday(word) for word in fillers):
+        return None
+    if any(word in PRONOUNS for word in words) or all(DISCOURSE_ONLY_RE.match(word) for word in fillers):
+        return fillers
+    return None
+
+
 def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless)."""
     question = _parse(text)
@@ -707,17 +733,27 @@ _REPEATS_RE = re.compile(r"([^\W\d_])\1+")
 
 
 _CHAT_SPELLING_RE = re.compile(rf"(?<![\w'-])(?:{'|'.join(CHAT_SPELLINGS)})(?![\w'-])", re.I)
+# A why-word typed with a slip ("wiso", "waurm", "wehsalb", "weshlab"): a letter left out, typed twice or swapped with
+# its neighbour; a slip that is an everyday word of its own ("warm") or another question word stays that word
+_WHY_SLIPS = {slip: word for word in WHY_WORDS
+              for slip in sorted(_typed_slips(word) | {word[:i] + word[i + 1:] for i in range(len(word))})
+              if not is_everyday(slip) and slip not in _QUESTION_WORDS}
+_WHY_SLIP_RE = re.compile(rf"(?<![\w'-])(?:{'|'.join(sorted(_WHY_SLIPS, key=len, reverse=True))})(?![\w'-])", re.I)
+# Chat's "y" for "why", opening a message: "y tho", "y not?"
+_CHAT_WHY_RE = re.compile(r"^y(?![\w'-])", re.I)
 
 
 def _unstretched(query: str) -> str:
-    """``query`` with a question word typed with a letter held ("whyy?" -> "why?") or spelled as chat spells it
-    ("wat can u do" -> "what can u do") written plainly."""
+    """``query`` with a question word typed with a letter held ("whyy?" -> "why?"), spelled as chat spells it
+    ("wat can u do" -> "what can u do", "y tho" -> "why tho") or a why-word typed with a slip ("wiso?" -> "wieso?")
+    written plainly."""
 
     def plain(match: re.Match[str]) -> str:
         collapsed = _REPEATS_RE.sub(r"\1", match.group().casefold())
         return collapsed if collapsed in _STRETCHABLE else match.group()
 
     query = _CHAT_SPELLING_RE.sub(lambda match: CHAT_SPELLINGS[match.group().casefold()], query)
+    query = _CHAT_WHY_RE.sub("why", _WHY_SLIP_RE.sub(lambda match: _WHY_SLIPS[match.group().casefold()], query))
     return _HELD_RE.sub(plain, query)
 
 

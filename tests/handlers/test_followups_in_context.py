@@ -411,6 +411,37 @@ async def test_a_reason_asked_without_a_topic_asks_what_is_meant(store: Store, t
     assert isinstance(reply, Notice) and body(reply)["shape"] == "clarify" and body(reply)["lang"] == language, text
 
 
+@pytest.mark.parametrize(("text", "language"), [
+    # a why typed with a slip or as chat spells it, a cause or purpose asked with its own question word, and a reason
+    # asked of a pronoun whose other words no summary holds (fillers, interjections, "any idea", "the point of")
+    ("wiso?", "de"), ("waurm das", "de"), ("y tho", "en"), ("wodurch kommt das eigentlich", "de"),
+    ("was steckt da dahinter", "de"), ("und weshalb macht man sowas", "de"), ("wozu soll das gut sein", "de"),
+    ("any idea why that happens?", "en"), ("whats the point of that", "en"), ("wait what caused that", "en"),
+    ("why would anyone do that lol", "en"),
+])
+async def test_a_reason_typed_loosely_or_asked_of_fillers_asks_what_is_meant(store: Store, text: str,
+                                                                             language: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, Notice) and body(reply)["shape"] == "clarify" and body(reply)["lang"] == language, text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a pronoun beside a word the summaries hold asks about that word: the CPU of Qwen Image's text encoder (416),
+    # the treehouse's suspension bridge (555 or 607)
+    ("warum läuft das auf der cpu", {416}), ("why is that bridge allowed to sag", {555, 607}),
+])
+async def test_a_reason_asked_of_a_pronoun_and_a_topic_answers_about_the_topic(store: Store, text: str,
+                                                                              line: set[int]) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] != "clarify" and first(reply)[1] in line, text
+
+
+def test_a_why_typed_with_a_slip_is_read_as_the_why_and_an_everyday_word_stays() -> None:
+    assert parse("wiso läuft der text encoder auf der cpu").subject == parse(
+        "wieso läuft der text encoder auf der cpu").subject
+    assert parse("warm ist es").subject == "warm"  # a slip that is a word of its own is that word
+
+
 def test_a_reason_with_a_topic_is_asked_about_that_topic() -> None:
     # the words that ask for a reason and the verbs of doing frame the question; the topic stays its subject
     assert (parse("the reason XLA fuses operations").shape, parse("the reason XLA fuses operations").subject) == (
