@@ -66,6 +66,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     ihre ihren ihrem ihrer ihres sein seine seinen seinem seiner seines unsere unseren unserem meine meinen deine
     furn furs ausm aufm aufn aufs mitm mitn nachm vorm vors uberm ubern ubers unterm unters durchs ums
     happen happens happened happening passiert passieren passierte sein
+    together etc usw nur even if ob ask asks asked asking beginner beginners anfanger einsteiger
     """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
     # preposition and article in one word ("fürn zaun", "ausm norden")
 )
@@ -101,8 +102,8 @@ OTHERS = frozenset("andere anderen weitere weiteren others other another einer e
 PRONOUNS = frozenset(
     "it this that its thats them those these es das dies dieser diesen diesem ihn ihm er sie daruber dazu davon "
     "darin dabei damit darauf daran darum dafur dagegen danach daraus dadurch darunter drauf dran drum druber drunter "
-    "drin ding thing sowas soetwas".split()  # German's da-words point back as a whole ("darauf" is "on it"), also as
-    # spoken ("drauf"); "das Ding", "this thing", "sowas" ("such a thing") name nothing
+    "drin ding thing sowas soetwas dat".split()  # German's da-words point back as a whole ("darauf" is "on it"), also
+    # as spoken ("drauf"); "das Ding", "this thing", "sowas" ("such a thing") and spoken "dat" name nothing
 )
 
 DE_MARKERS = frozenset(

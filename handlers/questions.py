@@ -234,13 +234,14 @@ def _only_function_words(text: str) -> bool:
     return bool(words) and all(word in STOPWORDS and word not in PRONOUNS for word in words)
 
 
-# What a thing does or is for: "was macht oneDNN?", "wozu dient Grain?", "what is Grain used for?"; about "it" or "that"
-# ("what is that good for?", "wozu dient das?") it asks why the thread's topic is there: an explanation.
+# What a thing does or is for: "was macht oneDNN?", "wozu dient Grain?", "what is Grain used for?", "what's XPK for?";
+# about "it" or "that" ("what is that good for?", "what's that for", "wozu dient das?") it asks why the thread's topic
+# is there: an explanation.
 _PURPOSE_RE = re.compile(
     r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
     r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden|wurde|wurden)"
-    r"|what (?:is|are)(?= .+ (?:used|good) for$))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
-    r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|used for|good for))?$", re.I)
+    r"|what (?:is|are)(?= .+ (?:(?:used|good) )?for$))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
+    r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|used for|good for|for))?$", re.I)
 # Whether a talk is worth watching: "is the Pallas talk worth watching?", "lohnt sich der Kinetic-Vortrag?"; without a
 # talk named ("is it worth watching?", "lohnt sich der Vortrag dazu?") the talk is the thread's.
 _WORTH_RE = re.compile(

@@ -179,6 +179,19 @@ async def test_whether_the_threads_talk_is_worth_watching_recommends_it(store: S
     assert as_text(reply).startswith(lead)
 
 
+@pytest.mark.parametrize(("text", "talk"), [
+    # "put together", "etc", "usw" describe what the asker wants to see, no topic of its own: the diffusion
+    # pipeline's parts (000:413, Qwen Image 406)
+    ("which one should i watch to see how diffusion pipelines are put together, text encoder, vae etc",
+     "qwen-image"),
+    ("welches video zeigt wie so ne diffusion pipeline aufgebaut is, text encoder, vae usw", "qwen-image"),
+])
+async def test_words_that_only_describe_the_wish_do_not_refuse_a_talk_to_watch(store: Store, text: str,
+                                                                               talk: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["hits"][0]["talk_id"].startswith(talk), text
+
+
 async def test_worth_watching_with_a_talk_named_or_asking_why_is_no_thread_question(store: Store) -> None:
     named = parse("is the Pallas talk worth watching?")
     assert named.shape == Shape.RECOMMEND and named.subject == "Pallas" and not named.in_thread_talk
@@ -418,6 +431,9 @@ async def test_a_reason_asked_without_a_topic_asks_what_is_meant(store: Store, t
     ("was steckt da dahinter", "de"), ("und weshalb macht man sowas", "de"), ("wozu soll das gut sein", "de"),
     ("any idea why that happens?", "en"), ("whats the point of that", "en"), ("wait what caused that", "en"),
     ("why would anyone do that lol", "en"),
+    # words that carry no topic: "nur", "even" (as "just", "überhaupt" do), spoken "dat" for "das", a purpose asked
+    # with a trailing "for"
+    ("warum nur", "de"), ("why even", "en"), ("warum dat denn", "de"), ("what's that for", "en"),
 ])
 async def test_a_reason_typed_loosely_or_asked_of_fillers_asks_what_is_meant(store: Store, text: str,
                                                                              language: str) -> None:
@@ -434,6 +450,10 @@ async def test_a_reason_asked_of_a_pronoun_and_a_topic_answers_about_the_topic(s
                                                                               line: set[int]) -> None:
     reply = await ask(store, text)
     assert body(reply)["shape"] != "clarify" and first(reply)[1] in line, text
+
+
+def test_what_a_thing_is_for_asks_its_purpose() -> None:
+    assert (parse("what's XPK for").shape, parse("what's XPK for").subject) == (Shape.DEFINE, "XPK")
 
 
 def test_a_why_typed_with_a_slip_is_read_as_the_why_and_an_everyday_word_stays() -> None:
