@@ -243,9 +243,13 @@ _PURPOSE_RE = re.compile(
     r"|what (?:is|are)(?= .+ (?:(?:used|good) )?for$))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
     r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|used for|good for|for))?$", re.I)
 # Whether a talk is worth watching: "is the Pallas talk worth watching?", "lohnt sich der Kinetic-Vortrag?"; without a
-# talk named ("is it worth watching?", "lohnt sich der Vortrag dazu?") the talk is the thread's.
+# talk named ("is it worth watching?", "lohnt sich der Vortrag dazu?") the talk is the thread's. What it is worth
+# watching for may follow: "worth watching for debugging?", "anything worth a look on tree screws".
 _WORTH_RE = re.compile(
-    r"^(?:(?:is|are|was|were|would)(?: it be)?\s+(?P<s>.*?)\s*worth (?:watching|seeing|a (?:look|watch)|it|the time)"
+    r"^(?:(?:(?:is|are|was|were|would)(?: it be)?\s+(?P<s>.*?)\s*|(?:(?:is there )?(?:any|anything|something|a|one)"
+    r"(?: (?:talk|video|session)s?)?\s+)?)worth (?:watching|seeing|a (?:look|watch)|it|the time)"
+    r"(?:\s+(?:anything|something|any (?:talk|video)s?|a (?:talk|video)|one))?(?:\s+(?:for|on|about|regarding|if)"
+    r"\s+(?P<s3>.+))?"
     r"|lohn(?:t|en)(?: es)? sich(?P<s2>.*))$", re.I)
 # "vs" that compares: not "VS" typed in capitals before a capitalised word, which names a product ("VS Code",
 # "VS Studio"); "GPU VS TPU", "X vs Y", "pallas_call vs. pl.kernel" still compare
@@ -501,6 +505,9 @@ _CONTRACTIONS = ((re.compile(r"(?<=[a-z])'re\b", re.I), " are"), (re.compile(r"(
                  (re.compile(r"\bi'm\b", re.I), "i am"), (re.compile(r"(?<=[a-z])n't\b", re.I), " not"),
                  # "what's Kinetic about?", "what's that good for?" (not a name's "Hugging Face's")
                  (re.compile(r"\b(what|who|where|when|why|how|that|it|there|here)'s\b", re.I), r"\1 is"))
+# The same contraction of "is" typed without its apostrophe, as chat types it: "whats the casadi talk about", "whos
+# the speaker"
+_UNMARKED_IS_RE = re.compile(r"\b(what|who|where|how)s\b", re.I)
 # A polite or indirect wrapper around the question itself: "can you tell me who presented Kinetic?",
 # "do you know …", "I'd like a summary of …", "kannst du mir sagen, wer …".
 _WRAPPER_RE = re.compile(
@@ -543,6 +550,7 @@ def _plain(query: str) -> str:
     if "'" in plain:  # most questions have no contraction: eight patterns not tried
         for pattern, replacement in _CONTRACTIONS:
             plain = pattern.sub(replacement, plain)
+    plain = _UNMARKED_IS_RE.sub(r"\1 is", plain)
     if plain.rstrip(" ?!.").rpartition(" ")[2].casefold() in STRESS_WORDS and \
             _WORD_RE.search(unstressed := _TRAILING_STRESS_RE.sub("", plain)):
         plain = unstressed
@@ -861,6 +869,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
                 continue
             return Question(query, shape, first, second, language)
         raw = next((value for name, value in groups.items() if name[:1] == "s" and value is not None), None)
+        if pattern is _WORTH_RE:  # the talk and what it is worth watching for: "is it worth watching for pallas?"
+            raw = " ".join(value for name, value in groups.items() if name[:1] == "s" and value) or None
         if raw is None:
             raw = stripped[: match.start()] + " " + stripped[match.end():]
         if shape == Shape.DEFINE:

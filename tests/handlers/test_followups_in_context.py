@@ -192,6 +192,37 @@ async def test_words_that_only_describe_the_wish_do_not_refuse_a_talk_to_watch(s
     assert body(reply)["covered"] is True and body(reply)["hits"][0]["talk_id"].startswith(talk), text
 
 
+@pytest.mark.parametrize(("text", "subject"), [
+    # what a talk is worth watching for may follow the words that ask it, with no talk named before them
+    ("worth watching for debugging?", "debugging"), ("is it worth watching for pallas?", "pallas"),
+    ("anything worth a look on tree screws", "tree screws"), ("worth watching anything for kinetic?", "kinetic"),
+    ("is the Pallas talk worth watching?", "Pallas"), ("is it worth watching?", ""),
+])
+def test_what_a_talk_is_worth_watching_for_is_the_subject_of_a_watch_question(text: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject, question.refers_back) == (Shape.RECOMMEND, subject, not subject)
+
+
+@pytest.mark.parametrize(("text", "talk"), [
+    ("worth a watch for pallas beginners?", "pallas"),  # a beginner is who watches, no topic (004)
+    ("any video worth seeing on tree screws", "bau-eines-luxurioesen"),  # 000:551
+])
+async def test_a_talk_worth_watching_for_a_topic_is_recommended(store: Store, text: str, talk: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and reply.shape == "watch" and body(reply)["hits"][0]["talk_id"].startswith(
+        talk), text
+
+
+@pytest.mark.parametrize(("text", "shape", "line"), [
+    # "whats", "whos" typed without the apostrophe are "what is", "who is" all the same
+    ("whats the casadi talk about", "summary", 509), ("whos the speaker of the kinetic talk", "who", 60),
+])
+async def test_a_contraction_typed_without_its_apostrophe_keeps_the_shape(store: Store, text: str, shape: str,
+                                                                          line: int) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and reply.shape == shape and first(reply) == (MAIN, line), text
+
+
 async def test_worth_watching_with_a_talk_named_or_asking_why_is_no_thread_question(store: Store) -> None:
     named = parse("is the Pallas talk worth watching?")
     assert named.shape == Shape.RECOMMEND and named.subject == "Pallas" and not named.in_thread_talk
