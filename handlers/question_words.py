@@ -66,7 +66,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     ihre ihren ihrem ihrer ihres sein seine seinen seinem seiner seines unsere unseren unserem meine meinen deine
     furn furs ausm aufm aufn aufs mitm mitn nachm vorm vors uberm ubern ubers unterm unters durchs ums
     happen happens happened happening passiert passieren passierte sein
-    together etc usw nur even if ob ask asks asked asking beginner beginners anfanger einsteiger
+    together etc usw nur even if ob ask asks asked asking beginner beginners anfanger einsteiger eig eigtl
     """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
     # preposition and article in one word ("fürn zaun", "ausm norden")
 )
@@ -96,8 +96,9 @@ MEASURE_WORDS = frozenset(
 MEASURE_NOUNS = frozenset(
     "speedup speedups beschleunigung durchsatz throughput latenz latency latencies kompilierzeit kompilierungszeit "
     "compilezeit schrittzeit schrittzeiten laufzeit dauer duration geschwindigkeit leistungssteigerung anzahl".split())
-# Words that ask for more talks than the thread's ("any others?", "gibts noch andere?", "und noch einer?").
-OTHERS = frozenset("andere anderen weitere weiteren others other another einer einen eins".split())
+# Words that ask for more talks than the thread's ("any others?", "gibts noch andere?", "und noch einer?", "welche talks
+# noch", "which talks else").
+OTHERS = frozenset("andere anderen weitere weiteren others other another einer einen eins noch else".split())
 # Words that point back at the thread's topic instead of naming one.
 PRONOUNS = frozenset(
     "it this that its thats them those these es das dies dieser diesen diesem ihn ihm er sie daruber dazu davon "

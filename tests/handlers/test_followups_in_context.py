@@ -232,6 +232,8 @@ async def test_worth_watching_with_a_talk_named_or_asking_why_is_no_thread_quest
 @pytest.mark.parametrize(("turn", "text", "language"), [
     ("was ist GRPO?", "gibt's dazu noch andere vorträge?", "de"),
     ("what is GRPO?", "are there other talks on it?", "en"),
+    ("was ist GRPO?", "welche talks noch", "de"),  # "noch", "else" ask for more talks as "andere", "other" do
+    ("what is GRPO?", "which talks else", "en"),
 ])
 async def test_other_talks_on_the_threads_topic_are_a_talk_list(store: Store, state: BotState, turn: str, text: str,
                                                                  language: str) -> None:
@@ -465,6 +467,7 @@ async def test_a_reason_asked_without_a_topic_asks_what_is_meant(store: Store, t
     # words that carry no topic: "nur", "even" (as "just", "überhaupt" do), spoken "dat" for "das", a purpose asked
     # with a trailing "for"
     ("warum nur", "de"), ("why even", "en"), ("warum dat denn", "de"), ("what's that for", "en"),
+    ("warum eig", "de"), ("wieso eigtl?", "de"),  # chat's short "eigentlich"
 ])
 async def test_a_reason_typed_loosely_or_asked_of_fillers_asks_what_is_meant(store: Store, text: str,
                                                                              language: str) -> None:
