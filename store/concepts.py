@@ -218,6 +218,8 @@ def _word_concept(
         # "how XLA fuses operations" asks about its "Instruktions-Fusion", a guess at the same thing as a verb's family
         if frequency is None or frequency(noun) > 0:
             concept.add(noun, word, "family")
+    if translate and (isier := isier_form(word)) and (frequency is None or frequency(isier) > 0):
+        concept.add(isier, word, "translation")  # "retokenizing" finds "Retokenisierungsdrift"
     if translate:
         # "placing" is translated as the word list's "placed" and "placement" are (platziert, Platzierung)
         for variant in english_variants(word) + verb_siblings(word) + nouns:
@@ -347,6 +349,9 @@ def english_variants(word: str) -> list[str]:
             variants += [word[:-2], word[:-1]]
         elif word.endswith("ing"):
             variants += [word[:-3], word[:-3] + "e"]
+        stem = variants[1] if len(variants) > 1 else ""
+        if word.endswith(("ed", "ing")) and len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
+            variants.append(stem[:-1])  # a consonant doubled before the ending: "rotting" -> rot, "shipped" -> ship
     return variants
 
 
@@ -366,6 +371,18 @@ def verb_nouns(word: str) -> list[str]:
     (Fusion), "operates" -> "operation"; each base as english_variants guesses it."""
     return list(dict.fromkeys(base[:-1] + "ion" for base in english_variants(word)
                               if base.endswith("e") and len(base) >= 4))
+
+
+# English verbs in -ize / -ise and their nouns in -ization, whose German sibling is a verb in -isieren:
+# "retokenizing" / "Retokenisierungsdrift", "quantized" / "quantisiert", "serialization" / "Serialisierung"
+_IZE_RE = re.compile(r"^(?P<root>[a-z]{4,})i[zs](?:e|es|ed|ing|ation|ations)$")
+
+
+def isier_form(word: str) -> str | None:
+    """The German -isier- form the English -ize / -ise word may be, as a prefix to search for: "retokenizing" ->
+    "retokenisier", "synchronization" -> "synchronisier"; None for other words."""
+    match = _IZE_RE.match(word)
+    return f"{match['root']}isier" if match else None
 
 
 def name_groups(concepts: list[Concept]) -> list[list[int]]:

@@ -511,3 +511,21 @@ async def test_a_plain_thing_is_a_simple_one(store: Store) -> None:
 async def test_a_point_headed_by_the_asked_word_leads(store: Store, text: str, line: int, lang: str) -> None:
     body = json.loads(as_json(await ask(store, text)))
     assert (body["lang"], body["hits"][0]["source"]) == (lang, {"file": MAIN, "line": line})
+
+
+# -- more filler and everyday English words an explanation is typed with ------------------------------------------
+
+@pytest.mark.parametrize(("text", "line", "lang"), [
+    ("wie genau läuft son hyperparameter sweep bei kinetic", 74, "de"),  # "son" is "so ein"
+    ("wie kriegen die dat hin dass die bienen den winter überleben", 573, "de"),  # "überstanden"
+    ("warum waren die nc leute nich unqualifiziert", 630, "de"),
+    ("how do they stop the tree from rotting around the screws", 599, "en"),  # "rotting" is rot: Fäulnis
+    ("how do they avoid drift from retokenizing", 309, "en"),  # "Retokenisierungsdrift"
+    ("why must fusions be spelled out in flydsl", 242, "en"),  # spelled out: explizit
+    ("what does the detached api let you do", 73, "en"),
+    ("womit haben die bei tinix ihre pipeline getestet", 308, "de"),  # a test is a "Validierung der Pipeline"
+    ("wie vermeidet Tinix Leerlauf beim Rollout?", 306, "de"),  # idle time: "Auslastungslücken"
+])
+async def test_an_explanation_typed_loosely_finds_its_point(store: Store, text: str, line: int, lang: str) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["covered"], body["lang"], body["hits"][0]["source"]) == (True, lang, {"file": MAIN, "line": line})

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from store.concepts import build_concepts, german_stem, verb_nouns
+from store.concepts import build_concepts, english_variants, german_stem, isier_form, verb_nouns
 from store.db import Store
 from store.errors import CorpusError
 from store.ingest import ingest_sync
@@ -329,6 +329,27 @@ def test_an_ing_form_is_translated_as_the_word_list_s_other_forms_of_its_verb() 
 ])
 def test_an_english_verb_s_noun_in_ion(word: str, nouns: list[str]) -> None:
     assert verb_nouns(word) == nouns
+
+
+@pytest.mark.parametrize(("word", "base"), [("rotting", "rot"), ("shipped", "ship"), ("planning", "plan")])
+def test_an_english_inflection_after_a_doubled_consonant_is_looked_up_without_it(word: str, base: str) -> None:
+    assert base in english_variants(word)
+
+
+@pytest.mark.parametrize(("word", "form"), [
+    ("retokenizing", "retokenisier"), ("quantized", "quantisier"), ("synchronization", "synchronisier"),
+    ("tokenise", "tokenisier"), ("size", None), ("raised", None),
+])
+def test_an_english_ize_word_s_german_isier_form(word: str, form: str | None) -> None:
+    assert isier_form(word) == form
+
+
+def test_an_english_ize_word_is_searched_as_german_isier_where_the_summaries_have_it() -> None:
+    held = {"retokenisier": 1}.get
+    concepts = build_concepts("retokenizing optimized", Lexicon(), {}, frequency=lambda form: held(form, 0))
+    forms = {concept.words: [form.token for form in concept.forms] for concept in concepts}
+    assert "retokenisier" in forms["retokenizing"]
+    assert "optimisier" not in forms["optimized"]  # German writes "optimiert": no summary has it
 
 
 def test_an_english_verb_s_noun_is_searched_where_the_summaries_have_it() -> None:
