@@ -574,6 +574,18 @@ def _count_re(forms: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})", re.I)
 
 
+# "how thick …", "wie tief …": the dimension a length question measures, which the summaries write beside the number
+# ("90 cm dicken Buche", "19 cm tief"); "hoch" also asks how high a share or a fee is, so it is left out
+_DIMENSION_RE = re.compile(r"\b(?:how|wie) (?P<d>thick|deep|wide|dick|tief|breit)\b", re.I)
+
+
+def _dimension_of(question: Question) -> str:
+    """The dimension a length question asks for, as it asks it ("thick"), or "" for none."""
+    if question.quantity != "length" or (match := _DIMENSION_RE.search(question.text)) is None:
+        return ""
+    return match["d"]
+
+
 def _unit_of(question: Question) -> str | None:
     return next((UNITS[word] for word in tokens(question.text) if word in UNITS), None)
 
@@ -636,7 +648,7 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     # the unit as the summaries write it finds the points that measure in it ("degrees" -> "285 Grad")
     # a named unit of time says more than the hint "time" ("how many years" finds "Jahr", not "Rechenzeit")
     hint = "" if unit and question.quantity == "time" else QUANTITY_HINTS.get(question.quantity, "")
-    query = f"{question.subject} {hint} {unit or ''}".strip()
+    query = f"{question.subject} {hint} {unit or _dimension_of(question)}".strip()
     found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES)
     if question.refers_back and scope.talk_id and scope.prefer_talk:
         # "what were the numbers?" in a talk's thread: any of its points may carry them, also those that

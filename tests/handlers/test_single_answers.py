@@ -198,6 +198,16 @@ async def test_a_number_written_or_asked_in_other_forms_answers_how_many(store: 
     assert first(await ask(store, text)) == (MAIN, line)
 
 
+@pytest.mark.parametrize("text", ["how thick are the two trees that carry the platform?",
+                                  "wie dick sind die zwei Bäume unter der Plattform?"])
+async def test_how_thick_is_the_point_with_the_thickness_and_a_count_is_no_part_of_a_name(store: Store,
+                                                                                        text: str) -> None:
+    # "the two trees" asks about trees ("two" is a count, not a name the summaries lack); "thick" finds the "90 cm
+    # dicken Buche", not the tree screws' "19 cm tief"
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["covered"], body["hits"][0]["source"]) == (True, {"file": MAIN, "line": 552})
+
+
 @pytest.mark.parametrize(("text", "lists"), [
     ("Überblick über Supervised Fine-Tuning (SFT), Reinforcement Learning und Knowledge Distillation", True),
     ("Stufenweise Überprüfung von Syntax, Linting, Kompilierung, Formkonsistenz und numerischer Genauigkeit", True),
