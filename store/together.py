@@ -77,12 +77,19 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
 
 def _next_to(first: _WordForms, second: _WordForms, typed: list[str]) -> bool:
     """Whether a token holding ``first`` and one holding ``second`` stand within NEAR tokens of each other, in either
-    order, or one token holds both (a compound)."""
+    order, or one token holds both (a compound). Apart, a name's words stand as German puts a thing's words: in the
+    name's order with ``first`` a word of its own ("Gemma- und Qwen-Modelle"; in "Matrizenmultiplikationen und Sparse
+    Cores" matrix is part of another thing), or its head first ("Bau des Baumhauses", "Harthölzer (Buche, Eiche,
+    Linde)") with no count between them, which starts things of their own ("XC-Cores (jeweils 8 Vektor- und
+    Matrix-Engines)" are no matrix cores)."""
     firsts = [at for at, token in enumerate(typed) if first.held_in_token(token)]
     if not firsts:
         return False
     seconds = [at for at, token in enumerate(typed) if second.held_in_token(token)]
-    return any(abs(a - b) <= NEAR for a in firsts for b in seconds)
+    return any(abs(a - b) <= 1 or (
+        abs(a - b) <= NEAR and (first.whole_token(typed[a]) if a < b
+                                else not any(token.isdigit() for token in typed[b + 1:a])))
+        for a in firsts for b in seconds)
 
 
 # Words apart at most in one row: German puts articles, adjectives and lists between a thing and what it is of ("Bau
@@ -209,6 +216,12 @@ class _WordForms:
         word is part of another word ("rate" in "accelerated", "Geräte")."""
         return token in self.exact or token.startswith(self.prefixes) or any(
             token[at + len(inner):] in _ENDINGS for inner in self.inner if (at := token.rfind(inner)) >= MIN_INNER)
+
+    def whole_token(self, token: str) -> bool:
+        """Whether ``token`` is a form, or a prefix form with a German ending: a word of its own, not a compound's
+        first part ("matrizen", not "matrizenmultiplikationen")."""
+        return token in self.exact or any(token.startswith(prefix) and token[len(prefix):] in _ENDINGS
+                                          for prefix in self.prefixes)
 
     def held_in(self, held: set[str], joined: str) -> bool:
         """Whether a token of ``held`` (``joined``: its tokens joined by single spaces) holds one of the forms."""

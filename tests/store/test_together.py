@@ -27,6 +27,20 @@ async def test_words_held_together(store: Store, words: list[str], together: boo
     assert await store.held_together(words) is together
 
 
+@pytest.mark.parametrize(("words", "side_by_side"), [
+    (["sparse", "cores"], True),  # "Sparse Cores" (000:11)
+    (["linden", "wood"], True),  # its head first: "Harthölzer (Buche, Eiche, Linde)" (000:599)
+    (["gemma", "models"], True),  # "Gemma- und Qwen-Modelle": a word of its own in the name's order
+    # "Matrizenmultiplikationen und Sparse Cores": matrix is part of another thing; "XC-Cores (jeweils 8 Vektor- und
+    # Matrix-Engines)": a count starts other things (000:11, 000:263)
+    (["matrix", "cores"], False),
+    (["triton", "inference", "server"], False),  # a glossary name, and Inferenz and Server never near each other
+    (["tinix", "rollout"], True),  # a name and its talk's thing
+])
+async def test_words_held_side_by_side(store: Store, words: list[str], side_by_side: bool) -> None:
+    assert await store.held_side_by_side(words) is side_by_side
+
+
 @pytest.mark.parametrize(("words", "held"), [
     (["nc", "1981", "wage"], True),  # 000:630's Lohnvergleich of 1981 (wage -> Lohn)
     (["sandbox", "agentic", "rl"], True),  # 000:301, RL in its talk's title only
