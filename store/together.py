@@ -77,19 +77,18 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
 
 def _next_to(first: _WordForms, second: _WordForms, typed: list[str]) -> bool:
     """Whether a token holding ``first`` and one holding ``second`` stand within NEAR tokens of each other, in either
-    order, or one token holds both (a compound). Apart, a name's words stand as German puts a thing's words: in the
-    name's order with ``first`` a word of its own ("Gemma- und Qwen-Modelle"; in "Matrizenmultiplikationen und Sparse
-    Cores" matrix is part of another thing), or its head first ("Bau des Baumhauses", "Harthölzer (Buche, Eiche,
-    Linde)") with no count between them, which starts things of their own ("XC-Cores (jeweils 8 Vektor- und
-    Matrix-Engines)" are no matrix cores)."""
+    order, or one token holds both (a compound). Apart, a name's words stand as German puts a thing's words: right
+    after ``second`` as a compound's head ("GitHub-Fehlerbehebung" for fixing GitHub bugs), or ``first`` a word of its
+    own (in "Matrixmultiplikations-Kernels" or "neuronaler Netze in CasADi-Optimierungsgraphen" matrix and graph are
+    part of other things): in the name's order ("Gemma- und Qwen-Modelle") or its head first ("Bau des Baumhauses",
+    "Harthölzer (Buche, Eiche, Linde)") with no count between them, which starts things of their own ("XC-Cores
+    (jeweils 8 Vektor- und Matrix-Engines)" are no matrix cores)."""
     firsts = [at for at, token in enumerate(typed) if first.held_in_token(token)]
     if not firsts:
         return False
     seconds = [at for at, token in enumerate(typed) if second.held_in_token(token)]
-    return any(abs(a - b) <= 1 or (
-        abs(a - b) <= NEAR and (first.whole_token(typed[a]) if a < b
-                                else not any(token.isdigit() for token in typed[b + 1:a])))
-        for a in firsts for b in seconds)
+    return any(a == b or a == b + 1 or (abs(a - b) <= NEAR and first.whole_token(typed[a]) and (
+        a < b or not any(token.isdigit() for token in typed[b + 1:a]))) for a in firsts for b in seconds)
 
 
 # Words apart at most in one row: German puts articles, adjectives and lists between a thing and what it is of ("Bau

@@ -34,6 +34,8 @@ async def test_words_held_together(store: Store, words: list[str], together: boo
     # "Matrizenmultiplikationen und Sparse Cores": matrix is part of another thing; "XC-Cores (jeweils 8 Vektor- und
     # Matrix-Engines)": a count starts other things (000:11, 000:263)
     (["matrix", "cores"], False),
+    (["matrix", "kerne"], False),  # "Matrixmultiplikations-Kernels" (004:10) are multiplication kernels
+    (["github", "fixing"], True),  # a compound's head right after: "GitHub-Fehlerbehebung" (000:305)
     (["triton", "inference", "server"], False),  # a glossary name, and Inferenz and Server never near each other
     (["tinix", "rollout"], True),  # a name and its talk's thing
 ])
