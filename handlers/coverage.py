@@ -526,8 +526,9 @@ def _asked_words(question: Question) -> list[str]:
 
 
 MAX_TOPIC_WORDS = 3  # a yes/no question with more words the summaries hold restates a fact in its own words
-# Words an English noun follows: "does the treehouse have [a fireplace]?", "the machinists' [union]"
-_BEFORE_A_NOUN = frozenset("a an the any no some this that these those my your their its our his her".split())
+# Words an English noun follows: "does the treehouse have [a fireplace]?", "the machinists' [union]", "are there
+# [exercises] …"
+_BEFORE_A_NOUN = frozenset("a an the any no some this that these those my your their its our his her there".split())
 # An English question that asks for what its verb is done to: "what does X standardize", "which libraries …"
 _OBJECT_ASKED_RE = re.compile(r"\W*(?:what|whats|what's|which|who|whom|whose)\b", re.I)
 # English prepositions a noun follows: "anything about [pensions]", "protected against [lightning]"

@@ -565,3 +565,10 @@ async def test_a_lower_case_german_hyphenated_compound_is_a_name(store: Store, t
         assert_said_not_covered(reply, said, text)
     else:
         assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
+
+
+async def test_an_absent_noun_after_are_there_is_an_absent_detail(store: Store) -> None:
+    # "through" and "across" are prepositions, no part of the topic (the CasADi video), and "there" after are/is
+    # stands before the noun asked about: the summaries have no homework
+    text = "are there homeworks to work through across the casadi video"
+    assert_said_not_covered(await ask(store, text), "The summaries don't mention *homeworks*.", text)
