@@ -63,8 +63,9 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
     for row in view.candidates(searched, CANDIDATES, any_order=True):
         if (info := view.talks.get(row.talk_id)) is not None:
             title = set(info.title_tokens)
-            joined_title = " ".join(info.title_tokens)
-            if any(test.held_in(title, joined_title) for test in tests[:-1]):
+            # a title word that holds a name's word as another compound's head is about that compound
+            # ("Sprachmodelle" holds no models a merging is of)
+            if any(token in test.exact or token.startswith(test.prefixes) for test in tests[:-1] for token in title):
                 held = _held(view, row)  # with the talk's title
                 if all(test.held_in(held, " ".join(held)) for test in tests):
                     return True  # the talk's thing: "treehouse team", "Kinetic job", "eigene AMD-Kernel"

@@ -38,6 +38,10 @@ async def test_words_held_together(store: Store, words: list[str], together: boo
     (["github", "fixing"], True),  # a compound's head right after: "GitHub-Fehlerbehebung" (000:305)
     (["triton", "inference", "server"], False),  # a glossary name, and Inferenz and Server never near each other
     (["tinix", "rollout"], True),  # a name and its talk's thing
+    (["treehouse", "team"], True),  # the treehouse talk's team: its title's Baumhauses
+    # "Sprachmodelle" in the vLLM talk's title holds models as another compound's head, no models 000:448's
+    # Verschmelzung is of
+    (["model", "merging"], False),
 ])
 async def test_words_held_side_by_side(store: Store, words: list[str], side_by_side: bool) -> None:
     assert await store.held_side_by_side(words) is side_by_side
