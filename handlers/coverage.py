@@ -646,6 +646,9 @@ def _asks_about(word: str, question: Question) -> bool:
         before = _word_before(question.text.casefold(), word.casefold())
         return (before is not None and before in _BEFORE_A_GERMAN_NOUN) or german_tags.is_noun(word, question.text)
     before = _word_before(question.text, word)
+    if question.yes_no and word.casefold().endswith("ed") and _PASSIVE_RE.match(question.text) is not None and \
+            (before or "").casefold() not in _PASSIVE_AUXILIARIES:
+        return True  # a passive yes/no question asks about what was done to its subject: "were the stairs [glued]?"
     if word.casefold().endswith(("ing", "ed")):
         # a verb's form before its noun: "can Kinetic attach to [a running] job?"; the last word after a preposition
         # is a noun ("protected against [lightning]")
@@ -657,6 +660,11 @@ def _asks_about(word: str, question: Question) -> bool:
         return True  # "does the treehouse have [a fireplace]?", "anything about [pensions]"
     # "how does Kinetic manage [secrets]?": after do/does/did the subject, its verb, then what the verb is done to
     return bool(_verbs_before(question, [word]))
+
+
+# An English yes/no question in the passive starts with a form of be ("were the treehouse stairs glued together?")
+_PASSIVE_AUXILIARIES = frozenset("is are was were".split())
+_PASSIVE_RE = re.compile(r"\W*(?:is|are|was|were)\s+(?:the|a|an|this|that|these|those|its|their)\b", re.I)
 
 
 def _infinitive_after_a_modal(word: str, question: Question) -> bool:

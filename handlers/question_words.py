@@ -62,7 +62,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     worth kriegt kriegen kriege krieg bekommt bekommen bekomme rein hinein anzuschauen anzusehen anzuhoren
     andere anderen anderer anderes weitere weiteren weiterer other others another
     while whilst although unless until because wahrend obwohl solange
-    through throughout across within onto upon toward towards via along
+    through throughout across within onto upon toward towards via along together
     statt anstatt anstelle instead rather
     ihre ihren ihrem ihrer ihres sein seine seinen seinem seiner seines unsere unseren unserem meine meinen deine
     furn furs ausm aufm aufn aufs mitm mitn nachm vorm vors uberm ubern ubers unterm unters durchs ums

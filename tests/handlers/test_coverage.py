@@ -572,3 +572,19 @@ async def test_an_absent_noun_after_are_there_is_an_absent_detail(store: Store) 
     # stands before the noun asked about: the summaries have no homework
     text = "are there homeworks to work through across the casadi video"
     assert_said_not_covered(await ask(store, text), "The summaries don't mention *homeworks*.", text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # an English yes/no question in the passive asks about what was done to its subject: no summary varnishes or
+    # paints (the topic's point is shown after the reply)
+    ("was the spiral staircase varnished?", "The summaries don't mention *varnished*."),
+    ("was the torii gate painted", "The summaries don't mention *painted*."),
+])
+async def test_an_absent_participle_of_a_passive_yes_no_question_is_not_covered(store: Store, text: str,
+                                                                                 said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_a_participle_the_summaries_have_in_a_passive_question_is_answered(store: Store) -> None:
+    reply = await ask(store, "were the parts prefabricated in the workshop?")  # 000:600's Vorab-Fertigung
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 600)
