@@ -274,7 +274,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
                 run.before_article or (words[0].endswith("ing") and lead == 1)
                 or _word_before(question.text.casefold(), run.words[0].casefold()) == "to")) and (
                 len(words) - lead < 2 or await store.held_together(words[lead:])) and \
-                not await _told_by_one_talk(store, written, absent):
+                not await _told_by_one_talk(store, written, absent, [other for other in name_runs_of(scope, question)
+                                                                     if other is not run]):
             # "continuous batching … in vllm", "bloom filters for joins", "mixed precision training": the summaries
             # know batching, filters and precision training, not that kind of them. Not a verb: in English one that
             # takes an article ("the guy planning a trip"), is a gerund ("launching jobs on GKE") or an infinitive
@@ -326,7 +327,8 @@ def _before_the_auxiliary(run: NameRun, question: Question) -> bool:
     return auxiliary is not None and at != -1 and at < auxiliary.start()
 
 
-async def _told_by_one_talk(store: Store, written: list[str], absent: frozenset[str]) -> bool:
+async def _told_by_one_talk(store: Store, written: list[str], absent: frozenset[str],
+                            names: list[NameRun] | None = None) -> bool:
     """Whether one talk holds more than MAX_TOPIC_WORDS content words of the question, all the words it has that
     some summary holds: the question then asks, in the asker's words, what that talk says, and a word no summary
     has before one of them is a word the word list lacks, no unknown kind of the thing ("what should I watch to
@@ -334,7 +336,10 @@ async def _told_by_one_talk(store: Store, written: list[str], absent: frozenset[
     made). With fewer, the absent word is what the question turns on ("bloom filters for joins", "continuous
     batching in vllm"), as for a yes/no question's absent detail (``detail_gap``)."""
     held = list(dict.fromkeys(token for word in written for token in _content_tokens(word) if token not in absent))
-    return len(held) > MAX_TOPIC_WORDS and await store.held_in_one_talk(held)
+    # a name of several words the question types side by side is one thing: "the clock speed of [the arc pro b70]"
+    counted = len(held) - sum(len(tokens) - 1 for run in names or []
+                              if len(tokens := _content_tokens(run.text)) > 1 and set(tokens) <= set(held))
+    return counted > MAX_TOPIC_WORDS and await store.held_in_one_talk(held)
 
 
 # An English verb's past participle ends a name of no thing: "were the parts prefabricated …" ("speed", "bed" are nouns)

@@ -588,3 +588,9 @@ async def test_an_absent_participle_of_a_passive_yes_no_question_is_not_covered(
 async def test_a_participle_the_summaries_have_in_a_passive_question_is_answered(store: Store) -> None:
     reply = await ask(store, "were the parts prefabricated in the workshop?")  # 000:600's Vorab-Fertigung
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 600)
+
+
+async def test_a_name_of_several_words_counts_once_among_the_other_words(store: Store) -> None:
+    # "arc pro b70" is one thing, so the question's other words are few: "fan speed" is an unknown kind of speed
+    text = "whats the fan speed of the arc pro b70"
+    assert_said_not_covered(await ask(store, text), "The summaries don't mention *fan speed*.", text)
