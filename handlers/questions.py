@@ -299,7 +299,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.RECOMMEND, _WORTH_RE),
     (Shape.RECOMMEND, re.compile(  # (?=…): the first letters of every alternative, as above
         r"(?=[begrsw])(?:(?:which|what) (?:talk|session|video|one)s? (?:should|would|could|do) (?:i|we|you|one) "
-        r"(?:watch|see|start with|recommend)|\bwhat (?:should|could|can) (?:i|we) (?:watch|see|start with)\b"
+        r"(?:watch|see|start with|recommend|check out)"
+        r"|\bwhat (?:(?:should|could|can) (?:i|we) |(?:i|we) (?:should|could) |to )(?:watch|see|start with|check out)\b"
         r"|(?:recommend|suggest)(?: me)? (?:a |one )?(?:talk|session|video)"
         r"|(?:best|good) (?:talk|session|video|place|starting point)s? (?:to|for|on|about)"
         r"|where (?:should|can|do) (?:i|we) (?:start|learn|begin)"
@@ -307,6 +308,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|welche[rs]? (?:vortrag|video|talk)\w* (?:ist am besten|eignet sich|ist gut|ist der beste)"
         r"|(?:empfiehl|empfehle|empfehlen)(?: mir| uns)? (?:einen |ein )?(?:vortrag|video|talk)"
         r"|wo (?:lerne|lern|kann|erfahre|erfahr) ich|bester vortrag|besten vortrag"
+        # "was soll ich mir für Kinetic anschauen?", "was schau ich mir für XLA an?": what to watch, as "what should I
+        # watch"; only the opening is matched, the topic stays in the rest
+        r"|\bwas (?:soll(?:te|t)?|kann|k[öo]nnte) ich(?: mir)?(?=\s(?:.*\s)?(?:an)?(?:schau(?:en|n)|sehen|seh(?:e|n)"
+        r"|gucken|guck(?:e|n)?)\b)|\bwas (?:schau|guck|seh) ich mir(?=\s.*\ban$)"
         r"|\bwhat (?:do|would|can) you recommend\b|\bwas (?:empfiehlst|w[üu]rdest) du\b"
         r"|(?<!in )\b(?:which|what) (?:talk|session|video)\b(?!s)|\bwelche[rsn]? (?:vortrag|video|talk)\b(?!s))", _I)),
     (Shape.WHO, re.compile(

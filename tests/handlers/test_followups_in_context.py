@@ -213,6 +213,26 @@ async def test_a_talk_worth_watching_for_a_topic_is_recommended(store: Store, te
         talk), text
 
 
+@pytest.mark.parametrize(("text", "subject"), [
+    # what to watch asked with an infinitive, "check out", or German's "was soll ich mir … anschauen" (its verb
+    # anywhere after, a separable one's particle at the end), the topic kept: as "what should I watch for …"
+    ("what to watch for learning about the history of manufacturing", "history manufacturing"),
+    ("what i should watch for kinetic", "kinetic"), ("which session should i check out for pallas", "pallas"),
+    ("was soll ich mir für kinetic anschauen", "kinetic"),
+    ("was sollt ich gucken für rl mit sandboxen", "rl sandboxen"), ("was schau ich mir am besten für xla an", "xla"),
+])
+def test_what_to_watch_asked_in_other_words_is_a_watch_question(text: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject) == (Shape.RECOMMEND, subject), text
+
+
+async def test_what_to_watch_for_a_topic_in_other_words_recommends_its_talk(store: Store) -> None:
+    reply = await ask(store, "what to watch for learning about the history of manufacturing")
+    assert isinstance(reply, AnswerReply) and reply.shape == "watch" and first(reply) == (MAIN, 618)
+    reply = await ask(store, "was sollte ich mir ansehen um pallas zu lernen")
+    assert isinstance(reply, AnswerReply) and reply.shape == "watch" and first(reply)[0] == PALLAS
+
+
 @pytest.mark.parametrize(("text", "shape", "line"), [
     # "whats", "whos" typed without the apostrophe are "what is", "who is" all the same
     ("whats the casadi talk about", "summary", 509), ("whos the speaker of the kinetic talk", "who", 60),
