@@ -69,6 +69,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     happen happens happened happening passiert passieren passierte sein
     together etc usw nur even if ob ask asks asked asking beginner beginners anfanger einsteiger eig eigtl
     dat son sone sonen sonem soner dass hin leute even deal must stuff zeug kram let lets according
+    stuff kram zeug
     """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
     # preposition and article in one word ("fürn zaun", "ausm norden"), its "dat" and "son" ("so ein"); fillers
     # ("what do the sparse cores even do", "whats the deal with", "lets you do", "according to tunix", "quantize stuff")

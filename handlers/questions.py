@@ -320,7 +320,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|introduced|showed|demoed|built|builds|made|makes|created|creates|developed|develops|designed|wrote"
         r"|recorded|filmed|organi[sz]ed)\b"
         r"|who(?:'s|s| is| was| were) (?:talking|presenting|speaking|giving|holding|behind|the person)\b"
-        r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|war|ist|sind|waren"
+        r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|stellt|war|ist|sind|waren"
         r"|steckt|steckte)\b|who (?:was|is|were) (?:that|it|this|they)\b"
         r"|who (?:said|says|told|claimed) (?:that|it|this)\b"
         # "who mentioned ropes freezing up", "who explained the TTIG dialect": who spoke of it

@@ -233,6 +233,15 @@ async def test_what_to_watch_for_a_topic_in_other_words_recommends_its_talk(stor
     assert isinstance(reply, AnswerReply) and reply.shape == "watch" and first(reply)[0] == PALLAS
 
 
+@pytest.mark.parametrize(("text", "line"), [
+    # "stuff", "Kram", "Zeug" name nothing (the AMD talk: Jaxator 336); "wer stellt X vor" is "wer hat X vorgestellt"
+    ("who presented the amd stuff", 336), ("wer hat den amd kram vorgestellt", 336), ("wer stellt kinetic vor", 60),
+])
+async def test_who_presented_a_talk_named_loosely(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, line), text
+
+
 @pytest.mark.parametrize(("text", "shape", "line"), [
     # "whats", "whos" typed without the apostrophe are "what is", "who is" all the same
     ("whats the casadi talk about", "summary", 509), ("whos the speaker of the kinetic talk", "who", 60),
