@@ -90,6 +90,10 @@ _NUMBER_RES = {
 _MEASURES = ("speed", "time", "throughput", "size")
 _CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|wodurch|aufgrund|um .* zu|damit|sodass|so dass|führt|ermöglicht"
                        r"|because|since|therefore|due to|so that)\b", re.I)
+# A question that asks how a thing is done, not why: a point giving a reason answers it no better ("wie werden Filter
+# auf der TPU ausgeführt?" is the operator mapping, not Qwen-Image's "um Kompilierungsfehler zu umgehen"); "how come"
+# and "wie kommt es" ask why
+_ASKS_HOW_RE = re.compile(r"^(?:how|wie)\b(?! come\b| kommt es\b)", re.I)
 
 
 Composer = Callable[[Store, Question, Scope], Awaitable[AnswerReply]]
@@ -774,7 +778,7 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
             found = [best] + [hit for hit in found if hit is not best]
     found = found[scope.offset:]
     if len(found) >= 2 and not _CAUSE_RE.search(found[0].text) and _CAUSE_RE.search(found[1].text) \
-            and found[1].score >= 0.9 * found[0].score:
+            and found[1].score >= 0.9 * found[0].score and not _ASKS_HOW_RE.match(question.text):
         found[0], found[1] = found[1], found[0]
     return _answer_points(question, scope, _naming_first(found, question), scoped_to)
 

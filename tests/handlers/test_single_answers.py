@@ -539,3 +539,13 @@ async def test_a_point_headed_by_the_asked_word_leads(store: Store, text: str, l
 async def test_an_explanation_typed_loosely_finds_its_point(store: Store, text: str, line: int, lang: str) -> None:
     body = json.loads(as_json(await ask(store, text)))
     assert (body["covered"], body["lang"], body["hits"][0]["source"]) == (True, lang, {"file": MAIN, "line": line})
+
+
+# -- a how question is answered by how it is done: a point giving a reason does not win the near tie --------------
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("wie werden filter auf der tpu ausgeführt", 12),  # the operator mapping, not Qwen-Image's "um … zu umgehen"
+    ("warum läuft der text encoder auf der cpu", 416),  # a why question: the point that gives the reason
+])
+async def test_a_how_question_is_not_answered_by_a_reason(store: Store, text: str, line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line)
