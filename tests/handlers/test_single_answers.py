@@ -286,6 +286,12 @@ async def test_a_term_told_to_explain_or_typed_with_a_slip_leads_with_its_entry(
     assert (body["shape"], body["hits"][0]["source"]) == ("definition", {"file": MAIN, "line": line})
 
 
+async def test_an_english_term_put_together_from_the_word_lists_forms_is_its_german_entry(store: Store) -> None:
+    # "autoclaved" + "pressure" + "impregnation" -> Autoklavierte Druckimprägnierung, not the key point using it
+    body = json.loads(as_json(await ask(store, "autoclaved pressure impregnation, what is that?")))
+    assert (body["shape"], body["hits"][0]["source"]) == ("definition", {"file": MAIN, "line": 586})
+
+
 async def test_explain_how_a_term_works_is_still_an_explanation(store: Store) -> None:
     body = json.loads(as_json(await ask(store, "explain how diffrax works")))
     assert (body["shape"], body["hits"][0]["source"]) == ("explain", {"file": MAIN, "line": 35})
