@@ -297,10 +297,10 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # stop, never the verb after do/does/did (that is its plain form); after is/are it may be ("is the job
             # running")
             return run.text
-        if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary
+        if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary and not run.after_verb
                                                      and not _before_the_auxiliary(run, question)):
             continue  # what follows the subject is what it does; what the question asks for comes before it
-        if verb_follows and len(words) == 2 and run.last:
+        if verb_follows and len(words) == 2 and run.last and not run.after_verb:
             continue  # "why did the query fail?"
         if await held_as_a_name(words):
             continue

@@ -988,6 +988,7 @@ class NameRun:
     # or a name's "of" ("Mixture of [Experts Inferenz]"), or what a number question counts ("how many [times slower]")
     before_article: bool = False  # an article or a verb's particle follows: its last word is a verb ("the [guy
     # planning] a trip", "how much did [decoding speed] up")
+    after_verb: bool = False  # after a do-question's subject and its verb: "does Tunix support [gradient accumulation]"
 
     @property
     def text(self) -> str:
@@ -1032,7 +1033,12 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                 size -= 1  # "verteiltes" alone, or a verb at the end ("Modelle trainieren"); a hyphenated
                 # compound is a noun typed in lower case ("der kernel-cache")
             del words[size:]
-        if 2 <= sum(counts[:size]) <= MAX_NAME_WORDS:
+        if language != "de" and after_auxiliary and sum(counts[:size]) > MAX_NAME_WORDS and \
+                (words[0][:1].isupper() or is_term_like(words[0])) and 2 <= sum(counts[2:size]) <= MAX_NAME_WORDS:
+            # "does [Tunix] [support] gradient accumulation": a name, its verb, then the thing it is asked about
+            runs.append(NameRun(words[2:size], False, last=at_the_end and words == current,
+                                before_article=words == current and following in ARTICLES, after_verb=True))
+        elif 2 <= sum(counts[:size]) <= MAX_NAME_WORDS:
             runs.append(NameRun(words, after_auxiliary, last=at_the_end and words == current, after_name=after_name,
                                 after_pronoun=after_pronoun,
                                 before_article=words == current and following in ARTICLES))

@@ -594,3 +594,18 @@ async def test_a_name_of_several_words_counts_once_among_the_other_words(store: 
     # "arc pro b70" is one thing, so the question's other words are few: "fan speed" is an unknown kind of speed
     text = "whats the fan speed of the arc pro b70"
     assert_said_not_covered(await ask(store, text), "The summaries don't mention *fan speed*.", text)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a do-question's name, its verb, then the thing it asks about: that thing is a name of its own
+    ("does Tunix offer gradient accumulation", None),  # Gradienten and FP32-Akkumulation (Pallas'), never together
+    ("does Kinetic support hyperparameter sweeps", 74),
+    ("does Kinetic support multi host tpus", 76),
+])
+async def test_the_thing_after_a_do_questions_name_and_verb_is_a_name(store: Store, text: str,
+                                                                      line: int | None) -> None:
+    reply = await ask(store, text)
+    if line is None:
+        assert_said_not_covered(reply, "The summaries don't mention *gradient accumulation*.", text)
+    else:
+        assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
