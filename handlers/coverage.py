@@ -210,7 +210,7 @@ async def _hyphenated_apart(store: Store, written: list[str], absent: frozenset[
     and aware apart). Not a phrase of common words ("state-of-the-art", "end-to-end"): one of its words must be
     rare in the language; nor a name with a number ("Math-500-Score")."""
     for word in written:
-        if "-" not in word.strip("-") or any(ch.isdigit() or ch == "_" for ch in word):
+        if "-" not in word.strip("-") or any(ch.isdigit() or ch == "_" for ch in word) or _names_parts(word):
             continue
         parts = list(dict.fromkeys(_content_tokens(word)))
         if len(parts) < 2 or any(part in absent for part in parts) or all(is_common(part) for part in parts):
@@ -218,6 +218,14 @@ async def _hyphenated_apart(store: Store, written: list[str], absent: frozenset[
         if not await store.held_together(parts):
             return word
     return None
+
+
+def _names_parts(word: str) -> bool:
+    """Whether a hyphenated word is a name and common words after it: "MLP-Schichten" names the MLP's layers (000:350
+    says "MLP-only"), parts of a thing the summaries have, not a thing of its own as "Matrix-Kerne" would be."""
+    parts = [part for part in word.split("-") if part]
+    return len(parts) >= 2 and parts[0].isalpha() and is_term_like(parts[0]) and \
+        all(is_common(token) for part in parts[1:] for token in tokens(part))  # (not "3D-Druck": a kind of print)
 
 
 def _content_tokens(text: str) -> list[str]:
@@ -244,7 +252,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
     # there?"); elsewhere a name's words the corpus has only apart are no discussion of the thing they name
     held_as_a_name = store.held_together if scope.talk_id else store.held_side_by_side
     for run in name_runs_of(scope, question):
-        if not all(word in written for word in run.words) or run.after_name:
+        if not all(word in written for word in run.words) or run.after_name or (
+                len(run.words) == 1 and _names_parts(run.words[0])):
             continue  # another part of the question (a comparison's other side), or the rest of a name or a count
         if run.after_pronoun:
             run = NameRun(run.words[1:], run.after_auxiliary, run.last)  # "they [implement] ring attention"

@@ -609,3 +609,9 @@ async def test_the_thing_after_a_do_questions_name_and_verb_is_a_name(store: Sto
         assert_said_not_covered(reply, "The summaries don't mention *gradient accumulation*.", text)
     else:
         assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
+
+
+async def test_a_name_and_common_words_in_one_hyphenated_word_name_its_parts(store: Store) -> None:
+    # "MLP-Schichten" are the MLP's layers: 000:350's MLP-only recipe answers, no refusal for the layers
+    reply = await ask(store, "wie viel bringen die MLP-Schichten mit MXFP4?")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 350)
