@@ -234,10 +234,11 @@ ASKING = frozenset(
 ASKS_WHY = frozenset("why warum wieso weshalb explain erklaren erklare erklar mean meinst meint detail details "
                       "detailed elaborate genauer naher ausfuhrlich ausfuhrlicher".split())
 # Words that ask for a reason, a cause or a purpose as a why does: "wozu soll das gut sein", "wodurch kommt das",
-# "woher kommt das", "was steckt dahinter", "what caused that", "what's the point of that", "der Sinn davon"
+# "woher kommt das", "was steckt dahinter", "what's behind that", "what caused that", "what's the point of that",
+# "der Sinn davon"
 ASKS_FOR_A_REASON = ASKS_WHY | frozenset(
     "weswegen wozu wofur wodurch woher dahinter grund grunde sinn zweck reason reasons cause causes caused causing "
-    "point purpose".split())
+    "point purpose behind".split())
 # The why-words a typed slip of is read as the word itself ("wiso", "waurm", "wehsalb"): long and distinctive enough
 # that a slip of one is rarely another word (the slips that are everyday words, "warm", are left as they are)
 WHY_WORDS = ("warum", "wieso", "weshalb", "weswegen")

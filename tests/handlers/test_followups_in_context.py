@@ -490,7 +490,8 @@ async def test_a_reason_asked_without_a_topic_asks_what_is_meant(store: Store, t
     # a why typed with a slip or as chat spells it, a cause or purpose asked with its own question word, and a reason
     # asked of a pronoun whose other words no summary holds (fillers, interjections, "any idea", "the point of")
     ("wiso?", "de"), ("waurm das", "de"), ("y tho", "en"), ("wodurch kommt das eigentlich", "de"),
-    ("was steckt da dahinter", "de"), ("und weshalb macht man sowas", "de"), ("wozu soll das gut sein", "de"),
+    ("was steckt da dahinter", "de"), ("what's behind that", "en"), ("und weshalb macht man sowas", "de"),
+    ("wozu soll das gut sein", "de"),
     ("any idea why that happens?", "en"), ("whats the point of that", "en"), ("wait what caused that", "en"),
     ("why would anyone do that lol", "en"),
     # words that carry no topic: "nur", "even" (as "just", "überhaupt" do), spoken "dat" for "das", a purpose asked
