@@ -464,8 +464,21 @@ def _adjectives_uninflected(side: str) -> str:
     return " ".join(base) if base != words else ""
 
 
+# "whats rocm in a nutshell", "was ist ROCm kurz zusammengefasst": what a thing is, asked briefly (not "what's the
+# casadi video about", which asks about a talk)
+_WHAT_IS_BRIEFLY_RE = re.compile(r"^(?:what(?:'s|s| is| are)|was (?:ist|is|sind))\s+(?P<t>.+?)\s+(?:in a nutshell"
+                                 r"|in short|in brief|kurz gesagt|kurz zusammengefasst|in k[üu]rze)\W*$", re.I)
+
+
 async def summary(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Summarize X: the talk's summary and its key points."""
+    if question.subject and not question.refers_back and not scope.offset and \
+            (briefly := _WHAT_IS_BRIEFLY_RE.match(question.text.strip())) and \
+            briefly["t"].casefold() == question.subject.casefold() and \
+            await _entry_named(store, question.subject) == question.subject:
+        # "whats rocm in a nutshell": a glossary term asked what it is, in brief, is its entry, not a talk's summary
+        return await define(store, replace(question, shape=Shape.DEFINE, raw=question.subject, term="",
+                                           qualifier=""), scope)
     if question.subject and not question.refers_back and \
             (missing := await coverage.missing(store, question.subject, question, scope)):
         return await _not_covered(store, question, missing)

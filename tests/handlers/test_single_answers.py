@@ -292,6 +292,18 @@ async def test_an_english_term_put_together_from_the_word_lists_forms_is_its_ger
     assert (body["shape"], body["hits"][0]["source"]) == ("definition", {"file": MAIN, "line": 586})
 
 
+@pytest.mark.parametrize(("text", "shape", "line"), [
+    ("what is rocm in a nutshell", "definition", 358),  # a glossary term asked what it is, briefly: its entry
+    ("was ist bcoo kurz zusammengefasst", "definition", 53),
+    ("what is jax quantum in a nutshell", "summary", 27),  # a talk's subject: the talk's summary
+    ("what's the casadi video about", "summary", 509),  # a talk asked about, though CasADi is a glossary term
+])
+async def test_what_a_term_is_in_brief_is_its_entry_and_a_talk_in_brief_its_summary(store: Store, text: str,
+                                                                                     shape: str, line: int) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["shape"], body["hits"][0]["source"]) == (shape, {"file": MAIN, "line": line})
+
+
 async def test_explain_how_a_term_works_is_still_an_explanation(store: Store) -> None:
     body = json.loads(as_json(await ask(store, "explain how diffrax works")))
     assert (body["shape"], body["hits"][0]["source"]) == ("explain", {"file": MAIN, "line": 35})
