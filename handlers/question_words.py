@@ -70,6 +70,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     together etc usw nur even if ob ask asks asked asking beginner beginners anfanger einsteiger eig eigtl
     dat son sone sonen sonem soner dass hin leute even deal must stuff zeug kram let lets according
     stuff kram zeug
+    moglichkeit moglichkeiten moglich possible able capable good story make makes made making
     """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
     # preposition and article in one word ("fürn zaun", "ausm norden"), its "dat" and "son" ("so ein"); fillers
     # ("what do the sparse cores even do", "whats the deal with", "lets you do", "according to tunix", "quantize stuff")
@@ -88,6 +89,7 @@ ASPECT_NOUNS = frozenset(
     benefit benefits drawback drawbacks pitfall pitfalls highlight outcome outcomes result results verdict
     opinion advice recommendation recommendations problem problems challenge challenges issue issues hurdle hurdles
     outlook roadmap future plan plans planned next steps upcoming ausblicke zukunft nachstes nachste nachsten
+    purpose purposes role roles catch haken grundidee tradeoff tradeoffs
     """.split()
 )
 

@@ -567,3 +567,23 @@ async def test_an_explanation_typed_loosely_finds_its_point(store: Store, text: 
 ])
 async def test_a_how_question_is_not_answered_by_a_reason(store: Store, text: str, line: int) -> None:
     assert first(await ask(store, text)) == (MAIN, line)
+
+
+# -- an aspect asked of a thing ("the purpose of", "der Haken an") and everyday words are no missing detail --------
+
+@pytest.mark.parametrize(("text", "file", "line", "lang"), [
+    ("gibts bei kinetic ne möglichkeit eigene images zu nehmen", MAIN, 76, "de"),
+    ("muss der datensatz bei der tpu datenbank komplett in den speicher", MAIN, 15, "de"),  # "vollständig"
+    ("is the tpu any good at joins", MAIN, 12, "en"),
+    ("what is the purpose of the distance rings", MAIN, 553, "en"),
+    ("what's the role of the orchestrator in tinix", MAIN, 304, "en"),
+    ("what's the downside of the old palace_call api", PALLAS, 5, "en"),  # old: the "Legacy-API"
+    ("was is der haken an der kollokation", MAIN, 317, "de"),
+    ("how come gpus win at eigh", MAIN, 37, "en"),  # win: "überlegen"
+    ("what makes vllm on ironwood fast", MAIN, 453, "en"),
+    ("how does tinix handle stale rollouts", MAIN, 314, "en"),  # "handhabt … veraltete Daten"
+])
+async def test_an_aspect_or_an_everyday_word_is_no_missing_detail(store: Store, text: str, file: str, line: int,
+                                                                 lang: str) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["covered"], body["lang"], body["hits"][0]["source"]) == (True, lang, {"file": file, "line": line})
