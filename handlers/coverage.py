@@ -581,7 +581,9 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     present = [word for word in words if word not in missing]
     # a compound of corpus words is no absent detail ("Lärchendielen": Lärche, Dielen), nor the alternative set
     # against the topic ("statt dockerfiles")
-    missing = [word for word in missing if not await _said_otherwise(store, word, question)]
+    missing = [word for word in missing if not await _said_otherwise(store, word, question)
+               and not (not any(is_common(token) for token in tokens(word)) and await _typed_with_a_slip(store, word))]
+    # (a word general language lacks, mistyped: "kernells", "hyperparamter" are words they hold; "price" is a word)
     held = [token for word in present for token in _content_tokens(word) if token not in absent]
     gone = list(missing)  # what the topic shown next leaves out
     if missing and question.language == "de" and not _capitalises_nouns(question):

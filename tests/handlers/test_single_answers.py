@@ -587,3 +587,14 @@ async def test_an_aspect_or_an_everyday_word_is_no_missing_detail(store: Store, 
                                                                  lang: str) -> None:
     body = json.loads(as_json(await ask(store, text)))
     assert (body["covered"], body["lang"], body["hits"][0]["source"]) == (True, lang, {"file": file, "line": line})
+
+
+# -- a mistyped rare word is no detail the summaries lack ----------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("wie funktioniert das hyperparamter sweeping bei kinetic", 74),  # "Hyperparameter-Sweeps"
+    ("warum brauch man custom kernells für moe", 202),
+])
+async def test_a_mistyped_word_is_not_said_to_be_missing(store: Store, text: str, line: int) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["covered"], body["hits"][0]["source"]) == (True, {"file": MAIN, "line": line})
