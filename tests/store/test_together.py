@@ -39,6 +39,7 @@ async def test_words_held_together(store: Store, words: list[str], together: boo
     (["triton", "inference", "server"], False),  # a glossary name, and Inferenz and Server never near each other
     (["tinix", "rollout"], True),  # a name and its talk's thing
     (["treehouse", "team"], True),  # the treehouse talk's team: its title's Baumhauses
+    (["bee", "vlogger"], True),  # a genitive's: "Bienenzucht und Outdoor-Unternehmungen des Vloggers" (000:569)
     # "Sprachmodelle" in the vLLM talk's title holds models as another compound's head, no models 000:448's
     # Verschmelzung is of
     (["model", "merging"], False),
