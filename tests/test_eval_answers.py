@@ -179,6 +179,9 @@ def tune23() -> list[dict]:
 @pytest.fixture(scope="module")
 def tune24() -> list[dict]:
     return load_question_file("eval_answers_tune24")
+
+
+@pytest.fixture(scope="module")
 def tune27() -> list[dict]:
     return load_question_file("eval_answers_tune27")
 
@@ -601,6 +604,8 @@ def test_tune24_is_explanations_german_and_english_equal(tune24: list[dict], cor
         sections = [section_of(corpus_lines[e["file"]], e["line"]) for e in q["expect"]]
         assert sections[0] == "Wichtigste Punkte & Zeitstempel", q["id"]
         assert set(sections) <= {"Wichtigste Punkte & Zeitstempel", "Glossar"}, q["id"]
+
+
 def test_tune25_is_numbers_and_definitions_german_and_english_equal(corpus_lines: dict) -> None:
     tune25 = load_question_file("eval_answers_tune25")
     assert_tune_file(tune25, "eval_answers_tune25", {
@@ -609,6 +614,8 @@ def test_tune25_is_numbers_and_definitions_german_and_english_equal(corpus_lines
         for entry in q["expect"]:
             section = section_of(corpus_lines[entry["file"]], entry["line"])
             assert section == ("Glossar" if q["shape"] == "definition" else "Wichtigste Punkte & Zeitstempel"), q["id"]
+
+
 def test_tune27_is_clarify_follow_ups_and_talk_questions_german_and_english_equal(tune27: list[dict]) -> None:
     assert_tune_file(tune27, "eval_answers_tune27", {(shape, lang): n for shape, n in (
         ("clarify", 6), ("followup", 10), ("who", 2), ("summary", 2), ("watch", 2)) for lang in ("de", "en")})
