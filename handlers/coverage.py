@@ -265,8 +265,10 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         # "per-chip throughput": chip, throughput; "scaling problems": scaling (the problems are an aspect of it)
         # (a name's "learning" is a word of it: "learning rate", as the run has it)
         typed = [token for token in tokens(run.text) if token not in FRAME_WORDS or token in NAME_TAILS]
-        # a number counts the thing, it is no kind of it: "the [two] trees holding up the treehouse"
-        words = [word for word in typed if word not in ASPECT_NOUNS and word not in NUMBER_WORDS]
+        # a number counts the thing, it is no kind of it: "the [two] trees holding up the treehouse"; nor is how much
+        # of it: "making moe inference [faster] on amd"
+        words = [word for word in typed if word not in ASPECT_NOUNS and word not in NUMBER_WORDS
+                 and word not in UNIT_WORDS]
         if len(words) < 2:
             continue
         if all(word in absent for word in words):

@@ -615,3 +615,11 @@ async def test_a_name_and_common_words_in_one_hyphenated_word_name_its_parts(sto
     # "MLP-Schichten" are the MLP's layers: 000:350's MLP-only recipe answers, no refusal for the layers
     reply = await ask(store, "wie viel bringen die MLP-Schichten mit MXFP4?")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 350)
+
+
+@pytest.mark.parametrize("text", ["which talk should i watch about moe inference faster on amd",
+                                  "which talk should i watch about making moe inference faster on amd"])
+async def test_how_much_of_a_thing_is_no_word_of_its_name(store: Store, text: str) -> None:
+    # "faster" says how much, like a count: the name is "moe inference" (000:228's FlyDSL talk, MoE-Inferenz)
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 228), text
