@@ -491,6 +491,17 @@ def assert_tune_file(questions: list[dict], name: str, per_shape: dict[tuple[str
     assert Counter((q["shape"], q["lang"]) for q in questions) == per_shape
 
 
+def assert_absent_concepts_and_covered_look_alikes(questions: list[dict], corpus_lines: dict) -> None:
+    """A "not covered" tune file: each not_covered question names its absent concept; each covered look-alike expects
+    a key point (and maybe a glossary entry)."""
+    assert all(q["absent"] for q in questions if q["shape"] == "not_covered")
+    key_points = {"Wichtigste Punkte & Zeitstempel", "Diskussions-Highlights"}
+    for q in questions:
+        if q["shape"] != "not_covered":
+            sections = {section_of(corpus_lines[entry["file"]], entry["line"]) for entry in q["expect"]}
+            assert sections & key_points and sections <= key_points | {"Glossar"}, q["id"]
+
+
 @pytest.mark.parametrize("name", ["eval_answers_tune11", "eval_answers_tune14"])
 def test_tune11_and_tune14_are_numbers_and_explanations_german_and_english_equal(name: str) -> None:
     assert_tune_file(load_question_file(name), name,
@@ -561,12 +572,7 @@ def test_tune20_is_not_covered_and_covered_look_alikes_german_and_english_equal(
     assert_tune_file(tune20, "eval_answers_tune20", {
         ("not_covered", "de"): 12, ("not_covered", "en"): 12, ("explain", "de"): 7, ("explain", "en"): 7,
         ("number", "de"): 1, ("number", "en"): 1})
-    assert all(q["absent"] for q in tune20 if q["shape"] == "not_covered")
-    key_points = {"Wichtigste Punkte & Zeitstempel", "Diskussions-Highlights"}
-    for q in tune20:  # a covered detail: a key point (and maybe a glossary entry)
-        if q["shape"] != "not_covered":
-            sections = {section_of(corpus_lines[entry["file"]], entry["line"]) for entry in q["expect"]}
-            assert sections & key_points and sections <= key_points | {"Glossar"}, q["id"]
+    assert_absent_concepts_and_covered_look_alikes(tune20, corpus_lines)
     unseen = {(entry["file"], entry["line"]) for name in ("holdout7", "holdout9")  # the unseen sets it was written
               for q in load_question_file(f"eval_answers_{name}") for entry in q.get("expect", [])}  # against
     assert not unseen & {(entry["file"], entry["line"]) for q in tune20 for entry in q.get("expect", [])}
@@ -576,12 +582,7 @@ def test_tune26_is_not_covered_and_covered_look_alikes_german_and_english_equal(
                                                                                corpus_lines: dict) -> None:
     assert_tune_file(tune26, "eval_answers_tune26", {
         ("not_covered", "de"): 12, ("not_covered", "en"): 12, ("explain", "de"): 8, ("explain", "en"): 8})
-    assert all(q["absent"] for q in tune26 if q["shape"] == "not_covered")
-    key_points = {"Wichtigste Punkte & Zeitstempel", "Diskussions-Highlights"}
-    for q in tune26:  # a covered detail: a key point (and maybe a glossary entry)
-        if q["shape"] != "not_covered":
-            sections = {section_of(corpus_lines[entry["file"]], entry["line"]) for entry in q["expect"]}
-            assert sections & key_points and sections <= key_points | {"Glossar"}, q["id"]
+    assert_absent_concepts_and_covered_look_alikes(tune26, corpus_lines)
 
 
 def test_tune21_is_help_in_own_words_and_talk_questions_german_and_english_equal(tune21: list[dict]) -> None:
