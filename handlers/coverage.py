@@ -22,6 +22,7 @@ from .question_words import (
     NAME_TAILS,
     NOT_BEFORE_A_PRONOUN,
     NUMBER_WORDS,
+    ORDINAL_WORDS,
     UNIT_WORDS,
     UNITS,
 )
@@ -266,9 +267,10 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         # (a name's "learning" is a word of it: "learning rate", as the run has it)
         typed = [token for token in tokens(run.text) if token not in FRAME_WORDS or token in NAME_TAILS]
         # a number counts the thing, it is no kind of it: "the [two] trees holding up the treehouse"; nor is how much
-        # of it: "making moe inference [faster] on amd"
-        words = [word for word in typed if word not in ASPECT_NOUNS and word not in NUMBER_WORDS
-                 and word not in UNIT_WORDS]
+        # of it ("making moe inference [faster] on amd"), nor which one, before it ("the [second] case study"; "the
+        # exact second stage" is a stage the summaries call "die zweite Stufe")
+        words = [word for at, word in enumerate(typed) if word not in ASPECT_NOUNS and word not in NUMBER_WORDS
+                 and word not in UNIT_WORDS and not (at == 0 and word in ORDINAL_WORDS)]
         if len(words) < 2:
             continue
         if all(word in absent for word in words):

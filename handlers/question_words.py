@@ -274,6 +274,10 @@ GERMAN_MODALS = frozenset(
 NUMBER_WORDS = frozenset(
     "one two three four five six seven eight nine ten eleven twelve twenty hundred thousand dozen "
     "zwei drei vier funf sechs sieben acht neun zehn elf zwolf zwanzig hundert tausend".split())
+# Ordinals written as words: they say which one of what follows ("the second case study"), no kind of it either
+ORDINAL_WORDS = frozenset(
+    "first second third fourth fifth sixth erste ersten erster zweite zweiten zweiter dritte dritten dritter "
+    "vierte vierten funfte funften".split())
 GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
                                    "wozu wofur womit".split())
 # What a number question counts comes right after these ("how many [times slower]", "wie viele [Token pro …]")

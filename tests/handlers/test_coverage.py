@@ -623,3 +623,13 @@ async def test_how_much_of_a_thing_is_no_word_of_its_name(store: Store, text: st
     # "faster" says how much, like a count: the name is "moe inference" (000:228's FlyDSL talk, MoE-Inferenz)
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 228), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("what did they stress test jaxator with in the second case study", 349),  # Zweite Fallstudie (MXFP4)
+    ("what share of the configs make it to the exact second stage", 100),  # die zweite Stufe: 15 % remain
+])
+async def test_an_ordinal_before_a_name_says_which_one_and_is_no_word_of_it(store: Store, text: str,
+                                                                           line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
