@@ -327,6 +327,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             shorter = _content_tokens(" ".join(run.words[:-1]))
             if len(shorter) < 2 or any(word in absent for word in shorter) or await held_as_a_name(shorter):
                 continue  # "sparse cores help": sparse cores, and what they do
+            if verb_follows and run.after_auxiliary and len(words) == 3 and is_common(words[1]):
+                continue  # "did [microprocessors turn nc] into cnc": a subject, its verb and its object
             return " ".join(run.words[:-1])
         return run.text
     return None

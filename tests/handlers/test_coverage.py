@@ -633,3 +633,9 @@ async def test_an_ordinal_before_a_name_says_which_one_and_is_no_word_of_it(stor
                                                                            line: int) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
+
+
+async def test_three_words_after_did_are_a_subject_its_verb_and_its_object(store: Store) -> None:
+    # "microprocessors turn nc": no name of three words, nothing missing (000:629, Mikroprozessoren, 1970s)
+    reply = await ask(store, "roughly what decade did microprocessors turn nc into cnc")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 629)
