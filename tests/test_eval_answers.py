@@ -187,6 +187,11 @@ def tune27() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def tune28() -> list[dict]:
+    return load_question_file("eval_answers_tune28")
+
+
+@pytest.fixture(scope="module")
 def tune21() -> list[dict]:
     return load_question_file("eval_answers_tune21")
 
@@ -625,6 +630,13 @@ def test_tune27_is_clarify_follow_ups_and_talk_questions_german_and_english_equa
     assert situations["de"] == situations["en"]  # the same situations in both languages
     assert {1, 2} <= {turns for _, _, turns in situations["de"]}  # follow-ups after a follow-up too
     assert not any(q.get("expect") for q in tune27 if q["shape"] == "clarify")
+
+
+def test_tune28_is_explanations_german_and_english_equal(tune28: list[dict], corpus_lines: dict) -> None:
+    assert_tune_file(tune28, "eval_answers_tune28", {("explain", "de"): 16, ("explain", "en"): 16})
+    for q in tune28:  # the key point that explains first; a twin key point or summary line only beside it
+        sections = [section_of(corpus_lines[e["file"]], e["line"]) for e in q["expect"]]
+        assert sections[0] == "Wichtigste Punkte & Zeitstempel", q["id"]
 
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
