@@ -327,6 +327,8 @@ def verb_root(word: str) -> str | None:
     for ending in _VERB_ENDINGS:
         if stem.endswith(ending) and len(stem) - len(ending) >= MIN_VERB_ROOT:
             return stem[: -len(ending)]
+    if stem.endswith("er") and stem != word and len(stem) - 2 >= MIN_VERB_ROOT:
+        return stem[:-2]  # the one who does it, behind a verbal prefix: "zerspaner" (zerspanen) -> "span"
     return None
 
 

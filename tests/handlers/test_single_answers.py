@@ -598,3 +598,19 @@ async def test_an_aspect_or_an_everyday_word_is_no_missing_detail(store: Store, 
 async def test_a_mistyped_word_is_not_said_to_be_missing(store: Store, text: str, line: int) -> None:
     body = json.loads(as_json(await ask(store, text)))
     assert (body["covered"], body["hits"][0]["source"]) == (True, {"file": MAIN, "line": line})
+
+
+# -- an agent noun ("Zerspaner") is its verb's family; "keep", "break down", "behind the scenes" are corpus words ----
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("wat muss ein zerspaner eigentlich alles drauf haben", 624),  # Zerspaner: "Die Zerspanung von Metall …"
+    ("why keep chlo ops around instead of breaking everything down straight away", 200),  # "bewahren", "zerlegt"
+])
+async def test_an_agent_noun_or_an_english_idiom_finds_its_point(store: Store, text: str, line: int) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["covered"], body["hits"][0]["source"]) == (True, {"file": MAIN, "line": line})
+
+
+async def test_behind_the_scenes_is_no_missing_detail(store: Store) -> None:
+    body = json.loads(as_json(await ask(store, "what does kinetic actually do behind the scenes")))
+    assert body["covered"] is True  # Kinetic's "Architektur im Hintergrund"

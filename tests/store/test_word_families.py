@@ -18,6 +18,8 @@ from store.vocabulary import Vocabulary, verb_root
     ("vermeidet", "meid"),
     ("verdichtet", "dicht"),  # a root ending in t keeps it
     ("trennt", "trenn"),
+    ("zerspaner", "span"),  # the one who does it, behind a verbal prefix: Zerspaner (zerspanen)
+    ("rechner", None),  # a noun in -er with no verbal prefix is read as a word of its own
     ("kernels", None),  # no verb ending
     ("ported", None),
     ("tpu", None),  # too short
