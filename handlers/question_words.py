@@ -71,9 +71,11 @@ FRAME_WORDS = STOPWORDS | frozenset(
     dat son sone sonen sonem soner dass hin leute even deal must stuff zeug kram let lets according
     stuff kram zeug
     moglichkeit moglichkeiten moglich possible able capable good story make makes made making
+    ende endeffekt letztendlich
     """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
     # preposition and article in one word ("fürn zaun", "ausm norden"), its "dat" and "son" ("so ein"); fillers
     # ("what do the sparse cores even do", "whats the deal with", "lets you do", "according to tunix", "quantize stuff")
+    # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt")
 )
 
 # Nouns that name an aspect of what a question is about, not a thing of its own: "das Fazit zu Kinetic", "die
@@ -90,6 +92,7 @@ ASPECT_NOUNS = frozenset(
     opinion advice recommendation recommendations problem problems challenge challenges issue issues hurdle hurdles
     outlook roadmap future plan plans planned next steps upcoming ausblicke zukunft nachstes nachste nachsten
     purpose purposes role roles catch haken grundidee tradeoff tradeoffs
+    sorge sorgen worry worries
     """.split()
 )
 

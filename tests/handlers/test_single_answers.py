@@ -582,6 +582,7 @@ async def test_a_how_question_is_not_answered_by_a_reason(store: Store, text: st
     ("how come gpus win at eigh", MAIN, 37, "en"),  # win: "überlegen"
     ("what makes vllm on ironwood fast", MAIN, 453, "en"),
     ("how does tinix handle stale rollouts", MAIN, 314, "en"),  # "handhabt … veraltete Daten"
+    ("wie wird son flydsl kernel am ende auf der gpu ausgeführt", MAIN, 237, "de"),  # "am Ende": finally
 ])
 async def test_an_aspect_or_an_everyday_word_is_no_missing_detail(store: Store, text: str, file: str, line: int,
                                                                  lang: str) -> None:
@@ -614,3 +615,8 @@ async def test_an_agent_noun_or_an_english_idiom_finds_its_point(store: Store, t
 async def test_behind_the_scenes_is_no_missing_detail(store: Store) -> None:
     body = json.loads(as_json(await ask(store, "what does kinetic actually do behind the scenes")))
     assert body["covered"] is True  # Kinetic's "Architektur im Hintergrund"
+
+
+async def test_worries_are_an_aspect_not_a_missing_detail(store: Store) -> None:
+    body = json.loads(as_json(await ask(store, "wat macht dem tinix team beim skalieren noch sorgen")))
+    assert body["covered"] is True  # Sorgen are what Probleme and Herausforderungen are: an aspect of the topic
