@@ -252,8 +252,9 @@ _WORTH_RE = re.compile(
     r"\s+(?P<s3>.+))?"
     r"|lohn(?:t|en)(?: es)? sich(?P<s2>.*))$", re.I)
 # "vs" that compares: not "VS" typed in capitals before a capitalised word, which names a product ("VS Code",
-# "VS Studio"); "GPU VS TPU", "X vs Y", "pallas_call vs. pl.kernel" still compare
-_VERSUS = r"(?:(?!(?-i:VS\s+[A-Z][a-z]))vs\.?|versus)"
+# "VS Studio"), nor "vs code" typed in lower case, the editor ("can i debug a kinetic job in vs code"); "GPU VS TPU",
+# "X vs Y", "pallas_call vs. pl.kernel" still compare
+_VERSUS = r"(?:(?!(?-i:VS\s+[A-Z][a-z]))(?!vs\s+code\b)vs\.?|versus)"
 # The nouns that ask for a talk's summary, and the adjectives that ask for it short ("a quick rundown", "kurzer
 # Überblick")
 _SUMMARY_NOUNS = (r"(?:summary|overview|rundown|run-down|recap|gist|tl;?dr|synopsis|[üu]berblick|zusammenfassung"

@@ -1023,6 +1023,13 @@ async def test_vs_in_a_product_name_is_no_comparison(store: Store, text: str) ->
     assert isinstance(reply, AnswerReply) and first(reply) == (MAIN, 75), text  # Remote-Debugging in IDEs
 
 
+@pytest.mark.parametrize("text", ["can i debug a kinetic job in vs code", "kann man kinetic jobs in vs code debuggen"])
+async def test_vs_code_in_lower_case_is_the_editor_no_comparison(store: Store, text: str) -> None:
+    assert parse(text).shape != Shape.COMPARE, text  # "vs code" is the editor, not "kinetic job" against "code"
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and first(reply) == (MAIN, 75), text  # Remote-Debugging in IDEs
+
+
 @pytest.mark.parametrize(("text", "sides"), [
     ("GRPO VS DPO", ("GRPO", "DPO")), ("shard_map vs. pjit?", ("shard_map", "pjit")),
     ("Pallas vs Triton", ("Pallas", "Triton")),
