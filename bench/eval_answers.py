@@ -44,6 +44,9 @@ and bench/eval_answers_tune27.toml (session 10's clarify, thread follow-ups and 
 German and English equal)
 and bench/eval_answers_tune28.toml (session 10's second round of explanations: facts no earlier file asks, the key point
 that explains expected first, German and English equal)
+and bench/eval_answers_tune29.toml (session 10's second numbers: a point's numbers asked from another side, a count of
+listed things, a 'before' value, the other figure of a comparison, a year, a duration; German and English equal)
+is asked on a fresh database of the bundled corpus, in-process,
 is asked on a fresh database of the bundled corpus, in-process,
 is asked on a fresh database of the bundled corpus, in-process,
 is asked on a fresh database of the bundled corpus, in-process,
@@ -142,7 +145,8 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_tune25.toml",
              ROOT / "bench" / "eval_answers_tune26.toml",
              ROOT / "bench" / "eval_answers_tune27.toml",
-             ROOT / "bench" / "eval_answers_tune28.toml")
+             ROOT / "bench" / "eval_answers_tune28.toml",
+             ROOT / "bench" / "eval_answers_tune29.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8",
           "holdout9", "holdout10", "holdout11", "all")
 # Held-out sets nobody has tuned on yet: only named explicitly, so a tuner's `--split all` never shows their replies.

@@ -189,6 +189,8 @@ def tune27() -> list[dict]:
 @pytest.fixture(scope="module")
 def tune28() -> list[dict]:
     return load_question_file("eval_answers_tune28")
+def tune29() -> list[dict]:
+    return load_question_file("eval_answers_tune29")
 
 
 @pytest.fixture(scope="module")
@@ -610,6 +612,14 @@ def test_tune24_is_explanations_german_and_english_equal(tune24: list[dict], cor
         sections = [section_of(corpus_lines[e["file"]], e["line"]) for e in q["expect"]]
         assert sections[0] == "Wichtigste Punkte & Zeitstempel", q["id"]
         assert set(sections) <= {"Wichtigste Punkte & Zeitstempel", "Glossar"}, q["id"]
+
+
+def test_tune29_is_numbers_asked_from_another_side_german_and_english_equal(tune29: list[dict],
+                                                                            corpus_lines: dict) -> None:
+    assert_tune_file(tune29, "eval_answers_tune29", {("number", "de"): 14, ("number", "en"): 14})
+    for q in tune29:  # the first expected line is a key point; a glossary twin may follow
+        first = q["expect"][0]
+        assert section_of(corpus_lines[first["file"]], first["line"]) == "Wichtigste Punkte & Zeitstempel", q["id"]
 
 
 def test_tune25_is_numbers_and_definitions_german_and_english_equal(corpus_lines: dict) -> None:
