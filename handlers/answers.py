@@ -22,7 +22,7 @@ from . import coverage
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
 from .common_words import is_common
-from .question_words import FRAME_WORDS, UNIT_WORDS, UNITS
+from .question_words import FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS
 from .questions import Question, Shape, is_term_like
 from .replies import AnswerReply, DefineReply, Notice
 from .scope import Scope, absent_words, name_runs_of
@@ -56,17 +56,20 @@ _ORDINAL = (r"(?:zweite|dritte|vierte|f[üu]nfte|sechste|siebte|achte|neunte|zeh
 _TIME_IN_WORDS = (rf"(?<![^\W\d_])(?:{_NUMBER_WORD}|{_ORDINAL})(?:\s+|-)?(?:jahr\w*|j[äa]hrig\w*|monat\w*|wochen?\b"
                   r"|w[öo]chig\w*|tag\w*|t[äa]gig\w*|stunden?\b|st[üu]ndig\w*|minuten?\b|years?\b|months?\b|weeks?\b"
                   r"|days?\b|hours?\b|minutes?\b)")
+# "seit Jahrzehnten", "jahrelang", "for decades": a span of time named without a number, which answers "how long"
+_SPAN_WORDS = (r"(?<![^\W\d_])(?:jahrzehnt\w*|jahrhundert\w*|jahrelang\w*|decades?\b|centur(?:y|ies)\b)")
 # Every match of the speed, time, count and any-number patterns starts with a digit or with one of these letters (the
-# first letters of _TIMES, _NUMBER_WORD, _ORDINAL, verdoppeln, halbieren, doubled): without this lookahead `re` tries
-# their lookbehind-led alternatives at every character (1.4-1.9 times the CPU per point).
-_NUMBER_START = r"(?=[\dadefhnstvz])"
+# first letters of _TIMES, _NUMBER_WORD, _ORDINAL, _SPAN_WORDS, verdoppeln, halbieren, doubled): without this lookahead
+# `re` tries their lookbehind-led alternatives at every character (1.4-1.9 times the CPU per point).
+_NUMBER_START = r"(?=[\dacdefhjnstvz])"
 _NUMBER_RES = {
     # "8x7B" is a model's name and "21 Fachkräfte" a count, neither a speed-up
     "speed": re.compile(rf"{_NUMBER_START}(?:\d+(?:[.,]\d+)?(?:\s*[x×](?!\d)|-?fach\w*|\s*-?mal\b|\s*%|\s*prozent)"
                         rf"|\d\s*-\s*bis\s*\d+-?fach|{_TIMES}|verdoppel\w*|verdreifach\w*)", re.I),
     "time": re.compile(rf"{_NUMBER_START}(?:\d+(?:[.,]\d+)?\s*(?:ms|µs|s\b|sek\w*|min\w*|stunde\w*|h\b|tag\w*|woche\w*"
                        r"|monat\w*|jahr\w*"
-                       rf"|seconds?|minutes?|hours?|days?|weeks?|months?|years?)|{_TIME_IN_WORDS})", re.I),
+                       rf"|seconds?|minutes?|hours?|days?|weeks?|months?|years?)|{_TIME_IN_WORDS}|{_SPAN_WORDS})",
+                       re.I),
     # "in welchem Jahr", "what year": a year (2017, 1981)
     "year": re.compile(r"(?<![\d.,])(?:1[5-9]|20)\d\d(?![\d.,]\d)"),
     "throughput": re.compile(r"\d[\d.,]*\s*(?:tokens?\s*/\s*s\w*|token/sekunde|/s\b|pro sekunde|qps|tflops|gb/s)",
@@ -523,11 +526,17 @@ _LIST_RE = re.compile(rf"(?<![\w-])(?:{_LISTED_THING},\s+)+{_LISTED_THING}\s+(?:
                       r"(?:[^\W\d_][\w-]*\s+)?[A-ZÄÖÜ]")
 
 
+# Three things or more, each with what it is called for short, separated by commas only: "Zustandsvektor-
+# Multiplikationen (Matvec), Kraus-Maps (Matmul), Hermitian-Diagonalisierungen (eigh)"
+_NAMED_LIST_RE = re.compile(r"(?<![\w-])(?:(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*\s+\([^()]+\),\s+){2,}"
+                            r"(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*\s+\([^()]+\)")
+
+
 def _lists_things(hit: PointHit) -> bool:
     """Whether the point names three things or more in a row, which answers "how many" by counting them: "wie viele
     Prüfstufen hat die Validierungs-Pipeline" is the point listing "Syntax, Linting, Kompilierung, Formkonsistenz und
     numerischer Genauigkeit", not the "Level 1 … Level 2" of a point that only shares the name max_evol."""
-    return bool(_LIST_RE.search(hit.text))
+    return bool(_LIST_RE.search(hit.text) or _NAMED_LIST_RE.search(hit.text))
 
 
 def _has_number(hit: PointHit, kind: str) -> bool:
@@ -537,8 +546,10 @@ def _has_number(hit: PointHit, kind: str) -> bool:
 
 # "how much honey …", "wie viele Völker …", "mit wie vielen Runtimes …": the word a quantity question measures, right
 # after its question words, and the word after it ("how many case studies": English may name the thing in two words)
-_MEASURED_RE = re.compile(r"\b(?:how (?:much|many)|wie viele?n?)\s+(?P<w>[^\W\d_][\w-]*)(?:\s+(?P<w2>[^\W\d_][\w-]*))?",
-                          re.I)
+# ("how many kinds of math ops", "wie viele Sorten von Operationen": the thing after the kind)
+_MEASURED_RE = re.compile(r"\b(?:how (?:much|many)|wie viele?n?)\s+"
+                          r"(?:(?:kinds?|sorts?|types?|arten|sorten|typen)\s+(?:of|von|an)\s+)?"
+                          r"(?P<w>[^\W\d_][\w-]*)(?:\s+(?P<w2>[^\W\d_][\w-]*))?", re.I)
 _UMLAUTS = {"a": "ä", "o": "ö", "u": "ü"}  # "Jahr" and "zweijährig", "Tag" and "dreitägig"
 
 
@@ -589,6 +600,28 @@ def _count_re(forms: tuple[str, ...]) -> re.Pattern[str] | None:
         return None
     written = "|".join(re.escape(form) for form in forms)
     return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})", re.I)
+
+
+def _counts_people(question: Question) -> bool:
+    """Whether a "how many" question counts people: "how many speakers …", "wie viele Leute halten …"."""
+    match = _MEASURED_RE.search(question.text)
+    return question.quantity == "count" and match is not None and \
+        any(token in PEOPLE_NOUNS for token in tokens(match["w"]))
+
+
+async def _naming_speakers(store: Store, found: list[PointHit]) -> set[Source]:
+    """The points of ``found`` that name every speaker of their talk, and so count them: the XLA talk's "Kevin
+    Gleason und Peter Gavin stellen … vor" answers how many people present it."""
+    speakers: dict[str, tuple[str, ...]] = {}
+    naming: set[Source] = set()
+    for hit in found:
+        if hit.talk_id not in speakers:
+            talk = await store.get_talk(hit.talk_id)
+            speakers[hit.talk_id] = talk.speakers if talk is not None else ()
+        names = speakers[hit.talk_id]
+        if names and all(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", hit.text) for name in names):
+            naming.add(hit.source)
+    return naming
 
 
 # "how thick …", "wie tief …": the dimension a length question measures, which the summaries write beside the number
@@ -681,11 +714,13 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     with_unit = _with_unit_re(unit) if unit else None
 
     numbered: dict[Source, bool] = {}  # each point read once for a number of the asked kind (the regexes cost)
+    # "wie viele Leute halten den XLA-Crashkurs": the point naming the talk's speakers counts them
+    naming = await _naming_speakers(store, found) if _counts_people(question) else set()
 
     def has_kind(hit: PointHit) -> bool:
         if hit.source not in numbered:
             numbered[hit.source] = _has_number(hit, question.quantity) or (
-                question.quantity == "count" and _lists_things(hit))
+                question.quantity == "count" and _lists_things(hit)) or hit.source in naming
         return numbered[hit.source]
 
     def fit(hit: PointHit) -> int:

@@ -68,7 +68,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     furn furs ausm aufm aufn aufs mitm mitn nachm vorm vors uberm ubern ubers unterm unters durchs ums
     happen happens happened happening passiert passieren passierte sein
     together etc usw nur even if ob ask asks asked asking beginner beginners anfanger einsteiger eig eigtl
-    dat son sone sonen sonem soner dass hin leute even deal must stuff zeug kram let lets according
+    dat son sone sonen sonem soner dass hin leute leuten even deal must stuff zeug kram let lets according
     stuff kram zeug
     moglichkeit moglichkeiten moglich possible able capable good story make makes made making
     ende endeffekt letztendlich
@@ -283,6 +283,19 @@ ORDINAL_WORDS = frozenset(
     "vierte vierten funfte funften".split())
 GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
                                    "wozu wofur womit".split())
+# What a number question asks of its number besides the thing measured: the kind of the thing counted ("how many
+# kinds of math ops", "wie viele Sorten von Operationen") and the end of a range ("der kleinste Speedup", "the
+# highest speed-up"). The summaries say "Matvec, Matmul, eigh" and "2x bis zu 17x", not the word.
+QUANTITY_FRAME_WORDS = frozenset(
+    "kind kinds sort sorts type types variety varieties art arten sorte sorten typ typen "
+    "smallest lowest least biggest largest highest greatest kleinste kleinsten kleinster kleinstes niedrigste "
+    "niedrigsten niedrigster geringste geringsten geringster grosste grossten grosster grosstes hochste hochsten "
+    "hochster hochstes".split())
+# People a number question counts ("how many speakers", "wie viele Leute halten …"), whom a key point counts by
+# naming them ("Kevin Gleason und Peter Gavin")
+PEOPLE_NOUNS = frozenset(
+    "people persons speakers presenters folks guys leute leuten personen sprecher sprecherinnen redner rednerinnen "
+    "vortragende vortragenden referenten referentinnen".split())
 # What a number question counts comes right after these ("how many [times slower]", "wie viele [Token pro …]")
 COUNTING = frozenset("many much viel viele wieviel wieviele".split())
 LINKS = frozenset("of von".split())  # "Mixture of Experts Inferenz": the words after "of" end a longer name

@@ -49,12 +49,16 @@ from .question_words import (
     NAME_TAILS,
     NOT_A_GERMAN_VERB,
     OTHERS,
+    PEOPLE_NOUNS,
     PRONOUNS,
+    QUANTITY_FRAME_WORDS,
     SEPARABLE_PARTICLES,
     STRESS_WORDS,
     SUBJECT_PRONOUNS,
     THE_BOT,
     TO_THE_BOT,
+    UNIT_WORDS,
+    UNITS,
     USAGE,
     WHY_WORDS,
 )
@@ -137,6 +141,15 @@ class Question:
 
 
 TALK_QUESTIONS = frozenset({Shape.WHO, Shape.SUMMARY, Shape.RECOMMEND, Shape.TALKS})  # answered with a talk
+
+
+def without_quantity_frames(subject: str) -> str:
+    """A number question's ``subject`` without what it asks of the number besides the thing (QUANTITY_FRAME_WORDS:
+    "kinds", "kleinste") and without the people it counts, whom the summaries name instead ("wie viele Personen
+    stellen Tunix vor": "Lance, Su und Hu"), unless nothing else is left."""
+    kept = [word for word in subject.split()
+            if not all(token in QUANTITY_FRAME_WORDS or token in PEOPLE_NOUNS for token in word_tokens(word))]
+    return " ".join(kept) if kept else subject
 
 
 def without_kind_words(subject: str) -> str:
@@ -403,12 +416,17 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|wie (?:viel|viele|vielen|lange|lang|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer|hoch|tief|dick"
         r"|breit|schwer|weit|alt|stark)|wieviele?n?|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
         r"|(?:welche[ms]|what|which) (?:jahr|year)|(?:seit|ab|bis) wann|(?:since|until) when"
-        r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)? (?:speed-?ups?|throughput|latency|latencies"
+        r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)?"
+        r"(?: (?:biggest|largest|highest|greatest|smallest|lowest|least|max(?:imum)?|min(?:imum)?|average|typical))?"
+        r" (?:speed-?ups?|throughput|latency|latencies"
         r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint))"
         r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"
         r"|(?:what|which)(?:'s|s| is| was)?(?: the)? (?:percent(?:age)?|share|fraction|proportion)"
         r"|welche[rn]? (?:anteil|prozentsatz)"
-        r"|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz))\b", _I)),
+        r"|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz)"
+        # "was ist der kleinste Speedup von AITER": which end of a range of numbers
+        r"|was (?:ist|war|sind|waren) (?:der|die|das) (?:gr[öo](?:ß|ss)te|kleinste|h[öo]chste|niedrigste|geringste"
+        r"|maximale|minimale|durchschnittliche|typische)[nr]? (?:speed-?ups?|beschleunigung|durchsatz|latenz))\b", _I)),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"
         r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"
         r"|was (?:meint|meinen|meinte|meinten|meinst|versteht|verstehen) (?:man|die|der|sie|er|du|ihr) (?:mit|unter)"
@@ -501,6 +519,25 @@ _QUANTITY_KINDS = (
                         r"|parameters?|\bparams?\b|\bbillions?\b|\bmilliarden\b", _I)),
     ("count", re.compile(r"how many|wie ?vielen?|number of|anzahl", _I)),
 )
+# "how many memory types", "wie viele Leute halten den Crashkurs", "in wie viele Speicherbereiche": the thing right
+# after "how many" is counted, though a word of the question also names a weight ("halten") or a size ("Speicher");
+# unless that thing is a unit of the other kind ("how many billion params", "wie viele Tonnen")
+_COUNTED_THING_RE = re.compile(r"\b(?:how many|wie ?viele[nm]?)\s+(?P<w>[^\W\d_][\w-]*)", _I)
+_COUNT_OVERRIDES = frozenset({"weight", "size"})
+_SIZE_UNIT_RE = re.compile(r"param|billion|milliard|million|[kmgt]b$|gigabyte|terabyte|megabyte|bytes?$", _I)
+
+
+def _quantity_kind(stripped: str) -> str:
+    """The kind of number a number question asks for (``_QUANTITY_KINDS``), a count when it counts a thing that is
+    no unit of a weight or a size."""
+    kind = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(stripped)), "")
+    if kind in _COUNT_OVERRIDES and (counted := _COUNTED_THING_RE.search(stripped)) is not None:
+        word = counted["w"]
+        folded = word_tokens(word)
+        if folded and not any(token in UNITS or token in UNIT_WORDS for token in folded) \
+                and not _SIZE_UNIT_RE.search(word):
+            return "count"
+    return kind
 
 
 # Typographic apostrophes (what phones and Slack's desktop client type) and the English contractions that only
@@ -892,7 +929,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
         question = Question(query, shape, subject, language=language, refers_back=refers_back,
                             in_thread_talk=refers_back and pattern is _WORTH_RE)
         if shape == Shape.QUANTITY:
-            question.quantity = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(stripped)), "")
+            question.quantity = _quantity_kind(stripped)
+            question.subject = without_quantity_frames(subject)
         if shape == Shape.DEFINE:
             if _WHAT_IS_THAT_RE.match(stripped):
                 return question  # "was ist das überhaupt?" in a thread: what the thread's topic is

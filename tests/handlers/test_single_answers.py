@@ -198,6 +198,52 @@ async def test_a_number_written_or_asked_in_other_forms_answers_how_many(store: 
     assert first(await ask(store, text)) == (MAIN, line)
 
 
+@pytest.mark.parametrize(("text", "quantity", "subject"), [
+    # the thing right after "how many" is counted, though another word names a size ("memory", "Speicher") or a
+    # weight ("halten")
+    ("how many memory areas does a TPU have in the Pallas talk?", "count", "memory areas TPU Pallas"),
+    ("wie viele Speicherarten hat die TPU im Pallas-Vortrag?", "count", "Speicherarten TPU Pallas-Vortrag"),
+    ("wie viele Leute halten den XLA-Crashkurs?", "count", "halten XLA-Crashkurs"),
+    # unless that thing is a unit of the other kind
+    ("wie viele Tonnen hält eine Baumschraube?", "weight", "Tonnen Baumschraube"),
+    # the kind of the thing counted and the end of a range asked are no part of what the summaries must say
+    ("how many kinds of operations does JAX Quantum simulate?", "count", "operations JAX Quantum simulate"),
+    ("wie viele Sorten von Operationen simuliert JAX Quantum?", "count", "Operationen simuliert JAX Quantum"),
+    ("was ist die größte Beschleunigung durch AITER?", "speed", "AITER"),
+    ("what's the highest speedup AITER reaches?", "speed", "AITER reaches"),
+    # the people counted are named, not called people
+    ("wie viele Personen stellen Tunix vor?", "count", "stellen Tunix"),
+])
+def test_what_a_number_question_counts_and_asks_of_its_number(text: str, quantity: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.quantity, question.subject) == (Shape.QUANTITY, quantity, subject)
+
+
+@pytest.mark.parametrize(("text", "source"), [
+    # "HBM (…), VMA (…) und SM (…)": three memories named, not the Qwen-Image point's "Speicher"
+    ("how many memory areas does a TPU have in the Pallas talk?", (PALLAS, 4)),
+    ("wie viele Speicherarten hat die TPU im Pallas-Vortrag?", (PALLAS, 4)),
+    # "Zustandsvektor-Multiplikationen (Matvec), Kraus-Maps (Matmul), Hermitian-Diagonalisierungen (eigh)": three
+    # kinds named with commas only
+    ("how many types of operations does JAX Quantum simulate?", (MAIN, 35)),
+    ("wie viele Arten von Operationen simuliert JAX Quantum?", (MAIN, 35)),
+    # the low or high end of "2x bis zu 17x"
+    ("what's the highest speedup AITER reaches?", (MAIN, 345)),
+    ("was ist die größte Beschleunigung durch AITER?", (MAIN, 345)),
+    # "seit Jahrzehnten": a span of time without a number answers how long
+    ("how long have CPUs been optimized for databases?", (MAIN, 10)),
+    ("wie lange werden CPUs schon für Datenbanken optimiert?", (MAIN, 10)),
+    # the point naming the talk's speakers counts them: "Lance, Su und Hu", "Kevin Gleason und Peter Gavin"
+    ("wie viele Personen stellen die RL-Architektur von Tunix vor?", (MAIN, 299)),
+    ("how many people present the XLA crash course?", (MAIN, 195)),
+])
+async def test_a_count_of_named_things_or_people_a_range_end_and_a_span_answer_the_number(
+        store: Store, text: str, source: tuple[str, int]) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert body["covered"] is True
+    assert first(await ask(store, text)) == source
+
+
 @pytest.mark.parametrize("text", ["how thick are the two trees that carry the platform?",
                                   "wie dick sind die zwei Bäume unter der Plattform?"])
 async def test_how_thick_is_the_point_with_the_thickness_and_a_count_is_no_part_of_a_name(store: Store,
@@ -215,6 +261,9 @@ async def test_how_thick_is_the_point_with_the_thickness_and_a_count_is_no_part_
     ("NC-Maschinen erhöhten die Produktivität um das Vier- bis Fünffache, ermöglichten wirtschaftliche Kleinserien "
      "(Batch-Produktion) und steigerten die Maßgenauigkeit", False),
     ("Pre-Training und Post-Training", False),  # two things: a pair, not a list to count
+    # three things with their short names, separated by commas only
+    ("Aufschlüsselung: Zustandsvektor-Multiplikationen (Matvec), Kraus-Maps (Matmul), Hermitian-Diagonalisierungen "
+     "(eigh) zur Bestimmung von Energieniveaus", True),
 ])
 def test_a_list_is_three_things_named_in_a_row(text: str, lists: bool) -> None:
     hit = PointHit("talk", "Talk", 0, "0:00", "Titel", text, 0.0, Source(MAIN, 1))
