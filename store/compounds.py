@@ -12,6 +12,7 @@ from collections.abc import Iterable
 MIN_PART = 4  # shorter pieces ("lage", "ende") would match too much as it is
 MIN_COMPOUND = 2 * MIN_PART
 LINKING = ("s", "es", "n", "en")  # German linking elements (Fugenelemente)
+GENITIVE = ("s", "es")  # the case ending a compound's last part may carry: "Verschlussstopfens" is a Stopfen's
 
 
 class CompoundSplitter:
@@ -29,6 +30,7 @@ class CompoundSplitter:
         if cached is not None:
             return cached
         found: list[str] = []
+        genitive: str | None = None
         vocabulary = self._vocabulary
         for cut in range(MIN_PART, len(token) - MIN_PART + 1):
             head, tail = token[:cut], token[cut:]
@@ -39,6 +41,13 @@ class CompoundSplitter:
             for link in LINKING:
                 if tail.startswith(link) and tail[len(link):] in vocabulary and len(tail) - len(link) >= MIN_PART:
                     found.append(tail[len(link):])
+            if genitive is None:
+                # the longest last part only ("Optimierungsfortschritts": Fortschritt, not also Schritt): a part
+                # more than the form without the ending gives would weigh the shorter word less everywhere
+                genitive = next((tail[:-len(ending)] for ending in GENITIVE if tail.endswith(ending)
+                                 and len(tail) - len(ending) >= MIN_PART and tail[:-len(ending)] in vocabulary), None)
+        if genitive is not None:
+            found.append(genitive)
         result = tuple(dict.fromkeys(found))
         if len(self._cache) < 200_000:  # bounded: a big corpus has millions of distinct tokens
             self._cache[token] = result

@@ -244,6 +244,11 @@ async def test_a_count_of_named_things_or_people_a_range_end_and_a_span_answer_t
     assert first(await ask(store, text)) == source
 
 
+async def test_a_weight_asked_of_a_compound_in_the_genitive_is_its_point(store: Store) -> None:
+    # "eines fast 300 kg schweren, schwimmfähigen Verschlussstopfens": the Stopfen, not the beehives' point
+    assert first(await ask(store, "wie viel wiegt der Stopfen bei den Bienen?")) == (MAIN, 574)
+
+
 @pytest.mark.parametrize("text", ["how thick are the two trees that carry the platform?",
                                   "wie dick sind die zwei Bäume unter der Plattform?"])
 async def test_how_thick_is_the_point_with_the_thickness_and_a_count_is_no_part_of_a_name(store: Store,

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from store.compounds import CompoundSplitter
 from store.concepts import build_concepts, english_variants, german_stem, isier_form, verb_nouns
 from store.db import Store
 from store.errors import CorpusError
@@ -153,6 +154,17 @@ def test_case_parts_keep_acronyms_and_short_pieces_whole() -> None:
 async def test_find_points_finds_german_compounds(store: Store) -> None:
     hits = await store.find_points("Speicher TPU")
     assert any("Speicherarchitektur" in h.title for h in hits)
+
+
+def test_a_compound_part_in_the_genitive_is_the_part() -> None:
+    # "eines … Verschlussstopfens": the last part carries the case ending, the word list has "stopfen"
+    assert "stopfen" in CompoundSplitter({"verschluss", "stopfen"}).parts("verschlussstopfens")
+    assert CompoundSplitter({"stopfen"}).parts("stopfs") == ()  # a part is never shorter than MIN_PART
+
+
+async def test_find_points_finds_a_compound_in_the_genitive(store: Store) -> None:
+    hits = await store.find_points("Stopfen")
+    assert (hits[0].source.file, hits[0].source.line) == ("000_05e4716c93976b38.txt", 574)
 
 
 async def test_find_points_in_one_talk(store: Store) -> None:
