@@ -244,6 +244,12 @@ async def test_a_count_of_named_things_or_people_a_range_end_and_a_span_answer_t
     assert first(await ask(store, text)) == source
 
 
+async def test_an_amount_an_hour_is_the_point_with_the_hourly_figure(store: Store) -> None:
+    # "$9.51/Std.": the summaries write an hour as "Std.", which the asker's "an hour" must not call missing
+    body = json.loads(as_json(await ask(store, "what did an NC operator earn an hour in 1981?")))
+    assert (body["covered"], body["hits"][0]["source"]) == (True, {"file": MAIN, "line": 630})
+
+
 async def test_a_weight_asked_of_a_compound_in_the_genitive_is_its_point(store: Store) -> None:
     # "eines fast 300 kg schweren, schwimmfähigen Verschlussstopfens": the Stopfen, not the beehives' point
     assert first(await ask(store, "wie viel wiegt der Stopfen bei den Bienen?")) == (MAIN, 574)
