@@ -189,6 +189,9 @@ def tune27() -> list[dict]:
 @pytest.fixture(scope="module")
 def tune28() -> list[dict]:
     return load_question_file("eval_answers_tune28")
+
+
+@pytest.fixture(scope="module")
 def tune29() -> list[dict]:
     return load_question_file("eval_answers_tune29")
 
