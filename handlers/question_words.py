@@ -50,7 +50,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     rede wem gehts gibts gabs wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
-    furn furs aufn aufs aufm ausm mitm nachm uberm ubers unterm hinterm vorm durchs ums
+    furn furs aufn aufs aufm ausm mitm mitn nachm uberm ubern ubers unterm unters hinterm vorm vors durchs ums
     ne nen nem ner nes raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
     anyway anyways gebracht brachte help helped helps hilft half geholfen
     verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
@@ -65,11 +65,9 @@ FRAME_WORDS = STOPWORDS | frozenset(
     through throughout across within onto upon toward towards via along together
     statt anstatt anstelle instead rather
     ihre ihren ihrem ihrer ihres sein seine seinen seinem seiner seines unsere unseren unserem meine meinen deine
-    furn furs ausm aufm aufn aufs mitm mitn nachm vorm vors uberm ubern ubers unterm unters durchs ums
-    happen happens happened happening passiert passieren passierte sein
-    together etc usw nur even if ob ask asks asked asking beginner beginners anfanger einsteiger eig eigtl
-    dat son sone sonen sonem soner dass hin leute leuten even deal must stuff zeug kram let lets according
-    stuff kram zeug
+    happen happens happened happening passiert passieren passierte
+    etc usw nur even if ob ask asks asked asking beginner beginners anfanger einsteiger eig eigtl
+    dat son sone sonen sonem soner dass hin leute leuten deal must stuff zeug kram let lets according
     moglichkeit moglichkeiten moglich possible able capable good story make makes made making
     ende endeffekt letztendlich
     """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
