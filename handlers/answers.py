@@ -477,11 +477,9 @@ async def summary(store: Store, question: Question, scope: Scope) -> AnswerReply
     """Summarize X: the talk's summary and its key points."""
     if question.subject and not question.refers_back and not scope.offset and \
             (briefly := _WHAT_IS_BRIEFLY_RE.match(question.text.strip())) and \
-            briefly["t"].casefold() == question.subject.casefold() and \
-            await _entry_named(store, question.subject) == question.subject:
+            briefly["t"].casefold() == question.subject.casefold() and await _names_a_term(store, question):
         # "whats rocm in a nutshell": a glossary term asked what it is, in brief, is its entry, not a talk's summary
-        return await define(store, replace(question, shape=Shape.DEFINE, raw=question.subject, term="",
-                                           qualifier=""), scope)
+        return await _its_entry(store, question, scope)
     if question.subject and not question.refers_back and \
             (missing := await coverage.missing(store, question.subject, question, scope)):
         return await _not_covered(store, question, missing)
@@ -807,11 +805,9 @@ _EXPLAIN_ALONE_RE = re.compile(r"^(?:explain|erkl[äa]re?n?)\b(?!.*\b(?:how|why|
 async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Why / how: the key points that explain, best first (a point that gives a reason wins a near tie)."""
     if not scope.offset and not question.refers_back and question.subject and \
-            _EXPLAIN_ALONE_RE.match(question.text.strip()) and \
-            await _entry_named(store, question.subject) == question.subject:
+            _EXPLAIN_ALONE_RE.match(question.text.strip()) and await _names_a_term(store, question):
         # "erklär mal flydsl": told to explain a glossary term and nothing else about it asks what it is
-        return await define(store, replace(question, shape=Shape.DEFINE, raw=question.subject, term="",
-                                           qualifier=""), scope)
+        return await _its_entry(store, question, scope)
     if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     if not scope.offset and (gap := await coverage.detail_gap(store, question, scope)) is not None:
@@ -916,6 +912,17 @@ def _typed_first(text: str, term: str) -> bool:
     """Whether ``text`` starts with the words of ``term``: "spmd??", not "what can you tell me about SPMD?"."""
     words = tokens(term)
     return tokens(text)[: len(words)] == words
+
+
+async def _names_a_term(store: Store, question: Question) -> bool:
+    """Whether the question's whole subject is a glossary term (``_entry_named``): "rocm", "flydsl"."""
+    return await _entry_named(store, question.subject) == question.subject
+
+
+async def _its_entry(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """The glossary entry of the question's subject, as "what is X?" answers it."""
+    return await define(store, replace(question, shape=Shape.DEFINE, raw=question.subject, term="", qualifier=""),
+                        scope)
 
 
 async def _entry_named(store: Store, subject: str) -> str | None:
