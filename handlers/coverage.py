@@ -23,6 +23,7 @@ from .question_words import (
     NOT_BEFORE_A_PRONOUN,
     NUMBER_WORDS,
     ORDINAL_WORDS,
+    SPOKEN_CONTRACTIONS,
     UNIT_WORDS,
     UNITS,
 )
@@ -555,10 +556,9 @@ _OBJECT_ASKED_RE = re.compile(r"\W*(?:what|whats|what's|which|who|whom|whose)\b"
 _PREPOSITIONS = frozenset("about against on with without for from into of over under via".split())
 # Words a German noun follows when a question is typed in lower case: articles, determiners, prepositions
 _BEFORE_A_GERMAN_NOUN = frozenset(
-    "ein eine einen einem einer eines ne nen nem n fürn fürs aufn aufs aufm ausm mitm nachm überm unterm vorm "
-    "der die das den dem des im am zum zur vom beim ins ans "
+    "ein eine einen einem einer eines ne nen nem n der die das den dem des im am zum zur vom beim ins ans "
     "mit unter fur für ohne uber über von bei auf aus nach gegen welche welcher welches welchen welchem "
-    "kein keine keinen keinem keiner sein seine seinen ihr ihre ihren".split())
+    "kein keine keinen keinem keiner sein seine seinen ihr ihre ihren".split()) | SPOKEN_CONTRACTIONS
 # A German past participle as an adjective: "portierte", "generierten", "gebaute"
 _GERMAN_PAST_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}iert(?:e|en|er|es|em)?"
                                         r"|ge[^\W\d_]{3,}(?:t|et|en)(?:e|en|er|es|em)?")

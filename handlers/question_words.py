@@ -8,9 +8,14 @@ from __future__ import annotations
 import re
 
 from store.concepts import STOPWORDS
+from store.text import tokens
 
 # Words that frame a question in either language; on top of the store's stopwords. They are
 # removed from the subject, so "wann wurde über HBM gesprochen" searches for "HBM" only.
+# Spoken German's preposition and article in one word, as typed: "fürn zaun", "ausm norden"
+SPOKEN_CONTRACTIONS = frozenset(
+    "fürn fürs aufn aufs aufm ausm mitm mitn nachm überm übern übers unterm unters hinterm vorm vors durchs "
+    "ums".split())
 FRAME_WORDS = STOPWORDS | frozenset(
     """
     wurde wurden wird werden worden hat haben hatte hatten habe hast gab geht ging gehen kann konnen
@@ -50,7 +55,6 @@ FRAME_WORDS = STOPWORDS | frozenset(
     rede wem gehts gibts gabs wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
-    furn furs aufn aufs aufm ausm mitm mitn nachm uberm ubern ubers unterm unters hinterm vorm vors durchs ums
     ne nen nem ner nes raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
     anyway anyways gebracht brachte help helped helps hilft half geholfen
     verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
@@ -71,10 +75,10 @@ FRAME_WORDS = STOPWORDS | frozenset(
     moglichkeit moglichkeiten moglich possible able capable good story make makes made making
     ende endeffekt letztendlich
     """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
-    # preposition and article in one word ("fürn zaun", "ausm norden"), its "dat" and "son" ("so ein"); fillers
+    # "dat" and "son" ("so ein") and its contractions (SPOKEN_CONTRACTIONS, folded); fillers
     # ("what do the sparse cores even do", "whats the deal with", "lets you do", "according to tunix", "quantize stuff")
     # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt")
-)
+) | frozenset(token for word in SPOKEN_CONTRACTIONS for token in tokens(word))
 
 # Nouns that name an aspect of what a question is about, not a thing of its own: "das Fazit zu Kinetic", "die
 # Nachteile von Kollokation", "what are the downsides of colocation?". A summary need not use the word to answer.
