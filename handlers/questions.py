@@ -210,8 +210,7 @@ def subject_words(text: str) -> str:
         word = match.group()
         folded = word_tokens(word)
         keep = bool(folded) and ("_" in word or not all(_frames(token) for token in folded)
-                                 or (len(folded) == 1 and folded[0] in NAME_TAILS
-                                     and (previous_kept or _opens_a_name(matches, at)))
+                                 or _a_names_tail(folded, matches, at, previous_kept)
                                  or _CAPITALS_OPEN_A_NAME_RE.match(text, match.start()) is not None)
         if keep:
             kept.append(word)
@@ -221,6 +220,12 @@ def subject_words(text: str) -> str:
 
 # Words a noun's name follows: "what [learning rate]", "the [learning rate]"
 _BEFORE_A_NAME = frozenset("what whats which the a an welche welcher welches welchen die der das den".split())
+
+
+def _a_names_tail(folded: tuple[str, ...], matches: list[re.Match[str]], at: int, after_content: bool) -> bool:
+    """Whether the word at ``at`` (``folded``: its tokens) is a NAME_TAILS word that is part of a name: after a content
+    word ("reinforcement [learning]") or opening one ("what [learning] rate")."""
+    return len(folded) == 1 and folded[0] in NAME_TAILS and (after_content or _opens_a_name(matches, at))
 
 
 def _opens_a_name(matches: list[re.Match[str]], at: int) -> bool:
@@ -1088,8 +1093,8 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     for at, match in enumerate(matches):
         word = match.group()
         folded = word_tokens(word)
-        content = bool(folded) and ("_" in word or not all(t in _FRAMING for t in folded) or (
-            len(folded) == 1 and folded[0] in NAME_TAILS and (previous_content or _opens_a_name(matches, at))))
+        content = bool(folded) and ("_" in word or not all(t in _FRAMING for t in folded)
+                                    or _a_names_tail(folded, matches, at, previous_content))
         in_a_name = content and _in_a_name(word, language, before[-1] in GERMAN_QUESTION_WORDS)
         gap = plain[previous_end:match.start()]
         joined = gap != "" and not gap.strip(" \t")  # only spaces or tabs between the two words
