@@ -93,6 +93,10 @@ _SPOKEN_IST_LANGUAGE_RE = re.compile(
     r"(?<![\w'])(?:(?:was|wer|wem|wen|wie|wo|wann|warum|wieso|weshalb|welche[rsnm]?|wozu|wof[üu]r|das|es|da|dort)"
     r"(?:\s+(?:genau|eigentlich|denn|nochmal|jetzt|dann))?\s+is(?:'?n)?|wasn|isn)(?![\w'])", re.I)
 _SPOKEN_IST_WORDS = frozenset({"is", "isn", "wasn"})
+# Typed German runs "du" into the verb before it: "kannste", "weißte", "haste", "biste" are "kannst du", "weißt du", …
+# (not "machte", "sollte", "musste": past tenses; "beste" or "liste" is no verb)
+_SPOKEN_DU_RE = re.compile(r"(?<![\w-])(?:(kann|kenn|mach|will|brauch|sieh|hör|mein|glaub|gib|versteh|hilf|find"
+                           r"|erklär)ste|(wei(?:ß|ss)|bis|has)te)(?![\w'-])", re.I)
 
 
 def detect_language(text: str) -> str | None:
@@ -106,6 +110,8 @@ def _language_of(folded: list[str], text: str) -> str | None:
     english = float(sum(1 for word in folded if word in EN_MARKERS and word not in DE_MARKERS))
     if not _SPOKEN_IST_WORDS.isdisjoint(folded):
         german += 2 * len(_SPOKEN_IST_LANGUAGE_RE.findall(text))  # outweighs the English "is" it is spelled as
+    if any(token.endswith("te") for token in folded):
+        german += 2 * len(_SPOKEN_DU_RE.findall(text))  # "kennste tinix": German whatever the other words
     # Shared spellings ("was", "in", "die") count for neither; umlauts only hint (corpus terms have them too).
     german += 0.5 * bool(_UMLAUT_RE.search(text))
     if german == english:
@@ -629,13 +635,18 @@ _BOT_WORD_SLIPS = {slip: word for word in sorted(TO_THE_BOT | USAGE | ASKING | T
                    for slip in _typed_slips(word)
                    if slip not in _ABOUT_THE_BOT_WORDS and not is_everyday(slip)}
 
+# Spoken German as typed: a verb with "du" run into it ("kannste", "machste", "biste", "weißte") is the verb and "du";
+# the dropped e of "ich" ("wie benutz ich dich", "wie nutz ich das") is the verb's "ich" form
+_SPOKEN_TO_THE_BOT = {word.removesuffix("st") + "ste": (word, "du") for word in TO_THE_BOT if word.endswith("st")} | {
+    word.removesuffix("e"): (word,) for word in ASKING if word.endswith("e") and len(word) >= 5}
+
 
 def _bot_words(text: str) -> list[str]:
     """The tokens of ``text`` (what a message says to the bot), read as said to it: a slip of a word to the bot as
     that word, German "drauf haben" as "können"."""
     if "drauf" in text.casefold():
         text = ABILITY_IDIOM_RE.sub(" kannst ", text)
-    return [_BOT_WORD_SLIPS.get(word, word) for word in tokens(text)]
+    return [said for word in tokens(text) for said in _SPOKEN_TO_THE_BOT.get(word, (_BOT_WORD_SLIPS.get(word, word),))]
 
 
 def _asks_of_the_last_answer(words: list[str]) -> bool:
@@ -876,6 +887,7 @@ def _parse_plain(query: str, stripped: str) -> Question:
     if language == "de":
         # "von wem is der?", "was is da VMA?", "was isn Sparstich", "wasn das?"
         stripped = _SPOKEN_IST_RE.sub(lambda m: "was ist" if m["was"] else "ist", stripped)
+        stripped = _SPOKEN_DU_RE.sub(lambda m: f"{m[1] or m[2]}st du", stripped)
     if not folded or GREETING_ONLY_RE.match(query.translate(_APOSTROPHES)):
         return Question(query, Shape.HELP, language=language)
     if DISCOURSE_ONLY_RE.match(query):

@@ -209,6 +209,8 @@ async def test_help_in_the_askers_language(store: Store, text: str, language: st
     # a message that tries the bot out, a newcomer, a greeting of one word
     ("ping", "en"), ("test", "en"), ("hello world", "en"), ("hi there! i'm new", "en"),
     ("hallo, ich bin neu", "de"), ("morning all", "en"),
+    # spoken German: "du" run into the verb, the dropped e of "ich"
+    ("wat kannste", "de"), ("biste n bot", "de"), ("wie benutz ich dich", "de"), ("wie nutz ich dich", "de"),
 ])
 async def test_help_asked_in_words_of_ones_own_gets_the_help_reply(store: Store, text: str, language: str) -> None:
     reply = await ask(store, text)
@@ -245,6 +247,16 @@ async def test_asking_for_help_before_a_question_asks_the_question(store: Store,
     assert first(reply)[0] == MAIN and first(reply)[1] in lines, text
     for alone in ("can you help me with something?", "kannst du mir helfen?"):
         assert body(await ask(store, alone))["shape"] == "help", alone
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("kennste tinix", 299),  # "kennst du tinix": Tunix's introduction, in German
+    ("haste was zu kinetic", 66),
+])
+async def test_a_verb_with_du_run_into_it_frames_a_german_question(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and body(reply)["lang"] == "de", text
+    assert first(reply) == (MAIN, line), text
 
 
 async def test_a_question_naming_a_topic_or_pointing_back_is_no_help_question(store: Store) -> None:
