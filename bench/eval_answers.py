@@ -46,6 +46,11 @@ and bench/eval_answers_tune28.toml (session 10's second round of explanations: f
 that explains expected first, German and English equal)
 and bench/eval_answers_tune29.toml (session 10's second numbers: a point's numbers asked from another side, a count of
 listed things, a 'before' value, the other figure of a comparison, a year, a duration; German and English equal)
+and bench/eval_answers_tune30.toml (session 11's engineer writer: explain, number and definition questions asked in
+passing, talks named loosely), bench/eval_answers_tune32.toml (session 11's sceptic writer: plausible absent details
+and concepts, and covered look-alikes of the same form) and bench/eval_answers_tune33.toml (session 11's channel writer:
+talk questions named by a detail, lists, difference, thread follow-ups, clarify and help, typed fast), each by another
+writer, German and English equal
 is asked on a fresh database of the bundled corpus, in-process,
 is asked on a fresh database of the bundled corpus, in-process,
 is asked on a fresh database of the bundled corpus, in-process,
@@ -146,7 +151,10 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_tune26.toml",
              ROOT / "bench" / "eval_answers_tune27.toml",
              ROOT / "bench" / "eval_answers_tune28.toml",
-             ROOT / "bench" / "eval_answers_tune29.toml")
+             ROOT / "bench" / "eval_answers_tune29.toml",
+             ROOT / "bench" / "eval_answers_tune30.toml",
+             ROOT / "bench" / "eval_answers_tune32.toml",
+             ROOT / "bench" / "eval_answers_tune33.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8",
           "holdout9", "holdout10", "holdout11", "all")
 # Held-out sets nobody has tuned on yet: only named explicitly, so a tuner's `--split all` never shows their replies.

@@ -625,6 +625,32 @@ def test_tune29_is_numbers_asked_from_another_side_german_and_english_equal(tune
         assert section_of(corpus_lines[first["file"]], first["line"]) == "Wichtigste Punkte & Zeitstempel", q["id"]
 
 
+def test_tune30_is_single_answers_asked_in_passing_german_and_english_equal(corpus_lines: dict) -> None:
+    tune30 = load_question_file("eval_answers_tune30")
+    assert_tune_file(tune30, "eval_answers_tune30", {
+        ("explain", "de"): 12, ("explain", "en"): 12, ("number", "de"): 5, ("number", "en"): 5,
+        ("definition", "de"): 3, ("definition", "en"): 3})
+    for q in tune30:  # a key point or highlight for numbers and explanations, a glossary entry for definitions
+        for entry in q["expect"]:
+            section = section_of(corpus_lines[entry["file"]], entry["line"])
+            assert (section == "Glossar") == (q["shape"] == "definition"), q["id"]
+
+
+def test_tune32_is_absent_details_and_covered_look_alikes_german_and_english_equal(corpus_lines: dict) -> None:
+    tune32 = load_question_file("eval_answers_tune32")
+    assert_tune_file(tune32, "eval_answers_tune32", {
+        ("not_covered", "de"): 14, ("not_covered", "en"): 14, ("explain", "de"): 5, ("explain", "en"): 5,
+        ("number", "de"): 1, ("number", "en"): 1})
+    assert_absent_concepts_and_covered_look_alikes(tune32, corpus_lines)
+
+
+def test_tune33_is_channel_questions_german_and_english_equal() -> None:
+    tune33 = load_question_file("eval_answers_tune33")
+    assert_tune_file(tune33, "eval_answers_tune33", {(shape, lang): n for shape, n in (
+        ("who", 3), ("summary", 3), ("watch", 3), ("when", 3), ("talks", 2), ("difference", 2), ("followup", 5),
+        ("clarify", 2), ("help", 2)) for lang in ("de", "en")})
+
+
 def test_tune25_is_numbers_and_definitions_german_and_english_equal(corpus_lines: dict) -> None:
     tune25 = load_question_file("eval_answers_tune25")
     assert_tune_file(tune25, "eval_answers_tune25", {
