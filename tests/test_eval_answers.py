@@ -87,6 +87,11 @@ def holdout11() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout12() -> list[dict]:
+    return load_question_file("eval_answers_holdout12")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -326,6 +331,8 @@ HELD_OUT_SIZES = {
                               near_outside_absent=True),
     "holdout11": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout12": HeldOutSizes(total=124, single=48, talk=23, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -366,25 +373,27 @@ def test_a_held_out_set_is_balanced_and_weighted_to_the_strict_targets(split: st
             text = lines[entry["line"] - 1].strip()
             if shape in TALK_SHAPES:
                 assert text in HEADINGS or entry["line"] == 1, (q["id"], entry, text)
-            else:  # a key point or a glossary line, never a summary paragraph
+            else:  # a key point (a highlight is one without its moment) or a glossary line, never a summary paragraph
                 section = section_of(lines, entry["line"])
-                assert section in {"Wichtigste Punkte & Zeitstempel", "Glossar"}, (q["id"], entry, section)
+                assert section in {"Wichtigste Punkte & Zeitstempel", "Diskussions-Highlights", "Glossar"}, (
+                    q["id"], entry, section)
     assert [q.id for q in eval_answers.load_questions(split)] == [q["id"] for q in held_out]
     assert split in eval_answers.SPLITS
 
 
 def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_replies(
         holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
-        holdout9: list[dict], holdout10: list[dict], holdout11: list[dict]) -> None:
+        holdout9: list[dict], holdout10: list[dict], holdout11: list[dict], holdout12: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    assert every and not every & {q["id"] for q in holdout7 + holdout9 + holdout10 + holdout11}
+    assert every and not every & {q["id"] for q in holdout7 + holdout9 + holdout10 + holdout11 + holdout12}
     assert {q["id"] for q in holdout5 + holdout6 + holdout8} <= every  # spent sets are tune material
     assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
     assert {q.id for q in eval_answers.load_questions("holdout8")} == {q["id"] for q in holdout8}
     assert {q.id for q in eval_answers.load_questions("holdout9")} == {q["id"] for q in holdout9}
     assert {q.id for q in eval_answers.load_questions("holdout10")} == {q["id"] for q in holdout10}
     assert {q.id for q in eval_answers.load_questions("holdout11")} == {q["id"] for q in holdout11}
-    assert {"holdout7", "holdout9", "holdout10", "holdout11"} <= eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout12")} == {q["id"] for q in holdout12}
+    assert {"holdout7", "holdout9", "holdout10", "holdout11", "holdout12"} <= eval_answers.UNSEEN
     assert "holdout8" not in eval_answers.UNSEEN
 
 
