@@ -210,6 +210,40 @@ async def _talk_of(store: Store, question: Question, scope: Scope) -> tuple[Talk
     return await store.get_talk(hits[0].talk_id), hits[1:3]
 
 
+DESCRIBING_WORDS = 2  # the words the summaries have that a talk named by its details must keep, at the least
+DESCRIBED_LEAD = 1.8  # how far the talk those details name must lead the next talk
+
+
+async def _described_talk(store: Store, question: Question, missing: list[str], scope: Scope) -> str | None:
+    """What of a talk question's subject describes one talk when some of its words are in no summary: "who's the hf
+    engineer that got alibabas picture generator running on a v6e", "tldr of the one asking if ai chips can replace
+    cpus for analytics" name a talk by its details, and a detail typed in the asker's words ("hf engineer", "ai
+    chips") is no topic of its own that the talk lacks. The rest must keep DESCRIBING_WORDS words the summaries have,
+    no fewer than are missing, and name one talk far ahead of the next (DESCRIBED_LEAD); None otherwise ("who talked
+    about Ray on TPUs?": "TPUs" names no talk, Ray is not covered)."""
+    missed = {token for name in missing for token in tokens(name)}
+    rest = " ".join(word for word in question.subject.split() if missed.isdisjoint(tokens(word)))
+    absent = await absent_words(store, scope, rest) if rest else frozenset()
+    kept = {token for token in tokens(rest) if token not in absent}
+    if len(kept) < max(DESCRIBING_WORDS, len(missed)):
+        return None
+    hits = await store.find_talks(rest, limit=2)
+    if not hits or (len(hits) > 1 and hits[0].score < DESCRIBED_LEAD * hits[1].score):
+        return None
+    return rest
+
+
+async def _uncovered_talk_question(store: Store, question: Question, scope: Scope
+                                   ) -> tuple[Question, AnswerReply | None]:
+    """A talk question (who, summary, watch) as it is answered, or its "not covered" reply: the question asks about
+    words no summary has, unless the rest of them describes one talk (``_described_talk``), which then answers."""
+    if not question.subject or not (missing := await coverage.missing(store, question.subject, question, scope)):
+        return question, None
+    if (described := await _described_talk(store, question, missing, scope)) is not None:
+        return replace(question, subject=described), None
+    return question, await _not_covered(store, question, missing)
+
+
 # -- composers, one per shape -----------------------------------------------------------
 
 async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
@@ -374,9 +408,10 @@ def _one_slip_apart(written: str, term: str) -> bool:
 
 async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Who presented X: the best-matching talk with its speakers, and other talks about X."""
-    if question.subject and not question.refers_back and \
-            (missing := await coverage.missing(store, question.subject, question, scope)):
-        return await _not_covered(store, question, missing)
+    question, uncovered = (question, None) if question.refers_back else \
+        await _uncovered_talk_question(store, question, scope)
+    if uncovered is not None:
+        return uncovered
     talk, others = await _talk_of(store, question, scope)
     if talk is None:
         return _reply(question, note="which_talk")
@@ -480,9 +515,10 @@ async def summary(store: Store, question: Question, scope: Scope) -> AnswerReply
             briefly["t"].casefold() == question.subject.casefold() and await _names_a_term(store, question):
         # "whats rocm in a nutshell": a glossary term asked what it is, in brief, is its entry, not a talk's summary
         return await _its_entry(store, question, scope)
-    if question.subject and not question.refers_back and \
-            (missing := await coverage.missing(store, question.subject, question, scope)):
-        return await _not_covered(store, question, missing)
+    question, uncovered = (question, None) if question.refers_back else \
+        await _uncovered_talk_question(store, question, scope)
+    if uncovered is not None:
+        return uncovered
     talk, others = await _talk_of(store, question, scope)
     if talk is None:
         return _reply(question, note="which_talk")
@@ -504,8 +540,9 @@ async def recommend(store: Store, question: Question, scope: Scope) -> AnswerRep
                       talk_id=talk.talk_id)
     if not question.subject:
         return await talks(store, question, scope)
-    if missing := await coverage.missing(store, question.subject, question, scope):
-        return await _not_covered(store, question, missing)
+    question, uncovered = await _uncovered_talk_question(store, question, scope)
+    if uncovered is not None:
+        return uncovered
     hits = await store.find_talks(question.subject, limit=3)
     if not hits:
         return await _not_covered(store, question, [question.subject])

@@ -354,6 +354,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # "who was the intel lady", "who's the guy from hugging face": a person named by what they did
         r"|who(?:'s|s| is| was| were| are) (?:the|that|this)(?= (?:[\w-]+ ){0,3}(?:guy|lady|woman|man|person|people"
         r"|folks|team|dude|one|ones)\b)"
+        # "who's the hf engineer that got qwen running": a person named by a clause on what they did
+        r"|who(?:'s|s| is| was| were| are) (?:the|that|this)(?= (?:[\w-]+ ){1,3}(?:that|who)\b)"
         r"|von wem (?:ist|war|stammt|stammte|kommt|kam|wurde|wurden)\b"
         r"|(?:wessen|whose) (?:vortrag|video|talk|session|pr[äa]sentation|presentation)\b"
         r"|(?:speakers?|presenters?|sprecher|redner|vortragende[nr]?)\b"

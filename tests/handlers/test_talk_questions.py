@@ -1,0 +1,64 @@
+"""Talk questions (who, summary, watch) that name a talk loosely, by its details in the asker's words: the right talk
+comes first, and a question about something no talk covers is still told so.
+
+Expected answers are the summary lines of the 000 corpus file; asked through the function mentions and DMs call, on
+a real store over the bundled corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from handlers import mentions
+from handlers.questions import Shape, parse
+from handlers.replies import AnswerReply, Reply
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+
+
+async def ask(store: Store, text: str) -> Reply:
+    return await mentions.answer(store, f"<@UBOT> {text}")
+
+
+async def talk_lines(store: Store, reply: Reply) -> set[tuple[str, int]]:
+    """The summary lines of the talk an answer is about."""
+    assert isinstance(reply, AnswerReply) and reply.talk_id, reply
+    talk = await store.get_talk(reply.talk_id)
+    assert talk is not None
+    return {(summary.source.file, summary.source.line) for summary in talk.summaries}
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a detail typed in the asker's words ("hf engineer", "ai chips", "k8s", "80ern") no summary has; the others
+    # name one talk far ahead of the rest
+    ("who's the hf engineer that got alibabas picture generator running on a v6e", 406),
+    ("tldr of the one asking if ai chips can replace cpus for analytics", 3),
+    ("what should i watch if i wanna push my laptop code to cloud tpus without writing k8s yaml", 60),
+    ("wer hat über die gehälter von cnc-bedienern in den 80ern geredet", 618),
+    ("what was that video about lathes, punched tape and ai coding about", 618),
+])
+async def test_a_talk_named_by_its_details_is_answered_though_one_detail_is_in_no_summary(
+        store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and not reply.not_covered
+    assert (MAIN, line) in await talk_lines(store, reply)
+
+
+@pytest.mark.parametrize("text", [
+    "who talked about Ray on TPUs?",  # "TPUs" names no one talk
+    "who presented Triton kernels on Gaudi?",  # kernels are in several talks
+    "wer hat über halluzinationen bei llms geredet",  # one word left
+])
+async def test_a_talk_question_about_an_absent_thing_is_still_not_covered(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and reply.not_covered
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("who's the hf engineer that got qwen running on a v6e", "hf engineer qwen running v6e"),
+    ("who is the person that built the treehouse", "built treehouse"),
+])
+def test_who_is_the_one_that_did_something_asks_for_a_speaker(text: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject) == (Shape.WHO, subject)
