@@ -196,6 +196,10 @@ DISCOURSE_RE = re.compile(  # "echt? warum?", "really? why?": an interjection as
 
 
 DISCOURSE_ONLY_RE = re.compile(rf"^(?:{_DISCOURSE}(?![\w'-])[\s,!.?:;…—–-]*)+$", re.I)
+# What a message signs off with after its question, laughing, thanking or pleading ("what are you actually for lol",
+# "recap of the Palace talk pls", "erklär das bitte"): like an emoji it says how the question is meant, no word of it
+SIGN_OFF_RE = re.compile(r"(?<=\w)(?:[\s,.!?…:;-]+(?:lol|lmao|rofl|haha+|hehe+|xd|thx|thanks|thank you"
+                         r"|danke(?: dir| sch[öo]n)?|pls|plz|please|bitte))+[\s!?.…]*$", re.I)
 
 
 # Adverbs that only stress a question when they end it ("what's it about exactly?", "worum ging es nochmal?")

@@ -53,6 +53,7 @@ from .question_words import (
     PRONOUNS,
     QUANTITY_FRAME_WORDS,
     SEPARABLE_PARTICLES,
+    SIGN_OFF_RE,
     STRESS_WORDS,
     SUBJECT_PRONOUNS,
     THE_BOT,
@@ -840,8 +841,14 @@ def _without_emoji(query: str) -> str:
     return _EMOJI_RE.sub(" ", query) if _EMOJI_HINT_RE.search(query) else query
 
 
+def _without_sign_off(query: str) -> str:
+    """``query`` without the laughing, thanking or pleading it signs off with (``SIGN_OFF_RE``), its question mark
+    kept: "what are you actually for lol" -> "what are you actually for"."""
+    return SIGN_OFF_RE.sub(lambda match: "?" if "?" in match.group() else "", query)
+
+
 def _parse(text: str) -> Question:
-    query = _unstretched(_without_emoji(clean_query(text)).strip())
+    query = _without_sign_off(_unstretched(_without_emoji(clean_query(text)).strip()))
     plain = _plain(query).rstrip(" ?!.")
     pointed = _POINTER_HINT_RE.search(plain) is not None and _POINTER_RE.search(plain) is not None
     question = _parse_plain(query, _SPACES_RE.sub(" ", _POINTER_RE.sub(" ", plain)).strip() if pointed else plain)

@@ -1,5 +1,6 @@
-"""Talk questions (who, summary, watch) that name a talk loosely, by its details in the asker's words: the right talk
-comes first, and a question about something no talk covers is still told so.
+"""Questions typed as in a busy team channel: talk questions (who, summary, watch) that name a talk loosely, by its
+details in the asker's words (the right talk comes first, and a question about something no talk covers is still told
+so), lists, follow-ups and messages signed off with "lol" or "pls".
 
 Expected answers are the summary lines of the 000 corpus file; asked through the function mentions and DMs call, on
 a real store over the bundled corpus.
@@ -11,7 +12,7 @@ import pytest
 
 from handlers import mentions
 from handlers.questions import Shape, parse
-from handlers.replies import AnswerReply, Reply
+from handlers.replies import AnswerReply, Notice, Reply
 from store.db import Store
 
 MAIN = "000_05e4716c93976b38.txt"
@@ -62,3 +63,20 @@ async def test_a_talk_question_about_an_absent_thing_is_still_not_covered(store:
 def test_who_is_the_one_that_did_something_asks_for_a_speaker(text: str, subject: str) -> None:
     question = parse(text)
     assert (question.shape, question.subject) == (Shape.WHO, subject)
+
+
+@pytest.mark.parametrize(("text", "shape", "said"), [
+    ("ok so what are you actually for lol", Shape.HELP, "ok so what are you actually for"),
+    ("why tho lol", Shape.EXPLAIN, "why tho"),  # still a context-less why, no question about "lol"
+    ("recap of the Palace talk pls", Shape.SUMMARY, "recap of the Palace talk"),
+    ("what?? lol", Shape.SEARCH, "what?"),
+])
+def test_a_sign_off_after_the_question_is_no_word_of_it(text: str, shape: Shape, said: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.text) == (shape, said)
+    assert "lol" not in question.subject and "pls" not in question.subject
+
+
+async def test_what_are_you_for_lol_gets_the_help_reply(store: Store) -> None:
+    reply = await ask(store, "ok so what are you actually for lol")
+    assert isinstance(reply, Notice) and reply.shape == "help" and reply.text.startswith("Ask me about the team's talk")
