@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Any
 
-from store.concepts import english_variants, german_stem, one_slip
+from store.concepts import content_words, english_variants, german_stem, one_slip
 from store.db import Store
 from store.merging import same_moment
 from store.model import KeyPoint, PointHit, Source, Talk, TalkHit, TeamDefinition, TermHit
@@ -427,6 +427,9 @@ async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
     return _reply(question, speakers_of=talk_hit(talk), talks=others, talk_id=talk.talk_id)
 
 
+LOOSE_MOMENT_WORDS = 3  # a topic named in this many words or more comes up where all of them but one are said
+
+
 async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """When / where was X discussed: every key point that holds X, grouped by talk, in time order."""
     subject = question.subject
@@ -437,6 +440,12 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
     found = await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset, min_coverage=1.0)
     if not found:
         return await search(store, question, scope)
+    if (words := len(content_words(subject))) >= LOOSE_MOMENT_WORDS:
+        # "the 2d mesh topology": a moment that says "2D-Mesh-Sharding" is one too; with every word held first
+        seen = {hit.source for hit in found}
+        found += [hit for hit in await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset,
+                                                         min_coverage=(words - 1) / words)
+                  if hit.source not in seen][:max(0, MOMENTS_SHOWN + scope.offset - len(found))]
     shown = found[scope.offset:]
     order: dict[str, int] = {}
     for hit in shown:

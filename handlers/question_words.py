@@ -151,7 +151,7 @@ NAME_TAILS = frozenset({"learning", "lernen"})
 # not one that happens to say "Palace-Framework" once. Dropped from a talk question's subject when a name is left.
 KIND_WORDS = frozenset(
     "framework frameworks library libraries bibliothek bibliotheken tool tools toolkit werkzeug werkzeuge package "
-    "packages paket pakete project projects projekt projekte software".split()
+    "packages paket pakete project projects projekt projekte software model models modell modelle modellen".split()
 )
 
 

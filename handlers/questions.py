@@ -410,7 +410,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:gibt es|gibt's|gibts|hast du|habt ihr)(?: (?:dazu|dar[üu]ber|davon|hierzu|auch))?(?: noch)?"
         r"(?: andere| weitere)? (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
     (Shape.MOMENTS, re.compile(
-        r"^(?:when|where|wann|wo|at what (?:time|point|minute)|an welche[rn]? stellen?|zu welchem zeitpunkt"
+        r"^(?:when|where|wann|wo|at (?:what|which) (?:times?|points?|minutes?|moments?)|an welche[rn]? stellen?"
+        r"|zu welchem zeitpunkt"
         r"|(?:bei|in|an|ab|zu) welche[rnm]? (?:minute|sekunde|zeitmarke)|(?:at |in )?(?:what|which) minute"
         r"|timestamps?|zeitstempel"
         r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?)"
@@ -945,7 +946,7 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if shape == Shape.DEFINE:
             raw = _DEFINE_TAIL_RE.sub("", raw)
         subject = raw.strip() if shape == Shape.DIGEST else subject_words(raw)
-        if shape in TALK_QUESTIONS:
+        if shape in TALK_QUESTIONS or shape == Shape.MOMENTS:
             subject = without_kind_words(subject)
         if shape == Shape.DEFINE and not subject and _only_function_words(raw):
             subject = raw.strip()  # a name made of function words ("what is all to all?") is still a name

@@ -80,3 +80,37 @@ def test_a_sign_off_after_the_question_is_no_word_of_it(text: str, shape: Shape,
 async def test_what_are_you_for_lol_gets_the_help_reply(store: Store) -> None:
     reply = await ask(store, "ok so what are you actually for lol")
     assert isinstance(reply, Notice) and reply.shape == "help" and reply.text.startswith("Ask me about the team's talk")
+
+
+def shown_lines(reply: Reply) -> set[tuple[str, int]]:
+    """The corpus lines of the key points an answer shows."""
+    assert isinstance(reply, AnswerReply)
+    return {(hit.source.file, hit.source.line) for hit in ([reply.lead] if reply.lead else []) + list(reply.points)}
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("at which points was hugging face mentioned?", "hugging face"),
+    ("at what points is colab mentioned", "colab"),
+    ("at what time was HBM discussed", "HBM"),
+])
+def test_at_what_points_asks_for_the_moments(text: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject) == (Shape.MOMENTS, subject)
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("when does the roofline model come up", "roofline"),  # "model" only says what kind of thing it is
+    ("in welchen vorträgen kommen moe modelle vor", "moe"),
+])
+def test_a_kind_word_is_no_part_of_a_moments_topic(text: str, subject: str) -> None:
+    assert parse(text).subject == subject
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    ("when does the roofline model come up", {127, 445}),  # 445: "Roofline-Ausschöpfung", no "Modell"
+    # 417 says "2D-Mesh-Sharding", not "Topologie": a topic of three words comes up where two of them are said
+    ("at what points does the 2d mesh topology come up", {97, 102, 417}),
+])
+async def test_the_moments_of_a_topic_include_those_that_say_it_shorter(store: Store, text: str,
+                                                                        lines: set[int]) -> None:
+    assert {(MAIN, line) for line in lines} <= shown_lines(await ask(store, text))
