@@ -114,3 +114,9 @@ def test_a_kind_word_is_no_part_of_a_moments_topic(text: str, subject: str) -> N
 async def test_the_moments_of_a_topic_include_those_that_say_it_shorter(store: Store, text: str,
                                                                         lines: set[int]) -> None:
     assert {(MAIN, line) for line in lines} <= shown_lines(await ask(store, text))
+
+
+async def test_reasoning_comes_up_where_the_summaries_write_argumentation(store: Store) -> None:
+    # 301 "Planung, Argumentation, Tool-Nutzung", 444 "Argumentationsmodelle": the summaries' German for reasoning
+    lines = shown_lines(await ask(store, "when do they talk about reasoning"))
+    assert {(MAIN, line) for line in (301, 384, 386, 444)} <= lines
