@@ -519,7 +519,9 @@ _QUANTITY_KINDS = (
                         r"|\b(?:since|until) when\b", _I)),
     # "how much of the compute time", "wie viel der Rechenzeit": a share of a whole
     ("percent", re.compile(r"prozent|percent|%|anteil|share|how much of\b|wie ?viel (?:von|vom|der|des)\b", _I)),
-    ("speed", re.compile(r"faster|slower|speed|quick|schnell|langsam|beschleunig|speed-?up", _I)),
+    # "wie viel bringt MXFP4", "how much does it gain": what a change gains, a speed-up or a share
+    ("speed", re.compile(r"faster|slower|speed|quick|schnell|langsam|beschleunig|speed-?up|\bbring(?:t|en)\b"
+                         r"|\bgain(?:s|ed)?\b|\bimprov(?:e|es|ed)\b", _I)),
     ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz|(?:how many|wie ?viele)"
                         r" (?:years|jahre|months|monate|weeks|wochen|days|tage|hours|stunden|seconds|sekunden)\b", _I)),
     ("throughput", re.compile(r"throughput|durchsatz|tokens?/s|per second|pro sekunde", _I)),

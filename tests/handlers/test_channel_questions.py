@@ -8,14 +8,26 @@ a real store over the bundled corpus.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from pathlib import Path
+
 import pytest
 
 from handlers import mentions
 from handlers.questions import Shape, parse
 from handlers.replies import AnswerReply, Notice, Reply
 from store.db import Store
+from store.state import BotState
+from tests.handlers.test_questions import first, follow_up
 
 MAIN = "000_05e4716c93976b38.txt"
+
+
+@pytest.fixture
+async def state(db_path: Path) -> AsyncIterator[BotState]:
+    opened = await BotState.open(db_path)
+    yield opened
+    await opened.close()
 
 
 async def ask(store: Store, text: str) -> Reply:
@@ -120,3 +132,18 @@ async def test_reasoning_comes_up_where_the_summaries_write_argumentation(store:
     # 301 "Planung, Argumentation, Tool-Nutzung", 444 "Argumentationsmodelle": the summaries' German for reasoning
     lines = shown_lines(await ask(store, "when do they talk about reasoning"))
     assert {(MAIN, line) for line in (301, 384, 386, 444)} <= lines
+
+
+@pytest.mark.parametrize(("text", "quantity"), [
+    ("und wie viel bringt mxfp4 da", "speed"),  # what a change brings is what it gains
+    ("how much does mxfp4 gain over fp8", "speed"),
+    ("how much did qwen 3 30b improve on math 500", "speed"),
+])
+def test_how_much_a_change_brings_asks_for_its_gain(text: str, quantity: str) -> None:
+    assert parse(text).quantity == quantity
+
+
+async def test_how_much_mxfp4_brings_in_the_jaxator_thread_is_its_results(store: Store, state: BotState) -> None:
+    # 350 "ca. 20 % Leistungssteigerung … ca. 30 %", not 349's recipe with its "4-Bit"
+    reply = await follow_up(store, state, "wer hat jaxator vorgestellt", "und wie viel bringt mxfp4 da", "61.1")
+    assert first(reply) == (MAIN, 350)
