@@ -472,6 +472,8 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
             uninflected = await store.define(base)  # "finiten Differenzen" is the glossary's "Finite Differenzen"
             if any(hit.match in STRONG_MATCHES for hit in uninflected.hits):
                 result, sides[index] = uninflected, base
+        if not any(hit.match in STRONG_MATCHES for hit in result.hits) and (named := await _entry_within(store, side)):
+            result, sides[index] = await store.define(named), named  # "the MLIR route" is MLIR's side
         strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES]
         if strong and side not in missing:
             terms.append(strong[0])
@@ -497,6 +499,18 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
         covered = await _not_covered(store, question, missing, topic="")  # the covered side is shown above
         reply.suggestions = covered.suggestions
     return reply
+
+
+async def _entry_within(store: Store, side: str) -> str | None:
+    """The one word of a difference's side of several words that is a glossary term (a strong match) when the whole
+    side is none: "what goes the MLIR route" contrasts MLIR, "the oneDNN path" is oneDNN; None when no word or more
+    than one is."""
+    words = side.split()
+    if len(words) < 2:
+        return None
+    named = [word for word in words if (result := await store.define(word)).hits
+             and result.hits[0].match in STRONG_MATCHES]
+    return named[0] if len(named) == 1 else None
 
 
 _ADJECTIVE_CASE_RE = re.compile(r"^([a-zäöü][a-zäöüß]{2,}e)[nrsm]$")  # "finiten", "automatischer", "verteiltes"

@@ -319,6 +319,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.COMPARE, re.compile(r"^how (?:do|does)\s+(?P<s>.+?)\s+(?:and|with)\s+(?P<o>.+?)\s+differ$", _I)),
     (Shape.COMPARE, re.compile(
         r"^(?:was |wie )?unterscheidet (?:sich )?(?P<s>.+?)\s+(?:von|vom)\s+(?P<o>.+)$", _I)),
+    (Shape.COMPARE, re.compile(  # one question asked of two sides in a row contrasts them: "what goes through
+        # oneDNN and what goes the MLIR route", "was macht oneMKL und was macht oneDNN"; not of the thread's topic
+        # ("what did they build and what did it cost")
+        r"^(?!.*\b(?:it|its|they|them|their|this|that|these|those|es|sie|er|ihn|ihm|dies|diese[rsnm]?)\b)"
+        r"(?:.*?\s)?(?P<w>what|was|which|welche[rsnm]?)\s+(?P<s>.+?)\s+(?:and|und)\s+(?P=w)\s+(?P<o>.+)$", _I)),
     (Shape.COMPARE, re.compile(  # in a thread: "what's the difference to PPO?", "und der Unterschied zu PPO?"
         r"^(?:(?:what(?:'s| is| was)|was ist|was war|wo ist|wo liegt|worin (?:liegt|besteht)) )?(?:the |der )?"
         r"(?:difference|unterschied) (?:to|from|with|zu|zum|zur|von|vom|gegen[üu]ber|mit)\s+(?P<o>.+)$", _I)),

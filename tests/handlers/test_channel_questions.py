@@ -147,3 +147,23 @@ async def test_how_much_mxfp4_brings_in_the_jaxator_thread_is_its_results(store:
     # 350 "ca. 20 % Leistungssteigerung … ca. 30 %", not 349's recipe with its "4-Bit"
     reply = await follow_up(store, state, "wer hat jaxator vorgestellt", "und wie viel bringt mxfp4 da", "61.1")
     assert first(reply) == (MAIN, 350)
+
+
+@pytest.mark.parametrize(("text", "subject", "other"), [
+    ("in the intel talk what goes through onednn and what goes the mlir route", "onednn", "mlir route"),
+    ("was macht oneMKL und was macht oneDNN", "oneMKL", "oneDNN"),
+])
+def test_one_question_asked_of_two_sides_in_a_row_contrasts_them(text: str, subject: str, other: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject, question.other) == (Shape.COMPARE, subject, other)
+
+
+def test_two_questions_about_the_threads_topic_are_no_difference() -> None:
+    assert parse("what did they build and what did it cost").shape != Shape.COMPARE
+
+
+async def test_a_side_named_with_a_word_for_its_way_is_that_terms_side(store: Store) -> None:
+    # "the mlir route" is MLIR: both glossary entries (281, 284) and the point that contrasts them (265)
+    reply = await ask(store, "in the intel talk what goes through onednn and what goes the mlir route")
+    assert isinstance(reply, AnswerReply) and [term.term for term in reply.terms] == ["oneDNN", "MLIR"]
+    assert reply.lead is not None and (reply.lead.source.file, reply.lead.source.line) == (MAIN, 265)
