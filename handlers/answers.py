@@ -427,6 +427,31 @@ async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
     return _reply(question, speakers_of=talk_hit(talk), talks=others, talk_id=talk.talk_id)
 
 
+def _as_typed(text: str, subject: str) -> str:
+    """``subject`` as ``text`` writes it, from its first word to its last with the function words between them:
+    "Mixture of Experts" for the subject "Mixture Experts"; ``subject`` when the text does not hold it so."""
+    words = subject.split()
+    if len(words) < 2:
+        return subject
+    folded = text.casefold()
+    start = folded.find(words[0].casefold())
+    end = folded.find(words[-1].casefold(), start + len(words[0])) if start != -1 else -1
+    if end == -1:
+        return subject
+    typed = text[start:end + len(words[-1])]
+    return typed if len(typed.split()) <= len(words) + 2 else subject
+
+
+async def _names_of_the_term(store: Store, subject: str) -> list[str]:
+    """The glossary term's other names when ``subject`` is one of them (a strong match): its expansion for "MoE"
+    ("Mixture of Experts"), the term for its expansion; [] for any other subject."""
+    result = await store.define(subject)
+    if not result.hits or (hit := result.hits[0]).match not in STRONG_MATCHES:
+        return []
+    return [name for name in dict.fromkeys(n for n in (hit.term, hit.expansion) if n)
+            if term_key(name) != term_key(subject) and "/" not in name]
+
+
 LOOSE_MOMENT_WORDS = 3  # a topic named in this many words or more comes up where all of them but one are said
 
 
@@ -440,6 +465,12 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
     found = await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset, min_coverage=1.0)
     if not found:
         return await search(store, question, scope)
+    limit = MOMENTS_SHOWN + scope.offset
+    for name in await _names_of_the_term(store, _as_typed(question.text, subject)):
+        # "Mixture of Experts" comes up where a point says "MoE" (344), "MoE" where one spells it out (126)
+        seen = {hit.source for hit in found}
+        found += [hit for hit in await store.find_points(name, limit=limit, min_coverage=1.0)
+                  if hit.source not in seen][:max(0, limit - len(found))]
     if (words := len(content_words(subject))) >= LOOSE_MOMENT_WORDS:
         # "the 2d mesh topology": a moment that says "2D-Mesh-Sharding" is one too; with every word held first
         seen = {hit.source for hit in found}

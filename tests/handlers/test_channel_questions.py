@@ -167,3 +167,12 @@ async def test_a_side_named_with_a_word_for_its_way_is_that_terms_side(store: St
     reply = await ask(store, "in the intel talk what goes through onednn and what goes the mlir route")
     assert isinstance(reply, AnswerReply) and [term.term for term in reply.terms] == ["oneDNN", "MLIR"]
     assert reply.lead is not None and (reply.lead.source.file, reply.lead.source.line) == (MAIN, 265)
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    # 126 spells out "Mixture of Experts" (the Pallas talk), 344 only says "MoE" (the AITER talk)
+    ("in welchen vorträgen kommen moe modelle vor", {126, 344, 445}),
+    ("in welchen Vorträgen kommt Mixture of Experts vor?", {126, 344, 238}),
+])
+async def test_a_term_comes_up_under_its_other_name_too(store: Store, text: str, lines: set[int]) -> None:
+    assert {(MAIN, line) for line in lines} <= shown_lines(await ask(store, text))
