@@ -176,3 +176,8 @@ async def test_a_side_named_with_a_word_for_its_way_is_that_terms_side(store: St
 ])
 async def test_a_term_comes_up_under_its_other_name_too(store: Store, text: str, lines: set[int]) -> None:
     assert {(MAIN, line) for line in lines} <= shown_lines(await ask(store, text))
+
+
+async def test_bf16_comes_up_where_it_is_spelled_bfloat16(store: Store) -> None:
+    # 349 "BF16 zu MXFP4", 494 "BFloat16 via F32": one format, two names
+    assert {(MAIN, 349), (MAIN, 494)} <= shown_lines(await ask(store, "when do they bring up bf16"))
