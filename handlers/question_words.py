@@ -71,11 +71,11 @@ FRAME_WORDS = STOPWORDS | frozenset(
     ihre ihren ihrem ihrer ihres sein seine seinen seinem seiner seines unsere unseren unserem meine meinen deine
     happen happens happened happening passiert passieren passierte
     etc usw nur even if ob ask asks asked asking beginner beginners anfanger einsteiger eig eigtl
-    dat son sone sonen sonem soner dass hin leute leuten deal must stuff zeug kram let lets according
+    dat son sone sonen sonem soner ham dass hin leute leuten deal must stuff zeug kram let lets according
     moglichkeit moglichkeiten moglich possible able capable good story make makes made making
     ende endeffekt letztendlich
     """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
-    # "dat" and "son" ("so ein") and its contractions (SPOKEN_CONTRACTIONS, folded); fillers
+    # "dat", "son" ("so ein") and "ham" ("haben") and its contractions (SPOKEN_CONTRACTIONS, folded); fillers
     # ("what do the sparse cores even do", "whats the deal with", "lets you do", "according to tunix", "quantize stuff")
     # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt")
 ) | frozenset(token for word in SPOKEN_CONTRACTIONS for token in tokens(word))

@@ -181,3 +181,21 @@ async def test_a_term_comes_up_under_its_other_name_too(store: Store, text: str,
 async def test_bf16_comes_up_where_it_is_spelled_bfloat16(store: Store) -> None:
     # 349 "BF16 zu MXFP4", 494 "BFloat16 via F32": one format, two names
     assert {(MAIN, 349), (MAIN, 494)} <= shown_lines(await ask(store, "when do they bring up bf16"))
+
+
+def talk_ids(reply: Reply) -> list[str]:
+    assert isinstance(reply, AnswerReply)
+    return [hit.talk_id for hit in reply.talks]
+
+
+async def test_huggingface_typed_closed_finds_the_talks_writing_hugging_face(store: Store) -> None:
+    # Kinetic's 72 "Hugging Face-Repositories", the post-training talk's 161 "Hugging Face-Chat-Datensätzen", the
+    # Qwen Image talk's 408 "HuggingFace"
+    reply = await ask(store, "which talks mention huggingface")
+    talks = {(MAIN, line) for talk_id in talk_ids(reply) if (talk := await store.get_talk(talk_id))
+             for line in [summary.source.line for summary in talk.summaries]}
+    assert {(MAIN, 60), (MAIN, 153), (MAIN, 406)} <= talks
+
+
+def test_spoken_german_ham_is_haben_and_no_topic() -> None:
+    assert parse("welche talks ham was mit huggingface zu tun").subject == "huggingface"
