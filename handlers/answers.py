@@ -521,7 +521,10 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
         both = []
         for side, written in zip((first, second), sides):
             if side not in missing:
-                both += await store.find_points(written, limit=1, min_coverage=1.0)
+                # the point holding all of the side, else the best about it: "pallas_call" is 004:5's transcribed
+                # "palace_call", whose parts "pallas" and "call" no point holds as words
+                both += await store.find_points(written, limit=1, min_coverage=1.0) or \
+                    await store.find_points(written, limit=1)
     reply = _reply(question, terms=terms, team=team, team_terms=team_terms,
                    lead=both[0] if both and note == "compare_both" else None,
                    points=both[1:] if note == "compare_both" else both, note=note, not_covered=missing,

@@ -21,6 +21,7 @@ from store.state import BotState
 from tests.handlers.test_questions import first, follow_up
 
 MAIN = "000_05e4716c93976b38.txt"
+PALLAS = "004_b9033c416a07336f.txt"
 
 
 @pytest.fixture
@@ -199,3 +200,9 @@ async def test_huggingface_typed_closed_finds_the_talks_writing_hugging_face(sto
 
 def test_spoken_german_ham_is_haben_and_no_topic() -> None:
     assert parse("welche talks ham was mit huggingface zu tun").subject == "huggingface"
+
+
+async def test_each_side_of_a_difference_has_its_point_though_one_is_transcribed_otherwise(store: Store) -> None:
+    # 004:5 writes the legacy API as "palace_call" (a transcription slip), 004:6 the new one as pl.kernel
+    reply = await ask(store, "pallas_call vs pl.kernel?")
+    assert {(PALLAS, 5), (PALLAS, 6)} <= shown_lines(reply)
