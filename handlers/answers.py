@@ -110,23 +110,84 @@ async def compose(store: Store, question: Question, scope: Scope) -> AnswerReply
 async def _respelled(store: Store, question: Question, scope: Scope) -> Question:
     """The question with a name no summary holds that is a glossary term or a talk title's word typed with one slip
     spelled as that name: "who's talking about FlyDLS?" asks about FlyDSL (GSPMD is no slip of SPMD: see
-    ``one_slip``). Only words typed as names are (a capital or a digit): a plain word's typo the search fixes."""
-    fixed: dict[str, str] = {}
+    ``one_slip``). A plain word's slip is fixed when it is in a glossary term typed with one slip ("reduce scater",
+    "floquett theorie": the coverage check does not know the typo the search would fix) or is an English word of the
+    word list typed with one ("enviroment"), which the search cannot fix from the German summaries."""
+    fixed: dict[tuple[str, ...], str] = {}
     for text in (question.subject, question.other):
         if not text or not (absent := await absent_words(store, scope, text)):
             continue
-        for word in text.split():
+        words = text.split()
+        for word in words:
             if (word != word.lower() or any(ch.isdigit() for ch in word)) and all(t in absent for t in tokens(word)) \
                     and (term := await _slip_of_term(store, word)):
-                fixed[word] = term
+                fixed[(word,)] = term
+            elif word.isalpha() and word == word.lower() and all(t in absent for t in tokens(word)) and \
+                    (english := _slip_of_an_english_word(store, word)):
+                fixed[(word,)] = english
+        for run, term in (await _terms_typed_with_a_slip(store, words, absent)).items():
+            fixed.setdefault(run, term)
     if not fixed:
         return question
+    longest = max(len(run) for run in fixed)
 
     def respell(text: str) -> str:
-        return " ".join(fixed.get(word, word) for word in text.split())
+        words, out = text.split(), []
+        while words:
+            size = next((size for size in range(min(longest, len(words)), 0, -1) if tuple(words[:size]) in fixed), 0)
+            out.append(fixed[tuple(words[:size])] if size else words[0])
+            words = words[max(size, 1):]
+        return " ".join(out)
 
-    return replace(question, subject=respell(question.subject), other=respell(question.other),
-                   raw=respell(question.raw))
+    def respell_typed(text: str) -> str:
+        for run, term in fixed.items():
+            written = r"\s+".join(re.escape(word) for word in run)
+            text = re.sub(rf"(?<![\w-]){written}(?![\w-])", term.replace("\\", r"\\"), text, flags=re.I)
+        return text
+
+    # the text as typed too: "reduce scater?" typed first and alone asks what Reduce-Scatter is (``search``)
+    return replace(question, text=respell_typed(question.text), subject=respell(question.subject),
+                   other=respell(question.other), raw=respell(question.raw), term=respell(question.term),
+                   qualifier=respell(question.qualifier))
+
+
+MAX_TERM_WORDS = 4  # words of a question read together as one glossary term typed with a slip
+
+
+async def _terms_typed_with_a_slip(store: Store, words: list[str], absent: frozenset[str]
+                                   ) -> dict[tuple[str, ...], str]:
+    """The runs of plain ``words`` holding a word no summary has that are a glossary term typed with one slip (a
+    hyphen or a space taken as the same), each with that term: "reduce scater" -> Reduce-Scatter, "floquett theorie"
+    -> Floquet-Theorie. Longest runs first; a run overlapping a found one is not read."""
+    found: dict[tuple[str, ...], str] = {}
+    taken: set[int] = set()
+    for size in range(min(MAX_TERM_WORDS, len(words)), 0, -1):
+        for start in range(len(words) - size + 1):
+            run = words[start:start + size]
+            at = set(range(start, start + size))
+            held = [t for word in run for t in tokens(word)]
+            # "floquett" finds "floquet" as a stem: only the run joined up ("floquetttheorie") is in no summary
+            if at & taken or not any(t in absent for t in held + ["".join(held)]) or \
+                    any(not word.replace("-", "").isalpha() or word != word.lower() for word in run):
+                continue
+            written = " ".join(run)
+            if len(written) >= 4 and await _term_with_a_slip(store, written):
+                found[tuple(run)] = (await store.define(written)).hits[0].term
+                taken |= at
+    return found
+
+
+MIN_ENGLISH_SLIP = 6  # shorter words one letter apart are as often other words ("mamba", "mama"): see ``one_slip``
+
+
+def _slip_of_an_english_word(store: Store, word: str) -> str | None:
+    """The single English word of the word list (lexicon.toml) ``word`` (folded, in no summary, and no word of the
+    language itself) is typed with one slip, if exactly one is: "enviroment" -> environment."""
+    if len(word) < MIN_ENGLISH_SLIP or is_common(word):
+        return None  # a word of the language ("hacking", "second") is what was meant, not a slip of another
+    # about 2,000 keys, read only for a word no summary has
+    near = [key for key in store.word_data().en_de if key.isalpha() and one_slip(word, key)]
+    return near[0] if len(near) == 1 else None
 
 
 # -- helpers -----------------------------------------------------------------------------

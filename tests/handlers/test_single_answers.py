@@ -346,6 +346,27 @@ async def test_a_term_told_to_explain_or_typed_with_a_slip_leads_with_its_entry(
     assert (body["shape"], body["hits"][0]["source"]) == ("definition", {"file": MAIN, "line": line})
 
 
+@pytest.mark.parametrize(("text", "shape", "line"), [
+    # a plain word's slip inside a glossary term: the coverage check reads the term as typed, the term is meant
+    ("reduce scater?", "definition", 225),
+    ("was ist reduce scater", "definition", 225),
+    ("floquett-theorie, was war das", "definition", 51),
+    ("wann kam reduce scater vor", "when", 207),
+    # an English word of the word list typed with a slip: its German forms find the entry
+    ("what does a sandbox enviroment do", "definition", 328),
+])
+async def test_a_plain_word_typed_with_a_slip_is_the_word_meant(store: Store, text: str, shape: str,
+                                                                 line: int) -> None:
+    body = json.loads(as_json(await ask(store, text)))
+    assert (body["shape"], body["covered"], body["hits"][0]["source"]) == (shape, True, {"file": MAIN, "line": line})
+
+
+async def test_a_word_of_the_language_is_not_read_as_a_slip_of_another(store: Store) -> None:
+    # "hacking" is one letter from words of the word list, and what the asker meant: no respelling
+    assert answers._slip_of_an_english_word(store, "hacking") is None
+    assert answers._slip_of_an_english_word(store, "enviroment") == "environment"
+
+
 async def test_an_english_term_put_together_from_the_word_lists_forms_is_its_german_entry(store: Store) -> None:
     # "autoclaved" + "pressure" + "impregnation" -> Autoklavierte Druckimprägnierung, not the key point using it
     body = json.loads(as_json(await ask(store, "autoclaved pressure impregnation, what is that?")))
