@@ -83,6 +83,9 @@ _NUMBER_RES = {
                         rf"|{_IN_WORDS}(?!\s*-?(?:fach|mal\b|jahr|j[äa]hrig|monat|tag|stunde|minute))"
                         r"(?!\s*-\s*(?:bis|to)\s))", re.I),  # "Vier- bis Fünffache" is a factor
     "percent": re.compile(r"\d+(?:[.,]\d+)?\s*(?:%|prozent|percent)", re.I),
+    # a version as the summaries write one: "TPUv5", "V4 TPU", "v6e-8", "Llama 3/3.1", "Gemma 4", "6. Generation"
+    "version": re.compile(r"(?:(?<=[^\W\d_])|\b)[vV]\d+[a-z]?\d*(?![\w.])|\b\d+\.\s*[Gg]eneration"
+                          r"|\b[A-Z][A-Za-z]+[ -]?\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)*(?![\d.,]*\s*(?:%|[^\W\d_]))"),
     "length": re.compile(r"\d[\d.,]*\s*(?:mm|cm|km|m|meter\w*|zentimeter\w*|millimeter\w*|kilometer\w*|metres?|inch\w*"
                          r"|feet|foot|ft)\b", re.I),
     "weight": re.compile(r"\d[\d.,]*\s*(?:kg|t|tonnen?|tons?|kilo\w*|gramm|g|pounds?|lbs?)\b", re.I),

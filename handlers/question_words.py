@@ -296,7 +296,9 @@ QUANTITY_FRAME_WORDS = frozenset(
     "kind kinds sort sorts type types variety varieties art arten sorte sorten typ typen "
     "smallest lowest least biggest largest highest greatest kleinste kleinsten kleinster kleinstes niedrigste "
     "niedrigsten niedrigster geringste geringsten geringster grosste grossten grosster grosstes hochste hochsten "
-    "hochster hochstes".split())
+    "hochster hochstes "
+    # "which tpu version": the version is the number asked for, of the name before it
+    "version versions generation generations generationen gens".split())
 # People a number question counts ("how many speakers", "wie viele Leute halten …"), whom a key point counts by
 # naming them ("Kevin Gleason und Peter Gavin")
 PEOPLE_NOUNS = frozenset(

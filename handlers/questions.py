@@ -288,6 +288,10 @@ _BRIEF = r"(?:(?:short|quick|brief|little|rough|kurze[nrs]?|kleine[nrs]?|knappe[
 # (shape, pattern). Matched against the cleaned question, case-insensitively, in this order; the
 # named group ``s`` (and ``o`` for comparisons) is where the subject is, else the rest of the text.
 _I = re.IGNORECASE
+# "what tpu version", "which llama versions", "welche tpu gens", "mit welcher tpu generation": the version of a name
+# asked for, the name (at most one word) between; not "what version control …" nor "which image generation model"
+_WHICH_VERSION = (r"(?:what|which|welche[rnms]?)(?= (?:[\w.-]+ )?(?:versions?|generations?|generationen|gens)\b"
+                  r"(?!\s+(?:control|conflicts?|models?|modelle?|pipelines?|tasks?|process|prozess)\b))")
 _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.HELP, re.compile(
         r"^(?:help|hilfe|\?+|what can you do|what do you do"
@@ -429,7 +433,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|what (?:came|comes) out(?: of (?:it|that|this))?"
         r"|was (?:war|ist|waren|sind) (?:der|die|das) (?:speed-?ups?|beschleunigung|durchsatz|latenz|ergebnis))"
         r"(?: (?:there|dort|da|in it|in that talk|im vortrag))?$"
-        r"|^(?:(?:um|by|in|aus|mit|von|auf|an|bei|über|uber|ueber|nach|seit|pro|for|from|of|with|to|at|on|over"
+        r"|^(?:(?:um|by|in|aus|mit|von|auf|an|bei|über|uber|ueber|nach|seit|pro|f[üu]r|for|from|of|with|to|at|on|over"
         r"|after|per) )?"
         r"(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive"
         r"|high|tall|deep|thick|wide|heavy|far|old)"
@@ -443,6 +447,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"
         r"|(?:what|which)(?:'s|s| is| was)?(?: the)? (?:percent(?:age)?|share|fraction|proportion)"
         r"|welche[rn]? (?:anteil|prozentsatz)"
+        # "what tpu version …", "welche tpu gens …", "which llama versions …": a version is a number of a name
+        rf"|{_WHICH_VERSION}"
         r"|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz)"
         # "was ist der kleinste Speedup von AITER": which end of a range of numbers
         r"|was (?:ist|war|sind|waren) (?:der|die|das) (?:gr[öo](?:ß|ss)te|kleinste|h[öo]chste|niedrigste|geringste"
@@ -520,6 +526,7 @@ _PLACED_RE = re.compile(
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet|is|are|do|does|used for|good for|for|da"
                              r"|verwendet|genutzt|benutzt|eingesetzt)$", _I)
 _QUANTITY_KINDS = (
+    ("version", re.compile(rf"^(?:\w+ )?{_WHICH_VERSION}", _I)),
     ("year", re.compile(r"\b(?:welche[ms]|what|which) (?:jahr|year)\b|\b(?:seit|ab|bis) wann\b"
                         r"|\b(?:since|until) when\b", _I)),
     # "how much of the compute time", "wie viel der Rechenzeit": a share of a whole

@@ -727,6 +727,25 @@ def test_the_kind_of_number_asked_for() -> None:
     assert parse("how many machinists did the NC machines replace?").quantity == "count"
 
 
+@pytest.mark.parametrize(("text", "subject"), [
+    # which version of a name is a number question about the name; "image generation" names no version
+    ("which tpu gens does the dit device placement work support", "tpu dit device placement support"),
+    ("für welche tpu generationen ist das dit placement gedacht", "tpu dit placement gedacht"),
+    ("what llama version was the mxfp4 recipe tested on", "llama mxfp4 recipe tested"),
+])
+def test_which_version_asks_for_a_number(text: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.quantity, question.subject) == (Shape.QUANTITY, "version", subject)
+    assert parse("which image generation model did they port").shape != Shape.QUANTITY
+
+
+@pytest.mark.parametrize("text", ["which tpu gens does the dit device placement work support",
+                                  "welche tpu generation unterstützt die dit platzierung"])
+async def test_which_version_leads_with_a_point_naming_versions(store: Store, text: str) -> None:
+    # TPUv5 and TPUv6e, not the placement point that names no version
+    assert first(await ask(store, text)) in {(MAIN, 102), (MAIN, 97)}
+
+
 @pytest.mark.parametrize(("text", "first_line"), [
     # one word of a two-word concept in no summary, the other in many: a point about decoding would answer another term
     ("how does speculative decoding work?", "The summaries don't mention *speculative decoding*."),
