@@ -367,6 +367,11 @@ async def test_a_word_of_the_language_is_not_read_as_a_slip_of_another(store: St
     assert answers._slip_of_an_english_word(store, "enviroment") == "environment"
 
 
+async def test_things_set_against_each_other_are_a_comparison(store: Store) -> None:
+    # "gegeneinander antreten lassen" is the summaries' "Vergleich": the benchmark point comparing three devices
+    assert first(await ask(store, "wie viele geräte hat jax quantum gegeneinander antreten lassen")) == (MAIN, 37)
+
+
 async def test_an_english_term_put_together_from_the_word_lists_forms_is_its_german_entry(store: Store) -> None:
     # "autoclaved" + "pressure" + "impregnation" -> Autoklavierte Druckimprägnierung, not the key point using it
     body = json.loads(as_json(await ask(store, "autoclaved pressure impregnation, what is that?")))
