@@ -298,7 +298,7 @@ QUANTITY_FRAME_WORDS = frozenset(
     "niedrigsten niedrigster geringste geringsten geringster grosste grossten grosster grosstes hochste hochsten "
     "hochster hochstes "
     # "which tpu version": the version is the number asked for, of the name before it
-    "version versions generation generations generationen gens".split())
+    "version versions generation generations generationen gens count counts".split())
 # People a number question counts ("how many speakers", "wie viele Leute halten …"), whom a key point counts by
 # naming them ("Kevin Gleason und Peter Gavin")
 PEOPLE_NOUNS = frozenset(

@@ -292,6 +292,8 @@ _I = re.IGNORECASE
 # asked for, the name (at most one word) between; not "what version control …" nor "which image generation model"
 _WHICH_VERSION = (r"(?:what|which|welche[rnms]?)(?= (?:[\w.-]+ )?(?:versions?|generations?|generationen|gens)\b"
                   r"(?!\s+(?:control|conflicts?|models?|modelle?|pipelines?|tasks?|process|prozess)\b))")
+# "what chip counts …", "which step count …": a count of the thing named before "count"
+_WHAT_COUNT = r"(?:what|which)(?= (?:[\w-]+ )?counts?\b)"
 _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.HELP, re.compile(
         r"^(?:help|hilfe|\?+|what can you do|what do you do"
@@ -448,7 +450,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:what|which)(?:'s|s| is| was)?(?: the)? (?:percent(?:age)?|share|fraction|proportion)"
         r"|welche[rn]? (?:anteil|prozentsatz)"
         # "what tpu version …", "welche tpu gens …", "which llama versions …": a version is a number of a name
-        rf"|{_WHICH_VERSION}"
+        rf"|{_WHICH_VERSION}|{_WHAT_COUNT}"
         r"|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz)"
         # "was ist der kleinste Speedup von AITER": which end of a range of numbers
         r"|was (?:ist|war|sind|waren) (?:der|die|das) (?:gr[öo](?:ß|ss)te|kleinste|h[öo]chste|niedrigste|geringste"
@@ -506,7 +508,7 @@ _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(
 # A quantity question's opening ("um wie viel", "how much faster"); with a baseline ("gegenüber FP8", "compared to
 # XLA") it still asks for the number, unless it names a difference
 _HOW_MUCH_RE = re.compile(r"^(?:(?:um|by) )?(?:how (?:much|many|fast|quick|quickly)|wie (?:viel|viele|schnell)"
-                          r"|wieviele?)\b", _I)
+                          rf"|wieviele?|{_WHAT_COUNT})\b", _I)
 _DIFFERENCE_RE = re.compile(r"\b(?:differ\w*|unterschied\w*|unterscheid\w*)", _I)
 _BASELINE_RE = re.compile(rf"\s(?:compared? (?:to|with)|{_VERSUS}|im vergleich (?:zu[mr]?|mit)|gegen[üu]ber"
                           r"|verglichen mit|than)\s", _I)
@@ -546,7 +548,7 @@ _QUANTITY_KINDS = (
     # "how many billion params": a model's size ("Qwen2.5-35B"), not a count of things
     ("size", re.compile(r"how (?:big|large|small)|wie (?:gro(?:ß|ss)|klein)|size|gr[öo](?:ß|ss)e|memory|speicher"
                         r"|parameters?|\bparams?\b|\bbillions?\b|\bmilliarden\b", _I)),
-    ("count", re.compile(r"how many|wie ?vielen?|number of|anzahl", _I)),
+    ("count", re.compile(r"how many|wie ?vielen?|number of|anzahl|\bcounts?\b", _I)),
 )
 # "how many memory types", "wie viele Leute halten den Crashkurs", "in wie viele Speicherbereiche": the thing right
 # after "how many" is counted, though a word of the question also names a weight ("halten") or a size ("Speicher");

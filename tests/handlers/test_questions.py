@@ -725,6 +725,26 @@ def test_the_kind_of_number_asked_for() -> None:
     assert parse("what percentage of the compute time goes to the DiT model?").quantity == "percent"
     assert parse("wie viel prozent der rechenzeit entfallen bei DiT?").quantity == "percent"
     assert parse("how many machinists did the NC machines replace?").quantity == "count"
+    # what a thing brings is a gain: a factor or a share, not the "4-Bit" of its description
+    assert parse("wie viel bringt mxfp4").quantity == "speed"
+    assert parse("how much does mxfp4 gain over fp8").quantity == "speed"
+
+
+def test_what_thing_count_asks_for_a_count() -> None:
+    # "what chip counts …" counts chips; its "vs" is between the counted things, no difference asked
+    question = parse("what chip counts did they use for inference vs training in tinix")
+    assert (question.shape, question.quantity) == (Shape.QUANTITY, "count")
+    assert "counts" not in question.subject.split()
+
+
+async def test_what_thing_count_leads_with_the_point_counting_it(store: Store) -> None:
+    # the rollout-to-trainer ratio's 16/32- to 64-chip configurations
+    assert first(await ask(store, "what chip counts did they use for inference vs training in tinix")) == (MAIN, 315)
+
+
+async def test_how_much_a_thing_brings_leads_with_its_gain(store: Store) -> None:
+    # the MXFP4 results (~20 %, ~30 % over FP8), not the recipe's description with its "4-Bit" and "Llama 3/3.1"
+    assert first(await ask(store, "wie viel bringt mxfp4 eigentlich")) == (MAIN, 350)
 
 
 @pytest.mark.parametrize(("text", "subject"), [
