@@ -206,6 +206,8 @@ def _word_concept(
         concept.add(stem, word, "stem")  # "Kerneln" finds "Kernels", "Vorträgen" "Vortrag", "zerspanen" "Zerspanung"
     if (root := german_root(word)) and (frequency is None or frequency(root) > frequency(word)):
         concept.add(root, word, "stem")  # "disaggregiert" finds "Disaggregation", "Programmierung" "Programmier-"
+    for year in short_year_forms(word):
+        concept.add(year, word, "stem")  # "in 81" is 1981, "in den 80ern" the 1980s ("1981", "1970er")
     canonical = lexicon.canonical.get(word)
     if canonical:
         concept.alias_note = f"{word} → {canonical}"
@@ -230,6 +232,22 @@ def _word_concept(
         for suggestion in correct(word):  # "jaxtor" is a typo of jaxator, not jax + tor: see settle_readings
             concept.add(suggestion, word, "correction")
     return concept
+
+
+# A year typed with two digits ("81", "'81"), a decade with two or four and its ending ("80s", "80ern", "1970s")
+_SHORT_YEAR_RE = re.compile(r"^(?:(?P<year>\d\d)|(?P<century>1[5-9]|20)?(?P<decade>\d)0(?:s|er|ern|ies))$")
+
+
+def short_year_forms(word: str) -> list[str]:
+    """The years a year or decade written short stands for, as the summaries write years (4 digits): "81" -> 1981 and
+    2081, "80ern" -> any year starting with 198 (a prefix form: "1981", "1980er"), "1970s" -> 197."""
+    match = _SHORT_YEAR_RE.match(word)
+    if match is None:
+        return []
+    if match["year"]:
+        return [f"19{match['year']}", f"20{match['year']}"]
+    centuries = [match["century"]] if match["century"] else ["19", "20"]
+    return [f"{century}{match['decade']}" for century in centuries]
 
 
 # English plurals in "-es" after a hissing sound, whose singular may lack the "e": "meshes", "batches", "boxes",

@@ -372,6 +372,15 @@ async def test_things_set_against_each_other_are_a_comparison(store: Store) -> N
     assert first(await ask(store, "wie viele geräte hat jax quantum gegeneinander antreten lassen")) == (MAIN, 37)
 
 
+@pytest.mark.parametrize(("text", "line"), [
+    # a year typed with two digits, a decade by its ending: the summaries' 1981 and 1970er
+    ("what did nc operators earn an hour in 81", 630),
+    ("was verdienten nc-bediener in den 80ern", 630),
+])
+async def test_a_year_typed_short_is_the_year_written_out(store: Store, text: str, line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line)
+
+
 async def test_an_english_term_put_together_from_the_word_lists_forms_is_its_german_entry(store: Store) -> None:
     # "autoclaved" + "pressure" + "impregnation" -> Autoklavierte Druckimprägnierung, not the key point using it
     body = json.loads(as_json(await ask(store, "autoclaved pressure impregnation, what is that?")))

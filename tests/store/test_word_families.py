@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from store.concepts import Concept, build_concepts, name_groups
+from store.concepts import Concept, build_concepts, name_groups, short_year_forms
+from store.db import Store
 from store.lexicon import Lexicon
 from store.vocabulary import Vocabulary, verb_root
 
@@ -51,3 +52,20 @@ def test_a_name_written_as_code_is_one_group_of_concepts() -> None:
     assert name_groups(build_concepts("wie viele NC-Maschinen für Qwen2.5", Lexicon(), {}, translate=False)) \
         == []
     assert name_groups([Concept("max")]) == []
+
+
+@pytest.mark.parametrize(("word", "forms"), [
+    ("81", ["1981", "2081"]),  # "in 81": a year typed with two digits
+    ("80ern", ["198", "208"]),  # "in den 80ern": any year of the decade, as a prefix form
+    ("70s", ["197", "207"]),
+    ("1970s", ["197"]),
+    ("v6e", []), ("810", []), ("8", []),
+])
+def test_a_year_or_decade_typed_short_finds_the_years_written_out(word: str, forms: list[str]) -> None:
+    assert short_year_forms(word) == forms
+
+
+async def test_a_two_digit_year_is_no_absent_word(store: Store) -> None:
+    # the summaries write "1981" and "1970er": "in 81", "in den 80ern" ask about them
+    assert "81" not in await store.absent_words("nc operators wages in 81")
+    assert "70ern" not in await store.absent_words("gehälter in den 70ern")
