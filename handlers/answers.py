@@ -758,6 +758,20 @@ def _count_re(forms: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})", re.I)
 
 
+async def _entry_counting(store: Store, question: Question, counted: re.Pattern[str]) -> str | None:
+    """The glossary term a "how many X does T have" question asks of when its entry counts X: the subject without the
+    counted thing is the whole term ("TPU v6e-8", whose entry says "mit 8 Chips")."""
+    match = _MEASURED_RE.search(question.text)
+    if match is None:
+        return None
+    counted_words = {t for group in ("w", "w2") if match[group] for t in tokens(match[group])}
+    rest = " ".join(word for word in question.subject.split() if not set(tokens(word)) <= counted_words)
+    if not rest or await _entry_named(store, rest) != rest:
+        return None
+    hit = (await store.define(rest)).hits[0]
+    return hit.term if any(counted.search(d.definition) for d in hit.definitions) else None
+
+
 def _counts_people(question: Question) -> bool:
     """Whether a "how many" question counts people: "how many speakers …", "wie viele Leute halten …"."""
     match = _MEASURED_RE.search(question.text)
@@ -910,6 +924,13 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         # before one that only is one ("Zweite Fallstudie (MXFP4)" with its "4-Bit")
         tie = COUNT_TIE * found[0].score
         with_number.sort(key=lambda hit: not (hit.score >= tie and counted.search(f"{hit.title}: {hit.text}")))
+        if not scope.offset and not question.refers_back and \
+                not any(hit.score >= tie and counted.search(f"{hit.title}: {hit.text}") for hit in found) and \
+                (term := await _entry_counting(store, question, counted)):
+            # "how many chips does a TPU v6e-8 have": no key point as relevant counts them, the term's glossary
+            # entry does
+            return await define(store, replace(question, shape=Shape.DEFINE, subject=term, raw=term, term="",
+                                               qualifier=""), scope)
     if not question.quantity and question.refers_back:
         # "what were the numbers?": the point with the most measured results (2,5-fache, 20 s, 50 Token/s) first
         with_number.sort(key=lambda hit: -sum(len(_NUMBER_RES[kind].findall(hit.text)) for kind in _MEASURES))

@@ -381,6 +381,17 @@ async def test_a_year_typed_short_is_the_year_written_out(store: Store, text: st
     assert first(await ask(store, text)) == (MAIN, line)
 
 
+@pytest.mark.parametrize("text", ["how many chips does a TPU v6e-8 have", "wie viele chips hat eine tpu v6e-8"])
+async def test_a_count_only_a_terms_entry_gives_leads_with_that_entry(store: Store, text: str) -> None:
+    # no key point counts the chips of a v6e-8; its glossary entry does ("mit 8 Chips")
+    assert first(await ask(store, text)) == (MAIN, 426)
+
+
+async def test_a_count_a_key_point_gives_is_not_the_entry(store: Store) -> None:
+    # the Tunix discussion counts chips (16/32- to 64-chip configurations): the point, not a glossary entry
+    assert first(await ask(store, "wie viele chips nimmt man bei tinix so für rollout vs training")) == (MAIN, 315)
+
+
 async def test_an_english_term_put_together_from_the_word_lists_forms_is_its_german_entry(store: Store) -> None:
     # "autoclaved" + "pressure" + "impregnation" -> Autoklavierte Druckimprägnierung, not the key point using it
     body = json.loads(as_json(await ask(store, "autoclaved pressure impregnation, what is that?")))
