@@ -934,6 +934,8 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     if not question.quantity and question.refers_back:
         # "what were the numbers?": the point with the most measured results (2,5-fache, 20 s, 50 Token/s) first
         with_number.sort(key=lambda hit: -sum(len(_NUMBER_RES[kind].findall(hit.text)) for kind in _MEASURES))
+    if _asks_what_was(question):
+        with_number = _done_before_planned(with_number)
     ranked = with_number + [hit for hit in found if hit not in with_number]
     shown = ranked[scope.offset: scope.offset + 1 + POINTS_SHOWN]
     if not shown:
@@ -941,6 +943,39 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     return _reply(question, lead=shown[0], points=shown[1:], numbers=True, scoped_to=scoped_to,
                   note="" if with_number else "quantity_none", talk_id=shown[0].talk_id,
                   shown=scope.offset + len(shown), more=len(ranked) > scope.offset + len(shown))
+
+
+# A question about what was done ("what tpu version did they run", "auf welcher TPU liefen die Benchmarks"), not
+# about what is next ("what will they benchmark next", "als nächstes", "geplant")
+_PAST_RE = re.compile(r"\b(?:did|was|were|had|wurden?|waren?|hatten?|liefen|lief)\b", re.I)
+_NEXT_RE = re.compile(r"\b(?:will|going to|plan\w*|next|future|upcoming|wollen|soll\w*|werden|n[äa]chste\w*"
+                      r"|geplant\w*|zuk[üu]nft\w*|demn[äa]chst|bald)\b", re.I)
+# A point about what is planned, not done: headed "Ausblick", "Roadmap", "Zukunftsaussichten", or saying "geplante
+# Benchmarks" (an "Ausblick" in a point's text may be one section of a talk's outline: "… sowie Ausblick")
+_PLANNED_TITLE_RE = re.compile(r"\b(?:geplant\w*|ausblick|zuk[üu]nft\w*|k[üu]nftig\w*|roadmap|planned|outlook"
+                               r"|future)", re.I)
+_PLANNED_TEXT_RE = re.compile(r"\b(?:geplant\w*|planned)\b", re.I)
+PLAN_TIE = 0.9  # a point of what was done this close to a planned one leads a question about what was done
+
+
+def _asks_what_was(question: Question) -> bool:
+    """Whether the question asks about what was done (in the past tense, nothing of what is next)."""
+    return bool(_PAST_RE.search(question.text)) and not _NEXT_RE.search(question.text)
+
+
+def _done_before_planned(found: list[PointHit]) -> list[PointHit]:
+    """``found`` with a point about what was done first when the first one is about plans and it is about as relevant:
+    "what tpu version did jax quantum run its benchmarks on" is the V4 TPU of the benchmarks, not the "geplante
+    Benchmarks mit neueren TPU-Generationen (V5/V6)" of the outlook."""
+    if len(found) < 2 or not _planned(found[0]):
+        return found
+    done = next((hit for hit in found[1:] if hit.score >= PLAN_TIE * found[0].score and not _planned(hit)), None)
+    return found if done is None else [done] + [hit for hit in found if hit is not done]
+
+
+def _planned(hit: PointHit) -> bool:
+    """Whether a point is about what is planned (``_PLANNED_TITLE_RE``, ``_PLANNED_TEXT_RE``)."""
+    return bool(_PLANNED_TITLE_RE.search(hit.title) or _PLANNED_TEXT_RE.search(hit.text))
 
 
 def _starts_a_word(text: str, part: str) -> bool:

@@ -392,6 +392,16 @@ async def test_a_count_a_key_point_gives_is_not_the_entry(store: Store) -> None:
     assert first(await ask(store, "wie viele chips nimmt man bei tinix so für rollout vs training")) == (MAIN, 315)
 
 
+@pytest.mark.parametrize(("text", "line"), [
+    # asked what was done: the V4 TPU of the benchmarks, not the outlook's planned V5/V6 benchmarks
+    ("what tpu version did jax quantum run its benchmarks on", 37),
+    # asked what is next: the outlook
+    ("welche tpu gens wollen die bei jax quantum als nächstes benchmarken", 39),
+])
+async def test_what_was_done_leads_over_what_is_planned(store: Store, text: str, line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line)
+
+
 async def test_an_english_term_put_together_from_the_word_lists_forms_is_its_german_entry(store: Store) -> None:
     # "autoclaved" + "pressure" + "impregnation" -> Autoklavierte Druckimprägnierung, not the key point using it
     body = json.loads(as_json(await ask(store, "autoclaved pressure impregnation, what is that?")))
