@@ -266,7 +266,8 @@ _PURPOSE_RE = re.compile(
     r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
     r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden|wurde|wurden)"
     r"|what (?:is|are)(?= .+ (?:(?:used|good) )?for$))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
-    r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|used for|good for|for))?$", re.I)
+    r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|used for|good for|short for|for))?$",
+    re.I)  # "what is HBM short for" asks what it stands for, as a definition does
 # Whether a talk is worth watching: "is the Pallas talk worth watching?", "lohnt sich der Kinetic-Vortrag?"; without a
 # talk named ("is it worth watching?", "lohnt sich der Vortrag dazu?") the talk is the thread's. What it is worth
 # watching for may follow: "worth watching for debugging?", "anything worth a look on tree screws".
@@ -525,8 +526,12 @@ _WHAT_IS_THAT_RE = re.compile(
 _PLACED_RE = re.compile(
     r"^(?P<t>.+?)\s+(?:in|im|bei|beim|for|f[üu]r|within|inside|on|auf)\s+"
     r"(?:(?:the|der|dem|den|die|das|einem|einer|a|an)\s+)?(?P<q>.+)$", _I)
-_DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|bedeutet|is|are|do|does|used for|good for|for|da"
-                             r"|verwendet|genutzt|benutzt|eingesetzt)$", _I)
+_DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|short for|bedeutet|is|are|do|does|used for|good for"
+                             r"|for|da|verwendet|genutzt|benutzt|eingesetzt)$", _I)
+# "the abbreviation HBM", "die Abkürzung HBM", "what's the acronym GRPO": the word that says the term is one, with
+# its article; the term is what is asked for
+_ABBREVIATION_RE = re.compile(r"(?:\b(?:the|an?|die|der|das|eine?)\s+)?\b(?:abbreviations?|acronyms?"
+                              r"|abk[üu]rzung(?:en)?|akronyme?|k[üu]rzel)\b", _I)
 _QUANTITY_KINDS = (
     ("version", re.compile(rf"^(?:\w+ )?{_WHICH_VERSION}", _I)),
     ("year", re.compile(r"\b(?:welche[ms]|what|which) (?:jahr|year)\b|\b(?:seit|ab|bis) wann\b"
@@ -983,6 +988,11 @@ def _parse_plain(query: str, stripped: str) -> Question:
                 # "what is it about?", "what do they recommend for …?", "was war der Grund dafür?", "what's planned
                 # next for max_evol?" are no definitions
                 continue
+            if (unnamed := _SPACES_RE.sub(" ", _ABBREVIATION_RE.sub(" ", raw)).strip()) and unnamed != raw.strip() \
+                    and subject_words(unnamed):
+                # "wofür ist hbm die abkürzung", "what does the abbreviation hbm mean": what HBM stands for
+                raw = unnamed
+                question.subject = subject_words(unnamed)
             question.raw = _content_span(raw) or raw.strip()  # "GEMM again" asks for GEMM
             if (placed := _PLACED_RE.match(question.raw)) and (term := subject_words(placed["t"])) and \
                     (qualifier := subject_words(placed["q"])):

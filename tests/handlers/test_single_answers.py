@@ -49,6 +49,24 @@ def test_a_definition_put_in_other_words_asks_for_the_term(text: str, subject: s
     assert (question.shape, question.subject, question.follow_up) == (Shape.DEFINE, subject, False)
 
 
+@pytest.mark.parametrize(("text", "subject"), [
+    # what a name stands for, asked with the word that says it is one: the name is the term
+    ("whats hbm short for", "hbm"),
+    ("what does the abbreviation hbm mean", "hbm"),
+    ("wofür ist hbm die abkürzung", "hbm"),
+    ("was bedeutet die Abkürzung ICI?", "ICI"),
+    ("what's the acronym GRPO", "GRPO"),
+])
+def test_an_abbreviation_asked_for_is_its_term(text: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject, question.raw) == (Shape.DEFINE, subject, subject)
+
+
+async def test_an_abbreviation_asked_for_leads_with_its_entry(store: Store) -> None:
+    body = json.loads(as_json(await ask(store, "was bedeutet die Abkürzung ICI?")))
+    assert (body["covered"], body["hits"][0]["source"]) == (True, {"file": MAIN, "line": 186})
+
+
 def test_a_follow_up_about_another_term_is_still_a_follow_up() -> None:
     question = parse("und was ist mit ORPO?")
     assert (question.shape, question.subject, question.follow_up) == (Shape.SEARCH, "ORPO", True)
