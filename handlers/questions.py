@@ -460,8 +460,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"
         r"|was (?:meint|meinen|meinte|meinten|meinst|versteht|verstehen) (?:man|die|der|sie|er|du|ihr) (?:mit|unter)"
         r" (?P<s2>.+)"
-        r"|what(?:'s| is| are) meant by (?P<s3>.+)"
-        r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean by (?P<s4>.+)"
+        # "mean with" as German's "meinen mit" has it
+        r"|what(?:'s| is| are) meant (?:by|with) (?P<s3>.+)"
+        r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean (?:by|with) (?P<s4>.+)"
         r"|what (?:does|do) (?P<s5>.+?) (?:refer to|stand for|mean))$", _I)),
     (Shape.DEFINE, _PURPOSE_RE),
     (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?"
@@ -516,7 +517,7 @@ _BASELINE_RE = re.compile(rf"\s(?:compared? (?:to|with)|{_VERSUS}|im vergleich (
 _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|video|vortr[äa]g)", _I)
 # "what do they recommend for X?", "what did the speaker show?": asks what someone did, not what a term is
 _WHAT_THEY_DO_RE = re.compile(
-    r"^what (?:do|does|did)(?!.*\bmean by\b)\s+(?:they|he|she|you|we|i|people|(?:the |this |that )?"
+    r"^what (?:do|does|did)(?!.*\bmean (?:by|with)\b)\s+(?:they|he|she|you|we|i|people|(?:the |this |that )?"
     r"(?:speakers?|presenters?|authors?|team|vlogger))\b", _I)
 # "was ist das überhaupt?", "what is that anyway?": the thread's topic defined (only pointers and stress words)
 _WHAT_IS_THAT_RE = re.compile(

@@ -43,6 +43,8 @@ async def ask(store: Store, text: str) -> Reply:
     ("was meint man mit Kernseite", "Kernseite"),
     ("Diffrax - what is that?", "Diffrax"),  # the term first, the question after it
     ("Floquet-Theorie – was ist das?", "Floquet-Theorie"),
+    ("what do they mean with sapwood", "sapwood"),  # "mean with", as German's "meinen mit"
+    ("what is meant with frost heave?", "frost heave"),
 ])
 def test_a_definition_put_in_other_words_asks_for_the_term(text: str, subject: str) -> None:
     question = parse(text)
@@ -418,6 +420,11 @@ async def test_a_count_a_key_point_gives_is_not_the_entry(store: Store) -> None:
 ])
 async def test_what_was_done_leads_over_what_is_planned(store: Store, text: str, line: int) -> None:
     assert first(await ask(store, text)) == (MAIN, line)
+
+
+async def test_quicker_is_a_word_the_summaries_have(store: Store) -> None:
+    # "quicker" is "schneller", as "faster" is: no "not covered"
+    assert "quicker" not in await store.absent_words("how much quicker is flydsl")
 
 
 async def test_an_english_term_put_together_from_the_word_lists_forms_is_its_german_entry(store: Store) -> None:
