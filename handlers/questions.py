@@ -475,7 +475,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.DEFINE, re.compile(
         r"^(?:define|definition of|definiere|meaning of|bedeutung von|what(?:'s| is| are| was| were| does| do)"
         r"|wh?at'?s|was (?:ist|sind|war|waren|bedeutet|hei(?:ß|ss)t)|wof[üu]r steht|was versteht man unter"
-        r"|explain what|erkl[äa]re?,? was)"
+        r"|explain(?: to me| to us)?,? what|erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*,? was)"
         r"\s+(?:(?:a|an|the|ein|eine|der|die|das)\s+)?"
         r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
     (Shape.EXPLAIN, re.compile(
@@ -528,7 +528,9 @@ _PLACED_RE = re.compile(
     r"^(?P<t>.+?)\s+(?:in|im|bei|beim|for|f[üu]r|within|inside|on|auf)\s+"
     r"(?:(?:the|der|dem|den|die|das|einem|einer|a|an)\s+)?(?P<q>.+)$", _I)
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|short for|bedeutet|is|are|do|does|used for|good for"
-                             r"|for|da|verwendet|genutzt|benutzt|eingesetzt)$", _I)
+                             r"|for|da|verwendet|genutzt|benutzt|eingesetzt"
+                             # "was heißt HBM ausgeschrieben", "what's HBM spelled out": the term's long form
+                             r"|ausgeschrieben|spelled out|written out|in full)$", _I)
 # "the abbreviation HBM", "die Abkürzung HBM", "what's the acronym GRPO": the word that says the term is one, with
 # its article; the term is what is asked for
 _ABBREVIATION_RE = re.compile(r"(?:\b(?:the|an?|die|der|das|eine?)\s+)?\b(?:abbreviations?|acronyms?"

@@ -45,6 +45,10 @@ async def ask(store: Store, text: str) -> Reply:
     ("Floquet-Theorie – was ist das?", "Floquet-Theorie"),
     ("what do they mean with sapwood", "sapwood"),  # "mean with", as German's "meinen mit"
     ("what is meant with frost heave?", "frost heave"),
+    ("was heißt hbm ausgeschrieben", "hbm"),  # the long form of a name asked for
+    ("what's hbm spelled out", "hbm"),
+    ("erklär mir mal, was ein Torii ist", "Torii"),  # told to explain what a thing is: what it is
+    ("explain to me what a kernel is", "kernel"),
 ])
 def test_a_definition_put_in_other_words_asks_for_the_term(text: str, subject: str) -> None:
     question = parse(text)
