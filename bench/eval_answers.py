@@ -51,7 +51,8 @@ and bench/eval_answers_tune30.toml (session 11's engineer writer: explain, numbe
 passing, talks named loosely), bench/eval_answers_tune32.toml (session 11's sceptic writer: plausible absent details
 and concepts, and covered look-alikes of the same form) and bench/eval_answers_tune33.toml (session 11's channel writer:
 talk questions named by a detail, lists, difference, thread follow-ups, clarify and help, typed fast), each by another
-writer, German and English equal
+writer, German and English equal, and bench/eval_answers_tune34.toml (session 11's lay-words fixer: explain, number and
+definition questions in lay words, the thing described instead of named; German and English equal)
 is asked on a fresh database of the bundled corpus, in-process,
 is asked on a fresh database of the bundled corpus, in-process,
 is asked on a fresh database of the bundled corpus, in-process,
@@ -155,7 +156,8 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_tune29.toml",
              ROOT / "bench" / "eval_answers_tune30.toml",
              ROOT / "bench" / "eval_answers_tune32.toml",
-             ROOT / "bench" / "eval_answers_tune33.toml")
+             ROOT / "bench" / "eval_answers_tune33.toml",
+             ROOT / "bench" / "eval_answers_tune34.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8",
           "holdout9", "holdout10", "holdout11", "holdout12", "all")
 # Held-out sets nobody has tuned on yet: only named explicitly, so a tuner's `--split all` never shows their replies.

@@ -660,6 +660,17 @@ def test_tune33_is_channel_questions_german_and_english_equal() -> None:
         ("clarify", 2), ("help", 2)) for lang in ("de", "en")})
 
 
+def test_tune34_is_single_answers_in_lay_words_german_and_english_equal(corpus_lines: dict) -> None:
+    tune34 = load_question_file("eval_answers_tune34")
+    assert_tune_file(tune34, "eval_answers_tune34", {
+        ("explain", "de"): 10, ("explain", "en"): 10, ("number", "de"): 3, ("number", "en"): 3,
+        ("definition", "de"): 2, ("definition", "en"): 2})
+    for q in tune34:  # a key point for numbers and explanations, a glossary entry for definitions
+        for entry in q["expect"]:
+            section = section_of(corpus_lines[entry["file"]], entry["line"])
+            assert section == ("Glossar" if q["shape"] == "definition" else "Wichtigste Punkte & Zeitstempel"), q["id"]
+
+
 def test_tune25_is_numbers_and_definitions_german_and_english_equal(corpus_lines: dict) -> None:
     tune25 = load_question_file("eval_answers_tune25")
     assert_tune_file(tune25, "eval_answers_tune25", {
