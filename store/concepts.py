@@ -224,7 +224,7 @@ def _word_concept(
         concept.add(isier, word, "translation")  # "retokenizing" finds "Retokenisierungsdrift"
     if translate:
         # "placing" is translated as the word list's "placed" and "placement" are (platziert, Platzierung)
-        for variant in english_variants(word) + verb_siblings(word) + nouns:
+        for variant in english_variants(word) + verb_siblings(word) + nouns + german_infinitives(word):
             for form in lexicon.en_de.get(variant, ()) + pairs.get(variant, ()):
                 for token in translation_tokens(form):
                     concept.add(token, word, "translation")
@@ -382,6 +382,29 @@ def verb_siblings(word: str) -> list[str]:
     for base in (word[:-3], word[:-3] + "e"):
         siblings += [base + ("d" if base.endswith("e") else "ed"), base + "ment"]
     return siblings
+
+
+# German prefixes that separate from their verb and take the participle's "ge" after them: "ausgeprobiert"
+_SEPARABLE_PREFIXES = ("durch", "nach", "aus", "ein", "auf", "vor", "mit", "an", "ab", "um", "zu")
+
+
+def german_infinitives(word: str) -> list[str]:
+    """The infinitive a German verb form may be, to look up in the word list (whose German keys are infinitives):
+    "nachmacht" -> "nachmachen", "durchprobiert" -> "durchprobieren", "getestet" -> "testen", "ausgeprobiert" ->
+    "ausprobieren". A guess per ending; only one the word list has counts."""
+    if len(word) < 5 or not word.endswith("t") or word.endswith("st"):
+        return []
+    stems = [word[:-2]] if word.endswith("et") else []
+    stems.append(word[:-1])
+    guesses = []
+    for stem in stems:
+        guesses.append(stem + "en")
+        if stem.startswith("ge") and len(stem) > 4:
+            guesses.append(stem[2:] + "en")  # the participle: "getestet" -> "testen"
+        for prefix in _SEPARABLE_PREFIXES:
+            if stem.startswith(prefix + "ge") and len(stem) > len(prefix) + 4:
+                guesses.append(prefix + stem[len(prefix) + 2:] + "en")  # "ausgeprobiert" -> "ausprobieren"
+    return [guess for guess in dict.fromkeys(guesses) if guess != word]
 
 
 def verb_nouns(word: str) -> list[str]:

@@ -102,6 +102,18 @@ async def test_a_term_asked_with_an_inflected_adjective_leads_with_its_glossary_
     assert first(await ask(store, text)) == (MAIN, line)
 
 
+@pytest.mark.parametrize(("text", "lines"), [
+    # "several" is "mehrere", "spread" "verteilt": common words the word list lacked, so "gluing several steps" was a
+    # name of several words no summary holds, and not covered
+    ("in the xla talk, what's the trick for gluing several steps together so they don't go back to main memory",
+     {208, 490}),
+])
+async def test_a_question_in_common_english_words_finds_the_point_they_describe(store: Store, text: str,
+                                                                                lines: set[int]) -> None:
+    file, line = first(await ask(store, text))
+    assert file == MAIN and line in lines
+
+
 @pytest.mark.parametrize(("text", "term", "qualifier"), [
     ("what is an MX expression in CasADi?", "MX expression", "CasADi"),
     ("was heißt EP bei MoE-Modellen?", "EP", "MoE-Modellen"),

@@ -12,7 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from store.compounds import CompoundSplitter
-from store.concepts import build_concepts, english_variants, german_stem, isier_form, verb_nouns
+from store.concepts import (
+    build_concepts,
+    english_variants,
+    german_infinitives,
+    german_stem,
+    isier_form,
+    verb_nouns,
+)
 from store.db import Store
 from store.errors import CorpusError
 from store.ingest import ingest_sync
@@ -370,6 +377,24 @@ def test_an_english_verb_s_noun_is_searched_where_the_summaries_have_it() -> Non
     forms = {concept.words: [(form.token, form.kind) for form in concept.forms] for concept in concepts}
     assert ("fusion", "family") in forms["fuses"]
     assert not any(token == "operation" for token, _ in forms["operates"])  # no summary has it
+
+
+@pytest.mark.parametrize(("word", "infinitive"), [
+    ("nachmacht", "nachmachen"), ("durchprobiert", "durchprobieren"), ("getestet", "testen"),
+    ("ausgeprobiert", "ausprobieren"), ("bewegt", "bewegen"),
+])
+def test_a_german_verb_form_s_infinitive_is_guessed(word: str, infinitive: str) -> None:
+    assert infinitive in german_infinitives(word)
+
+
+def test_a_german_verb_form_is_translated_as_the_word_list_s_infinitive() -> None:
+    # the word list's German keys are infinitives ("nachmachen"); a question writes "was ein kleines Modell nachmacht"
+    lexicon = Lexicon(en_de={"nachmachen": ("nachahm",), "ausprobieren": ("test",)})
+    concepts = build_concepts("nachmacht ausgeprobiert", lexicon, {})
+    forms = {concept.words: [(form.token, form.kind) for form in concept.forms] for concept in concepts}
+    assert ("nachahm", "translation") in forms["nachmacht"]
+    assert ("test", "translation") in forms["ausgeprobiert"]
+    assert german_infinitives("test") == german_infinitives("gpus") == []  # no verb form: nothing to guess
 
 
 @pytest.mark.parametrize(("word", "singular"), [("meshes", "mesh"), ("boxes", "box"), ("kernels", "kernel"),
