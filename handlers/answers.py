@@ -313,6 +313,8 @@ async def _uncovered_talk_question(store: Store, question: Question, scope: Scop
 async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """What is X: the glossary entry and the team's definition, then where X comes up; "not covered" when
     neither the summaries nor the team's definitions have X."""
+    if question.described:
+        return await _described(store, question, scope)
     question = await _uninflected_term(store, question)
     placed_in: list[str] = []  # the talks the question places the term in, best first
     if question.term and (alone := await store.define(question.term)).hits and \
@@ -371,6 +373,21 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
                    **({"team": team} if terms else {"team_terms": team}))
     # the thread's talk ("who gave that talk?"): of the talks that define it, the one whose key point discusses it
     defining = [definition.talk_id for definition in terms[0].definitions] if terms else []
+    reply.talk_id = next((point.talk_id for point in points if point.talk_id in defining),
+                         defining[0] if defining else None)
+    return reply
+
+
+async def _described(store: Store, question: Question, scope: Scope) -> AnswerReply:
+    """"what's the name for the memory right on the chip?": the glossary entry the description fits clearly best,
+    then where its term comes up; without one, the key points that answer the description. The description's words
+    are the asker's, not the summaries': no "not covered" for a word of it no summary writes."""
+    terms = list((await store.describe(question.subject)).hits)[:1]
+    if not terms:
+        return await search(store, question, scope)
+    points = await store.find_points(terms[0].term, limit=2, min_coverage=1.0)
+    reply = _reply(question, terms=terms, points=points)
+    defining = [definition.talk_id for definition in terms[0].definitions]
     reply.talk_id = next((point.talk_id for point in points if point.talk_id in defining),
                          defining[0] if defining else None)
     return reply

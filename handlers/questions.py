@@ -141,6 +141,7 @@ class Question:
     term: str = ""
     qualifier: str = ""
     extra: list[str] = field(default_factory=list)
+    described: bool = False  # DEFINE: the subject describes the thing ("what's the name for …"), it does not name it
 
     @property
     def lang(self) -> str:
@@ -262,6 +263,21 @@ def _only_function_words(text: str) -> bool:
 # What a thing does or is for: "was macht oneDNN?", "wozu dient Grain?", "what is Grain used for?", "what's XPK for?";
 # about "it" or "that" ("what is that good for?", "what's that for", "wozu dient das?") it asks why the thread's topic
 # is there: an explanation.
+# A definition asked by describing the thing: "what's the name for the memory right on the chip", "what do you call it
+# when …", "wie heißt nochmal das ding, das …", "wie nennt man das, wenn …". The description is the subject; the answer
+# is the glossary entry it describes (``Question.described``), not an entry named by its words.
+_DESCRIBED_RE = re.compile(
+    r"^(?:what(?:'s|s| is| was)(?: the)? (?:name|word|term)(?: for| of)"
+    r"|what (?:do|does|did|would) (?:you|they|we|people|one|the speakers?) call"
+    r"|how (?:do|does|would) (?:you|they|we|people|one) call"
+    r"|what(?:'s|s| is| was| are) (?:it|that|this|the thing) called"
+    r"|wie (?:hei(?:ß|ss)t|hei(?:ß|ss)en|hie(?:ß|ss)|nennt man|nennen (?:die|sie)|nannte man|nennt sich)"
+    r"|was ist (?:das|der) (?:wort|begriff|name) f[üu]r)"
+    r"(?:\s+(?:nochmal|noch mal|nochmals|eigentlich|denn|gleich|again))*"
+    r"(?:[\s,]+(?:it|that|this|the thing|the stuff|the part|das|der|die|dieses|diese|dieser)"
+    r"(?:\s+(?:ding|teil|zeug|sache|verfahren|konzept|thing|stuff|part))?)?"
+    r"(?:[\s,]+(?:when|where|if|that|which|where you|das|die|der|wo|wenn|womit|bei dem|mit dem))?"
+    r"\s+(?P<s>.+?)[\s?!.]*$", re.I)
 _PURPOSE_RE = re.compile(
     r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
     r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden|wurde|wurden)"
@@ -456,6 +472,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # "was ist der kleinste Speedup von AITER": which end of a range of numbers
         r"|was (?:ist|war|sind|waren) (?:der|die|das) (?:gr[öo](?:ß|ss)te|kleinste|h[öo]chste|niedrigste|geringste"
         r"|maximale|minimale|durchschnittliche|typische)[nr]? (?:speed-?ups?|beschleunigung|durchsatz|latenz))\b", _I)),
+    (Shape.DEFINE, _DESCRIBED_RE),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"
         r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"
         r"|was (?:meint|meinen|meinte|meinten|meinst|versteht|verstehen) (?:man|die|der|sie|er|du|ihr) (?:mit|unter)"
@@ -983,6 +1000,9 @@ def _parse_plain(query: str, stripped: str) -> Question:
             question.quantity = _quantity_kind(stripped)
             question.subject = without_quantity_frames(subject)
         if shape == Shape.DEFINE:
+            if pattern is _DESCRIBED_RE:
+                question.described = not question.refers_back  # "what do you call that?": the thread's topic
+                return question
             if _WHAT_IS_THAT_RE.match(stripped):
                 return question  # "was ist das überhaupt?" in a thread: what the thread's topic is
             if question.refers_back and pattern is _PURPOSE_RE:

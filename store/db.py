@@ -19,7 +19,7 @@ from typing import Any, TypeVar, cast
 
 import aiosqlite
 
-from . import ranking, terms, together
+from . import described, ranking, terms, together
 from .concepts import english_stems, inflection_trims
 from .connection import WriteLockProbe, connect_async, connect_read_only, on_connection_thread
 from .edits import (
@@ -615,6 +615,17 @@ class Store:
             return DefineResult(query, hits, () if hits else tuple(terms.suggestions(view, key, query)))
 
         return await self._answer(("define", query, limit) if cacheable(query) else None, compute)
+
+    async def describe(self, text: str) -> DefineResult:
+        """The glossary entries of the term a description names ("the tpu's own fast memory on the chip"), or
+        none when no entry fits it clearly better than another term's (store.described)."""
+        query = clean_query(text)
+
+        def compute(view: View) -> DefineResult:
+            hits = terms.term_hits(view, described.described_terms(view, query), "description", score=70.0)
+            return DefineResult(query, tuple(view.canonical.term_hit(hit) for hit in hits))
+
+        return await self._answer(("describe", query) if cacheable(query) else None, compute)
 
     async def find_talks(self, text: str, *, limit: int = 5) -> list[TalkHit]:
         """Talks ranked by title, speakers, summary, key points and glossary."""

@@ -145,6 +145,11 @@ def _terms_named(view: View, keys: Sequence[str], kinds: Sequence[str], how: str
     return _term_hits(view, terms, how, score=100.0)
 
 
+def term_hits(view: View, terms: Sequence[str], how: str, *, score: float) -> list[TermHit]:
+    """``_term_hits`` for a caller outside the define steps (a term found by its description: store.described)."""
+    return _term_hits(view, terms, how, score=score)
+
+
 def _term_hits(view: View, terms: Sequence[str], how: str, *, score: float) -> list[TermHit]:
     """Every talk's definition for each term, grouped by term (case and hyphens ignored).
 

@@ -73,6 +73,41 @@ async def test_an_abbreviation_asked_for_leads_with_its_entry(store: Store) -> N
     assert (body["covered"], body["hits"][0]["source"]) == (True, {"file": MAIN, "line": 186})
 
 
+@pytest.mark.parametrize(("text", "subject"), [
+    ("what's the word for the fast memory right on the tpu chip", "fast memory right tpu chip"),
+    ("what do you call it when a small model learns to imitate a big one", "small model learns imitate big"),
+    ("wie heißt nochmal das ding, das die gewichte auf mehrere chips verteilt", "gewichte mehrere chips verteilt"),
+    ("wie nennt man das wenn ein kleines modell ein großes nachahmt", "kleines modell großes nachahmt"),
+])
+def test_a_definition_asked_by_describing_the_thing_has_the_description_as_its_subject(text: str,
+                                                                                      subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject, question.described) == (Shape.DEFINE, subject, True)
+
+
+def test_what_do_you_call_that_asks_about_the_thread_s_topic_not_a_description() -> None:
+    assert not parse("what do you call that?").described
+
+
+@pytest.mark.parametrize(("text", "entries"), [
+    # the glossary's definitions are lay descriptions: VMEM's "extrem schnellen, lokalen On-Chip-Speicher der
+    # TPU-Kerne" (the Pallas talk's VMA, its slip, is the same entry), Knowledge Distillation's "ein kleineres Modell
+    # (Student) … nachahmt"
+    ("what's the word for the fast memory right on the tpu chip", {(MAIN, 466), (PALLAS, 19)}),
+    ("what do you call it when a small model learns to imitate a big one", {(MAIN, 179)}),
+    ("wie nennt man das wenn ein kleines modell ein großes nachmacht", {(MAIN, 179)}),
+])
+async def test_a_definition_asked_by_describing_the_thing_leads_with_its_glossary_entry(
+        store: Store, text: str, entries: set[tuple[str, int]]) -> None:
+    assert first(await ask(store, text)) in entries
+
+
+async def test_a_description_that_fits_two_terms_names_neither(store: Store) -> None:
+    # "fast memory" is VMEM's and HBM's definition alike: the key points answer, no glossary entry is guessed
+    reply = await ask(store, "what's the name for the fast memory")
+    assert all(hit["kind"] != "term" for hit in json.loads(as_json(reply))["hits"])
+
+
 def test_a_follow_up_about_another_term_is_still_a_follow_up() -> None:
     question = parse("und was ist mit ORPO?")
     assert (question.shape, question.subject, question.follow_up) == (Shape.SEARCH, "ORPO", True)
