@@ -102,6 +102,14 @@ async def test_a_definition_asked_by_describing_the_thing_leads_with_its_glossar
     assert first(await ask(store, text)) in entries
 
 
+async def test_a_picture_generator_is_the_image_generation_model_not_an_absent_name(store: Store) -> None:
+    # "generator" is "Generierung" as "picture" is "Bild": the summaries' "Bildgenerierungsmodell" holds both
+    text = "who's the hf engineer who got alibabas picture generator running on a v6e"
+    reply = json.loads(as_json(await ask(store, text)))
+    assert reply["covered"] is True
+    assert reply["hits"][0]["talk_id"] == "qwen-image-implementierung-eines-tpu-optimierten-ports"
+
+
 async def test_a_description_that_fits_two_terms_names_neither(store: Store) -> None:
     # "fast memory" is VMEM's and HBM's definition alike: the key points answer, no glossary entry is guessed
     reply = await ask(store, "what's the name for the fast memory")
@@ -142,6 +150,8 @@ async def test_a_term_asked_with_an_inflected_adjective_leads_with_its_glossary_
     # name of several words no summary holds, and not covered
     ("in the xla talk, what's the trick for gluing several steps together so they don't go back to main memory",
      {208, 490}),
+    ("how cold does the fridge for the quantum chips get", {34}),  # a fridge is a Kühlschrank
+    ("what's the name for the fridge that cools the quantum chips", {45}),  # … the Verdünnungskühlschrank's entry
 ])
 async def test_a_question_in_common_english_words_finds_the_point_they_describe(store: Store, text: str,
                                                                                 lines: set[int]) -> None:
