@@ -391,7 +391,11 @@ _SEPARABLE_PREFIXES = ("durch", "nach", "aus", "ein", "auf", "vor", "mit", "an",
 def german_infinitives(word: str) -> list[str]:
     """The infinitive a German verb form may be, to look up in the word list (whose German keys are infinitives):
     "nachmacht" -> "nachmachen", "durchprobiert" -> "durchprobieren", "getestet" -> "testen", "ausgeprobiert" ->
-    "ausprobieren". A guess per ending; only one the word list has counts."""
+    "ausprobieren", "durchzuprobieren" -> "durchprobieren". A guess per ending; only one the word list has counts."""
+    if len(word) >= 7 and word.endswith("en"):
+        # the zu-infinitive of a separable verb: "durchzuprobieren" -> "durchprobieren", "einzubauen" -> "einbauen"
+        return [prefix + word[len(prefix) + 2:] for prefix in _SEPARABLE_PREFIXES
+                if word.startswith(prefix + "zu") and len(word) > len(prefix) + 5][:1]
     if len(word) < 5 or not word.endswith("t") or word.endswith("st"):
         return []
     stems = [word[:-2]] if word.endswith("et") else []

@@ -102,6 +102,11 @@ async def test_a_definition_asked_by_describing_the_thing_leads_with_its_glossar
     assert first(await ask(store, text)) in entries
 
 
+async def test_a_separable_verb_s_zu_infinitive_is_looked_up_as_the_verb(store: Store) -> None:
+    # "einzurichten" is "einrichten", which the word list links to the summaries' "Installation", "Setup"
+    assert first(await ask(store, "wie schaffe ich es kinetic einzurichten")) == (MAIN, 69)
+
+
 async def test_a_picture_generator_is_the_image_generation_model_not_an_absent_name(store: Store) -> None:
     # "generator" is "Generierung" as "picture" is "Bild": the summaries' "Bildgenerierungsmodell" holds both
     text = "who's the hf engineer who got alibabas picture generator running on a v6e"

@@ -381,7 +381,8 @@ def test_an_english_verb_s_noun_is_searched_where_the_summaries_have_it() -> Non
 
 @pytest.mark.parametrize(("word", "infinitive"), [
     ("nachmacht", "nachmachen"), ("durchprobiert", "durchprobieren"), ("getestet", "testen"),
-    ("ausgeprobiert", "ausprobieren"), ("bewegt", "bewegen"),
+    ("ausgeprobiert", "ausprobieren"), ("bewegt", "bewegen"), ("durchzuprobieren", "durchprobieren"),
+    ("einzurichten", "einrichten"),
 ])
 def test_a_german_verb_form_s_infinitive_is_guessed(word: str, infinitive: str) -> None:
     assert infinitive in german_infinitives(word)
