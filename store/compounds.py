@@ -12,6 +12,8 @@ from collections.abc import Iterable
 MIN_PART = 4  # shorter pieces ("lage", "ende") would match too much as it is
 MIN_COMPOUND = 2 * MIN_PART
 LINKING = ("s", "es", "n", "en")  # German linking elements (Fugenelemente)
+PLURALS = ("en", "n")  # a long last part's plural: "Modellkonfigurationen" are Konfigurationen
+MIN_LONG_PART = 8  # … found for parts this long only: a short one ("Bäume", "Holze") would match too much
 GENITIVE = ("s", "es")  # the case ending a compound's last part may carry: "Verschlussstopfens" is a Stopfen's
 
 
@@ -48,6 +50,11 @@ class CompoundSplitter:
                                  and len(tail) - len(ending) >= MIN_PART and tail[:-len(ending)] in vocabulary), None)
         if genitive is not None:
             found.append(genitive)
+        elif plural := next((token[cut:-len(ending)] for cut in range(MIN_PART, len(token) - MIN_LONG_PART + 1)
+                             for ending in PLURALS if token.endswith(ending)
+                             and len(token) - cut - len(ending) >= MIN_LONG_PART
+                             and token[cut:-len(ending)] in vocabulary), None):
+            found.append(plural)  # the longest last part only, as for the genitive
         result = tuple(dict.fromkeys(found))
         if len(self._cache) < 200_000:  # bounded: a big corpus has millions of distinct tokens
             self._cache[token] = result

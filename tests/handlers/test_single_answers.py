@@ -96,6 +96,8 @@ def test_what_do_you_call_that_asks_about_the_thread_s_topic_not_a_description()
     ("what's the word for the fast memory right on the tpu chip", {(MAIN, 466), (PALLAS, 19)}),
     ("what do you call it when a small model learns to imitate a big one", {(MAIN, 179)}),
     ("wie nennt man das wenn ein kleines modell ein großes nachmacht", {(MAIN, 179)}),
+    # settings are the "Modellkonfigurationen" a Hyperparameter-Sweep tests
+    ("wie nennt man das, wenn man automatisch ganz viele einstellungen ausprobiert", {(MAIN, 86)}),
 ])
 async def test_a_definition_asked_by_describing_the_thing_leads_with_its_glossary_entry(
         store: Store, text: str, entries: set[tuple[str, int]]) -> None:

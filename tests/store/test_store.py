@@ -169,6 +169,13 @@ def test_a_compound_part_in_the_genitive_is_the_part() -> None:
     assert CompoundSplitter({"stopfen"}).parts("stopfs") == ()  # a part is never shorter than MIN_PART
 
 
+def test_a_long_compound_part_in_the_plural_is_the_part() -> None:
+    # "Modellkonfigurationen": the last part is a plural, the word list has "konfiguration"
+    assert "konfiguration" in CompoundSplitter({"modell", "konfiguration"}).parts("modellkonfigurationen")
+    # a short part's plural is too common a spelling to split off ("Bäume", "Kerne"): only long parts
+    assert "holz" not in CompoundSplitter({"baum", "holz"}).parts("baumholzen")
+
+
 async def test_find_points_finds_a_compound_in_the_genitive(store: Store) -> None:
     hits = await store.find_points("Stopfen")
     assert (hits[0].source.file, hits[0].source.line) == ("000_05e4716c93976b38.txt", 574)
