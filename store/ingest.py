@@ -91,8 +91,9 @@ MERGE_INDEX_MAX_SUMMARIES = 5000
 # as its FTS5 shadow tables (a copy of the built index; inserting into search_fts would tokenise it all again).
 FTS_SHADOW_SUFFIXES = ("data", "idx", "content", "docsize", "config")
 # Bump when what ingest writes changes: a database written by another format is rebuilt in full
-# (3: joined snake_case names in the parts column; 4: the words of CapitalisedWords names there too).
-INGEST_FORMAT = "4"
+# (3: joined snake_case names in the parts column; 4: the words of CapitalisedWords names there too; 5: a long
+# compound part in the plural, "Modellkonfigurationen" -> konfiguration).
+INGEST_FORMAT = "5"
 
 
 @dataclass
