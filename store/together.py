@@ -47,11 +47,12 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
     ``held_together`` has them, but in one row within NEAR words of each other ("Sparse Cores", "Tensor-Kernen",
     "Bau des Baumhauses", "Gemma- und Qwen-Modelle"), in one compound ("Spiraltreppe"), or a word before the last
     in the title of the talk whose row holds the rest (the talk's thing: "treehouse team" is the treehouse talk's
-    Team, "Kinetic job" a job of the Kinetic talk). A row holding them further apart is about each, not about the
-    thing: "Filter mappen auf Vektorausführungen" in a point on Datenbankabfragen has vector and database, no vector
-    database. A name with a thing of two words or more after it is that thing's name when the thing's own words are
-    not side by side: "Triton Inference Server" (Triton is a glossary term; Inferenz and Server are never near each
-    other), not Triton's inference server; "Tinix Rollout" is the Tinix talk's rollout."""
+    Team, "Kinetic job" a job of the Kinetic talk), or of two words the first the name of the talk one of whose rows
+    holds the second ("Intel backend": ``_subject_talk``). A row holding them further apart is about each, not about
+    the thing: "Filter mappen auf Vektorausführungen" in a point on Datenbankabfragen has vector and database, no
+    vector database. A name with a thing of two words or more after it is that thing's name when the thing's own
+    words are not side by side: "Triton Inference Server" (Triton is a glossary term; Inferenz and Server are never
+    near each other), not Triton's inference server; "Tinix Rollout" is the Tinix talk's rollout."""
     named = [word for word in words if _names_something(view, word)]
     thing = [word for word in words if word not in named]
     if named and len(thing) >= 2:
@@ -60,7 +61,11 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
     if looked_up is None:
         return True
     tests, searched = looked_up
-    for row in view.candidates(searched, CANDIDATES, any_order=True):
+    rows = view.candidates(searched, CANDIDATES, any_order=True)
+    subject = _subject_talk(view, words[0]) if len(words) == 2 else None
+    for row in rows:
+        if row.talk_id == subject and tests[-1].held_in(held := _held(view, row), " ".join(held)):
+            return True  # the talk's subject and a thing of that talk: "the Intel backend", "the Michigan study"
         if (info := view.talks.get(row.talk_id)) is not None:
             title = set(info.title_tokens)
             # a title word that holds a name's word as another compound's head is about that compound
@@ -74,6 +79,21 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
             if all(_next_to(one, other, typed) for one, other in zip(tests, tests[1:])):
                 return True
     return False
+
+
+def _subject_talk(view: View, word: str) -> str | None:
+    """The talk whose own name the folded ``word`` is: the one talk whose rows write it as typed, its summary (title,
+    speakers, overview) among them, a name the same in English and German: the company, university or tool the
+    talk is about or by ("Dieser Vortrag von Bavani (Softwareingenieurin bei Intel)", "der University of
+    Michigan"). A word several talks write ("matrix", "learning", "kernel") is a word of the question's own thing,
+    as is one the summaries only have in a translation or inside another word ("vector": Vektor; "ring": gering)."""
+    rows = view.candidates([Concept(word, [Form(word)])], CANDIDATES, any_order=True)
+    talks = {row.talk_id for row in rows if word in _held(view, row)}
+    if len(rows) >= CANDIDATES or len(talks) != 1:
+        return None
+    talk = talks.pop()
+    return talk if any(row.kind == "ktalk" and row.talk_id == talk and word in _held(view, row) for row in rows) \
+        else None
 
 
 def _next_to(first: _WordForms, second: _WordForms, typed: list[str]) -> bool:
