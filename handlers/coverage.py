@@ -316,7 +316,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue  # what follows the subject is what it does; what the question asks for comes before it
         if verb_follows and len(words) == 2 and run.last and not run.after_verb:
             continue  # "why did the query fail?"
-        if await held_as_a_name(words):
+        if await held_as_a_name(words) or (not _asked_for(run, question) and
+                                           await _asked_around_one_talk(store, written, absent, run, words)):
             continue
         last_word = run.words[-1].casefold()
         if question.language != "de" and len(words) > 2 and (
@@ -343,6 +344,16 @@ def _before_the_auxiliary(run: NameRun, question: Question) -> bool:
     return auxiliary is not None and at != -1 and at < auxiliary.start()
 
 
+def _asked_for(run: NameRun, question: Question) -> bool:
+    """Whether ``run`` is what the question asks for, not a word around it: right after its opening what or which
+    ("which [learning rate] was used in the tunix sft example"), or typed before an English question's do/does/did
+    ("what [frame rate] does Qwen Image generate videos at?")."""
+    opening = _OBJECT_ASKED_RE.match(question.text)
+    if opening is not None and question.text[opening.end():].lstrip().casefold().startswith(run.text.casefold()):
+        return True
+    return _before_the_auxiliary(run, question)
+
+
 async def _told_by_one_talk(store: Store, written: list[str], absent: frozenset[str],
                             names: list[NameRun] | None = None) -> bool:
     """Whether one talk holds more than MAX_TOPIC_WORDS content words of the question, all the words it has that
@@ -356,6 +367,18 @@ async def _told_by_one_talk(store: Store, written: list[str], absent: frozenset[
     counted = len(held) - sum(len(tokens) - 1 for run in names or []
                               if len(tokens := _content_tokens(run.text)) > 1 and set(tokens) <= set(held))
     return counted > MAX_TOPIC_WORDS and await store.held_in_one_talk(held)
+
+
+async def _asked_around_one_talk(store: Store, written: list[str], absent: frozenset[str], run: NameRun,
+                                 words: list[str]) -> bool:
+    """Whether the question has MAX_TOPIC_WORDS other words or more that one talk holds with the words of ``run``
+    (``words``, each in some summary, never side by side): the question restates that talk, and the run is the
+    asker's wording of its thing ("what was that video about lathes, punched tape and ai coding about": the NC
+    video's KI-Programmierung), as a word no summary has is among many of one talk's (``_told_by_one_talk``). With
+    fewer the run is what the question asks about ("does Tunix offer gradient accumulation")."""
+    others = list(dict.fromkeys(token for word in written if word not in run.words
+                                for token in _content_tokens(word) if token not in absent and token not in words))
+    return len(others) >= MAX_TOPIC_WORDS and await store.held_in_one_talk([*others, *words])
 
 
 # An English verb's past participle ends a name of no thing: "were the parts prefabricated …" ("speed", "bed" are nouns)

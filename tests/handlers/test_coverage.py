@@ -165,6 +165,20 @@ async def test_an_absent_word_in_a_question_one_talk_holds_is_no_unknown_kind(st
         assert shown["shape"] == "watch" and first(reply) == (MAIN, 228) and "FlyDSL" in heading(reply), text
 
 
+@pytest.mark.parametrize(("text", "line"), [
+    # "ai coding" is never side by side in one row, but the NC video holds the question's other words too (lathes,
+    # punched tape; its summary, 000:618, has KI-Programmierung): the question restates that talk, as with a word no
+    # summary has ("own kernels")
+    ("what was that video about lathes, punched tape and ai coding about", 618),
+    # an exact match is what 000:168 says of the GPU-TPU parity of GRPO ("exakten mathematischen Parität")
+    ("is the gpu vs tpu grpo parity an exact match or just roughly the same", 168),
+])
+async def test_words_held_apart_in_a_question_one_talk_holds_are_no_absent_name(store: Store, text: str,
+                                                                               line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
+
+
 @pytest.mark.parametrize("text", [
     # an adjective no summary has, before a noun they have at the question's end, may only say how much of it:
     # 000:349-350 have the MXFP4 recipe and "das vollständige Rezept", not "komplett"
