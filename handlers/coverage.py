@@ -26,6 +26,7 @@ from .question_words import (
     SPOKEN_CONTRACTIONS,
     UNIT_WORDS,
     UNITS,
+    WHICH_ONE_WORDS,
 )
 from .questions import NameRun, Question, Shape, is_term_like, name_runs
 from .scope import Scope, absent_words, name_runs_of
@@ -272,6 +273,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         # exact second stage" is a stage the summaries call "die zweite Stufe")
         words = [word for at, word in enumerate(typed) if word not in ASPECT_NOUNS and word not in NUMBER_WORDS
                  and word not in UNIT_WORDS and not (at == 0 and word in ORDINAL_WORDS)]
+        if words and words[0] in WHICH_ONE_WORDS and not any(word in absent for word in words):
+            words = words[1:]  # which one of a thing the summaries have ("the [early] prototype", "[plain] filters");
+            # before a word no summary has it may start a name ("early stopping")
         if len(words) < 2:
             continue
         if all(word in absent for word in words):

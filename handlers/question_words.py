@@ -287,6 +287,13 @@ NUMBER_WORDS = frozenset(
 ORDINAL_WORDS = frozenset(
     "first second third fourth fifth sixth erste ersten erster zweite zweiten zweiter dritte dritten dritter "
     "vierte vierten funfte funften".split())
+# Words that say which one of a thing in time or order, or that it is the plain one, as an ordinal does: "the
+# [early] prototype", "die [alte] Version", "[plain] filters" are the prototype, the version, filters, no kind of them
+WHICH_ONE_WORDS = ORDINAL_WORDS | frozenset(
+    "early earlier earliest late later latest new newer newest old older oldest original initial previous prior "
+    "current recent final former next last plain "
+    "fruh fruhe fruhen fruher fruheren neu neue neuen neuer neueren alt alte alten alter alteren ursprunglich "
+    "ursprungliche ursprunglichen vorherige vorherigen aktuelle aktuellen letzte letzten nachste nachsten".split())
 GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
                                    "wozu wofur womit".split())
 # What a number question asks of its number besides the thing measured: the kind of the thing counted ("how many

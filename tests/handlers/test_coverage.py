@@ -179,6 +179,19 @@ async def test_words_held_apart_in_a_question_one_talk_holds_are_no_absent_name(
     assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
 
 
+@pytest.mark.parametrize(("text", "line"), [
+    # a word that says which one (plain, early, alte) is no word of a name: plain filters are 000:12's Filter
+    ("where do plain filters end up on the tpu", 12),
+    ("what changed in how vllm runs on tpus compared to the early prototype", None),
+])
+async def test_a_word_saying_which_one_is_no_word_of_an_absent_name(store: Store, text: str, line: int | None) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and "mention" not in heading(reply), text
+    if line is not None:
+        assert first(reply) == (MAIN, line), text
+
+
+
 @pytest.mark.parametrize("text", [
     # an adjective no summary has, before a noun they have at the question's end, may only say how much of it:
     # 000:349-350 have the MXFP4 recipe and "das vollständige Rezept", not "komplett"
