@@ -400,7 +400,10 @@ def _unknown_kind(written: list[str], absent: frozenset[str], question: Question
     about (names such as TPUs may follow), next to each other as typed, one in no summary (nor in a phrase the summaries
     hold in other words: a "suspension bridge" is a Hängebrücke). The summaries know decoding, not that kind of it:
     a point about decoding would answer another term. A last word after an English auxiliary is a verb ("… query
-    fail?")."""
+    fail?"). A German question's lower-case letter alone is spoken German's article ("wat muss [n] zerspaner …
+    können": einen), no word of a kind."""
+    if question.language == "de":
+        written = [word for word in written if not (len(word) == 1 and word.islower())]
     plain = [word for word in written if not is_term_like(word)]
     if len(plain) != 2 or written[:2] != plain:
         return None  # only names may follow ("… on TPUs"); "why does XLA forbid recursion?" asks what XLA does

@@ -107,6 +107,14 @@ async def test_an_unknown_kind_of_a_known_thing_is_not_covered(store: Store, tex
     assert body(reply)["covered"] is False and heading(reply) == said, text
 
 
+async def test_a_spoken_german_article_is_no_word_of_an_unknown_kind(store: Store) -> None:
+    # "n" is spoken German's einen, not an unknown kind of Zerspaner: 000:624 says what the craft takes
+    text = "wat muss n zerspaner eigentlich alles drauf haben"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 624), text
+
+
+
 @pytest.mark.parametrize(("text", "said"), [
     # each word is in the summaries, never near the other: "Filter mappen auf Vektorausführungen" in a point on
     # Datenbankabfragen is about vectors and databases, not a vector database; Ringbereich, Puffer; KV-Caches, Offload
