@@ -50,8 +50,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     gesamte gesamten gesamtes wieviel wieviele
     again whole entire briefly just then up bring brings brought bringing u ur still yet already same
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
-    ever info infos informationen details rolle spielt spielen spielte taucht tauchte auftauchen kennst kennt weisst
-    weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per
+    ever info infos informationen word news details rolle spielt spielen spielte taucht tauchte auftauchen kennst
+    kennt weisst weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per
     rede wem gehts gibts gabs wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical

@@ -107,6 +107,13 @@ async def test_an_unknown_kind_of_a_known_thing_is_not_covered(store: Store, tex
     assert body(reply)["covered"] is False and heading(reply) == said, text
 
 
+async def test_asking_for_word_or_news_of_a_thing_is_no_absent_detail(store: Store) -> None:
+    # "any word on X" asks for X, as "any info on X" does: Crescent Island is 000:270's
+    text = "any word on crescent island in the intel talk"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 270), text
+
+
 async def test_a_spoken_german_article_is_no_word_of_an_unknown_kind(store: Store) -> None:
     # "n" is spoken German's einen, not an unknown kind of Zerspaner: 000:624 says what the craft takes
     text = "wat muss n zerspaner eigentlich alles drauf haben"
