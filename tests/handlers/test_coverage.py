@@ -107,6 +107,25 @@ async def test_an_unknown_kind_of_a_known_thing_is_not_covered(store: Store, tex
     assert body(reply)["covered"] is False and heading(reply) == said, text
 
 
+@pytest.mark.parametrize(("text", "line"), [
+    # a year written short is the year the summaries write: 000:630's Lohnvergleich of 1981
+    ("how big was the hourly pay gap between class a machinists and nc operators in 81", 630),
+    ("wer hat über die gehälter von cnc-bedienern in den 80ern geredet", None),
+])
+async def test_a_year_written_short_is_no_absent_number(store: Store, text: str, line: int | None) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and "mention" not in heading(reply), text
+    if line is not None:
+        assert first(reply) == (MAIN, line), text
+
+
+async def test_ai_is_the_summaries_ki(store: Store) -> None:
+    # the summaries write KI where English says AI: 000:9's KI-Spezialbeschleuniger are AI accelerators
+    text = "can ai accelerators speed up databases"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 9), text
+
+
 async def test_asking_for_word_or_news_of_a_thing_is_no_absent_detail(store: Store) -> None:
     # "any word on X" asks for X, as "any info on X" does: Crescent Island is 000:270's
     text = "any word on crescent island in the intel talk"
