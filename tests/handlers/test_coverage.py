@@ -126,6 +126,20 @@ async def test_ai_is_the_summaries_ki(store: Store) -> None:
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 9), text
 
 
+async def test_k8s_is_kubernetes(store: Store) -> None:
+    # K8s is Kubernetes written short: Kinetic spares its users Kubernetes (000:68)
+    text = "does kinetic need k8s"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 68), text
+
+
+async def test_hf_is_hugging_face(store: Store) -> None:
+    # HF is Hugging Face written short: 000:161's Hugging Face-Chat-Datensätze for SFT
+    text = "which hf datasets did tunix use for sft"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 161), text
+
+
 async def test_asking_for_word_or_news_of_a_thing_is_no_absent_detail(store: Store) -> None:
     # "any word on X" asks for X, as "any info on X" does: Crescent Island is 000:270's
     text = "any word on crescent island in the intel talk"
