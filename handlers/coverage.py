@@ -40,7 +40,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     name that only the asker's wording lacks is none: one key point holds the rest of what the question asks
     (``_restates_a_point``)."""
     absent = await absent_words(store, scope, subject)
-    written = subject.split()
+    written = [word for word in subject.split() if not _set_against(word, question)]
     if absent:
         names = [w for w in written if (is_term_like(w) or _english_name(w, question))
                  and any(t in absent for t in tokens(w))]
@@ -529,6 +529,20 @@ def _lower_case_german_noun(word: str, question: Question, absent: frozenset[str
 
 
 _INSTEAD = frozenset("statt anstatt anstelle".split())
+# What a question sets against what it asks about, to the end of its clause: "a talk on pushing laptop code to cloud
+# TPUs [without writing k8s yaml]", "Training [ohne eigene Cluster]"
+_SET_AGAINST_RE = re.compile(r"\b(?:without|instead of|rather than|ohne|statt|anstatt|anstelle)\b[^,;.?!]*", re.I)
+
+
+def _set_against(word: str, question: Question) -> bool:
+    """Whether ``word`` is typed only in what the question sets against its topic (``_SET_AGAINST_RE``): the asker
+    wants to do without it, so a summary need not mention it."""
+    against = " ".join(match.group() for match in _SET_AGAINST_RE.finditer(question.text))
+    if not against:
+        return False
+    folded = tokens(word)
+    rest = tokens(_SET_AGAINST_RE.sub(" ", question.text))
+    return bool(folded) and all(token in tokens(against) and token not in rest for token in folded)
 
 
 async def _no_compound_holds(store: Store, word: str, absent: frozenset[str]) -> bool:

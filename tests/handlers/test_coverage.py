@@ -126,6 +126,13 @@ async def test_ai_is_the_summaries_ki(store: Store) -> None:
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 9), text
 
 
+async def test_what_a_question_does_without_is_not_what_it_asks_about(store: Store) -> None:
+    # the asker wants to do without YAML files: the Kinetic talk (000:60) is what they ask for
+    text = "what should i watch if i wanna push my laptop code to cloud tpus without writing k8s yaml"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 60), text
+
+
 async def test_k8s_is_kubernetes(store: Store) -> None:
     # K8s is Kubernetes written short: Kinetic spares its users Kubernetes (000:68)
     text = "does kinetic need k8s"
