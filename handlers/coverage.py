@@ -265,6 +265,11 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # a verb ends it: "were the parts [prefabricated] in the workshop?", "how much did decoding [speed] up",
             # "the guy [planning] a trip"
             run = NameRun(run.words[:-1], run.after_auxiliary)
+        particle = next((at for at, word in enumerate(run.words[:-1]) if at and word.casefold() in _PARTICLES), None)
+        if question.language != "de" and particle is not None:
+            # a verb's particle after its object, what it is done from after it: "why cant they read [the
+            # communication] off [stablehlo]"
+            run = NameRun(run.words[:particle], run.after_auxiliary)
         # "per-chip throughput": chip, throughput; "scaling problems": scaling (the problems are an aspect of it)
         # (a name's "learning" is a word of it: "learning rate", as the run has it)
         typed = [token for token in tokens(run.text) if token not in FRAME_WORDS or token in NAME_TAILS]
@@ -385,6 +390,8 @@ async def _asked_around_one_talk(store: Store, written: list[str], absent: froze
     return len(others) >= MAX_TOPIC_WORDS and await store.held_in_one_talk([*others, *words])
 
 
+# An English phrasal verb's particles (ARTICLES without the articles): no word of a name inside one
+_PARTICLES = ARTICLES - {"the", "a", "an"}
 # An English verb's past participle ends a name of no thing: "were the parts prefabricated …" ("speed", "bed" are nouns)
 _ENGLISH_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}(?<!e)ed")
 # An English question's form of be, which an -ing verb follows ("is the job running?")
