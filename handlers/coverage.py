@@ -27,6 +27,7 @@ from .question_words import (
     UNIT_WORDS,
     UNITS,
     WHICH_ONE_WORDS,
+    WHO_NOUNS,
 )
 from .questions import NameRun, Question, Shape, is_term_like, name_runs
 from .scope import Scope, absent_words, name_runs_of
@@ -325,6 +326,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue  # what follows the subject is what it does; what the question asks for comes before it
         if verb_follows and len(words) == 2 and run.last and not run.after_verb:
             continue  # "why did the query fail?"
+        if len(words) == 2 and words[1] in WHO_NOUNS and await store.names_a_talk(words[0]):
+            continue  # the talk's own name and its people: "the Michigan group", "the Tinix folks"
         if await held_as_a_name(words) or (not _asked_for(run, question) and
                                            await _asked_around_one_talk(store, written, absent, run, words)):
             continue

@@ -725,6 +725,12 @@ class Store:
         return await self._answer(("held_together", text) if cacheable(text) else None,
                                   lambda view: together.held_together(view, words))
 
+    async def names_a_talk(self, word: str) -> bool:
+        """Whether the folded ``word`` is one talk's own name: only that talk writes it as typed, its summary among
+        them ("intel", "michigan": store/together.py)."""
+        return await self._answer(("names_a_talk", word) if cacheable(word) else None,
+                                  lambda view: together.subject_talk(view, word) is not None)
+
     async def held_side_by_side(self, words: Sequence[str]) -> bool:
         """Whether the corpus writes the folded ``words`` of one name side by side as that name ("Sparse Cores",
         "Tensor-Kernen"; not "Vektor- und Matrix-Engines" for matrix cores: store/together.py)."""

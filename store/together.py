@@ -48,7 +48,7 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
     "Bau des Baumhauses", "Gemma- und Qwen-Modelle"), in one compound ("Spiraltreppe"), or a word before the last
     in the title of the talk whose row holds the rest (the talk's thing: "treehouse team" is the treehouse talk's
     Team, "Kinetic job" a job of the Kinetic talk), or of two words the first the name of the talk one of whose rows
-    holds the second ("Intel backend": ``_subject_talk``). A row holding them further apart is about each, not about
+    holds the second ("Intel backend": ``subject_talk``). A row holding them further apart is about each, not about
     the thing: "Filter mappen auf Vektorausführungen" in a point on Datenbankabfragen has vector and database, no
     vector database. A name with a thing of two words or more after it is that thing's name when the thing's own
     words are not side by side: "Triton Inference Server" (Triton is a glossary term; Inferenz and Server are never
@@ -62,7 +62,7 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
         return True
     tests, searched = looked_up
     rows = view.candidates(searched, CANDIDATES, any_order=True)
-    subject = _subject_talk(view, words[0]) if len(words) == 2 else None
+    subject = subject_talk(view, words[0]) if len(words) == 2 else None
     for row in rows:
         if row.talk_id == subject and tests[-1].held_in(held := _held(view, row), " ".join(held)):
             return True  # the talk's subject and a thing of that talk: "the Intel backend", "the Michigan study"
@@ -81,7 +81,7 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
     return False
 
 
-def _subject_talk(view: View, word: str) -> str | None:
+def subject_talk(view: View, word: str) -> str | None:
     """The talk whose own name the folded ``word`` is: the one talk whose rows write it as typed, its summary (title,
     speakers, overview) among them, a name the same in English and German: the company, university or tool the
     talk is about or by ("Dieser Vortrag von Bavani (Softwareingenieurin bei Intel)", "der University of

@@ -53,6 +53,16 @@ async def test_words_held_side_by_side(store: Store, words: list[str], side_by_s
     assert await store.held_side_by_side(words) is side_by_side
 
 
+@pytest.mark.parametrize(("word", "names"), [
+    ("intel", True),  # only the oneAPI talk writes Intel, its summary too (000:259)
+    ("michigan", True),  # 000:5, 000:9
+    ("matrix", False),  # several talks write it
+    ("vector", False),  # the summaries write Vektor: a translation is no talk's name
+])
+async def test_a_word_only_one_talk_writes_as_typed_names_it(store: Store, word: str, names: bool) -> None:
+    assert await store.names_a_talk(word) is names
+
+
 @pytest.mark.parametrize(("words", "held"), [
     (["nc", "1981", "wage"], True),  # 000:630's Lohnvergleich of 1981 (wage -> Lohn)
     (["sandbox", "agentic", "rl"], True),  # 000:301, RL in its talk's title only
