@@ -133,6 +133,16 @@ async def test_what_a_question_does_without_is_not_what_it_asks_about(store: Sto
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 60), text
 
 
+@pytest.mark.parametrize("text", [
+    # lay words for what 000:34 says: QPUs (Quantenprozessoren) 300 times colder than interstellar space
+    "how cold do quantum chips get",
+    "what is colder than outer space",
+])
+async def test_quantum_chips_and_outer_space_are_the_summaries_words(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 34), text
+
+
 async def test_k8s_is_kubernetes(store: Store) -> None:
     # K8s is Kubernetes written short: Kinetic spares its users Kubernetes (000:68)
     text = "does kinetic need k8s"
