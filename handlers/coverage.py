@@ -165,11 +165,23 @@ def _rare_term(word: str, question: Question, absent: frozenset[str]) -> bool:
         return False
     if question.language == "de" and word[:1].islower():
         last = _LAST_WORD_RE.search(question.text)
-        if _capitalises_nouns(question) or (last is not None and last.group().casefold() == word.casefold()):
+        if _capitalises_nouns(question) or (last is not None and last.group().casefold() == word.casefold()
+                                            and not _tagged_as_no_verb(word, question)):
             return False
         if _GERMAN_PAST_PARTICIPLE_RE.fullmatch(word.casefold()) or word.casefold().endswith("ed"):
             return False
     return True
+
+
+def _tagged_as_no_verb(word: str, question: Question) -> bool:
+    """Whether the tagger reads no token of ``word`` as a verb, nor as a word of a German form (an adjective, an
+    adverb), but as a foreign word or none it knows: "gabs im maxtext post-training teil auch [simpo]" ends in a
+    name, "… wenn ich den laptop [zuklappe]" in its verb."""
+    classes = german_tags.word_classes(question.text)
+    return all(classes.get(token, "") in _UNKNOWN_TO_THE_TAGGER for token in tokens(word))
+
+
+_UNKNOWN_TO_THE_TAGGER = frozenset({"XY", "FM"})  # a non-word (a name it cannot read) or a foreign word
 
 
 def _capitalises_nouns(question: Question) -> bool:
