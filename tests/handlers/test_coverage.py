@@ -143,6 +143,12 @@ async def test_quantum_chips_and_outer_space_are_the_summaries_words(store: Stor
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 34), text
 
 
+async def test_honey_is_no_bee(store: Store) -> None:
+    # no summary mentions honey (Honig); the bee video's points are about the bees, not what they produced
+    assert_said_not_covered(await ask(store, "how much honey did the bees produce?"),
+                            "The summaries don't mention *honey*.", "honey")
+
+
 async def test_k8s_is_kubernetes(store: Store) -> None:
     # K8s is Kubernetes written short: Kinetic spares its users Kubernetes (000:68)
     text = "does kinetic need k8s"
