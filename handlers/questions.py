@@ -260,7 +260,8 @@ def _only_function_words(text: str) -> bool:
     return bool(words) and all(word in STOPWORDS and word not in PRONOUNS for word in words)
 
 
-# What a thing does or is for: "was macht oneDNN?", "wozu dient Grain?", "what is Grain used for?", "what's XPK for?";
+# What a thing does or is for: "was macht oneDNN?", "wozu dient Grain?", "what is Grain used for?", "what's XPK for?",
+# "what is RL used for in Tunix?", "what does Pathways do in the MaxText stack?";
 # about "it" or "that" ("what is that good for?", "what's that for", "wozu dient das?") it asks why the thread's topic
 # is there: an explanation.
 # A definition asked by describing the thing: "what's the name for the memory right on the chip", "what do you call it
@@ -281,7 +282,8 @@ _DESCRIBED_RE = re.compile(
 _PURPOSE_RE = re.compile(
     r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
     r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden|wurde|wurden)"
-    r"|what (?:is|are)(?= .+ (?:(?:used|good) )?for$))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
+    r"|what (?:is|are)(?= .+ (?:(?:used|good) )?for$| .+ (?:used|good) for (?:in|within|inside|on) )"
+    r"|what (?:does|do)(?= .+ do (?:in|within|inside|on|for) ))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
     r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|used for|good for|short for|for))?$",
     re.I)  # "what is HBM short for" asks what it stands for, as a definition does
 # Whether a talk is worth watching: "is the Pallas talk worth watching?", "lohnt sich der Kinetic-Vortrag?"; without a
@@ -1019,6 +1021,11 @@ def _parse_plain(query: str, stripped: str) -> Question:
             question.raw = _content_span(raw) or raw.strip()  # "GEMM again" asks for GEMM
             if (placed := _PLACED_RE.match(question.raw)) and (term := subject_words(placed["t"])) and \
                     (qualifier := subject_words(placed["q"])):
+                if pattern is _PURPOSE_RE:
+                    # "was macht Pathways im MaxText-Stack?", "what are the MXUs in a TPU for?": what a thing does
+                    # where the question places it is its role there, which a key point explains; its glossary
+                    # entry says what it is anywhere
+                    return replace(question, shape=Shape.EXPLAIN, raw="")
                 question.term, question.qualifier = term, qualifier
         return question
     # "ok, ORPO?" and "hmm, and ORPO?": the last question again about ORPO

@@ -409,6 +409,23 @@ def test_what_someone_does_with_a_thing_is_no_definition() -> None:
     assert parse("was macht man bei Kinetic mit debug=True?").shape != Shape.DEFINE
 
 
+@pytest.mark.parametrize(("text", "line"), [
+    ("was macht Pathways im MaxText-Stack?", 160),  # the four-pillar stack, not Pathways' glossary entry (182)
+    ("what does Pathways do in the MaxText stack?", 160),
+    ("what are the MXUs in a TPU for?", 11),  # the TPU's components, not MXU's entry (20)
+    ("wozu dienen die MXUs in einer TPU?", 11),
+])
+async def test_what_a_thing_does_where_the_question_places_it_is_the_key_point_on_its_role_there(
+        store: Store, text: str, line: int) -> None:
+    assert parse(text).shape == Shape.EXPLAIN
+    assert first(await ask(store, text)) == (MAIN, line)
+
+
+def test_what_a_thing_is_used_for_in_a_place_asks_for_its_role_there() -> None:
+    question = parse("what is RL used for in Tunix?")
+    assert (question.shape, question.subject) == (Shape.EXPLAIN, "RL Tunix")
+
+
 # -- a glossary term typed alone: its entry ---------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "line"), [
