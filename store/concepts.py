@@ -34,6 +34,10 @@ STOPWORDS = frozenset(
 )
 
 MIN_PREFIX = 3  # forms shorter than this only match whole tokens
+# The particles of English phrasal verbs ("read it off StableHLO", "throw the KV cache away"): part of the verb, no
+# topic of their own; a phrasal verb the word list has ("trade off" -> "Abwägung") is a phrase concept. Not "out":
+# "ran out of HBM" asks for the summaries' "Out-of-Memory"
+PARTICLES = frozenset("off away".split())
 
 
 @dataclass
@@ -102,7 +106,10 @@ def build_concepts(
                 concept.weight = 1.0 + 0.25 * size
                 concepts.append(concept)
                 break
+    particles = _particles_alone(text)
     for word in words:
+        if word in particles:
+            continue  # not "Off-Policy" for the "off" of "read the communication off StableHLO"
         concept = _word_concept(word, lexicon, glossary_pairs, correct, translate, segment, frequency)
         for relative in family(word) if family is not None else ():
             concept.add(relative, word, "family")
@@ -110,6 +117,12 @@ def build_concepts(
             concept.add(part, word, "part")
         concepts.append(concept)
     return _merge_duplicates(concepts + identifier_concepts(text))
+
+
+def _particles_alone(text: str) -> frozenset[str]:
+    """The PARTICLES ``text`` has as words of their own: "off" in "read it off", not in "Off-Policy-Management"."""
+    return frozenset(word for piece in clean_query(text).split() if len(folded := tokens(piece)) == 1
+                     and (word := folded[0]) in PARTICLES)
 
 
 # An identifier as written: parts joined by "_", ".", "-" or "/" ("all_to_all", "pl.kernel", "v6e-8").

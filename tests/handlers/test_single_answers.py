@@ -421,6 +421,12 @@ async def test_what_a_thing_does_where_the_question_places_it_is_the_key_point_o
     assert first(await ask(store, text)) == (MAIN, line)
 
 
+async def test_a_phrasal_verb_s_particle_is_not_asked_about(store: Store) -> None:
+    # "off" is the verb's ("read … off"), not a topic: the JAX compiler's role point (99), not "not covered"
+    assert first(await ask(store, "why not just read the communication off StableHLO in the DiT placement talk")) == \
+        (MAIN, 99)
+
+
 def test_what_a_thing_is_used_for_in_a_place_asks_for_its_role_there() -> None:
     question = parse("what is RL used for in Tunix?")
     assert (question.shape, question.subject) == (Shape.EXPLAIN, "RL Tunix")

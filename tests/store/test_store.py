@@ -370,6 +370,14 @@ def test_an_english_ize_word_s_german_isier_form(word: str, form: str | None) ->
     assert isier_form(word) == form
 
 
+def test_a_phrasal_verb_s_particle_is_no_concept_but_stays_in_its_phrase_and_in_a_hyphenated_name() -> None:
+    lexicon = Lexicon(en_de={"trade off": ("abwägung",)})
+    words = [concept.words for concept in build_concepts("read the communication off stablehlo", lexicon, {})]
+    assert "off" not in words and "communication" in words  # not "Off-Policy" for the "off" of "read off"
+    assert "trade off" in [concept.words for concept in build_concepts("the trade off of colocation", lexicon, {})]
+    assert "off" in [concept.words for concept in build_concepts("off-policy drift", lexicon, {})]
+
+
 def test_an_english_ize_word_is_searched_as_german_isier_where_the_summaries_have_it() -> None:
     held = {"retokenisier": 1}.get
     concepts = build_concepts("retokenizing optimized", Lexicon(), {}, frequency=lambda form: held(form, 0))
