@@ -538,6 +538,11 @@ _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|vide
 _WHAT_THEY_DO_RE = re.compile(
     r"^what (?:do|does|did)(?!.*\bmean (?:by|with)\b)\s+(?:they|he|she|you|we|i|people|(?:the |this |that )?"
     r"(?:speakers?|presenters?|authors?|team|vlogger))\b", _I)
+# "what does the autotuning pick?", "what does oneCCL take care of?": a verb of its own after the subject asks what the
+# thing does, which its key points explain; "what does HBM mean / stand for?" and "what does Pytest do?" ask what it is
+_WHAT_IT_DOES_RE = re.compile(
+    r"^what (?:does|do)\s+(?!.*\b(?:mean|means|meant|stand for|stands for|refer to|refers to)\b)(?!.*\sdo$)"
+    r".+\s\S+$", _I)
 # "was ist das überhaupt?", "what is that anyway?": the thread's topic defined (only pointers and stress words)
 _WHAT_IS_THAT_RE = re.compile(
     r"^(?:was|what)(?:'s| is| ist| sind| are| was| war| bedeutet| hei(?:ß|ss)t| does) (?:das|dies|es|that|this|it)"
@@ -1013,6 +1018,10 @@ def _parse_plain(query: str, stripped: str) -> Question:
                 # "what is it about?", "what do they recommend for …?", "was war der Grund dafür?", "what's planned
                 # next for max_evol?" are no definitions
                 continue
+            if _WHAT_IT_DOES_RE.match(stripped) and subject_words(stripped.split()[-1]):
+                # "what does the PJRT API standardize?"; a verb that says nothing more ("what does AITER give
+                # you?") asks what the thing does, its glossary entry
+                return replace(question, shape=Shape.EXPLAIN)
             if (unnamed := _SPACES_RE.sub(" ", _ABBREVIATION_RE.sub(" ", raw)).strip()) and unnamed != raw.strip() \
                     and subject_words(unnamed):
                 # "wofür ist hbm die abkürzung", "what does the abbreviation hbm mean": what HBM stands for

@@ -427,6 +427,22 @@ async def test_a_phrasal_verb_s_particle_is_not_asked_about(store: Store) -> Non
         (MAIN, 99)
 
 
+@pytest.mark.parametrize(("text", "line"), [
+    ("what does the autotuning in the Triton path pick?", 266),  # the Triton codegen point, not Autotuning's entry
+    ("what does the PJRT API standardize?", 486),
+])
+async def test_what_a_thing_does_told_by_a_verb_of_its_own_is_explained_by_a_key_point(
+        store: Store, text: str, line: int) -> None:
+    assert parse(text).shape == Shape.EXPLAIN
+    assert first(await ask(store, text)) == (MAIN, line)
+
+
+@pytest.mark.parametrize("text", ["what does AITER give you?", "what does HBM mean in that talk?",
+                                  "what does MFMA stand for?", "what does the ONNX Runtime do?"])
+def test_what_a_thing_does_without_a_verb_that_says_more_is_a_definition(text: str) -> None:
+    assert parse(text).shape == Shape.DEFINE
+
+
 def test_what_a_thing_is_used_for_in_a_place_asks_for_its_role_there() -> None:
     question = parse("what is RL used for in Tunix?")
     assert (question.shape, question.subject) == (Shape.EXPLAIN, "RL Tunix")
