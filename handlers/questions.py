@@ -205,8 +205,11 @@ def _frames(token: str) -> bool:
         and any(token[:i] + token[i + 1:] in _LONG_TALK_NOUNS for i in range(len(token))))
 
 
-# A frame word typed in capitals before a capitalised word is the first word of a name: "VS Code", "IT Security"
-_CAPITALS_OPEN_A_NAME_RE = re.compile(r"[A-Z]{2,}\s+[A-Z][a-z]")
+# The editor typed in lower case: "vs" that names, not "versus" ("can i debug a kinetic job in vs code")
+_VS_CODE = r"vs\s+code\b"
+# A frame word typed in capitals before a capitalised word is the first word of a name: "VS Code", "IT Security"; so
+# is the "vs" of "vs code"
+_CAPITALS_OPEN_A_NAME_RE = re.compile(rf"[A-Z]{{2,}}\s+[A-Z][a-z]|(?i:{_VS_CODE})")
 
 
 def subject_words(text: str) -> str:
@@ -298,7 +301,7 @@ _WORTH_RE = re.compile(
 # "vs" that compares: not "VS" typed in capitals before a capitalised word, which names a product ("VS Code",
 # "VS Studio"), nor "vs code" typed in lower case, the editor ("can i debug a kinetic job in vs code"); "GPU VS TPU",
 # "X vs Y", "pallas_call vs. pl.kernel" still compare
-_VERSUS = r"(?:(?!(?-i:VS\s+[A-Z][a-z]))(?!vs\s+code\b)vs\.?|versus)"
+_VERSUS = rf"(?:(?!(?-i:VS\s+[A-Z][a-z]))(?!{_VS_CODE})vs\.?|versus)"
 # The nouns that ask for a talk's summary, and the adjectives that ask for it short ("a quick rundown", "kurzer
 # Überblick")
 _SUMMARY_NOUNS = (r"(?:summary|overview|rundown|run-down|recap|gist|tl;?dr|synopsis|[üu]berblick|zusammenfassung"

@@ -1081,6 +1081,15 @@ async def test_vs_code_in_lower_case_is_the_editor_no_comparison(store: Store, t
     assert isinstance(reply, AnswerReply) and first(reply) == (MAIN, 75), text  # Remote-Debugging in IDEs
 
 
+async def test_vs_code_in_lower_case_is_searched_as_the_editor_s_name(store: Store) -> None:
+    # not "step kinetic job code": the "vs" of the name is kept, so the point naming VS Code leads, not the
+    # Detached API's jobs (73)
+    text = "can i step through a kinetic job in vs code"
+    assert "vs code" in parse(text).subject
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and first(reply) == (MAIN, 75)
+
+
 @pytest.mark.parametrize(("text", "sides"), [
     ("GRPO VS DPO", ("GRPO", "DPO")), ("shard_map vs. pjit?", ("shard_map", "pjit")),
     ("Pallas vs Triton", ("Pallas", "Triton")),
