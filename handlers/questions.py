@@ -533,6 +533,11 @@ _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(
 # XLA") it still asks for the number, unless it names a difference
 _HOW_MUCH_RE = re.compile(r"^(?:(?:um|by) )?(?:how (?:much|many|fast|quick|quickly)|wie (?:viel|viele|schnell)"
                           rf"|wieviele?|{_WHAT_COUNT})\b", _I)
+# "how cold are the quantum chips compared to outer space?": "how" and an adjective asks for a degree, against the
+# baseline; "how does X compare to Y", "how is X different from Y" and "how similar are …" compare
+_HOW_DEGREE_RE = re.compile(
+    r"^how (?!(?:does|do|did|is|are|was|were|can|could|would|should|will|has|have|had|different|similar|alike|come)\b)"
+    r"[a-z]+(?:er)? (?:is|are|was|were|does|do|did)\b", _I)
 _DIFFERENCE_RE = re.compile(r"\b(?:differ\w*|unterschied\w*|unterscheid\w*)", _I)
 _BASELINE_RE = re.compile(rf"\s(?:compared? (?:to|with)|{_VERSUS}|im vergleich (?:zu[mr]?|mit)|gegen[üu]ber"
                           r"|verglichen mit|than)\s", _I)
@@ -971,7 +976,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
         groups = match.groupdict()
         if shape == Shape.COMPARE and _WHICH_TALK_RE.match(stripped):
             continue  # "which talk covers GPU vs TPU parity?" asks for a talk
-        if shape == Shape.COMPARE and _HOW_MUCH_RE.match(stripped) and not _DIFFERENCE_RE.search(stripped):
+        if shape == Shape.COMPARE and (_HOW_MUCH_RE.match(stripped) or _HOW_DEGREE_RE.match(stripped)) and \
+                not _DIFFERENCE_RE.search(stripped):
             # "wie viel bringt MXFP4 gegenüber FP8?" asks for a number measured against a baseline
             stripped = _BASELINE_RE.sub(" ", stripped)
             continue

@@ -443,6 +443,22 @@ def test_what_a_thing_does_without_a_verb_that_says_more_is_a_definition(text: s
     assert parse(text).shape == Shape.DEFINE
 
 
+@pytest.mark.parametrize("text", ["how cold are the quantum chips compared to outer space?",
+                                  "how heavy was the plug compared to a person?"])
+def test_how_and_an_adjective_against_a_baseline_asks_for_a_degree_not_a_difference(text: str) -> None:
+    assert parse(text).shape != Shape.COMPARE
+    assert parse("how does Tunix compare to MaxText?").shape == Shape.COMPARE
+    assert parse("how is HLO different from StableHLO?").shape == Shape.COMPARE
+
+
+@pytest.mark.parametrize("text", ["how cold do the quantum chips get compared to outer space?",
+                                  "wie kalt werden Quantenchips verglichen mit dem Weltall?"])
+async def test_a_quantum_chip_and_outer_space_are_the_summaries_quantum_processor_and_interstellar_space(
+        store: Store, text: str) -> None:
+    # "… Quantenprozessoren (QPUs) … 300-mal kälter … als der interstellare Raum"
+    assert first(await ask(store, text)) == (MAIN, 34)
+
+
 def test_what_a_thing_is_used_for_in_a_place_asks_for_its_role_there() -> None:
     question = parse("what is RL used for in Tunix?")
     assert (question.shape, question.subject) == (Shape.EXPLAIN, "RL Tunix")
