@@ -504,6 +504,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:why|how|warum|wieso|weshalb|weswegen|woran liegt|wie|inwiefern|inwieweit|in (?:what|which) way"
         r"|explain|erkl[äa]re?"
         r"|what (?:is|was) the reason|was (?:ist|war) der grund|(?:the |der )?(?:reason|grund)"
+        r"|what (?:made|makes|make)(?! up\b)"  # "what made integrating AITER into JAX hard": why it was
         r"|wozu|wof[üu]r|what for|for what reason|aus welchem grund|what do you mean|was meinst du|wie meinst du"
         r"|(?:das|es|it|that|this)(?: \w+){0,2} (?:erkl[äa]ren|explain))\b", _I)),
 ]

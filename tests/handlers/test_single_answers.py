@@ -459,6 +459,14 @@ async def test_a_quantum_chip_and_outer_space_are_the_summaries_quantum_processo
     assert first(await ask(store, text)) == (MAIN, 34)
 
 
+@pytest.mark.parametrize("text", ["why was bringing AITER into JAX so difficult?",
+                                  "what made the AITER integration in JAX tricky"])
+async def test_what_made_a_thing_hard_is_explained_by_its_challenges(store: Store, text: str) -> None:
+    # "hard", "difficult", "tricky" are the summaries' "Herausforderungen" / "Hürden"; "what made X hard" asks why
+    assert parse(text).shape == Shape.EXPLAIN
+    assert first(await ask(store, text)) == (MAIN, 351)  # Lektionen & Herausforderungen, not the introduction
+
+
 def test_what_a_thing_is_used_for_in_a_place_asks_for_its_role_there() -> None:
     question = parse("what is RL used for in Tunix?")
     assert (question.shape, question.subject) == (Shape.EXPLAIN, "RL Tunix")
