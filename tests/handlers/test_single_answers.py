@@ -467,6 +467,11 @@ async def test_what_made_a_thing_hard_is_explained_by_its_challenges(store: Stor
     assert first(await ask(store, text)) == (MAIN, 351)  # Lektionen & Herausforderungen, not the introduction
 
 
+async def test_old_school_is_the_summaries_traditional(store: Store) -> None:
+    # "Traditionelles Handwerk: … ein physisches „Gefühl“ …", not the Legacy-API that "old" alone finds
+    assert first(await ask(store, "did old-school machinists rely on feel?")) == (MAIN, 624)
+
+
 def test_what_a_thing_is_used_for_in_a_place_asks_for_its_role_there() -> None:
     question = parse("what is RL used for in Tunix?")
     assert (question.shape, question.subject) == (Shape.EXPLAIN, "RL Tunix")
