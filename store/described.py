@@ -11,7 +11,7 @@ clearly, since a description that fits two things ("schneller Speicher": VMEM an
 from __future__ import annotations
 
 from .matching import RowMatcher, concept_idfs, settle_readings
-from .text import term_key
+from .text import term_key, tokens
 from .view import View
 
 DESCRIPTION_CANDIDATES = 60  # glossary rows read for a description
@@ -33,11 +33,16 @@ def described_terms(view: View, text: str) -> list[str]:
     idfs = concept_idfs(concepts, view.vocabulary)
     matcher = RowMatcher(concepts, idfs, view.vocabulary)
     scores: dict[int, float] = {}  # glossary entry -> how well the description fits it
+    holds_head: set[int] = set()  # the entries holding the description's first word
+    first_word = tokens(text)[:1]
+    head = {index for index, concept in enumerate(concepts) if first_word and first_word[0] in tokens(concept.words)}
     for row in rows:
         match = matcher.match(row)
         held = [index for index in match.per_concept if not concepts[index].bonus]
         if len(held) < MIN_DESCRIBED:
             continue
+        if head & set(held):
+            holds_head.add(row.ref_id)
         scores[row.ref_id] = sum(
             concepts[index].weight * match.per_concept[index][1]
             * (HEAD_WEIGHT if match.per_concept[index][0] == "title" else DEFINITION_WEIGHT) for index in held)
@@ -51,7 +56,10 @@ def described_terms(view: View, text: str) -> list[str]:
         return term_key(view.canonical.text(term_of[entry]))
 
     best = named(ranked[0])
-    runner_up = next((scores[entry] for entry in ranked[1:] if entry in term_of and named(entry) != best), 0.0)
+    # the description's first word is the kind of thing it names ("the fridge that cools the quantum chips"): an
+    # entry without it is no rival of one that has it (the QPU's entry holds only the chips)
+    rivals = [entry for entry in ranked[1:] if ranked[0] not in holds_head or entry in holds_head]
+    runner_up = next((scores[entry] for entry in rivals if entry in term_of and named(entry) != best), 0.0)
     return [term_of[ranked[0]]] if scores[ranked[0]] >= AHEAD * runner_up else []
 
 
