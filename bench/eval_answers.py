@@ -48,7 +48,8 @@ that explains expected first, German and English equal)
 and bench/eval_answers_tune29.toml (session 10's second numbers: a point's numbers asked from another side, a count of
 listed things, a 'before' value, the other figure of a comparison, a year, a duration; German and English equal)
 and bench/eval_answers_tune30.toml (session 11's engineer writer: explain, number and definition questions asked in
-passing, talks named loosely), bench/eval_answers_tune32.toml (session 11's sceptic writer: plausible absent details
+passing, talks named loosely), bench/eval_answers_tune31.toml (session 11's newcomer writer: single answers asked in
+lay words; kept from the fixers as a validation set until the round's end), bench/eval_answers_tune32.toml (session 11's sceptic writer: plausible absent details
 and concepts, and covered look-alikes of the same form) and bench/eval_answers_tune33.toml (session 11's channel writer:
 talk questions named by a detail, lists, difference, thread follow-ups, clarify and help, typed fast), each by another
 writer, German and English equal, and bench/eval_answers_tune34.toml (session 11's lay-words fixer: explain, number and
@@ -154,7 +155,7 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_tune27.toml",
              ROOT / "bench" / "eval_answers_tune28.toml",
              ROOT / "bench" / "eval_answers_tune29.toml",
-             ROOT / "bench" / "eval_answers_tune30.toml",
+             ROOT / "bench" / "eval_answers_tune30.toml", ROOT / "bench" / "eval_answers_tune31.toml",
              ROOT / "bench" / "eval_answers_tune32.toml",
              ROOT / "bench" / "eval_answers_tune33.toml",
              ROOT / "bench" / "eval_answers_tune34.toml")

@@ -645,6 +645,17 @@ def test_tune30_is_single_answers_asked_in_passing_german_and_english_equal(corp
             assert (section == "Glossar") == (q["shape"] == "definition"), q["id"]
 
 
+def test_tune31_is_single_answers_in_lay_words_german_and_english_equal(corpus_lines: dict) -> None:
+    tune31 = load_question_file("eval_answers_tune31")
+    assert_tune_file(tune31, "eval_answers_tune31", {
+        ("explain", "de"): 12, ("explain", "en"): 12, ("number", "de"): 5, ("number", "en"): 5,
+        ("definition", "de"): 3, ("definition", "en"): 3})
+    for q in tune31:  # a key point or highlight for numbers and explanations, a glossary entry for definitions
+        for entry in q["expect"]:
+            section = section_of(corpus_lines[entry["file"]], entry["line"])
+            assert (section == "Glossar") == (q["shape"] == "definition"), q["id"]
+
+
 def test_tune32_is_absent_details_and_covered_look_alikes_german_and_english_equal(corpus_lines: dict) -> None:
     tune32 = load_question_file("eval_answers_tune32")
     assert_tune_file(tune32, "eval_answers_tune32", {
