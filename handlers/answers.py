@@ -167,6 +167,8 @@ async def _terms_typed_with_a_slip(store: Store, words: list[str], absent: froze
     for size in range(min(MAX_TERM_WORDS, len(words)), 0, -1):
         for start in range(len(words) - size + 1):
             run = words[start:start + size]
+            if size == 1 and "-" not in run[0]:
+                continue  # a plain word's slip alone is the coverage check's (``_typed_with_a_slip``): no look-up
             at = set(range(start, start + size))
             held = [t for word in run for t in tokens(word)]
             # "floquett" finds "floquet" as a stem: only the run joined up ("floquetttheorie") is in no summary
