@@ -84,6 +84,14 @@ async def store(db_path: Path) -> AsyncIterator[Store]:
     await opened.close()
 
 
+@pytest.fixture
+async def state(db_path: Path) -> AsyncIterator[BotState]:
+    """The bot's state (thread memory among it) on the same database copy as ``store``."""
+    opened = await BotState.open(db_path)
+    yield opened
+    await opened.close()
+
+
 @dataclass
 class RunningBot:
     """The real app in HTTP mode on loopback, talking to the fake Slack Web API."""

@@ -510,6 +510,16 @@ def assert_tune_file(questions: list[dict], name: str, per_shape: dict[tuple[str
     assert Counter((q["shape"], q["lang"]) for q in questions) == per_shape
 
 
+def assert_single_answer_lines(questions: list[dict], corpus_lines: dict, *, highlights: bool = False) -> None:
+    """Single answers: a definition expects glossary entries, a number or an explanation key points (or highlights,
+    the key points without a moment, where ``highlights``)."""
+    points = {"Wichtigste Punkte & Zeitstempel"} | ({"Diskussions-Highlights"} if highlights else set())
+    for q in questions:
+        for entry in q["expect"]:
+            section = section_of(corpus_lines[entry["file"]], entry["line"])
+            assert section == "Glossar" if q["shape"] == "definition" else section in points, q["id"]
+
+
 def assert_absent_concepts_and_covered_look_alikes(questions: list[dict], corpus_lines: dict) -> None:
     """A "not covered" tune file: each not_covered question names its absent concept; each covered look-alike expects
     a key point (and maybe a glossary entry)."""
@@ -532,10 +542,7 @@ def test_tune16_is_single_answers_german_and_english_equal_selectable_by_file(tu
     assert_tune_file(tune16, "eval_answers_tune16", {
         ("definition", "de"): 8, ("definition", "en"): 8, ("number", "de"): 7, ("number", "en"): 7,
         ("explain", "de"): 8, ("explain", "en"): 8})
-    for q in tune16:  # a key point for numbers and explanations, a glossary entry for definitions
-        for entry in q["expect"]:
-            section = section_of(corpus_lines[entry["file"]], entry["line"])
-            assert section == ("Glossar" if q["shape"] == "definition" else "Wichtigste Punkte & Zeitstempel"), q["id"]
+    assert_single_answer_lines(tune16, corpus_lines)
 
 
 def test_tune17_is_help_clarify_difference_and_follow_ups_german_and_english_equal(tune17: list[dict]) -> None:
@@ -634,26 +641,13 @@ def test_tune29_is_numbers_asked_from_another_side_german_and_english_equal(tune
         assert section_of(corpus_lines[first["file"]], first["line"]) == "Wichtigste Punkte & Zeitstempel", q["id"]
 
 
-def test_tune30_is_single_answers_asked_in_passing_german_and_english_equal(corpus_lines: dict) -> None:
-    tune30 = load_question_file("eval_answers_tune30")
-    assert_tune_file(tune30, "eval_answers_tune30", {
+@pytest.mark.parametrize("name", ["eval_answers_tune30", "eval_answers_tune31"])  # asked in passing; in lay words
+def test_tune30_and_tune31_are_single_answers_german_and_english_equal(name: str, corpus_lines: dict) -> None:
+    questions = load_question_file(name)
+    assert_tune_file(questions, name, {
         ("explain", "de"): 12, ("explain", "en"): 12, ("number", "de"): 5, ("number", "en"): 5,
         ("definition", "de"): 3, ("definition", "en"): 3})
-    for q in tune30:  # a key point or highlight for numbers and explanations, a glossary entry for definitions
-        for entry in q["expect"]:
-            section = section_of(corpus_lines[entry["file"]], entry["line"])
-            assert (section == "Glossar") == (q["shape"] == "definition"), q["id"]
-
-
-def test_tune31_is_single_answers_in_lay_words_german_and_english_equal(corpus_lines: dict) -> None:
-    tune31 = load_question_file("eval_answers_tune31")
-    assert_tune_file(tune31, "eval_answers_tune31", {
-        ("explain", "de"): 12, ("explain", "en"): 12, ("number", "de"): 5, ("number", "en"): 5,
-        ("definition", "de"): 3, ("definition", "en"): 3})
-    for q in tune31:  # a key point or highlight for numbers and explanations, a glossary entry for definitions
-        for entry in q["expect"]:
-            section = section_of(corpus_lines[entry["file"]], entry["line"])
-            assert (section == "Glossar") == (q["shape"] == "definition"), q["id"]
+    assert_single_answer_lines(questions, corpus_lines, highlights=True)
 
 
 def test_tune32_is_absent_details_and_covered_look_alikes_german_and_english_equal(corpus_lines: dict) -> None:
@@ -676,10 +670,7 @@ def test_tune34_is_single_answers_in_lay_words_german_and_english_equal(corpus_l
     assert_tune_file(tune34, "eval_answers_tune34", {
         ("explain", "de"): 10, ("explain", "en"): 10, ("number", "de"): 3, ("number", "en"): 3,
         ("definition", "de"): 2, ("definition", "en"): 2})
-    for q in tune34:  # a key point for numbers and explanations, a glossary entry for definitions
-        for entry in q["expect"]:
-            section = section_of(corpus_lines[entry["file"]], entry["line"])
-            assert section == ("Glossar" if q["shape"] == "definition" else "Wichtigste Punkte & Zeitstempel"), q["id"]
+    assert_single_answer_lines(tune34, corpus_lines)
 
 
 def test_tune25_is_numbers_and_definitions_german_and_english_equal(corpus_lines: dict) -> None:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from slack_sdk.web.async_client import AsyncWebClient
@@ -22,13 +20,6 @@ from store.db import Store
 from store.state import BotState, Workspace
 
 DM_CHANNEL = "DRECORDER1"  # a DM: its type is known without asking Slack
-
-
-@pytest.fixture
-async def state(db_path: Path) -> AsyncIterator[BotState]:
-    opened = await BotState.open(db_path)
-    yield opened
-    await opened.close()
 
 
 def recorder_for(store: Store, state: BotState, slots: AnswerSlots) -> UsageRecorder:

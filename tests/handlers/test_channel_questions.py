@@ -8,9 +8,6 @@ a real store over the bundled corpus.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from handlers import mentions
@@ -22,13 +19,6 @@ from tests.handlers.test_questions import first, follow_up
 
 MAIN = "000_05e4716c93976b38.txt"
 PALLAS = "004_b9033c416a07336f.txt"
-
-
-@pytest.fixture
-async def state(db_path: Path) -> AsyncIterator[BotState]:
-    opened = await BotState.open(db_path)
-    yield opened
-    await opened.close()
 
 
 async def ask(store: Store, text: str) -> Reply:

@@ -119,55 +119,30 @@ async def test_a_year_written_short_is_no_absent_number(store: Store, text: str,
         assert first(reply) == (MAIN, line), text
 
 
-async def test_ai_is_the_summaries_ki(store: Store) -> None:
+@pytest.mark.parametrize(("text", "line"), [
     # the summaries write KI where English says AI: 000:9's KI-Spezialbeschleuniger are AI accelerators
-    text = "can ai accelerators speed up databases"
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is True and first(reply) == (MAIN, 9), text
-
-
-async def test_what_a_question_does_without_is_not_what_it_asks_about(store: Store) -> None:
+    ("can ai accelerators speed up databases", 9),
     # the asker wants to do without YAML files: the Kinetic talk (000:60) is what they ask for
-    text = "what should i watch if i wanna push my laptop code to cloud tpus without writing k8s yaml"
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is True and first(reply) == (MAIN, 60), text
-
-
-@pytest.mark.parametrize("text", [
+    ("what should i watch if i wanna push my laptop code to cloud tpus without writing k8s yaml", 60),
     # lay words for what 000:34 says: QPUs (Quantenprozessoren) 300 times colder than interstellar space
-    "how cold do quantum chips get",
-    "what is colder than outer space",
+    ("how cold do quantum chips get", 34),
+    ("what is colder than outer space", 34),
+    # K8s and HF written short: Kinetic spares its users Kubernetes (000:68); 000:161's Hugging Face datasets
+    ("does kinetic need k8s", 68),
+    ("which hf datasets did tunix use for sft", 161),
+    # "any word on X" asks for X, as "any info on X" does: Crescent Island is 000:270's
+    ("any word on crescent island in the intel talk", 270),
 ])
-async def test_quantum_chips_and_outer_space_are_the_summaries_words(store: Store, text: str) -> None:
+async def test_words_the_asker_writes_otherwise_are_covered_by_their_point(store: Store, text: str,
+                                                                           line: int) -> None:
     reply = await ask(store, text)
-    assert body(reply)["covered"] is True and first(reply) == (MAIN, 34), text
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
 
 
 async def test_honey_is_no_bee(store: Store) -> None:
     # no summary mentions honey (Honig); the bee video's points are about the bees, not what they produced
     assert_said_not_covered(await ask(store, "how much honey did the bees produce?"),
                             "The summaries don't mention *honey*.", "honey")
-
-
-async def test_k8s_is_kubernetes(store: Store) -> None:
-    # K8s is Kubernetes written short: Kinetic spares its users Kubernetes (000:68)
-    text = "does kinetic need k8s"
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is True and first(reply) == (MAIN, 68), text
-
-
-async def test_hf_is_hugging_face(store: Store) -> None:
-    # HF is Hugging Face written short: 000:161's Hugging Face-Chat-Datensätze for SFT
-    text = "which hf datasets did tunix use for sft"
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is True and first(reply) == (MAIN, 161), text
-
-
-async def test_asking_for_word_or_news_of_a_thing_is_no_absent_detail(store: Store) -> None:
-    # "any word on X" asks for X, as "any info on X" does: Crescent Island is 000:270's
-    text = "any word on crescent island in the intel talk"
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is True and first(reply) == (MAIN, 270), text
 
 
 async def test_a_spoken_german_article_is_no_word_of_an_unknown_kind(store: Store) -> None:

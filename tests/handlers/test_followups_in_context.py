@@ -6,9 +6,6 @@ Expected answers are corpus lines read from the summaries; the examples are not 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.console import as_text
@@ -20,13 +17,6 @@ from store.state import BotState
 from tests.handlers.test_questions import MAIN, ask, body, first, follow_up
 
 PALLAS = "004_b9033c416a07336f.txt"
-
-
-@pytest.fixture
-async def state(db_path: Path) -> AsyncIterator[BotState]:
-    opened = await BotState.open(db_path)
-    yield opened
-    await opened.close()
 
 
 @pytest.mark.parametrize(("text", "shape"), [

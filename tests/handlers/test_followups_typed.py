@@ -7,9 +7,6 @@ Expected answers are corpus lines (000 file) read from the summaries.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.console import as_text
@@ -18,13 +15,6 @@ from handlers.replies import AnswerReply
 from store.db import Store
 from store.state import BotState
 from tests.handlers.test_questions import MAIN, ask, body, first, follow_up, lines
-
-
-@pytest.fixture
-async def state(db_path: Path) -> AsyncIterator[BotState]:
-    opened = await BotState.open(db_path)
-    yield opened
-    await opened.close()
 
 
 @pytest.mark.parametrize(("turn", "text", "said"), [

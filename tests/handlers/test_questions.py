@@ -7,7 +7,6 @@ checks what the answer shows first, what it says in the bot's own words, and in 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -44,13 +43,6 @@ async def follow_up(store: Store, state: BotState, turn: str, text: str, thread_
     """The reply to ``text`` asked in a thread whose first question was ``turn``."""
     await mentions.answer(store, f"<@UBOT> {turn}", state=state, channel="CQ", thread_ts=thread_ts)
     return await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts=thread_ts)
-
-
-@pytest.fixture
-async def state(db_path: Path) -> AsyncIterator[BotState]:
-    opened = await BotState.open(db_path)
-    yield opened
-    await opened.close()
 
 
 # -- reading the question -------------------------------------------------------------------------
