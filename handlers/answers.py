@@ -164,6 +164,7 @@ async def _terms_typed_with_a_slip(store: Store, words: list[str], absent: froze
     -> Floquet-Theorie. Longest runs first; a run overlapping a found one is not read."""
     found: dict[tuple[str, ...], str] = {}
     taken: set[int] = set()
+    glossary: list[str] | None = None  # every term, read once: a run no term is one slip from needs no look-up
     for size in range(min(MAX_TERM_WORDS, len(words)), 0, -1):
         for start in range(len(words) - size + 1):
             run = words[start:start + size]
@@ -176,7 +177,11 @@ async def _terms_typed_with_a_slip(store: Store, words: list[str], absent: froze
                     any(not word.replace("-", "").isalpha() or word != word.lower() for word in run):
                 continue
             written = " ".join(run)
-            if len(written) >= 4 and await _term_with_a_slip(store, written):
+            if len(written) < 4:
+                continue
+            if glossary is None:
+                glossary = await store.all_terms()
+            if any(_one_slip_apart(written, term) for term in glossary) and await _term_with_a_slip(store, written):
                 found[tuple(run)] = (await store.define(written)).hits[0].term
                 taken |= at
     return found
