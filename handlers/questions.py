@@ -100,6 +100,11 @@ _SPOKEN_DU_RE = re.compile(r"(?<![\w-])(?:(kann|kenn|mach|will|brauch|sieh|hör|
                            r"|erklär)ste|(wei(?:ß|ss)|bis|has)te)(?![\w'-])", re.I)
 
 
+def with_du_spelled_out(text: str) -> str:
+    """``text`` with a verb that has "du" run into it spelled as two words: "wat kannste" -> "wat kannst du"."""
+    return _SPOKEN_DU_RE.sub(lambda m: f"{m[1]}st du" if m[1] else f"{m[2]}t du", text) if "te" in text else text
+
+
 def detect_language(text: str) -> str | None:
     """"de" or "en" when the question's own words tell; None when they do not (a bare "ORPO?")."""
     return _language_of(tokens(text), text)
@@ -696,10 +701,9 @@ _BOT_WORD_SLIPS = {slip: word for word in sorted(TO_THE_BOT | USAGE | ASKING | T
                    for slip in _typed_slips(word)
                    if slip not in _ABOUT_THE_BOT_WORDS and not is_everyday(slip)}
 
-# Spoken German as typed: a verb with "du" run into it ("kannste", "machste", "biste", "weißte") is the verb and "du";
-# the dropped e of "ich" ("wie benutz ich dich", "wie nutz ich das") is the verb's "ich" form
-_SPOKEN_TO_THE_BOT = {word.removesuffix("st") + "ste": (word, "du") for word in TO_THE_BOT if word.endswith("st")} | {
-    word.removesuffix("e"): (word,) for word in ASKING if word.endswith("e") and len(word) >= 5}
+# Spoken German as typed: the dropped e of "ich" ("wie benutz ich dich", "wie nutz ich das") is the verb's "ich" form
+# (a verb with "du" run into it, "kannste", is ``with_du_spelled_out``'s)
+_DROPPED_E = {word.removesuffix("e"): word for word in ASKING if word.endswith("e") and len(word) >= 5}
 
 
 def _bot_words(text: str) -> list[str]:
@@ -707,7 +711,7 @@ def _bot_words(text: str) -> list[str]:
     that word, German "drauf haben" as "können"."""
     if "drauf" in text.casefold():
         text = ABILITY_IDIOM_RE.sub(" kannst ", text)
-    return [said for word in tokens(text) for said in _SPOKEN_TO_THE_BOT.get(word, (_BOT_WORD_SLIPS.get(word, word),))]
+    return [_DROPPED_E.get(word) or _BOT_WORD_SLIPS.get(word, word) for word in tokens(with_du_spelled_out(text))]
 
 
 def _asks_of_the_last_answer(words: list[str]) -> bool:
@@ -954,7 +958,7 @@ def _parse_plain(query: str, stripped: str) -> Question:
     if language == "de":
         # "von wem is der?", "was is da VMA?", "was isn Sparstich", "wasn das?"
         stripped = _SPOKEN_IST_RE.sub(lambda m: "was ist" if m["was"] else "ist", stripped)
-        stripped = _SPOKEN_DU_RE.sub(lambda m: f"{m[1] or m[2]}st du", stripped)
+        stripped = with_du_spelled_out(stripped)
     if not folded or GREETING_ONLY_RE.match(query.translate(_APOSTROPHES)):
         return Question(query, Shape.HELP, language=language)
     if DISCOURSE_ONLY_RE.match(query):

@@ -241,6 +241,12 @@ async def test_asking_for_help_before_a_question_asks_the_question(store: Store,
         assert body(await ask(store, alone))["shape"] == "help", alone
 
 
+@pytest.mark.parametrize(("text", "subject"), [
+    ("haste was zu kinetic", "kinetic"), ("weißte was über tinix", "tinix"), ("kennste tinix", "tinix")])
+def test_a_verb_with_du_run_into_it_is_no_word_of_the_subject(text: str, subject: str) -> None:
+    assert (parse(text).subject, parse(text).language) == (subject, "de")
+
+
 @pytest.mark.parametrize(("text", "line"), [
     ("kennste tinix", 299),  # "kennst du tinix": Tunix's introduction, in German
     ("haste was zu kinetic", 66),
