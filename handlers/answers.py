@@ -790,9 +790,11 @@ async def _entry_counting(store: Store, question: Question, counted: re.Pattern[
         return None
     counted_words = {t for group in ("w", "w2") if match[group] for t in tokens(match[group])}
     rest = " ".join(word for word in question.subject.split() if not set(tokens(word)) <= counted_words)
-    if not rest or await _entry_named(store, rest) != rest:
+    if not rest or (len(rest.split()) > 1 and _titles_a_talk(store, rest)):
+        return None  # as ``_entry_named`` has it, with the one look-up of the whole rest read once
+    result = await store.define(rest)
+    if not result.hits or (hit := result.hits[0]).match not in STRONG_MATCHES:
         return None
-    hit = (await store.define(rest)).hits[0]
     return hit.term if any(counted.search(d.definition) for d in hit.definitions) else None
 
 
