@@ -1,68 +1,14 @@
 """Natural questions (English and German) answered through the mention path, scored per shape and language.
 
 Usage: .venv/bin/python bench/eval_answers.py
-[--split tune|holdout|holdout2|...|holdout12|all]
+[--split tune|holdout|holdout2|...|holdout13|all]
 [--file NAME]
 [--show-misses]  (``all``, the default, leaves out the unseen held-out sets in ``UNSEEN``: name them)
 
-Every question of bench/eval_answers.toml, bench/eval_answers_holdout2.toml (a second held-out set,
-written later), bench/eval_answers_holdout3.toml (a third, written from the corpus before any run),
-bench/eval_answers_holdout4.toml (a fourth, likewise), bench/eval_answers_holdout5.toml (a fifth, likewise),
-bench/eval_answers_holdout6.toml (a sixth, likewise), bench/eval_answers_holdout7.toml (a seventh, likewise),
-bench/eval_answers_holdout8.toml (an eighth, likewise), bench/eval_answers_holdout9.toml (a ninth, likewise),
-bench/eval_answers_holdout10.toml (a tenth, likewise), bench/eval_answers_holdout11.toml (an eleventh, likewise),
-bench/eval_answers_holdout12.toml (a twelfth, likewise) and
-bench/eval_answers_tune2.toml (more tune questions,
-round 3; see their headers for the fields) and bench/eval_answers_tune3.toml (round 4's tune questions) and
-bench/eval_answers_tune4.toml (round 5's: German thread follow-ups), bench/eval_answers_tune5.toml (round 5b's:
-single-answer questions), bench/eval_answers_tune6.toml (round 5's "not covered", help and German/English
-parity), bench/eval_answers_tune7.toml and bench/eval_answers_tune8.toml (round 5c's and 5d's: more single-answer
-questions), bench/eval_answers_tune9.toml (round 5's second set of thread follow-ups, German and
-English equal), bench/eval_answers_tune10.toml and
-bench/eval_answers_tune11.toml (round 6's single-answer questions, mostly explain; tune11 in other words than the
-key points'), bench/eval_answers_tune12.toml (round 6's thread follow-ups, help and clarify, German and English
-equal), bench/eval_answers_tune13.toml (round 6's "not covered": absent concepts, absent details of covered topics,
-and answerable near-misses that must not be refused) and bench/eval_answers_tune14.toml (round 6's number and explain
-questions in other words than the key points', after tune11) and bench/eval_answers_tune15.toml (round 7's "not
-covered": absent details of covered topics asked in English, names whose words occur apart, and answerable
-near-misses in other words than the key points') and bench/eval_answers_tune16.toml (session 7's single-answer
-questions, typed as Slack users type, German and English equal) and bench/eval_answers_tune17.toml (session 7's
-help, clarify, difference and thread follow-ups, German and English equal) and bench/eval_answers_tune18.toml (session
-7's second single-answer set, from the corpus lines no file or the fewest files expected, German and English equal)
-and bench/eval_answers_tune22.toml (session 9's context-less why questions in other words than the earlier ones)
-and bench/eval_answers_tune19.toml (session 8's single-answer set, from lines expected once or twice, none by tune18,
-German and English equal)
-and bench/eval_answers_tune21.toml (session 7's help in one's own words, in a thread too, real questions with a help
-word, and talk questions naming their talk loosely, German and English equal)
-and bench/eval_answers_tune23.toml (session 9's thread follow-ups typed as Slack users type, German and English equal)
-and bench/eval_answers_tune24.toml (session 10's explain questions typed as Slack users type, from key points few files
-expected, German and English equal)
-and bench/eval_answers_tune26.toml (session 10's "not covered": absent details and concepts whose words exist apart, and
-covered look-alikes, German and English equal)
-and bench/eval_answers_tune25.toml (session 10's numbers and definitions: numbers no earlier question asked of a key
-point, German number words, versions; glossary terms with slips and by expansion; German and English equal)
-and bench/eval_answers_tune27.toml (session 10's clarify, thread follow-ups and talk questions named by a detail,
-German and English equal)
-and bench/eval_answers_tune28.toml (session 10's second round of explanations: facts no earlier file asks, the key point
-that explains expected first, German and English equal)
-and bench/eval_answers_tune29.toml (session 10's second numbers: a point's numbers asked from another side, a count of
-listed things, a 'before' value, the other figure of a comparison, a year, a duration; German and English equal)
-and bench/eval_answers_tune30.toml (session 11's engineer writer: explain, number and definition questions asked in
-passing, talks named loosely), bench/eval_answers_tune31.toml (session 11's newcomer writer: single answers asked in
-lay words; kept from the fixers as a validation set until the round's end), bench/eval_answers_tune32.toml (session 11's sceptic writer: plausible absent details
-and concepts, and covered look-alikes of the same form) and bench/eval_answers_tune33.toml (session 11's channel writer:
-talk questions named by a detail, lists, difference, thread follow-ups, clarify and help, typed fast), each by another
-writer, German and English equal, and bench/eval_answers_tune34.toml (session 11's lay-words fixer: explain, number and
-definition questions in lay words, the thing described instead of named; German and English equal)
-is asked on a fresh database of the bundled corpus, in-process,
-is asked on a fresh database of the bundled corpus, in-process,
-is asked on a fresh database of the bundled corpus, in-process,
+Every question of the files in ``QUESTIONS`` (bench/eval_answers*.toml; each file's header says who wrote it,
+when, from what, and what it holds; the held-out ones were written from the corpus before any run)
 is asked on a fresh database of the bundled corpus, in-process,
 through the function a Slack mention or DM uses (``handlers.mentions.answer``), as the Slack text
-7's second single-answer set, from the corpus lines no file or the fewest files expected, German and English equal) and
-bench/eval_answers_tune20.toml (session 8's "not covered": absent details of covered tools and topics, absent concepts,
-and covered details asked like them, German and English equal) is asked on a fresh database of the bundled corpus,
-in-process, through the function a Slack mention or DM uses (``handlers.mentions.answer``), as the Slack text
 ``"<@UBOT> question"``. Its reply is read the way ``talkbot ask --json`` reports it: the JSON body of
 ``bot.console.as_json(reply)``.
 
@@ -101,7 +47,7 @@ Scores per question, by shape (a follow-up is scored as its ``scored_as`` shape)
 
 The primary score of a question is its recall for list and difference shapes, else its top-1; the
 targets of issue 10 apply to the held-out splits (holdout, holdout2, holdout3, holdout4,
-holdout5, holdout6, holdout7, holdout8, holdout9, holdout10, holdout11, holdout12): single answer top-1 >= 90 %, list recall
+holdout5, holdout6, holdout7, holdout8, holdout9, holdout10, holdout11, holdout12, holdout13): single answer top-1 >= 90 %, list recall
 >= 80 %, talk top-1 100 %, every not_covered passes, German and English primary scores within 5 points.
 """
 
@@ -135,6 +81,7 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_holdout7.toml", ROOT / "bench" / "eval_answers_holdout8.toml",
              ROOT / "bench" / "eval_answers_holdout9.toml", ROOT / "bench" / "eval_answers_holdout10.toml",
              ROOT / "bench" / "eval_answers_holdout11.toml", ROOT / "bench" / "eval_answers_holdout12.toml",
+             ROOT / "bench" / "eval_answers_holdout13.toml",
              ROOT / "bench" / "eval_answers_tune2.toml", ROOT / "bench" / "eval_answers_tune3.toml",
              ROOT / "bench" / "eval_answers_tune4.toml", ROOT / "bench" / "eval_answers_tune5.toml",
              ROOT / "bench" / "eval_answers_tune6.toml", ROOT / "bench" / "eval_answers_tune7.toml",
@@ -160,10 +107,10 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_tune33.toml",
              ROOT / "bench" / "eval_answers_tune34.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8",
-          "holdout9", "holdout10", "holdout11", "holdout12", "all")
+          "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "all")
 # Held-out sets nobody has tuned on yet: only named explicitly, so a tuner's `--split all` never shows their replies.
 # holdout5, holdout6 and holdout8 are spent: their misses have been read, so they are tune material in `all`.
-UNSEEN = frozenset({"holdout7", "holdout9", "holdout10", "holdout11", "holdout12"})
+UNSEEN = frozenset({"holdout7", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13"})
 CORPUS = ROOT / "corpus"
 CHANNEL = "CEVAL"
 BOT_MENTION = "<@UBOT> "

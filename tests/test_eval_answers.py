@@ -92,6 +92,11 @@ def holdout12() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout13() -> list[dict]:
+    return load_question_file("eval_answers_holdout13")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -333,6 +338,8 @@ HELD_OUT_SIZES = {
                               near_outside_absent=True),
     "holdout12": HeldOutSizes(total=124, single=48, talk=23, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout13": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -383,9 +390,11 @@ def test_a_held_out_set_is_balanced_and_weighted_to_the_strict_targets(split: st
 
 def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_replies(
         holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
-        holdout9: list[dict], holdout10: list[dict], holdout11: list[dict], holdout12: list[dict]) -> None:
+        holdout9: list[dict], holdout10: list[dict], holdout11: list[dict], holdout12: list[dict],
+        holdout13: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    assert every and not every & {q["id"] for q in holdout7 + holdout9 + holdout10 + holdout11 + holdout12}
+    unseen = holdout7 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
+    assert every and not every & {q["id"] for q in unseen}
     assert {q["id"] for q in holdout5 + holdout6 + holdout8} <= every  # spent sets are tune material
     assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
     assert {q.id for q in eval_answers.load_questions("holdout8")} == {q["id"] for q in holdout8}
@@ -393,7 +402,8 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout10")} == {q["id"] for q in holdout10}
     assert {q.id for q in eval_answers.load_questions("holdout11")} == {q["id"] for q in holdout11}
     assert {q.id for q in eval_answers.load_questions("holdout12")} == {q["id"] for q in holdout12}
-    assert {"holdout7", "holdout9", "holdout10", "holdout11", "holdout12"} <= eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout13")} == {q["id"] for q in holdout13}
+    assert {"holdout7", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13"} <= eval_answers.UNSEEN
     assert "holdout8" not in eval_answers.UNSEEN
 
 
