@@ -72,7 +72,7 @@ from .result_cache import MISSING, ResultCache, cacheable
 from .team_aliases import undo_alias, write_alias
 from .text import clean_query, term_key, tokens
 from .title_words import TitleWords
-from .view import Stale, TalkInfo, View
+from .view import NeedsDatabase, Stale, TalkInfo, View
 
 RESULT_CACHE_SIZE = 1024  # answers kept per corpus generation (a few MB at most)
 MIN_NAME_PART = 4  # the shortest word of a glossary name of several words that counts as naming a term
@@ -260,14 +260,23 @@ class Store:
     def _files_unchanged(self) -> bool:
         return self._generation_files is not None and self._files() == self._generation_files
 
-    async def _answer(self, key: Hashable | None, compute: Callable[[View], T]) -> T:
+    async def _answer(self, key: Hashable | None, compute: Callable[[View], T], *, in_memory: bool = False) -> T:
         """``compute`` in a snapshot, or its kept answer for ``key`` while the corpus is the same generation.
 
         Answers must be immutable (frozen records in tuples): every caller gets the same object.
-        ``key`` None: not kept (the question is too long to be asked again).
+        ``key`` None: not kept (the question is too long to be asked again). ``in_memory``: a computation that
+        mostly reads the view's in-memory parts alone (the vocabulary, the word list) is first tried on the event
+        loop when the view's generation is the committed one, the same check as for a kept answer: no trip to the
+        database thread (~0.3 ms each; coverage asks several per question, BENCHMARKS.md finding 11).
         """
         if key is not None and (kept := await self._kept(key)) is not MISSING:
             return cast(T, kept)
+        if in_memory and await self._current():
+            answer = self._view.in_memory(compute)
+            if not isinstance(answer, NeedsDatabase):
+                if key is not None:
+                    self.results.put(key, answer)
+                return answer
         return await self._read(compute, key)  # a new generation reloads the view and empties the cache
 
     async def composed(self, key: Hashable | None, compose: Callable[[], Awaitable[T]]) -> T:
@@ -288,22 +297,28 @@ class Store:
 
     async def _kept(self, key: Hashable) -> object:
         """The kept answer for ``key`` if the corpus is still the generation it was kept for, else ``MISSING``."""
-        if self.results.size > 0 and self._generation is not None:
-            # Nothing was written to the database since the generation was last read (its files are as
-            # they were): the kept answer is current, with no trip to the database thread. In a burst
-            # of repeated questions those trips queued one behind the other (BENCHMARKS.md §2, bursts).
-            if self._files_unchanged():
-                return self.results.get(key)
-            files = self._files()  # before the read: a commit after it changes them again
-            # One statement outside a transaction reads one committed state: no BEGIN/COMMIT needed.
-            generation = self._generation_now()
-            if generation is MISSING:
-                async with self._lock:
-                    generation = await self._scalar(GENERATION_SQL)
-            if generation is not None and generation == self._generation:
-                self._generation_files = files
-                return self.results.get(key)
+        if self.results.size > 0 and await self._current():
+            return self.results.get(key)
         return MISSING
+
+    async def _current(self) -> bool:
+        """Whether the view holds the committed generation, told without a trip to the database thread where it can
+        be: the database files are as they were at the last read, or one look at the generation on the event loop.
+        In a burst of repeated questions those trips queued one behind the other (BENCHMARKS.md §2, bursts)."""
+        if self._generation is None:
+            return False
+        if self._files_unchanged():
+            return True
+        files = self._files()  # before the read: a commit after it changes them again
+        # One statement outside a transaction reads one committed state: no BEGIN/COMMIT needed.
+        generation = self._generation_now()
+        if generation is MISSING:
+            async with self._lock:
+                generation = await self._scalar(GENERATION_SQL)
+        if generation is not None and generation == self._generation:
+            self._generation_files = files
+            return True
+        return False
 
     def _generation_now(self) -> object:
         """The committed generation, read without leaving the event loop; ``MISSING`` if that read would wait."""
@@ -656,7 +671,7 @@ class Store:
         translation, or a phrase it is part of; typo corrections and the corpus word a compound only starts with do
         not count): "gspmd" in "what is GSPMD?"."""
         return await self._answer(("absent_words", text) if cacheable(text) else None,
-                                  lambda view: _absent_words(view, text))
+                                  lambda view: _absent_words(view, text), in_memory=True)
 
     async def corpus_splits(self, word: str, shortest: int) -> list[tuple[str, str]]:
         """The ways the folded ``word`` splits into two parts of ``shortest`` letters or more that each have no absent
@@ -666,12 +681,13 @@ class Store:
             return tuple((word[:at], word[at:]) for at in range(shortest, len(word) - shortest + 1)
                          if not _absent_words(view, word[:at]) and not _absent_words(view, word[at:]))
 
-        return list(await self._answer(("corpus_splits", word, shortest) if cacheable(word) else None, compute))
+        return list(await self._answer(("corpus_splits", word, shortest) if cacheable(word) else None, compute,
+                                       in_memory=True))
 
     async def in_compounds(self, word: str) -> bool:
         """Whether the folded ``word`` is a part of compounds the corpus has (Vocabulary.in_compounds)."""
         return await self._answer(("in_compounds", word) if cacheable(word) else None,
-                                  lambda view: view.vocabulary.in_compounds(word))
+                                  lambda view: view.vocabulary.in_compounds(word), in_memory=True)
 
     async def held_in_one_talk(self, words: Sequence[str]) -> bool:
         """Whether one talk holds every one of the folded ``words`` (store/together.py); True when a word alone is
@@ -699,24 +715,25 @@ class Store:
             return any(word in self._name_words[1] for word in words)
 
         key = " ".join(words)
-        return await self._answer(("names_a_term", key) if cacheable(key) else None, compute)
+        return await self._answer(("names_a_term", key) if cacheable(key) else None, compute, in_memory=True)
 
     async def slip_of_a_word(self, word: str) -> bool:
         """Whether the folded ``word`` is a long corpus word typed with one slip (Vocabulary.slip_of_a_word)."""
         return await self._answer(("slip_of_a_word", word) if cacheable(word) else None,
-                                  lambda view: view.vocabulary.slip_of_a_word(word))
+                                  lambda view: view.vocabulary.slip_of_a_word(word), in_memory=True)
 
     async def parts_of(self, word: str) -> list[str]:
         """The corpus words a folded ``word`` no summary writes is made of ("bildrate": bild, rate;
         Vocabulary.segment); [] for a corpus word or one made of no corpus words."""
         return list(await self._answer(("parts_of", word) if cacheable(word) else None,
-                                       lambda view: tuple(view.vocabulary.segment(word))))
+                                       lambda view: tuple(view.vocabulary.segment(word)), in_memory=True))
 
     async def typed_with_a_slip(self, word: str) -> bool:
         """Whether the folded ``word``, which matches nothing, is a word the summaries or the word list know typed with
         a slip: "kinetc", "flydls" (Vocabulary.near_a_word), "recusion" (Lexicon.near_a_key)."""
         return await self._answer(("typed_with_a_slip", word) if cacheable(word) else None,
-                                  lambda view: view.vocabulary.near_a_word(word) or view.lexicon.near_a_key(word))
+                                  lambda view: view.vocabulary.near_a_word(word) or view.lexicon.near_a_key(word),
+                                  in_memory=True)
 
     async def held_together(self, words: Sequence[str]) -> bool:
         """Whether the folded ``words`` of one name stand together in some row ("sparse cores" do, "beam search"

@@ -6,6 +6,7 @@ import asyncio
 import json
 import sqlite3
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +45,10 @@ class TalkInfo:
     video_url: str | None
     title_tokens: tuple[str, ...]  # distinct, interned: the same words recur in thousands of titles
     summaries: int = 1  # how many summaries it has (a talk exported twice has two)
+
+
+class NeedsDatabase(Exception):
+    """A computation tried in memory (``View.in_memory``) reached for the database."""
 
 
 class Stale(NamedTuple):
@@ -90,6 +95,19 @@ class View:
     def __post_init__(self) -> None:
         self.corpus_lexicon = self.lexicon
         self.canonical = Canonical(self.lexicon)
+        self._in_memory = threading.local()  # set on the thread that runs ``in_memory``, not the database thread
+
+    def in_memory(self, compute: Callable[[View], T]) -> T | NeedsDatabase:
+        """``compute`` on the calling thread from the in-memory parts alone, or a NeedsDatabase when it reads a row
+        (nothing of it is kept: the caller then runs it in a read transaction). Only for a view whose generation is
+        known current: the caller checks that no commit happened since its last read (``Store._files_unchanged``)."""
+        self._in_memory.active = True
+        try:
+            return compute(self)
+        except NeedsDatabase as needs:
+            return needs
+        finally:
+            self._in_memory.active = False
 
     def read(self, generation: str | None, compute: Callable[[View], T]) -> T | Stale:
         """``compute`` in one read transaction, if it reads ``generation`` (the one the view holds), else Stale.
@@ -112,6 +130,8 @@ class View:
 
     def rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         """All rows of a query."""
+        if getattr(self._in_memory, "active", False):
+            raise NeedsDatabase
         return self.conn.execute(sql, params).fetchall()
 
     def candidates(
@@ -123,6 +143,8 @@ class View:
         ``any_order``: for a caller that reads every row it gets (whether any holds something): when at most
         ``limit`` rows match, they are the same rows, in the index's order, without ranking them (bm25 over every
         match: 60 of 90 us for 40 rows); more than that, the best ``limit`` as without it."""
+        if getattr(self._in_memory, "active", False):
+            raise NeedsDatabase  # before the read transaction's own record (``_read``), which another thread owns
         forms, ranked = fts_forms(concepts, self.vocabulary)
         key = (tuple(forms), ranked, kind, talk_id, limit)
         if key in self._read:

@@ -26,6 +26,7 @@ from store.ingest import ingest_sync
 from store.lexicon import Lexicon
 from store.schema import SCHEMA_VERSION
 from store.state import BotState
+from store.view import NeedsDatabase
 from store.text import case_parts
 from tests.conftest import CORPUS, CORPUS_FILES
 
@@ -320,6 +321,52 @@ async def test_a_kept_answer_outlives_a_commit_that_left_the_corpus_alone_withou
         assert answer.done() and answer.result() is kept
     finally:
         await state.close()
+        await store.close()
+
+
+async def test_a_word_check_is_answered_on_the_event_loop_without_the_database_thread(db_path: Path) -> None:
+    """Coverage's word checks read the vocabulary alone: with no answer kept (cache off), they are computed on the
+    event loop, also after a commit of the bot state changed the files, and never wait for the database thread."""
+    store = await Store.open(db_path, CORPUS, cache_size=0)
+    state = await BotState.open(db_path)
+    try:
+        await store.find_points("xla")  # the first read loads the generation
+        for turn in range(2):
+            answers = [asyncio.ensure_future(store.absent_words("what is GSPMD")),
+                       asyncio.ensure_future(store.parts_of("bildrate"))]
+            await asyncio.sleep(0)  # one turn of the event loop
+            assert [answer.done() for answer in answers] == [True, True]
+            assert answers[0].result() == ("gspmd",) and answers[1].result() == ["bild", "rate"]
+            assert await state.first_sighting(f"Ev-word-check-{turn}")
+            await state.sightings_written()  # a commit by another connection
+    finally:
+        await state.close()
+        await store.close()
+
+
+async def test_a_word_check_after_another_process_swapped_the_corpus_reads_the_new_one(db_path: Path,
+                                                                                       tmp_path: Path) -> None:
+    small = tmp_path / "small"
+    small.mkdir()
+    shutil.copy(CORPUS / PALLAS_FILE, small / PALLAS_FILE)
+    store = await Store.open(db_path, CORPUS, cache_size=0)
+    try:
+        assert await store.absent_words("baumhaus") == ()
+        await asyncio.to_thread(ingest_sync, db_path, [small])  # another connection, as the CLI would
+        assert await store.absent_words("baumhaus") == ("baumhaus",)
+    finally:
+        await store.close()
+
+
+async def test_a_computation_tried_in_memory_that_reads_a_row_is_run_in_a_read_transaction(db_path: Path) -> None:
+    store = await Store.open(db_path, CORPUS)
+    try:
+        await store.find_points("xla")
+        needs = store._view.in_memory(lambda view: view.rows("SELECT count(*) FROM talks"))
+        assert isinstance(needs, NeedsDatabase)
+        assert await store._answer(None, lambda view: view.rows("SELECT count(*) FROM talks")[0][0],
+                                   in_memory=True) == 19
+    finally:
         await store.close()
 
 
