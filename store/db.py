@@ -423,7 +423,7 @@ class Store:
 
         def compute(view: View) -> tuple[tuple[str, TeamDefinition], ...]:
             found = []
-            for key in keys:
+            for key in (key for key in keys if key in view.defined_keys):
                 live = view.rows(LIVE_DEFINITION_SQL, (DEFINE, key))
                 _, definition = _definition_now(live, [] if live else view.rows(FILED_DEFINITION_SQL, (key,)))
                 if definition is not None:
@@ -431,7 +431,7 @@ class Store:
             return tuple(found)
 
         cache_key = ("team_definitions", keys) if cacheable(" ".join(keys)) else None
-        return dict(await self._answer(cache_key, compute))
+        return dict(await self._answer(cache_key, compute, in_memory=True))
 
     async def correct_point(self, talk_id: str, at: int, change: dict[str, Any], user_id: str, now: float,
                             workspace: tuple[str, str | None] = ("", None), *, once: str | None = None

@@ -17,6 +17,7 @@ from .concepts import Concept, build_concepts
 from .connection import connect_read_only
 from .edits import (
     ALIAS,
+    DEFINE,
     FILED_CORRECTIONS_SQL,
     GENERATION_SQL,
     LIVE_SQL,
@@ -32,6 +33,8 @@ from .text import tokens
 from .vocabulary import NAME_KINDS, TermName, Vocabulary
 
 T = TypeVar("T")
+
+DEFINED_KEYS_SQL = ("SELECT target FROM team_edits WHERE kind = ? UNION SELECT term_key FROM filed_definitions")
 
 
 @dataclass(frozen=True, slots=True)  # one per talk for as long as the generation lives: no __dict__ each
@@ -68,6 +71,7 @@ class Parts:
     team_aliases: tuple[tuple[str, str], ...]
     corrections: dict[tuple[str, int], PointCorrection]  # team_edits.toml's, then the live team edits over them
     prepared_rows: PreparedRows | None  # a small corpus's rows to prepare (store/prepared.py)
+    defined_keys: frozenset[str] = frozenset()  # term keys with a team definition edit or a filed one
 
 
 @dataclass
@@ -87,6 +91,9 @@ class View:
     canonical: Canonical = field(init=False)  # transcription slips -> canonical names, for everything shown
     corpus_lexicon: Lexicon = field(init=False)  # the corpus's word data; ``lexicon`` adds the team's aliases
     team_aliases: tuple[tuple[str, str], ...] = ()
+    # the term keys a team definition may exist for (a definition edit, live or undone, or team_edits.toml's): any
+    # other key has none, told without a read (an edit moves the generation, and a reload reads these again)
+    defined_keys: frozenset[str] = frozenset()
     prepared: Prepared = field(default_factory=Prepared)  # a small corpus's rows as queries read them
     # The full-text reads of the current read transaction: /define's suggestions read what its
     # description step read (40 ms at 50,000 summaries for an unknown word), in the same snapshot.
@@ -233,8 +240,10 @@ class View:
         # The old parts go first: no query runs meanwhile (the caller holds the store's lock), and the peak
         # RSS is one generation's parts, not two.
         self.vocabulary, self.talks, self.pairs, self.prepared = Vocabulary.empty(), {}, {}, Prepared()
+        self.defined_keys = frozenset()
         parts = await asyncio.to_thread(_read_parts, db_path)
         self.vocabulary, self.talks, self.pairs = parts.vocabulary, parts.talks, parts.pairs
+        self.defined_keys = parts.defined_keys
         if parts.team_aliases != self.team_aliases:  # search and display follow the team's aliases from here on
             self.team_aliases = parts.team_aliases
             self.lexicon = self.corpus_lexicon.with_aliases(parts.team_aliases)
@@ -269,8 +278,9 @@ def _read_parts(db_path: Path) -> Parts:
                         if (pair := alias_pair(after)) is not None)
         corrections = live_corrections_of(conn.execute(FILED_CORRECTIONS_SQL))
         corrections.update(live_corrections_of(conn.execute(*live_corrections_sql())))
+        defined_keys = frozenset(key for key, in conn.execute(DEFINED_KEYS_SQL, (DEFINE,)))
         prepared_rows = read_rows(conn, vocabulary.documents, {talk: info.speakers for talk, info in talks.items()})
         conn.execute("COMMIT")
     finally:
         conn.close()
-    return Parts(generation, vocabulary, talks, pairs, aliases, corrections, prepared_rows)
+    return Parts(generation, vocabulary, talks, pairs, aliases, corrections, prepared_rows, defined_keys)

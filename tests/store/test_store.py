@@ -26,8 +26,8 @@ from store.ingest import ingest_sync
 from store.lexicon import Lexicon
 from store.schema import SCHEMA_VERSION
 from store.state import BotState
-from store.view import NeedsDatabase
 from store.text import case_parts
+from store.view import NeedsDatabase
 from tests.conftest import CORPUS, CORPUS_FILES
 
 PALLAS_FILE = "004_b9033c416a07336f.txt"
@@ -325,18 +325,21 @@ async def test_a_kept_answer_outlives_a_commit_that_left_the_corpus_alone_withou
 
 
 async def test_a_word_check_is_answered_on_the_event_loop_without_the_database_thread(db_path: Path) -> None:
-    """Coverage's word checks read the vocabulary alone: with no answer kept (cache off), they are computed on the
-    event loop, also after a commit of the bot state changed the files, and never wait for the database thread."""
+    """Coverage's word checks read the vocabulary alone, and a term no team edit defined has no team definition:
+    with no answer kept (cache off), they are computed on the event loop, also after a commit of the bot state
+    changed the files, and never wait for the database thread."""
     store = await Store.open(db_path, CORPUS, cache_size=0)
     state = await BotState.open(db_path)
     try:
         await store.find_points("xla")  # the first read loads the generation
         for turn in range(2):
             answers = [asyncio.ensure_future(store.absent_words("what is GSPMD")),
-                       asyncio.ensure_future(store.parts_of("bildrate"))]
+                       asyncio.ensure_future(store.parts_of("bildrate")),
+                       asyncio.ensure_future(store.team_definitions(["XLA"]))]  # a term no edit defined
             await asyncio.sleep(0)  # one turn of the event loop
-            assert [answer.done() for answer in answers] == [True, True]
+            assert [answer.done() for answer in answers] == [True, True, True]
             assert answers[0].result() == ("gspmd",) and answers[1].result() == ["bild", "rate"]
+            assert answers[2].result() == {}
             assert await state.first_sighting(f"Ev-word-check-{turn}")
             await state.sightings_written()  # a commit by another connection
     finally:
