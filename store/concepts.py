@@ -243,7 +243,8 @@ def _word_concept(
                     concept.add(token, word, "translation")
     if correct is not None:
         for suggestion in correct(word):  # "jaxtor" is a typo of jaxator, not jax + tor: see settle_readings
-            concept.add(suggestion, word, "correction")
+            if suggestion not in STOPWORDS:  # a slip is of a name, never of a function word: "older" is not "oder"
+                concept.add(suggestion, word, "correction")
     return concept
 
 
