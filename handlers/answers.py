@@ -999,6 +999,28 @@ def _done_before_planned(found: list[PointHit]) -> list[PointHit]:
     return found if done is None else [done] + [hit for hit in found if hit is not done]
 
 
+# A question about what is to come, said so outright ("are they going to release …", "kommt das irgendwann"): not
+# "werden" or "sollen", which German also asks a passive or a should with ("wie werden Filter ausgeführt")
+_COMING_RE = re.compile(r"\b(?:going to|gonna|will they|at some point|upcoming|in the future|plan(?:s|ned|ning)?"
+                        r"|roadmap|geplant\w*|zuk[üu]nft\w*|k[üu]nftig\w*|demn[äa]chst|als n[äa]chstes|irgendwann)\b",
+                        re.I)
+
+
+def _asks_what_comes(question: Question) -> bool:
+    """Whether the question asks about what is to come (``_COMING_RE``), nothing of what was done."""
+    return bool(_COMING_RE.search(question.text)) and not _PAST_RE.search(question.text)
+
+
+def _planned_before_done(found: list[PointHit]) -> list[PointHit]:
+    """``found`` with a point about what is planned first when the first one is not and it is about as relevant:
+    "are the max_evol folks going to release bigger benchmark results at some point" is the Roadmap's "Geplante
+    Bereitstellung umfangreicher Benchmarks", not the benchmark comparison of Triton and Pallas already done."""
+    if len(found) < 2 or _planned(found[0]):
+        return found
+    plan = next((hit for hit in found[1:] if hit.score >= PLAN_TIE * found[0].score and _planned(hit)), None)
+    return found if plan is None else [plan] + [hit for hit in found if hit is not plan]
+
+
 def _planned(hit: PointHit) -> bool:
     """Whether a point is about what is planned (``_PLANNED_TITLE_RE``, ``_PLANNED_TEXT_RE``)."""
     return bool(_PLANNED_TITLE_RE.search(hit.title) or _PLANNED_TEXT_RE.search(hit.text))
@@ -1064,7 +1086,9 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     if len(found) >= 2 and not _CAUSE_RE.search(found[0].text) and _CAUSE_RE.search(found[1].text) \
             and found[1].score >= 0.9 * found[0].score and not _ASKS_HOW_RE.match(question.text):
         found[0], found[1] = found[1], found[0]
-    return _answer_points(question, scope, _naming_first(found, question), scoped_to)
+    found = _naming_first(found, question)
+    return _answer_points(question, scope, _planned_before_done(found) if _asks_what_comes(question) else found,
+                          scoped_to)
 
 
 NAME_TIE = 0.8  # a point holding the question's names this close to the best one that lacks them leads
@@ -1145,6 +1169,8 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         # no how, why or what-is: what a talk's subject brings or is built on is said first by its introduction (a
         # how-question asks for the mechanism, a definition for the point that says what it is: 346 for Jaxator)
         found = _introduction_first(found)
+    if _asks_what_comes(question):
+        found = _planned_before_done(found)
     return _answer_points(question, scope, found, scoped_to)
 
 
