@@ -1111,14 +1111,41 @@ def _naming_first(found: list[PointHit], question: Question) -> list[PointHit]:
     # only names the summaries write as asked: an English word ("decouple") is held in German words, not as typed
     names = [name for name in names if any(word.startswith(name) for hit in found for word in words[id(hit)])]
 
+    units = _alternatives_as_one(question.text, names)
+
     def held(hit: PointHit) -> int:
-        return sum(any(word.startswith(name) for word in words[id(hit)]) for name in names)
+        return sum(any(word.startswith(name) for name in unit for word in words[id(hit)]) for unit in units)
 
     near = [hit for hit in found[1:] if hit.score >= NAME_TIE * found[0].score]
     best = max(near, key=held, default=None)  # the first of the near ones that hold the most
     if best is None or held(best) <= held(found[0]):
         return found
     return [best] + [hit for hit in found if hit is not best]
+
+
+_OR_WORDS = frozenset({"or", "oder"})
+OR_REACH = 2  # words between an "or" and the alternative it joins ("in hbm or in vmem")
+
+
+def _alternatives_as_one(text: str, names: list[str]) -> list[tuple[str, ...]]:
+    """``names`` as the units a point holds: two joined by "or" are one, since the question asks which of them ("do
+    my refs start out in hbm or in vmem" is answered by the point that says HBM, no better by one naming both).
+
+    >>> _alternatives_as_one("do refs start in hbm or in vmem", ["hbm", "vmem", "refs"])
+    [('hbm', 'vmem'), ('refs',)]
+    """
+    words = tokens(text)
+    units: list[tuple[str, ...]] = []
+    joined: set[str] = set()
+    for at, word in enumerate(words):
+        if word not in _OR_WORDS:
+            continue
+        before = next((w for w in reversed(words[max(0, at - OR_REACH):at]) if w in names), None)
+        after = next((w for w in words[at + 1:at + 1 + OR_REACH] if w in names), None)
+        if before and after and before != after and not {before, after} & joined:
+            units.append((before, after))
+            joined |= {before, after}
+    return units + [(name,) for name in names if name not in joined]
 
 
 async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:

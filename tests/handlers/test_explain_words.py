@@ -94,3 +94,11 @@ async def test_what_is_to_come_is_answered_by_the_plans(store: Store, text: str,
 async def test_a_passive_with_werden_asks_nothing_about_plans(store: Store) -> None:
     # "werden" is the passive here: how filters are run is the operator mapping, not an outlook
     assert first(await ask(store, "wie werden filter auf der tpu ausgeführt")) == (MAIN, 12)
+
+
+@pytest.mark.parametrize("text", ["with pl.kernel do my refs start out in hbm or in vmem",
+                                  "liegen die refs bei pl.kernel zuerst im hbm oder im vmem"])
+async def test_two_names_joined_by_or_count_once(store: Store, text: str) -> None:
+    # "A or B" asks which: pl.kernel's "standardmäßig mit HBM-Referenzen" answers, not emit_pipeline's point that
+    # names both ("Tiling von HBM nach VMEM") and so held one more of the question's names
+    assert first(await ask(store, text)) == ("004_b9033c416a07336f.txt", 6)
