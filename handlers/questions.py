@@ -492,10 +492,15 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean (?:by|with) (?P<s4>.+)"
         r"|what (?:does|do) (?P<s5>.+?) (?:refer to|stand for|mean))$", _I)),
     (Shape.DEFINE, _PURPOSE_RE),
-    (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?"
-        r"^(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)"
-        r"|what does (?:that|this|it) mean|was (?:ist|sind) (?:das|dies|denn das)(?: eigentlich| genau)?"
-        r"|was (?:bedeutet|hei(?:ß|ss)t) das)$", _I)),
+    (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?", "oom errors, what does that
+        # even mean", "vma in the palace talk, what does that stand for"
+        r"^(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)(?: short for)?"
+        r"|what (?:does|do) (?:that|this|it|those|these)(?: even| actually| exactly)? (?:mean|stand for|refer to)"
+        r"|was (?:ist|sind) (?:das|dies|denn das)(?: eigentlich| genau| [üu]berhaupt)?"
+        r"|(?:was (?:bedeutet|hei(?:ß|ss)t)|wof[üu]r steht) das(?: eigentlich| genau| [üu]berhaupt)?)$", _I)),
+    # "MHA = ?", "onemkl = ? saw it in the intel gpu talk": the term asked as an equation to fill in; what follows
+    # says where the asker saw it, which names no term
+    (Shape.DEFINE, re.compile(r"^(?P<s>[^=?]*[^\W_][^=?]*?)\s*=\s*(?:\?+(?=\s)|$)", _I)),  # (a "?" at the end is gone)
     (Shape.DEFINE, re.compile(  # "(ich möchte wissen,) was PJRT ist", "(help me understand) what VHLO is"
         r"^(?:was (?:ein |eine |der |die |das )?(?P<s>.+?) (?:ist|sind|bedeutet|hei(?:ß|ss)t)"
         r"|what (?:a |an |the )?(?P<s2>.+?) (?:is|are|means|stands for))$", _I)),

@@ -1,0 +1,58 @@
+"""Definition and number questions typed the way chat types them: the term asked as "X = ?" or followed by "what does
+that even mean", a term with the kind of thing it is after it ("dit model"), a number asked in lay words.
+
+Expected answers are corpus lines (000 file unless said otherwise) read from the summaries, asked through the
+function mentions and DMs call, on a real store over the bundled corpus, in English and in German.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.questions import Shape, parse
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+PALLAS = "004_b9033c416a07336f.txt"
+
+
+async def first(store: Store, text: str) -> tuple[str, int]:
+    """The first hit's file and line of the answer to ``text``, as ``talkbot ask --json`` reports it."""
+    hit = json.loads(as_json(await mentions.answer(store, f"<@UBOT> {text}")))["hits"][0]
+    return hit["source"]["file"], hit["source"]["line"]
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("oom errors, what does that even mean", "oom errors"),  # a stressing word inside the trailing question
+    ("vma in the palace talk, what does that stand for", "vma palace"),
+    ("grpo - what's that short for?", "grpo"),
+    ("Sparstich, was bedeutet das eigentlich?", "Sparstich"),
+    # the term as an equation to fill in, and after it where the asker saw it
+    ("MHA = ? hab das im amd vortrag gelesen", "MHA"),
+    ("onemkl = ? saw it in the intel gpu talk", "onemkl"),
+    ("HBM=?", "HBM"),
+])
+def test_a_term_before_a_question_about_it_is_a_definition(text: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject) == (Shape.DEFINE, subject)
+
+
+def test_an_equation_that_is_no_term_to_fill_in_is_no_definition() -> None:
+    assert parse("x = 5?").shape != Shape.DEFINE
+
+
+@pytest.mark.parametrize(("text", "source"), [
+    ("oom errors, what does that even mean", (MAIN, 402)),
+    ("OOM-Fehler, was heißt das eigentlich?", (MAIN, 402)),
+    ("MHA = ? hab das im amd vortrag gelesen", (MAIN, 363)),
+    ("onemkl = ? saw it in the intel gpu talk", (MAIN, 280)),
+    ("vma in the palace talk, what does that stand for", (PALLAS, 19)),  # the Pallas talk's VMA is VMEM
+    ("VMA im Pallas-Vortrag, wofür steht das", (PALLAS, 19)),
+])
+async def test_a_term_before_a_question_about_it_leads_with_its_glossary_entry(
+        store: Store, text: str, source: tuple[str, int]) -> None:
+    assert await first(store, text) == source
