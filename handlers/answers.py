@@ -23,7 +23,7 @@ from .commands import STRONG_MATCHES
 from .commands import define as look_up
 from .common_words import is_common
 from .question_words import FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS
-from .questions import Question, Shape, is_term_like
+from .questions import Question, Shape, is_term_like, without_kind_words
 from .replies import AnswerReply, DefineReply, Notice
 from .scope import Scope, absent_words, name_runs_of
 
@@ -337,7 +337,8 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     asked = question.raw or question.subject  # "XLA & HLO" is two terms, as in /define
     defined_by_team = await store.team_definitions([asked, question.subject])
     if not defined_by_team and (missing := await coverage.missing(store, question.subject, question, scope)) and \
-            not await _term_with_a_slip(store, question.subject):
+            not await _term_with_a_slip(store, question.subject) and not await _named_entry(store, question.subject):
+        # (a term typed apart, "battle mage", is no two words the summaries lack together: it is Battlemage)
         return await _not_covered(store, question, missing)
     one_long_thing = not defined_by_team and len(tokens(question.subject)) > 2 and not _SEVERAL_TERMS_RE.search(asked)
     if one_long_thing and await _terms_side_by_side(store, question.subject):
@@ -354,6 +355,9 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     results = looked_up.results if isinstance(looked_up, DefineReply) else []
     terms = [result.hits[0] for result in results if result.hits and _names_it(result.hits[0], result.query)
              and (not one_long_thing or result.hits[0].match in STRONG_MATCHES)]  # LLM is not "phases of LLM …"
+    if (not terms or terms[0].match == "text") and not question.term and \
+            (of_its_kind := await _term_before_its_kind(store, question)) is not question:
+        return await define(store, of_its_kind, scope)  # "what's a dit model": DiT's entry, not KV Cache's text
     if terms and terms[0].match == "text" and _titles_a_talk(store, asked):
         terms = []  # a talk's subject: its key points say what it is, not a card that mentions it (nor JAX's)
     terms = _each_entry_once(terms)
@@ -425,6 +429,33 @@ async def _uninflected_term(store: Store, question: Question) -> Question:
             not await _an_entry(store, base):
         return question
     return replace(question, subject=base, raw=base if question.raw in ("", question.subject) else question.raw)
+
+
+async def _term_before_its_kind(store: Store, question: Question) -> Question:
+    """The question about the glossary term its subject starts with when the words after it only say what kind of
+    thing the term is, words its entry or talk title has (``_entry_named``): "what's a dit model" asks what DiT is
+    (its talk is about "DiT-Modellen"), "battle mage gpus, what's that" what Battlemage is ("Grafikprozessor"). The
+    words after it place the term as "in CasADi" does. Asked only of a subject no entry names as a whole (an entry
+    that only mentions all its words, KV Cache's "DiT-Modelle", names none of them)."""
+    subject = question.subject
+    spaced = subject.replace("-", " ")  # "DiT-Modell" is DiT's kind as "DiT model" is
+    if question.term or len(spaced.split()) < 2:
+        return question
+    if (kindless := without_kind_words(spaced)) != spaced and await _named_entry(store, kindless):
+        # "dit model": a word for a kind of thing (KIND_WORDS) after the term, also where both are in a talk's title
+        # ("DiT-Modellen"), which ``_entry_named`` reads as the talk's subject
+        return replace(question, raw=subject, term=kindless,
+                       qualifier=" ".join(word for word in spaced.split() if word not in kindless.split()))
+    if not (term := await _entry_named(store, subject)) or term == subject:
+        return question
+    return replace(question, raw=subject, term=term, qualifier=subject[len(term):].strip())
+
+
+async def _named_entry(store: Store, subject: str) -> bool:
+    """Whether ``subject`` is a glossary term by name, an exact, alias, expansion or translation match (not a fuzzy or
+    full-text one): "battle mage" is Battlemage."""
+    result = await store.define(subject)
+    return bool(result.hits) and result.hits[0].match in STRONG_MATCHES
 
 
 async def _an_entry(store: Store, term: str) -> bool:
@@ -1235,10 +1266,20 @@ async def _entry_named(store: Store, subject: str) -> str | None:
             return term
         hit = result.hits[0]
         said = [tokens(f"{d.head} {d.definition} {d.talk_title}") for d in hit.definitions]
-        if any(all(any(word.startswith(t) for word in held) for t in rest) for held in said):
+        # a word after the term as written or in the German the word list gives it: "gpus" is "Grafikprozessor"
+        forms = [[t, *_german_forms(store, t)] for t in rest]
+        if any(all(any(word.startswith(form) for form in each for word in held) for each in forms) for held in said):
             return term
         return None
     return None
+
+
+def _german_forms(store: Store, word: str) -> list[str]:
+    """The one-word German forms the word list gives the English ``word`` or its singular: "gpus" -> grafikkarte,
+    grafikprozessor."""
+    en_de = store.word_data().en_de
+    keys = english_variants(word) + ([word[:-1]] if word.endswith("s") else [])  # "gpus" is short for a variant
+    return [form for key in keys for form in en_de.get(key, ()) if " " not in form]
 
 
 INTRO_TIE = 0.85  # a talk's introduction this close to the best point of the same talk leads

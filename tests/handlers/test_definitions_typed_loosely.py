@@ -56,3 +56,28 @@ def test_an_equation_that_is_no_term_to_fill_in_is_no_definition() -> None:
 async def test_a_term_before_a_question_about_it_leads_with_its_glossary_entry(
         store: Store, text: str, source: tuple[str, int]) -> None:
     assert await first(store, text) == source
+
+
+@pytest.mark.parametrize(("text", "source"), [
+    # a word for the kind of thing the term is, after it: the term's entry, not one that mentions both (KV Cache's
+    # "DiT-Modelle")
+    ("what's a dit model", (MAIN, 107)),
+    ("was ist ein DiT-Modell", (MAIN, 107)),
+    # the kind in the German the word list gives it ("gpus": the entry's "Grafikprozessor-Architektur")
+    ("battle mage gpus, what's that", (MAIN, 276)),
+    ("was sind battle mage gpus", (MAIN, 276)),
+    # a term typed apart is the term, not two words the summaries lack together
+    ("battle mage, what's that", (MAIN, 276)),
+    ("was ist battle mage?", (MAIN, 276)),
+])
+async def test_a_term_followed_by_its_kind_leads_with_its_glossary_entry(store: Store, text: str,
+                                                                         source: tuple[str, int]) -> None:
+    assert await first(store, text) == source
+
+
+@pytest.mark.parametrize(("text", "source"), [
+    ("what is the kv cache", (MAIN, 109)),  # an entry as a whole keeps its words
+    ("was ist der KV-Cache", (MAIN, 109)),
+])
+async def test_a_term_that_is_an_entry_as_a_whole_is_not_cut(store: Store, text: str, source: tuple[str, int]) -> None:
+    assert await first(store, text) == source
