@@ -278,10 +278,10 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # a verb ends it: "were the parts [prefabricated] in the workshop?", "how much did decoding [speed] up",
             # "the guy [planning] a trip"
             run = NameRun(run.words[:-1], run.after_auxiliary)
-        particle = next((at for at, word in enumerate(run.words[:-1]) if at and word.casefold() in _PARTICLES), None)
+        particle = next((at for at, word in enumerate(run.words) if at and word.casefold() in _PARTICLES), None)
         if question.language != "de" and particle is not None:
             # a verb's particle after its object, what it is done from after it: "why cant they read [the
-            # communication] off [stablehlo]"
+            # communication] off [stablehlo]", "squeezes [the weights] down to how many bits"
             run = NameRun(run.words[:particle], run.after_auxiliary)
         # "per-chip throughput": chip, throughput; "scaling problems": scaling (the problems are an aspect of it)
         # (a name's "learning" is a word of it: "learning rate", as the run has it)

@@ -462,12 +462,14 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|what (?:came|comes) out(?: of (?:it|that|this))?"
         r"|was (?:war|ist|waren|sind) (?:der|die|das) (?:speed-?ups?|beschleunigung|durchsatz|latenz|ergebnis))"
         r"(?: (?:there|dort|da|in it|in that talk|im vortrag))?$"
-        r"|^(?:(?:um|by|in|aus|mit|von|auf|an|bei|über|uber|ueber|nach|seit|pro|f[üu]r|for|from|of|with|to|at|on|over"
-        r"|after|per) )?"
-        r"(?:how (?:much|many|long|fast|big|large|small|often|quick|quickly|cold|hot|warm|expensive"
+        # "ab wie großen Modellen …": from what size on
+        r"|^(?:(?:um|by|in|aus|mit|von|auf|an|bei|über|uber|ueber|nach|seit|ab|bis|pro|f[üu]r|for|from|of|with|to|at"
+        r"|on|over|after|per) )?"
+        r"(?:how (?:much|many|long|fast|slow|big|large|small|often|quick|quickly|cold|hot|warm|expensive"
         r"|high|tall|deep|thick|wide|heavy|far|old)"
-        r"|wie (?:viel|viele|vielen|lange|lang|schnell|gro(?:ß|ss)|oft|klein|kalt|warm|hei(?:ß|ss)|teuer|hoch|tief|dick"
-        r"|breit|schwer|weit|alt|stark)|wieviele?n?|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
+        r"|wie (?:viel|viele|vielen|lange|lang|schnell|langsam|lahm|gro(?:ß|ss)(?:e[nmrs]?)?|oft|klein(?:e[nmrs]?)?"
+        r"|kalt|warm|hei(?:ß|ss)|teuer|hoch|tief|dick|breit|schwer|weit|alt|stark)|wieviele?n?"
+        r"|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
         r"|(?:welche[ms]|what|which) (?:jahr|year)|(?:seit|ab|bis) wann|(?:since|until) when"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)?"
         r"(?: (?:biggest|largest|highest|greatest|smallest|lowest|least|max(?:imum)?|min(?:imum)?|average|typical))?"
@@ -481,7 +483,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|welche[nr]? (?:speed-?up|durchsatz|beschleunigung|latenz)"
         # "was ist der kleinste Speedup von AITER": which end of a range of numbers
         r"|was (?:ist|war|sind|waren) (?:der|die|das) (?:gr[öo](?:ß|ss)te|kleinste|h[öo]chste|niedrigste|geringste"
-        r"|maximale|minimale|durchschnittliche|typische)[nr]? (?:speed-?ups?|beschleunigung|durchsatz|latenz))\b", _I)),
+        r"|maximale|minimale|durchschnittliche|typische)[nr]? (?:speed-?ups?|beschleunigung|durchsatz|latenz))\b"
+        # the number asked after a clause that places it ("in the DiT talk, how many dimensions …") or last, for the
+        # thing it counts ("… squeezes the weights down to how many bits")
+        r"|(?<=, )(?:how (?:much|many|long)|wie (?:viel|viele|lange))\b"
+        r"|(?<= )(?:how many|wie ?viele)(?= [^\W\d_][\w-]*$)", _I)),
     (Shape.DEFINE, _DESCRIBED_RE),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"
         r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"
@@ -585,7 +591,7 @@ _QUANTITY_KINDS = (
     # "how much of the compute time", "wie viel der Rechenzeit": a share of a whole
     ("percent", re.compile(r"prozent|percent|%|anteil|share|how much of\b|wie ?viel (?:von|vom|der|des)\b", _I)),
     # "wie viel bringt MXFP4", "how much does it gain": what a change gains, a speed-up or a share
-    ("speed", re.compile(r"faster|slower|speed|quick|schnell|langsam|beschleunig|speed-?up|\bbring(?:t|en)\b"
+    ("speed", re.compile(r"faster|\bslow|speed|quick|schnell|langsam|\blahm|beschleunig|speed-?up|\bbring(?:t|en)\b"
                          r"|\bgain(?:s|ed)?\b|\bimprov(?:e|es|ed)\b", _I)),
     ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz|(?:how many|wie ?viele)"
                         r" (?:years|jahre|months|monate|weeks|wochen|days|tage|hours|stunden|seconds|sekunden)\b", _I)),

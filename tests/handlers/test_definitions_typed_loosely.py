@@ -81,3 +81,40 @@ async def test_a_term_followed_by_its_kind_leads_with_its_glossary_entry(store: 
 ])
 async def test_a_term_that_is_an_entry_as_a_whole_is_not_cut(store: Store, text: str, source: tuple[str, int]) -> None:
     assert await first(store, text) == source
+
+
+@pytest.mark.parametrize(("text", "quantity"), [
+    # the number asked from a size on, of an inflected adjective: "ab wie großen Modellen"
+    ("ab wie großen modellen lohnt es sich, bei tinix das generieren und das trainieren zu trennen", "size"),
+    ("bis wie kleine modelle geht das", "size"),
+    # how slow is a speed, in plain and in colloquial words
+    ("how slow was the qwen coder model per chip before the optimisation", "speed"),
+    ("wie lahm war das qwen coder modell pro chip vor der optimierung", "speed"),
+    # after a clause that places it, or last
+    ("in the video model placement talk, how many dimensions does the chip topology have", "count"),
+    ("im DiT-Vortrag, wie viele Dimensionen hat die Topologie", "count"),
+    ("qlora in tunix squeezes the weights down to how many bits", "count"),
+    ("qlora in tunix quantisiert die gewichte auf wie viele bits", "count"),
+])
+def test_a_number_asked_anywhere_in_the_question_is_a_number_question(text: str, quantity: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.quantity) == (Shape.QUANTITY, quantity)
+
+
+def test_how_many_before_a_clause_of_its_own_is_no_number_asked_last() -> None:
+    # "how many" last asks for the thing after it; a comma before a clause that asks no number changes nothing
+    assert parse("tunix, what is that").shape == Shape.DEFINE
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("ab wie großen modellen lohnt es sich eigentlich, bei tinix das generieren und das trainieren auf getrennte "
+     "chips zu packen", 317),
+    ("from how big a model on does tunix put generating and training on separate chips", 317),
+    ("how slow was the qwen coder model per chip before the optimisation", 445),
+    ("wie langsam war das qwen coder modell pro chip vor der optimierung", 445),
+    # a verb's particle after its object ("squeezes the weights down") is no name the summaries lack
+    ("qlora in tunix squeezes the weights down to how many bits", 382),
+    ("qlora in tunix quantisiert die gewichte auf wie viele bits", 382),
+])
+async def test_a_number_asked_anywhere_leads_with_the_point_that_has_it(store: Store, text: str, line: int) -> None:
+    assert await first(store, text) == (MAIN, line)
