@@ -291,7 +291,8 @@ ORDINAL_WORDS = frozenset(
 # [early] prototype", "die [alte] Version", "[plain] filters" are the prototype, the version, filters, no kind of them
 WHICH_ONE_WORDS = ORDINAL_WORDS | frozenset(
     "early earlier earliest late later latest new newer newest old older oldest original initial previous prior "
-    "current recent final former next last plain "
+    "current recent final former next last plain normal regular ordinary standard "
+    "normale normalen normaler gewohnliche gewohnlichen gewohnlicher herkommliche herkommlichen herkommlicher "
     "fruh fruhe fruhen fruher fruheren neu neue neuen neuer neueren alt alte alten alter alteren ursprunglich "
     "ursprungliche ursprunglichen vorherige vorherigen aktuelle aktuellen letzte letzten nachste nachsten".split())
 GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "

@@ -118,3 +118,14 @@ def test_how_many_before_a_clause_of_its_own_is_no_number_asked_last() -> None:
 ])
 async def test_a_number_asked_anywhere_leads_with_the_point_that_has_it(store: Store, text: str, line: int) -> None:
     assert await first(store, text) == (MAIN, line)
+
+
+@pytest.mark.parametrize("text", [
+    # "normal" says which one of a thing the summaries have (a plain CPU), as "plain" does: no name they lack
+    "how much quicker was the big nvidia card than a normal computer for the error correction thing in the quantum "
+    "talk",
+    "wie viel schneller war die große nvidia karte als ein normaler computer bei der fehlerkorrektur im quanten "
+    "vortrag",
+])
+async def test_a_normal_thing_is_the_thing_the_summaries_have(store: Store, text: str) -> None:
+    assert await first(store, text) == (MAIN, 38)  # "H200 ist 240-mal schneller als eine CPU"
