@@ -668,9 +668,12 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         asked = [word for word in missing if _asks_about(word, question)]
         if asked and await store.held_in_one_talk(held):
             return asked, topic_besides(question, gone, names_only=False), False
-        return None
+        if not question.yes_no:
+            return None
     if not question.yes_no:
         return None  # two names no talk holds together are what a yes/no question asks about, not a search
+    if (other_talks := await _held_by_another_talk(store, question, present, missing, absent)) is not None:
+        return other_talks
     names = [word for word in present if _is_name(word, question)]
     if len(names) < 2 and not missing and len(held) <= MAX_TOPIC_WORDS:
         # "does the treehouse have a sauna?": the nouns it asks about, each after an article or a possessive (the
@@ -683,6 +686,49 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         if apart:
             return apart, topic, True
     return None
+
+
+async def _held_by_another_talk(store: Store, question: Question, present: list[str], missing: list[str],
+                                absent: frozenset[str]) -> tuple[list[str], str, bool] | None:
+    """A yes/no question's name (a word general language lacks, or the name of a talk) that the talk the question
+    names never holds: "does kinetic use xpk" (XPK is the RL talk's), "hat max_evol auch grpo benutzt", "kam im
+    intel oneapi vortrag mxfp4 vor" (MXFP4 is the AITER talk's). The talk is named by a word of its title or by a
+    word only it writes (``Store.names_a_talk``); (the names apart, the talk's word, False): the reply names the
+    detail, then what the summaries say about the talk."""
+    topic = None
+    for word in present:
+        folded = _content_tokens(word)
+        if folded and any(store.talks_titled(token, NAMING_TITLES) for token in folded):
+            topic = word
+            break
+    if topic is None:
+        for word in present:
+            folded = _content_tokens(word)
+            if len(folded) == 1 and await store.names_a_talk(folded[0]):
+                topic = word
+                break
+    if topic is None:
+        return None
+    named = _content_tokens(topic)
+    apart = []
+    for word in present:
+        folded = _content_tokens(word)
+        if word == topic or not folded or any(token in absent or token in named for token in folded):
+            continue
+        if not (await store.names_a_term(folded) or (len(folded) == 1 and await store.names_a_talk(folded[0]))) \
+                and (question.language == "de" or any(is_common(token) for token in folded)):
+            continue  # a word of the language, or a German compound a talk may say in its parts
+            # ("speicherzugriffe": Pallas' "Zugriffsmuster" on Scalar Memory), not a name of the corpus's
+        if not await store.held_in_one_talk([*named, *folded]):
+            apart.append(word)
+    if not apart:
+        return None
+    # the topic shown next: a German question's nouns (its verbs left out), an English one's names ("does Kinetic
+    # support XPK": an English verb cannot be told from a noun), else the talk's word
+    return apart, topic_besides(question, [*missing, *apart], names_only=question.language != "de") or topic, False
+
+
+NAMING_TITLES = 2  # a word in the titles of at most this many talks names them
 
 
 async def _said_otherwise(store: Store, word: str, question: Question) -> bool:

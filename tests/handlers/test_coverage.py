@@ -723,3 +723,42 @@ async def test_three_words_after_did_are_a_subject_its_verb_and_its_object(store
     # "microprocessors turn nc": no name of three words, nothing missing (000:629, Mikroprozessoren, 1970s)
     reply = await ask(store, "roughly what decade did microprocessors turn nc into cnc")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 629)
+
+
+@pytest.mark.parametrize(("text", "said", "context_line", "talk"), [
+    # a corpus name the talk the question names never holds: AWS is the AWS Neuron talk's, GRPO the RL talks',
+    # never Kinetic's or max_evol's; the reply names the detail alone, then what the talk says
+    ("läuft Kinetic auch auf AWS?", "Die Zusammenfassungen erwähnen *AWS* nicht.", "Was sie zu *Kinetic* sagen:",
+     "kinetic-ueberbrueckung-von-lokalen-laptop-umgebungen"),
+    ("does Kinetic support XPK?", "The summaries don't mention *XPK*.", "What they say about *Kinetic*:",
+     "kinetic-ueberbrueckung-von-lokalen-laptop-umgebungen"),
+    ("hat max_evol GRPO verwendet?", "Die Zusammenfassungen erwähnen *GRPO* nicht.", "Was sie zu *max_evol* sagen:",
+     "max-evol"),
+    ("did max_evol use grpo", "The summaries don't mention *grpo*.", "What they say about *max_evol*:", "max-evol"),
+])
+async def test_a_name_only_another_talk_holds_is_not_covered_for_the_named_talk(
+        store: Store, text: str, said: str, context_line: str, talk: str) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is False and heading(reply) == said and covered_part(reply) == context_line, text
+    assert shown["lang"] == ("en" if said.startswith("The") else "de")
+    assert shown["hits"] and all(hit["talk_id"].startswith(talk) for hit in shown["hits"]), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # the named talk holds the name (max_evol validates with Pytest, Kinetic runs on GKE): answered
+    ("does max_evol use pytest", 133),
+    ("nutzt max_evol pytest?", 133),
+    ("does kinetic run on gke", 69),
+    ("läuft kinetic auf gke", 69),
+])
+async def test_a_name_the_named_talk_holds_is_answered(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
+
+
+async def test_a_german_compound_no_name_of_the_corpus_is_said_in_the_talks_words(store: Store) -> None:
+    # "Speicherzugriffe" is another talk's word, no name: Pallas' 0:17 point says "Zugriffsmuster" on Scalar Memory
+    reply = await ask(store, "kann man mit palas auch so unregelmäßige speicherzugriffe machen, wo man erst beim "
+                             "laufen weiß wohin")
+    assert body(reply)["covered"] is True and first(reply)[1] == 9, reply
