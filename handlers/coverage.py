@@ -664,6 +664,12 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     elif missing and (verbs := _verbs_before(question, missing)):
         held = [token for token in held if token not in verbs]  # "how does kinetic [manage] secrets?"
         gone += [word for word in present if verbs.issuperset(tokens(word))]
+    kinds = [f"{word} {words[words.index(word) + 1]}" for word in missing
+             if question.yes_no and _kind_of_the_next(word, words, present, question)]
+    if kinds and await store.held_in_one_talk(held):
+        # "did the michigan db folks try [hash] joins", "auch [cam] software": a kind of a thing the talk has, however
+        # many of its words the question holds (no fact restated: the kind is what it asks about)
+        return kinds, topic_besides(question, [*gone, *kinds], names_only=False), False
     if missing and held and len(held) <= MAX_TOPIC_WORDS:
         asked = [word for word in missing if _asks_about(word, question)]
         if asked and await store.held_in_one_talk(held):
@@ -686,6 +692,22 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         if apart:
             return apart, topic, True
     return None
+
+
+def _kind_of_the_next(word: str, words: list[str], present: list[str], question: Question) -> bool:
+    """Whether an absent word of a yes/no question is typed right before the last word of a name, a word the
+    summaries have: "hash joins", "surface codes", "cam software" (a kind of joins, codes, software). The head is the
+    last of the asked words, or one the next asked word is not typed beside ("joins at all", "codes oder …"); in
+    "replace skilled workers" the word after the absent one goes on into a name, so it starts none. An English -ing
+    or -ed form is a verb's ("a running job"), a plural a noun's of its own ("the db [folks] run …": English names a
+    kind in the singular, "hash joins"); a word of one or two letters is none ("wat muss [n] zerspaner …", "as")."""
+    folded = word.casefold()
+    if len(folded) < 3 or not folded.isalpha() or (question.language != "de" and folded.endswith(("ing", "ed", "s"))):
+        return False
+    at = words.index(word)
+    if at + 1 >= len(words) or words[at + 1] not in present or not _side_by_side(question.text, word, words[at + 1]):
+        return False
+    return at + 2 >= len(words) or not _side_by_side(question.text, words[at + 1], words[at + 2])
 
 
 async def _held_by_another_talk(store: Store, question: Question, present: list[str], missing: list[str],

@@ -762,3 +762,38 @@ async def test_a_german_compound_no_name_of_the_corpus_is_said_in_the_talks_word
     reply = await ask(store, "kann man mit palas auch so unregelmäßige speicherzugriffe machen, wo man erst beim "
                              "laufen weiß wohin")
     assert body(reply)["covered"] is True and first(reply)[1] == 9, reply
+
+
+@pytest.mark.parametrize(("text", "said", "talk"), [
+    # an absent word right before the last word of a name is a kind of that thing the talk never names: the Michigan
+    # study has joins, no hash joins; JAX Quantum has codes (bosonische Codes), no surface codes
+    ("does the michigan study use hash joins?", "The summaries don't mention *hash joins*.",
+     "nutzung-von-tpus-fuer-relationale"),
+    ("nutzt die michigan studie hash joins?", "Die Zusammenfassungen erwähnen *hash joins* nicht.",
+     "nutzung-von-tpus-fuer-relationale"),
+    ("does jax quantum support surface codes?", "The summaries don't mention *surface codes*.", None),
+    ("kann jax quantum auch surface codes oder nur das bosonische zeug",
+     "Die Zusammenfassungen erwähnen *surface codes* nicht.", "jax-quantum"),
+])
+async def test_an_absent_kind_of_a_thing_the_talk_has_is_not_covered(store: Store, text: str, said: str,
+                                                                     talk: str | None) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is False and heading(reply) == said, text
+    assert shown["lang"] == ("en" if said.startswith("The") else "de")
+    if talk is not None:
+        assert shown["hits"] and all(hit["talk_id"].startswith(talk) for hit in shown["hits"]), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # the word after the absent one goes on into a name, a plural is a noun of its own, an -ing form a verb's:
+    # no kind of the next word
+    ("did the NC machines replace skilled workers?", 628),
+    ("did the michigan tpu database folks run their stuff in colab", 13),
+    ("can Kinetic attach to a running job?", 73),
+])
+async def test_an_absent_word_before_a_corpus_word_that_names_no_kind_is_answered(store: Store, text: str,
+                                                                                  line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert (MAIN, line) in {(h["source"]["file"], h["source"]["line"]) for h in body(reply)["hits"]}, text
