@@ -16,7 +16,7 @@ from functools import lru_cache
 from store.concepts import STOPWORDS
 from store.text import clean_query, fold, tokens, word_tokens
 
-from .common_words import is_everyday, leaning
+from .common_words import is_common, is_everyday, leaning
 from .question_words import (
     ABILITY_IDIOM_RE,
     ARTICLES,
@@ -882,6 +882,9 @@ _CHAT_SPELLING_RE = re.compile(rf"(?<![\w'-])(?:{'|'.join(CHAT_SPELLINGS)})(?![\
 _WHY_SLIPS = {slip: word for word in WHY_WORDS
               for slip in sorted(_typed_slips(word) | {word[:i] + word[i + 1:] for i in range(len(word))})
               if not is_everyday(slip) and slip not in _QUESTION_WORDS}
+# English "why" is too short for a letter left out or typed twice to be read back; two letters swapped ("wyh") is still
+# "why" when it is no word at all ("hwy", the highway, is one)
+_WHY_SLIPS |= {slip: "why" for slip in _slips("why") if not is_common(slip)}
 _WHY_SLIP_RE = re.compile(rf"(?<![\w'-])(?:{'|'.join(sorted(_WHY_SLIPS, key=len, reverse=True))})(?![\w'-])", re.I)
 # Chat's "y" for "why", opening a message: "y tho", "y not?"
 _CHAT_WHY_RE = re.compile(r"^y(?![\w'-])", re.I)
@@ -909,6 +912,22 @@ _EMOJI_RE = re.compile(
 _EMOJI_HINT_RE = re.compile("[:;\U0001F000-\U0001FAFF\u2600-\u27BF]")  # most questions have none of these
 
 
+# The bot's name typed as text rather than picked as a mention ("@talkbot why", "talkbot, wieso?", "why @bot"): Slack
+# removes a real ping before the question is read, a typed one only addresses the bot as that ping does; no summary
+# is about it. A bare "bot" opening a message may be its topic ("bot frameworks?"), so only the @ form of it.
+_TYPED_ADDRESS_RE = re.compile(r"(?<![\w@.-])@(?:talkbot|bot)(?![\w@.-])[,:!]?|^talkbot(?:[,:!]|(?=\s+\S))", re.I)
+# a word every typed address has: most questions have none
+_TYPED_ADDRESS_HINT_RE = re.compile(r"@|^talkbot", re.I)
+
+
+def _without_typed_address(query: str) -> str:
+    """``query`` without the bot's name typed as an address (``_TYPED_ADDRESS_RE``): "@talkbot why" -> "why"; as it
+    is when nothing else is left ("@talkbot" alone is a greeting)."""
+    if not _TYPED_ADDRESS_HINT_RE.search(query):
+        return query
+    return " ".join(_TYPED_ADDRESS_RE.sub(" ", query).split()) or query
+
+
 def _without_emoji(query: str) -> str:
     """``query`` without its emoji, emoji codes and emoticons."""
     return _EMOJI_RE.sub(" ", query) if _EMOJI_HINT_RE.search(query) else query
@@ -921,7 +940,7 @@ def _without_sign_off(query: str) -> str:
 
 
 def _parse(text: str) -> Question:
-    query = _without_sign_off(_unstretched(_without_emoji(clean_query(text)).strip()))
+    query = _without_sign_off(_unstretched(_without_typed_address(_without_emoji(clean_query(text)).strip())))
     plain = _plain(query).rstrip(" ?!.")
     pointed = _POINTER_HINT_RE.search(plain) is not None and _POINTER_RE.search(plain) is not None
     question = _parse_plain(query, _SPACES_RE.sub(" ", _POINTER_RE.sub(" ", plain)).strip() if pointed else plain)

@@ -516,6 +516,28 @@ def test_a_why_typed_with_a_slip_is_read_as_the_why_and_an_everyday_word_stays()
     assert parse("warm ist es").subject == "warm"  # a slip that is a word of its own is that word
 
 
+@pytest.mark.parametrize(("text", "language"), [
+    # the bot's name typed as text, not picked as a ping, only addresses the bot: still a context-less why
+    ("@talkbot why", "en"), ("@talkbot wieso", "de"), ("talkbot, warum?", "de"), ("why @talkbot :thinking_face:", "en"),
+    ("@bot warum denn?", "de"),
+    # English "why" with two letters swapped, and the particle "bloß" (as "nur", no topic)
+    ("wyh?", "en"), ("wyh tho", "en"), ("aber warum denn bloß :thinking_face:", "de"), ("wieso bloss?", "de"),
+])
+async def test_a_why_addressed_by_a_typed_name_or_typed_loosely_asks_what_is_meant(store: Store, text: str,
+                                                                                   language: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, Notice) and body(reply)["shape"] == "clarify" and body(reply)["lang"] == language, text
+    assert not body(reply)["hits"]
+
+
+def test_a_typed_address_is_no_subject_and_a_corpus_handle_stays() -> None:
+    assert parse("@talkbot what is Kinetic?").subject == parse("what is Kinetic?").subject == "Kinetic"
+    assert parse("@Talkbot wer hat Kinetic gehalten").shape == Shape.WHO
+    assert "kinetic" in parse("@kinetic.run what does it do").subject.casefold()  # a decorator, no address
+    assert parse("@talkbot").shape == Shape.HELP  # the name alone greets the bot
+    assert parse("hwy").subject == "hwy"  # a slip of "why" that is a word of its own stays that word
+
+
 def test_a_reason_with_a_topic_is_asked_about_that_topic() -> None:
     # the words that ask for a reason and the verbs of doing frame the question; the topic stays its subject
     assert (parse("the reason XLA fuses operations").shape, parse("the reason XLA fuses operations").subject) == (
