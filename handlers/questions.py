@@ -33,6 +33,7 @@ from .question_words import (
     DISCOURSE_ONLY_RE,
     DISCOURSE_RE,
     DO_AUXILIARY_RE,
+    DURATION_VERBS,
     EN_MARKERS,
     EXAMPLES,
     FRAME_WORDS,
@@ -1049,6 +1050,11 @@ def _parse_plain(query: str, stripped: str) -> Question:
                             in_thread_talk=refers_back and pattern is _WORTH_RE)
         if shape == Shape.QUANTITY:
             question.quantity = _quantity_kind(stripped)
+            if question.quantity == "time" and subject:
+                # "how long did that take": the verb frames it; with nothing else named it asks of the thread's topic
+                subject = " ".join(word for word in subject.split()
+                                   if not all(token in DURATION_VERBS for token in word_tokens(word)))
+                question.refers_back = not subject
             question.subject = without_quantity_frames(subject)
         if shape == Shape.DEFINE:
             if pattern is _DESCRIBED_RE:

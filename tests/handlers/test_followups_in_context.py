@@ -704,3 +704,26 @@ async def test_what_about_the_speakers_asks_who_presented_the_threads_talk(store
                                                                           text: str) -> None:
     reply = await follow_up(store, state, "fasse den Vortrag über Kinetic zusammen", text, "69.1")
     assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 60)
+
+
+@pytest.mark.parametrize(("turns", "text", "thread_ts"), [
+    # English asks how long with "take" or "last", as German with "dauern" (a frame word): the verb names nothing, so
+    # the question asks of the thread's topic, Qwen 3.5's scaling cut to two months (449), after a second turn too
+    (("who gave the vllm and sglang talk?", "how did they scale to qwen 3.5?"), "how long did that take", "70.1"),
+    (("how did they scale to qwen 3.5?",), "how long did that last?", "70.2"),
+    (("wer hat den vllm und sglang vortrag gehalten?", "wie wurde auf qwen 3.5 skaliert?"),
+     "wie lange hat das gedauert", "70.3"),
+])
+async def test_how_long_it_took_asks_of_the_threads_topic(store: Store, state: BotState, turns: tuple[str, ...],
+                                                          text: str, thread_ts: str) -> None:
+    for turn in turns:
+        await mentions.answer(store, f"<@UBOT> {turn}", state=state, channel="CQ", thread_ts=thread_ts)
+    reply = await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts=thread_ts)
+    assert isinstance(reply, AnswerReply) and body(reply)["covered"] is not False and first(reply) == (MAIN, 449), text
+
+
+def test_a_duration_verb_frames_only_a_question_of_time() -> None:
+    assert (parse("how long did the RL run take?").subject, parse("how long did it take?").refers_back) == (
+        "RL run", True)
+    assert parse("how long does a global step last").subject == "global step"
+    assert "take" in parse("what does it take to scale Qwen?").subject.casefold()  # no question of time
