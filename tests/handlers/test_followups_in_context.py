@@ -727,3 +727,13 @@ def test_a_duration_verb_frames_only_a_question_of_time() -> None:
         "RL run", True)
     assert parse("how long does a global step last").subject == "global step"
     assert "take" in parse("what does it take to scale Qwen?").subject.casefold()  # no question of time
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # English ordinals are the summaries' German ones: Jaxator's "Erste Fallstudie" (348), "Zweite Fallstudie" (349)
+    ("what was the first case study in the jaxator talk?", 348), ("and jaxator's second case study?", 349),
+    ("was war die zweite Fallstudie bei Jaxator?", 349),
+])
+async def test_an_ordinal_picks_the_summarys_numbered_point(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, line), text
