@@ -16,7 +16,16 @@ from store.text import tokens
 from . import digest_commands
 from .answers import compose, defines_in_talk
 from .question_words import ASKS_FOR_A_REASON, MEASURE_WORDS
-from .questions import ASKED_ABOUT_ANYTHING, Question, Shape, help_fillers, parse, points_back, reason_fillers
+from .questions import (
+    ASKED_ABOUT_ANYTHING,
+    Question,
+    Shape,
+    help_fillers,
+    parse,
+    place_asked,
+    points_back,
+    reason_fillers,
+)
 from .replies import AnswerReply, Notice, Reply
 from .scope import Scope
 from .wording import say
@@ -151,6 +160,11 @@ def _shape(value: str) -> Shape:
 
 def _resolve(question: Question, context: ThreadTopic) -> Question:
     """Fill in what a follow-up leaves out from the thread's topic."""
+    if context.subject and (placed := place_asked(question, context.subject)) is not None:
+        # "und die zweite?", "and the other one?" after the first case study: the thread's question of that place
+        shape = _shape(context.shape)
+        return replace(question, shape=shape if shape in REPEATABLE else question.shape, subject=placed[1],
+                       follow_up=False, refers_back=True)
     if question.follow_up and _shape(context.shape) in REPEATABLE:
         return replace(question, shape=_shape(context.shape), follow_up=False)
     if question.refers_back and not question.subject and context.subject:

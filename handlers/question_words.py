@@ -110,6 +110,15 @@ MEASURE_NOUNS = frozenset(
 # Words that ask for more talks than the thread's ("any others?", "gibts noch andere?", "und noch einer?", "welche talks
 # noch", "which talks else").
 OTHERS = frozenset("andere anderen weitere weiteren others other another einer einen eins noch else".split())
+# The ordinals a question numbers a summary's points with ("the second case study", "die erste Fallstudie"), by
+# place; a German one keeps the ending of the word it stands for ("der ersten" -> "der zweiten"). "erst" alone ("erst
+# später") is none.
+ORDINAL_RE = re.compile(r"(?<![\w-])(?:(?P<en>first|second|third|1st|2nd|3rd)"
+                        r"|(?P<de>erst|zweit|dritt)(?P<end>e[nmrs]?))(?![\w-])", re.I)
+ORDINAL_PLACES = {"first": 1, "second": 2, "third": 3, "1st": 1, "2nd": 2, "3rd": 3, "erst": 1, "zweit": 2, "dritt": 3}
+ORDINAL_STEMS = {"en": ("first", "second", "third"), "de": ("erst", "zweit", "dritt")}
+# "und die andere?", "and the other one?": the other of two, the thread's first one's second
+OTHER_ONE = frozenset("andere anderen anderer anderes anderem other".split())
 # Words that point back at the thread's topic instead of naming one.
 PRONOUNS = frozenset(
     "it this that its thats them those these es das dies dieser diesen diesem ihn ihm er sie daruber dazu davon "

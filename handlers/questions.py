@@ -49,6 +49,10 @@ from .question_words import (
     MEASURE_NOUNS,
     NAME_TAILS,
     NOT_A_GERMAN_VERB,
+    ORDINAL_PLACES,
+    ORDINAL_RE,
+    ORDINAL_STEMS,
+    OTHER_ONE,
     OTHERS,
     PEOPLE_NOUNS,
     PRONOUNS,
@@ -1131,6 +1135,34 @@ def _names_an_aspect(subject: str, raw: str) -> bool:
 
 # The pronouns that are also articles or determiners: "das" in "das Modell", "that" in "that CLI"
 _DETERMINERS = frozenset("das dies dieser diesen diesem that this these those".split())
+
+
+def place_asked(asked: Question, topic: str) -> tuple[int, str] | None:
+    """The place a follow-up asks for in place of the one the thread's ``topic`` numbers, and the topic with it
+    written in: "und die zweite?", "and the other one?" after "die erste Fallstudie im Jaxator-Talk" ask for
+    (2, "zweite Fallstudie Jaxator-Talk"); None when the topic numbers nothing, the follow-up names something the
+    topic does not ("und die zweite Phase?" after the first case study), or asks for no other place."""
+    numbered = ORDINAL_RE.search(topic)
+    if numbered is None:
+        return None
+    then = ORDINAL_PLACES[(numbered["en"] or numbered["de"]).casefold()]
+    said = ORDINAL_RE.search(asked.subject) if asked.subject else None
+    if set(tokens(ORDINAL_RE.sub(" ", asked.subject))) - set(tokens(topic)):
+        return None
+    if said is not None:
+        place = ORDINAL_PLACES[(said["en"] or said["de"]).casefold()]
+    elif any(word in OTHER_ONE for word in tokens(asked.text)):
+        place = {1: 2, 2: 1}.get(then, 0)  # the other of two
+    else:
+        return None
+    if place in (0, then):
+        return None
+    if numbered["de"]:
+        written = ORDINAL_STEMS["de"][place - 1] + numbered["end"]
+        written = written.capitalize() if numbered.group()[0].isupper() else written
+    else:
+        written = ORDINAL_STEMS["en"][place - 1]
+    return place, topic[:numbered.start()] + written + topic[numbered.end():]
 
 
 def points_back(text: str) -> bool:

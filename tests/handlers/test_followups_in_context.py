@@ -10,7 +10,7 @@ import pytest
 
 from bot.console import as_text
 from handlers import mentions
-from handlers.questions import Shape, parse, without_discourse
+from handlers.questions import Shape, parse, place_asked, without_discourse
 from handlers.replies import AnswerReply, Notice
 from store.db import Store
 from store.state import BotState
@@ -737,3 +737,24 @@ def test_a_duration_verb_frames_only_a_question_of_time() -> None:
 async def test_an_ordinal_picks_the_summarys_numbered_point(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize(("turn", "text", "line"), [
+    # a follow-up naming only another place, or "the other", asks the thread's question of that place: Jaxator's
+    # first case study (348), its second (349)
+    ("was war die erste Fallstudie bei Jaxator?", "und die zweite?", 349),
+    ("was war die zweite Fallstudie bei Jaxator?", "und die andere?", 348),
+    ("what was jaxator's first case study?", "and the other one?", 349),
+    ("what was jaxator's first case study?", "and the second one? :thinking_face:", 349),
+])
+async def test_another_place_asks_the_threads_question_of_that_place(store: Store, state: BotState, turn: str,
+                                                                     text: str, line: int) -> None:
+    reply = await follow_up(store, state, turn, text, f"71.{line}{len(text)}")
+    assert isinstance(reply, AnswerReply) and first(reply) == (MAIN, line), text
+
+
+def test_a_place_is_asked_only_of_a_numbered_topic_and_its_own_words() -> None:
+    assert place_asked(parse("und die zweite?"), "erste Fallstudie Jaxator") == (2, "zweite Fallstudie Jaxator")
+    assert place_asked(parse("and the other one?"), "first case study jaxator") == (2, "second case study jaxator")
+    assert place_asked(parse("und die andere?"), "Fallstudie Jaxator") is None  # the topic numbers nothing
+    assert place_asked(parse("and the second phase?"), "first case study jaxator") is None  # names a new thing
