@@ -737,9 +737,11 @@ async def _held_by_another_talk(store: Store, question: Question, present: list[
         folded = _content_tokens(word)
         if word == topic or not folded or any(token in absent or token in named for token in folded):
             continue
-        if not (await store.names_a_term(folded) or (len(folded) == 1 and await store.names_a_talk(folded[0]))) \
+        if (all(is_common(token) for token in folded) and not is_term_like(word)) or \
+                not (await store.names_a_term(folded) or (len(folded) == 1 and await store.names_a_talk(folded[0]))) \
                 and (question.language == "de" or any(is_common(token) for token in folded)):
-            continue  # a word of the language, or a German compound a talk may say in its parts
+            continue  # a word of the language ("released at some point": "point" is also a word of a term's name),
+            # or a German compound a talk may say in its parts
             # ("speicherzugriffe": Pallas' "Zugriffsmuster" on Scalar Memory), not a name of the corpus's
         if not await store.held_in_one_talk([*named, *folded]):
             apart.append(word)

@@ -288,11 +288,12 @@ def covered_part(reply: Reply) -> str | None:
      "What they say about *treehouse*:", "bau-eines-luxurioesen-ganzjaehrig-nutzbaren-baumhauses"),
     ("wurde die Wendeltreppe verleimt?", "Die Zusammenfassungen erwähnen *verleimt* nicht.",
      "Was sie zu *Wendeltreppe* sagen:", "bau-eines-luxurioesen-ganzjaehrig-nutzbaren-baumhauses"),
-    # two names no talk holds together: FlyDSL is AMD's, Intel GPUs are the oneAPI talk's
-    ("läuft FlyDSL auch auf Intel-GPUs?", "Die Zusammenfassungen erwähnen *Intel-GPUs* nicht im Zusammenhang mit "
-     "*FlyDSL*.", "Was sie zu *FlyDSL* sagen:", "integration-von-flydsl-kerneln-in-jax-fuer-amd-gpus"),
-    ("does the oneAPI backend also support AMD GPUs?", "The summaries don't mention *AMD* together with *oneAPI*.",
-     "What they say about *oneAPI*:", "integration-des-oneapi-backends-in-den-xla-compiler"),
+    # two names no talk holds together: FlyDSL is AMD's, Intel GPUs are the oneAPI talk's (the German question's
+    # talk is found first by its name, so the detail is named alone; that talk's evidence follows either way)
+    ("läuft FlyDSL auch auf Intel-GPUs?", "Die Zusammenfassungen erwähnen *Intel-GPUs* nicht.",
+     "Was sie zu *FlyDSL* sagen:", "integration-von-flydsl-kerneln-in-jax-fuer-amd-gpus"),
+    ("does the oneAPI backend also support AMD GPUs?", "The summaries don't mention *AMD*.",
+     "What they say about *oneAPI GPUs*:", "integration-des-oneapi-backends-in-den-xla-compiler"),
     # a name absent from the summaries, asked about a talk they have: its points follow
     ("läuft Kinetic auch mit Terraform?", "Die Zusammenfassungen erwähnen *Terraform* nicht.",
      "Was sie zu *Kinetic* sagen:", "kinetic-ueberbrueckung-von-lokalen-laptop-umgebungen"),
