@@ -8,7 +8,7 @@ import sqlite3
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -60,6 +60,9 @@ class Stale(NamedTuple):
     generation: str | None
 
 
+CONCEPTS_KEPT = 512  # questions whose concepts a view keeps (users type any text)
+
+
 @dataclass(frozen=True)
 class Parts:
     """What a view reads of one generation, in one snapshot of its own (``View.reload``)."""
@@ -98,6 +101,9 @@ class View:
     # The full-text reads of the current read transaction: /define's suggestions read what its
     # description step read (40 ms at 50,000 summaries for an unknown word), in the same snapshot.
     _read: dict[tuple[object, ...], list[SearchRow]] = field(default_factory=dict)
+    # A question's concepts, built once per generation: one answer asks for them 4-5 times (coverage, the search,
+    # its retries), and building them was a fifth of a slow answer's CPU (BENCHMARKS.md section 31)
+    _concepts: dict[str, tuple[Concept, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.corpus_lexicon = self.lexicon
@@ -202,10 +208,17 @@ class View:
         return self.canonical.talk_hit(hit) if text is None else text.shown_hit(hit)
 
     def concepts(self, text: str) -> list[Concept]:
-        """The search concepts of a question."""
-        return build_concepts(text, self.lexicon, self.pairs, self.vocabulary.correct, translate=self.translate,
-                              split=self.vocabulary.compound_head, segment=self.vocabulary.segment,
-                              frequency=self.vocabulary.doc_frequency, family=self.vocabulary.verb_family)
+        """The search concepts of a question (fresh objects: a search settles its concepts' readings in place)."""
+        built = self._concepts.get(text)
+        if built is None:
+            built = tuple(build_concepts(
+                text, self.lexicon, self.pairs, self.vocabulary.correct, translate=self.translate,
+                split=self.vocabulary.compound_head, segment=self.vocabulary.segment,
+                frequency=self.vocabulary.doc_frequency, family=self.vocabulary.verb_family))
+            if len(self._concepts) >= CONCEPTS_KEPT:
+                self._concepts.pop(next(iter(self._concepts)), None)
+            self._concepts[text] = built
+        return [replace(concept, forms=list(concept.forms)) for concept in built]
 
     def similar_names(
         self, key: str, *, limit: int = 5, cutoff: float = 80.0, kinds: tuple[str, ...] = NAME_KINDS,
@@ -241,6 +254,7 @@ class View:
         # RSS is one generation's parts, not two.
         self.vocabulary, self.talks, self.pairs, self.prepared = Vocabulary.empty(), {}, {}, Prepared()
         self.defined_keys = frozenset()
+        self._concepts.clear()
         parts = await asyncio.to_thread(_read_parts, db_path)
         self.vocabulary, self.talks, self.pairs = parts.vocabulary, parts.talks, parts.pairs
         self.defined_keys = parts.defined_keys
@@ -250,6 +264,7 @@ class View:
             self.canonical = Canonical(self.lexicon)
         if parts.prepared_rows is not None:  # shown with the canonical names just settled
             self.prepared = await asyncio.to_thread(prepare, parts.prepared_rows, self.canonical)
+        self._concepts.clear()  # any built meanwhile saw the empty parts
         return parts
 
 

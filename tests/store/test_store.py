@@ -477,3 +477,26 @@ def test_a_german_stem_is_searched_only_where_it_finds_more() -> None:
     forms = {concept.words: [(form.token, form.kind) for form in concept.forms] for concept in concepts}
     assert ("kernel", "stem") in forms["kerneln"]
     assert [token for token, _ in forms["question"]] == ["question"]  # "questio" holds the same words
+
+
+async def test_a_questions_concepts_are_built_once_and_handed_out_fresh(db_path: Path) -> None:
+    store = await Store.open(db_path, CORPUS, cache_size=0)
+    try:
+        await store.find_points("pallas kernel")
+        first, again = store._view.concepts("pallas kernel"), store._view.concepts("pallas kernel")
+        assert first == again and first[0] is not again[0]
+        first[0].forms.clear()  # as a search settling a reading would
+        assert store._view.concepts("pallas kernel") == again
+    finally:
+        await store.close()
+
+
+async def test_a_team_alias_is_searched_by_a_question_asked_before_it(db_path: Path) -> None:
+    store = await Store.open(db_path, CORPUS, cache_size=0)
+    try:
+        assert await store.find_points("Moby") == []
+        await store.set_alias("Docker", "Moby", "U1", 1_700_000_000.0)
+        assert [hit.title for hit in await store.find_points("Moby", limit=2)] == [
+            "Entwickler-Erfahrung & Deployment", "Infrastruktur-Hürden"]
+    finally:
+        await store.close()
