@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Any
 
-from store.concepts import content_words, english_variants, german_stem, one_slip
+from store.concepts import content_words, english_variants, german_stem, one_slip, slip_in_each_word
 from store.db import Store
 from store.merging import same_moment
 from store.model import KeyPoint, PointHit, Source, Talk, TalkHit, TeamDefinition, TermHit
@@ -161,10 +161,13 @@ async def _terms_typed_with_a_slip(store: Store, words: list[str], absent: froze
                                    ) -> dict[tuple[str, ...], str]:
     """The runs of plain ``words`` holding a word no summary has that are a glossary term typed with one slip (a
     hyphen or a space taken as the same), each with that term: "reduce scater" -> Reduce-Scatter, "floquett theorie"
-    -> Floquet-Theorie. Longest runs first; a run overlapping a found one is not read."""
+    -> Floquet-Theorie; or a glossary name of several words (a term or a long form) with a slip in any of its words:
+    "composible kernel" -> Composable Kernel (CK's long form, which the fuzzy look-up tries only after the full text).
+    Longest runs first; a run overlapping a found one is not read."""
     found: dict[tuple[str, ...], str] = {}
     taken: set[int] = set()
     glossary: list[str] | None = None  # every term, read once: a run no term is one slip from needs no look-up
+    long_forms: list[str] = []
     for size in range(min(MAX_TERM_WORDS, len(words)), 0, -1):
         for start in range(len(words) - size + 1):
             run = words[start:start + size]
@@ -180,9 +183,12 @@ async def _terms_typed_with_a_slip(store: Store, words: list[str], absent: froze
             if len(written) < 4:
                 continue
             if glossary is None:
-                glossary = await store.all_terms()
+                glossary, long_forms = await store.all_terms(), await store.long_forms()
             if any(_one_slip_apart(written, term) for term in glossary) and await _term_with_a_slip(store, written):
                 found[tuple(run)] = (await store.define(written)).hits[0].term
+                taken |= at
+            elif name := next((name for name in glossary + long_forms if slip_in_each_word(written, name)), None):
+                found[tuple(run)] = name
                 taken |= at
     return found
 

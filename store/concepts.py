@@ -327,6 +327,18 @@ def one_slip(written: str, name: str) -> bool:
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
+def slip_in_each_word(written: str, name: str) -> bool:
+    """Whether ``written`` is the name of several words ``name`` with at least one of its words typed with one slip
+    (``one_slip``) and the others as they are, a hyphen taken as a space: "composible kernel" is Composable Kernel,
+    "tensor procesing unit" Tensor Processing Unit. Each word is checked alone: a slip in each of two words is one
+    slip per word, not a whole name two slips from the typed one."""
+    typed, named = written.replace("-", " ").split(), name.replace("-", " ").split()
+    if len(typed) < 2 or len(typed) != len(named):
+        return False
+    same = [a.casefold() == b.casefold() for a, b in zip(typed, named, strict=True)]
+    return not all(same) and all(equal or one_slip(a, b) for a, b, equal in zip(typed, named, same, strict=True))
+
+
 # German verbs in -ieren and their nouns in -ierung / -ation share a root: "disaggregiert", "disaggregierte",
 # "Disaggregation"; "programmieren", "Programmierung", "Programmier-Framework"; "kollokiert", "Kollokation".
 _DERIVED_ENDINGS = ("ierungen", "ierung", "ationen", "ation", "ierten", "iertes", "iertem", "ierter", "ierte", "iert",

@@ -842,6 +842,19 @@ class Store:
 
         return await self._read(read)
 
+    async def long_forms(self) -> list[str]:
+        """Every glossary long form (an entry's expansion: "Composable Kernel" of CK), each once, sorted
+        case-insensitively."""
+
+        def read(view: View) -> list[str]:
+            unique: dict[str, str] = {}
+            for (name,) in view.rows("SELECT DISTINCT name FROM term_names WHERE kind = 'expansion'"):
+                name = view.canonical.text(name)
+                unique.setdefault(term_key(name), name)
+            return sorted(unique.values(), key=str.casefold)
+
+        return await self._read(read)
+
     async def stats(self) -> dict[str, int]:
         """Counts of what the store holds."""
         tables = {"talks": "talks", "summaries": "summaries", "key_points": "points", "glossary_lines": "glossary",

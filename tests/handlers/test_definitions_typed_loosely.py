@@ -14,6 +14,7 @@ import pytest
 from bot.console import as_json
 from handlers import mentions
 from handlers.questions import Shape, parse
+from store.concepts import slip_in_each_word
 from store.db import Store
 
 MAIN = "000_05e4716c93976b38.txt"
@@ -129,3 +130,24 @@ async def test_a_number_asked_anywhere_leads_with_the_point_that_has_it(store: S
 ])
 async def test_a_normal_thing_is_the_thing_the_summaries_have(store: Store, text: str) -> None:
     assert await first(store, text) == (MAIN, 38)  # "H200 ist 240-mal schneller als eine CPU"
+
+
+@pytest.mark.parametrize(("text", "sources"), [
+    # CK's long form "Composable Kernel", one word typed with a slip: the two glossary entries (FlyDSL, Jaxator talks),
+    # not a key point that only names CK kernels
+    ("was is composible kernel von amd", {(MAIN, 254), (MAIN, 370)}),
+    ("what's a composible kernel", {(MAIN, 254), (MAIN, 370)}),
+    # a slip in each of two words of a term
+    ("was ist autoklavirte druckimprägnirung", {(MAIN, 586)}),
+])
+async def test_a_name_of_several_words_with_a_slip_in_its_words_is_its_entry(
+        store: Store, text: str, sources: set[tuple[str, int]]) -> None:
+    assert await first(store, text) in sources
+
+
+def test_a_slip_in_each_word_of_a_name() -> None:
+    assert slip_in_each_word("composible kernel", "Composable Kernel")
+    assert slip_in_each_word("tensor procesing unit", "Tensor Processing Unit")
+    assert not slip_in_each_word("composable kernel", "Composable Kernel")  # no slip: the exact look-up's
+    assert not slip_in_each_word("composible", "Composable")  # one word: ``one_slip``'s
+    assert not slip_in_each_word("composible kernel amd", "Composable Kernel")
