@@ -800,6 +800,8 @@ def _counted_re(store: Store, question: Question) -> re.Pattern[str] | None:
     forms = {word}
     if stem := german_stem(word):
         forms.add(stem)  # "Fallstudien" finds "Fallstudie"
+    if question.language == "de" and (adjective := _count_adjective(word)):
+        forms.add(adjective)  # "wie viele Stufen": "18-stufige Wendeltreppe"
     en_de = store.word_data().en_de
     keys = english_variants(word)
     forms.update(keys)  # "chips" finds "Chip"
@@ -808,6 +810,18 @@ def _counted_re(store: Store, question: Question) -> re.Pattern[str] | None:
     # "steps" finds "Schritte", "case studies" "Fallstudien"
     forms.update(form for key in keys for form in en_de.get(key, ()) if " " not in form)
     return _count_re(tuple(sorted((form for form in forms if len(form) >= 3), key=lambda form: (-len(form), form))))
+
+
+def _count_adjective(noun: str) -> str | None:
+    """The adjective German counts a plural noun's things with, after the number and a hyphen: "Stufen" ->
+    "stufig" ("18-stufige Wendeltreppe"), "Teile" -> "teilig", "Kerne" -> "kernig". None for a word too short to
+    tell (its adjective would begin other words)."""
+    if not noun.isalpha() or len(noun) < 5:
+        return None
+    for ending in ("en", "e", "n"):
+        if noun.endswith(ending):
+            return f"{noun[:-len(ending)]}ig"
+    return None  # no plural ending: no German plural noun ("chips", "steps" have theirs in the word list)
 
 
 @lru_cache(maxsize=256)  # a pattern per counted thing, not per question asking about it
@@ -987,8 +1001,13 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         # before one that only is one ("Zweite Fallstudie (MXFP4)" with its "4-Bit")
         tie = COUNT_TIE * found[0].score
         with_number.sort(key=lambda hit: not (hit.score >= tie and counted.search(f"{hit.title}: {hit.text}")))
-        if not scope.offset and not question.refers_back and \
-                not any(hit.score >= tie and counted.search(f"{hit.title}: {hit.text}") for hit in found) and \
+        counts_it = any(hit.score >= tie and counted.search(f"{hit.title}: {hit.text}") for hit in found)
+        if not counts_it:
+            # no point as relevant writes the count ("fünf Sprachen"): one that lists the things is counted by its
+            # list ("Python, MATLAB, Octave, Julia und JavaScript"), before one that only has some number ("13.
+            # Oktober")
+            with_number.sort(key=lambda hit: not (hit.score >= tie and _lists_things(hit)))
+        if not scope.offset and not question.refers_back and not counts_it and \
                 (term := await _entry_counting(store, question, counted)):
             # "how many chips does a TPU v6e-8 have": no key point as relevant counts them, the term's glossary
             # entry does

@@ -151,3 +151,16 @@ def test_a_slip_in_each_word_of_a_name() -> None:
     assert not slip_in_each_word("composable kernel", "Composable Kernel")  # no slip: the exact look-up's
     assert not slip_in_each_word("composible", "Composable")  # one word: ``one_slip``'s
     assert not slip_in_each_word("composible kernel amd", "Composable Kernel")
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    # no point writes "five languages": the one listing them (Python, MATLAB, Octave, Julia und JavaScript) counts
+    # them, not the course announcement's "13. Oktober"
+    ("how many programming languages can you drive that casadi thing from", {518}),
+    ("wie viele sprachen unterstützt casadi", {518}),
+    # German counts with an adjective after the number: "18-stufige Wendeltreppe", "19-stufigen Spiraltreppe"
+    ("wie viele Stufen hat die Wendeltreppe?", {548, 601}),
+])
+async def test_a_count_is_written_as_a_list_or_as_an_adjective(store: Store, text: str, lines: set[int]) -> None:
+    file, line = await first(store, text)
+    assert file == MAIN and line in lines
