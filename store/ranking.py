@@ -143,13 +143,19 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     by_id = _point_rows(view, [ref_id for _, _, kind, ref_id, _ in best if kind == "kpoint"])
     by_id.update(_highlight_rows(view, [ref_id for _, _, kind, ref_id, _ in best if kind == "khigh"]))
     hits: list[PointHit] = []
+    summary_of: dict[int, int] = {}  # each kept point's summary, by its place in ``hits``
     for score, _, kind, ref_id, match in best:
         row = by_id[(kind, ref_id)]
         if len(hits) == limit:
             break
-        if any(hit.talk_id == row[0] and hit.kind == "point" and kind == "kpoint"
-               and same_moment(hit, _Point(row[1], row[3], row[4])) for hit in hits):
-            continue  # the same moment in the talk's other summary, already answered in other words
+        if kind == "kpoint" and any(hit.talk_id == row[0] and hit.kind == "point" and summary_of[index] != row[7]
+                                    and same_moment(hit, _Point(row[1], row[3], row[4]))
+                                    for index, hit in enumerate(hits)):
+            # the same moment in the talk's other summary, already answered in other words; two points of one
+            # summary are two moments, however alike ("0:40 Sparse-Kerne", "0:43 … Sparse-Kernen" in Pallas's)
+            continue
+        if kind == "kpoint":
+            summary_of[len(hits)] = row[7]
         info = view.talks.get(row[0])
         hits.append(PointHit(
             talk_id=row[0], talk_title=info.title if info else row[0], seconds=row[1], label=row[2],
@@ -195,7 +201,7 @@ def _point_rows(view: View, ids: list[int]) -> dict[tuple[str, int], tuple[Any, 
     if not ids:
         return {}
     return {("kpoint", row[0]): row[1:] for row in view.rows(
-        "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line FROM points"
+        "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line, summary_id FROM points"
         f" WHERE point_id IN ({','.join('?' * len(ids))})", ids,
     )}
 

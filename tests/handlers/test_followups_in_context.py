@@ -758,3 +758,16 @@ def test_a_place_is_asked_only_of_a_numbered_topic_and_its_own_words() -> None:
     assert place_asked(parse("and the other one?"), "first case study jaxator") == (2, "second case study jaxator")
     assert place_asked(parse("und die andere?"), "Fallstudie Jaxator") is None  # the topic numbers nothing
     assert place_asked(parse("and the second phase?"), "first case study jaxator") is None  # names a new thing
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("wann wurde über Sparse Cores gesprochen?", "und über den Scalar Memory?"),
+    ("when were sparse cores discussed?", "and what about scalar memory?"),
+])
+async def test_every_moment_of_a_summary_is_listed_however_alike(store: Store, state: BotState, turn: str,
+                                                                 text: str) -> None:
+    # Pallas's summary names the Scalar Memory at 0:21 (the memory architecture, 4) and 0:17 (dynamic slicing, 9):
+    # two moments of one summary, not one moment told twice
+    reply = await follow_up(store, state, turn, text, "41.1")
+    shown = {(hit["source"]["file"], hit["source"]["line"]) for hit in body(reply)["hits"]}
+    assert {(PALLAS, 4), (PALLAS, 9)} <= shown

@@ -142,6 +142,20 @@ async def test_duplicate_summaries_are_one_result(store: Store) -> None:
     assert talk is not None and len(talk.summaries) == 2
 
 
+async def test_two_alike_points_of_one_summary_are_two_moments(store: Store) -> None:
+    # Pallas's one summary: "0:40 Unterstützung von Sparse-Kernen" and "0:43 Core-Mesh-Kommunikation … Sparse-Kernen"
+    # are alike and three seconds apart, yet two moments; only the other summary's wording of a moment is a repeat
+    hits = await store.find_points("sparse kerne", limit=8)
+    lines = [h.source.line for h in hits if h.source.file == PALLAS_FILE]
+    assert {11, 12} <= set(lines)
+
+
+async def test_the_same_moment_in_a_talks_other_summary_is_one_result(store: Store) -> None:
+    # the XLA crash course, summarised twice: "2:07 MHLO (Meta HLO)" (197) and "Einführung von MHLO" (481)
+    hits = await store.find_points("mhlo meta hlo", limit=8)
+    assert len({h.source.line for h in hits} & {197, 481}) == 1
+
+
 async def test_find_points_qwen_steady_state_latency(store: Store) -> None:
     hits = await store.find_points("steady-state latency of qwen image")
     assert hits[0].label == "16:24"
