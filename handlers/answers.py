@@ -23,7 +23,7 @@ from .commands import STRONG_MATCHES
 from .commands import define as look_up
 from .common_words import is_common
 from .question_words import FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS
-from .questions import Question, Shape, is_term_like, without_kind_words
+from .questions import Question, Shape, is_term_like, parse, without_kind_words
 from .replies import AnswerReply, DefineReply, Notice
 from .scope import Scope, absent_words, name_runs_of
 
@@ -328,6 +328,8 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     neither the summaries nor the team's definitions have X."""
     if question.described:
         return await _described(store, question, scope)
+    if (named := await _term_the_answer_named(store, question, scope)) is not None:
+        question = replace(question, subject=named, raw=named, term="", qualifier="")
     question = await _uninflected_term(store, question)
     placed_in: list[str] = []  # the talks the question places the term in, best first
     if question.term and (alone := await store.define(question.term)).hits and \
@@ -393,6 +395,42 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     reply.talk_id = next((point.talk_id for point in points if point.talk_id in defining),
                          defining[0] if defining else None)
     return reply
+
+
+async def _term_the_answer_named(store: Store, question: Question, scope: Scope) -> str | None:
+    """The glossary term "what does that mean / stand for" asks about after an answer about no term: the thread's
+    topic ("sparse format q array jax quantum") is no entry, its answer (the thread talk's key point that best holds
+    it) names the talk's terms, and "that" is the one written nearest the asked words: "sparse (BCOO, Diagonale)"
+    answers which sparse format, BCOO. None when the question names something itself ("und die andere?" after the
+    first case study asks of the second), or the topic is an entry."""
+    subject = question.subject
+    if not (question.refers_back and scope.talk_id and subject):
+        return None
+    as_asked = parse(question.text)  # the question before the thread filled it in: "was heißt das" alone
+    if as_asked.shape != Shape.DEFINE or as_asked.subject or await _named_entry(store, subject):
+        return None
+    lead = await store.find_points(subject, limit=1, talk_id=scope.talk_id)
+    talk = await store.get_talk(scope.talk_id) if lead else None
+    if talk is None:
+        return None
+    written = tokens(f"{lead[0].title} {lead[0].text}")
+    asked = set(tokens(subject))
+    near_asked = [at for at, token in enumerate(written)
+                  if any(token == word or (len(word) >= 4 and token.startswith(word)) for word in asked)]
+    if not near_asked:
+        return None
+    best: tuple[int, str] | None = None
+    for entry in (entry for summary in talk.summaries for entry in summary.glossary):
+        for name in entry.terms:
+            parts = tokens(name)
+            if not parts or set(parts) & asked:
+                continue  # a term of the topic itself ("JAX Quantum") is what was asked, not what the answer named
+            for at in range(len(written) - len(parts) + 1):
+                if written[at:at + len(parts)] == parts:
+                    distance = min(abs(at - place) for place in near_asked)
+                    if best is None or distance < best[0]:
+                        best = (distance, name)
+    return best[1] if best is not None else None
 
 
 async def _described(store: Store, question: Question, scope: Scope) -> AnswerReply:

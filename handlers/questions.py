@@ -575,7 +575,9 @@ _WHAT_IT_DOES_RE = re.compile(
     r".+\s\S+$", _I)
 # "was ist das überhaupt?", "what is that anyway?": the thread's topic defined (only pointers and stress words)
 _WHAT_IS_THAT_RE = re.compile(
-    r"^(?:was|what)(?:'s| is| ist| sind| are| was| war| bedeutet| hei(?:ß|ss)t| does) (?:das|dies|es|that|this|it)"
+    r"^(?:(?:was|what)(?:'s| is| ist| sind| are| was| war| bedeutet| hei(?:ß|ss)t| does) (?:das|dies|es|that|this|it)"
+    r"(?: stands? for| refers? to)?"  # "what does that stand for": what the thread's topic or its answer's term is
+    r"|wof[üu]r steht (?:das|dies|es))"
     r"(?: (?:denn|[üu]berhaupt|eigentlich|genau|nochmal|anyway|again|exactly|mean))*$", _I)
 # A term placed in a talk or a domain: "EP bei MoE-Modellen", "an MX expression in CasADi"
 _PLACED_RE = re.compile(

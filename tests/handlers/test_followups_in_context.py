@@ -771,3 +771,29 @@ async def test_every_moment_of_a_summary_is_listed_however_alike(store: Store, s
     reply = await follow_up(store, state, turn, text, "41.1")
     shown = {(hit["source"]["file"], hit["source"]["line"]) for hit in body(reply)["hits"]}
     assert {(PALLAS, 4), (PALLAS, 9)} <= shown
+
+
+@pytest.mark.parametrize(("turn", "text", "line"), [
+    # the answer (0:47, the Q array's backends) names "sparse (BCOO, Diagonale)": "that" is BCOO, glossary 53
+    ("welches sparse format kann das q array von jax quantum", "was heißt das", 53),
+    ("which sparse format does the jax quantum q array support", "what does that stand for", 53),
+    # FlyDSL's kernel is tested "gegen AMDs CK-Kernel (Composable Kernel)": CK, the FlyDSL talk's entry 254
+    ("which library does the flydsl kernel get tested against", "what does that stand for", 254),
+    # the second case study (MXFP4): the Jaxator talk's MXFP4 entry
+    ("welches zahlenformat nutzt die zweite fallstudie im jaxator talk", "wofür steht das", 366),
+])
+async def test_what_that_means_after_an_answer_about_no_term_is_the_term_it_named(
+        store: Store, state: BotState, turn: str, text: str, line: int) -> None:
+    reply = await follow_up(store, state, turn, text, "42.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "definition" and first(reply) == (MAIN, line)
+
+
+async def test_what_that_means_after_a_definition_is_still_that_term(store: Store, state: BotState) -> None:
+    reply = await follow_up(store, state, "was ist Kollokation?", "was heißt das", "42.2")
+    assert first(reply) == (MAIN, 333)
+
+
+async def test_the_other_one_after_a_case_study_is_no_term_of_the_answer(store: Store, state: BotState) -> None:
+    # "und die andere?" names a place of its own (the second case study), not "that" of the answer
+    reply = await follow_up(store, state, "was war die erste fallstudie im jaxator talk", "und die andere?", "42.3")
+    assert first(reply) in {(MAIN, 349), (MAIN, 350)}
