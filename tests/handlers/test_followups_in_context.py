@@ -797,3 +797,10 @@ async def test_the_other_one_after_a_case_study_is_no_term_of_the_answer(store: 
     # "und die andere?" names a place of its own (the second case study), not "that" of the answer
     reply = await follow_up(store, state, "was war die erste fallstudie im jaxator talk", "und die andere?", "42.3")
     assert first(reply) in {(MAIN, 349), (MAIN, 350)}
+
+
+async def test_colocation_comes_up_where_a_summary_writes_it_in_english(store: Store, state: BotState) -> None:
+    # the vLLM talk's "Colocated-Ausführung" (451) is colocation too, beside Tunix's "Kollokation" (307, 317)
+    reply = await follow_up(store, state, "what is colocation?", "and where did that come up", "42.4")
+    shown = {hit["source"]["line"] for hit in body(reply)["hits"]}
+    assert {307, 317, 451} <= shown
