@@ -607,11 +607,13 @@ def _as_typed(text: str, subject: str) -> str:
 
 async def _names_of_the_term(store: Store, subject: str) -> list[str]:
     """The glossary term's other names when ``subject`` is one of them (a strong match): its expansion for "MoE"
-    ("Mixture of Experts"), the term for its expansion; [] for any other subject."""
+    ("Mixture of Experts"), the term for its expansion, its other names ("Colocation" of "Kollokation (Colocation)",
+    which a summary writes "Colocated-Ausführung"); [] for any other subject."""
     result = await store.define(subject)
     if not result.hits or (hit := result.hits[0]).match not in STRONG_MATCHES:
         return []
-    return [name for name in dict.fromkeys(n for n in (hit.term, hit.expansion) if n)
+    names = (hit.term, hit.expansion, *await store.other_names(hit.term))
+    return [name for name in dict.fromkeys(n for n in names if n)
             if term_key(name) != term_key(subject) and "/" not in name]
 
 

@@ -76,6 +76,7 @@ from .view import NeedsDatabase, Stale, TalkInfo, View
 
 RESULT_CACHE_SIZE = 1024  # answers kept per corpus generation (a few MB at most)
 MIN_NAME_PART = 4  # the shortest word of a glossary name of several words that counts as naming a term
+OTHER_NAMES_ENTRIES = 20  # glossary entries of a term whose other names ``other_names`` reads
 T = TypeVar("T")
 LIVE_DEFINITION_SQL = (f"SELECT {EDIT_COLUMNS} FROM team_edits WHERE kind = ? AND target = ? AND undone_by IS NULL"
                        " ORDER BY edit_id DESC LIMIT 1")
@@ -841,6 +842,25 @@ class Store:
             return sorted(unique.values(), key=str.casefold)
 
         return await self._read(read)
+
+    async def other_names(self, term: str) -> tuple[str, ...]:
+        """The names the glossary gives ``term`` (a canonical term, as a define hit names it) besides itself, as
+        written and each once: its variants ("Colocation" of Kollokation) and long forms ("Mixture of Experts")."""
+        key = term_key(term)
+
+        def read(view: View) -> tuple[str, ...]:
+            names: dict[str, str] = {}
+            # the entries naming it as their term (by key, indexed), then their other names; the first entries
+            # only (a common term is defined in thousands of talks, all with the same few names)
+            for (name,) in view.rows(
+                "SELECT other.name FROM (SELECT entry_id, term FROM term_names WHERE name_key = ? AND kind = 'term'"
+                " LIMIT ?) named JOIN term_names other ON other.entry_id = named.entry_id AND other.term = named.term"
+                " WHERE other.kind IN ('variant', 'expansion')", (key, OTHER_NAMES_ENTRIES)):
+                if term_key(name) != key:
+                    names.setdefault(term_key(name), view.canonical.text(name))
+            return tuple(names.values())
+
+        return await self._answer(("other_names", term) if cacheable(term) else None, read)
 
     async def long_forms(self) -> list[str]:
         """Every glossary long form (an entry's expansion: "Composable Kernel" of CK), each once, sorted

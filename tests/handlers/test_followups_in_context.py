@@ -804,3 +804,16 @@ async def test_colocation_comes_up_where_a_summary_writes_it_in_english(store: S
     reply = await follow_up(store, state, "what is colocation?", "and where did that come up", "42.4")
     shown = {hit["source"]["line"] for hit in body(reply)["hits"]}
     assert {307, 317, 451} <= shown
+
+
+async def test_a_term_comes_up_under_its_other_glossary_name(store: Store, state: BotState) -> None:
+    # "Kollokation (Colocation)": where Kollokation came up includes where a summary says "Colocated" (451)
+    reply = await follow_up(store, state, "was ist Kollokation?", "und wo kam das vor", "42.5")
+    shown = {hit["source"]["line"] for hit in body(reply)["hits"]}
+    assert {307, 317, 451} <= shown
+
+
+async def test_other_names_are_a_terms_variants_and_long_forms(store: Store) -> None:
+    assert "Colocation" in await store.other_names("Kollokation")
+    assert "Composable Kernel" in await store.other_names("CK")
+    assert "CK" not in await store.other_names("CK")
