@@ -411,7 +411,8 @@ def verb_siblings(word: str) -> list[str]:
 
 
 # German prefixes that separate from their verb and take the participle's "ge" after them: "ausgeprobiert"
-_SEPARABLE_PREFIXES = ("durch", "nach", "aus", "ein", "auf", "vor", "mit", "an", "ab", "um", "zu")
+# ("rum" is spoken German's "herum": "rumgeschraubt" is "rumschrauben")
+_SEPARABLE_PREFIXES = ("herum", "durch", "nach", "aus", "ein", "auf", "vor", "mit", "rum", "an", "ab", "um", "zu")
 
 
 def german_infinitives(word: str) -> list[str]:

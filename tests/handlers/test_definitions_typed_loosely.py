@@ -14,7 +14,7 @@ import pytest
 from bot.console import as_json
 from handlers import mentions
 from handlers.questions import Shape, parse
-from store.concepts import slip_in_each_word
+from store.concepts import german_infinitives, slip_in_each_word
 from store.db import Store
 
 MAIN = "000_05e4716c93976b38.txt"
@@ -113,6 +113,8 @@ def test_how_many_before_a_clause_of_its_own_is_no_number_asked_last() -> None:
     ("from how big a model on does tunix put generating and training on separate chips", 317),
     ("how slow was the qwen coder model per chip before the optimisation", 445),
     ("wie langsam war das qwen coder modell pro chip vor der optimierung", 445),
+    # tinkering with it ("dran rumgeschraubt", spoken German's "herumgeschraubt") is what the summaries call optimising
+    ("wie schnell war das qwen coder modell pro chip nachdem sie dran herumgeschraubt haben", 445),
     # a verb's particle after its object ("squeezes the weights down") is no name the summaries lack
     ("qlora in tunix squeezes the weights down to how many bits", 382),
     ("qlora in tunix quantisiert die gewichte auf wie viele bits", 382),
@@ -164,3 +166,9 @@ def test_a_slip_in_each_word_of_a_name() -> None:
 async def test_a_count_is_written_as_a_list_or_as_an_adjective(store: Store, text: str, lines: set[int]) -> None:
     file, line = await first(store, text)
     assert file == MAIN and line in lines
+
+
+def test_spoken_rum_is_a_separable_prefix_as_herum_is() -> None:
+    assert "rumschrauben" in german_infinitives("rumgeschraubt")
+    assert "herumschrauben" in german_infinitives("herumgeschraubt")
+    assert "herumprobieren" in german_infinitives("herumzuprobieren")
