@@ -14,6 +14,7 @@ from typing import Any
 
 from store.concepts import content_words, english_variants, german_stem, one_slip, slip_in_each_word
 from store.db import Store
+from store.lexicon import phrase_key
 from store.merging import same_moment
 from store.model import KeyPoint, PointHit, Source, Talk, TalkHit, TeamDefinition, TermHit
 from store.text import term_key, tokens
@@ -607,12 +608,17 @@ def _as_typed(text: str, subject: str) -> str:
 
 async def _names_of_the_term(store: Store, subject: str) -> list[str]:
     """The glossary term's other names when ``subject`` is one of them (a strong match): its expansion for "MoE"
-    ("Mixture of Experts"), the term for its expansion, its other names ("Colocation" of "Kollokation (Colocation)",
-    which a summary writes "Colocated-Ausführung"); [] for any other subject."""
+    ("Mixture of Experts"), the term for its expansion, and an English name the word list translates as the term
+    ("Colocation" of "Kollokation (Colocation)", which a summary writes "Colocated-Ausführung"); [] for any other
+    subject. Not any other name: "Ironwood (Trillium)" names two chip generations, Trillium's moments are not
+    Ironwood's."""
     result = await store.define(subject)
     if not result.hits or (hit := result.hits[0]).match not in STRONG_MATCHES:
         return []
-    names = (hit.term, hit.expansion, *await store.other_names(hit.term))
+    en_de, key = store.word_data().en_de, term_key(hit.term)
+    translated = [name for name in await store.other_names(hit.term)
+                  if any(term_key(form) == key for form in en_de.get(phrase_key(name), ()))]
+    names = (hit.term, hit.expansion, *translated)
     return [name for name in dict.fromkeys(n for n in names if n)
             if term_key(name) != term_key(subject) and "/" not in name]
 
