@@ -671,7 +671,8 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         # many of its words the question holds (no fact restated: the kind is what it asks about)
         return kinds, topic_besides(question, [*gone, *kinds], names_only=False), False
     if missing and held and len(held) <= MAX_TOPIC_WORDS:
-        asked = [word for word in missing if _asks_about(word, question)]
+        asked = [word for word in missing if _asks_about(word, question) or (
+            _object_last(word, words, question) and not await _restates_a_point(store, question, [word], scope))]
         if asked and await store.held_in_one_talk(held):
             return asked, topic_besides(question, gone, names_only=False), False
         if not question.yes_no:
@@ -692,6 +693,20 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         if apart:
             return apart, topic, True
     return None
+
+
+def _object_last(word: str, words: list[str], question: Question) -> bool:
+    """Whether an absent word ends an English yes/no question's asked words: the question puts its subject after the
+    auxiliary and the verb before what it is done to, so the last word (adverbs and frame words such as "anywhere",
+    "at all" aside) is the object asked about: "did the dit placement guy mention [sora] anywhere", "did the tinix
+    folks try [curriculum] learning at all". Not a verb's -ing or -ed form ("is the job running", "was it
+    released"), which the question ends in when it asks what the subject does; the caller also leaves out a word
+    of a question that restates one key point ("did his team actually win that atv [contest]": 000:578's
+    ATV-Wettbewerb, a word the word list does not translate)."""
+    if question.language == "de" or not question.yes_no or not words or words[-1] != word:
+        return False
+    folded = word.casefold()
+    return folded.isalpha() and not folded.endswith(("ing", "ed"))
 
 
 def _kind_of_the_next(word: str, words: list[str], present: list[str], question: Question) -> bool:

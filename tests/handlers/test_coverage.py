@@ -798,3 +798,25 @@ async def test_an_absent_word_before_a_corpus_word_that_names_no_kind_is_answere
     reply = await ask(store, text)
     assert body(reply)["covered"] is True, text
     assert (MAIN, line) in {(h["source"]["file"], h["source"]["line"]) for h in body(reply)["hits"]}, text
+
+
+@pytest.mark.parametrize(("text", "said", "talk"), [
+    # an English yes/no question ends in what its verb is done to: the last asked word, no summary's (no Sora in the
+    # DiT talk, no curriculum in the Tunix talks), is the absent detail, its talk the evidence shown
+    ("did the dit placement speaker mention sora at all", "The summaries don't mention *sora*.",
+     "sharding-und-die-platzierung"),
+    ("did the tunix folks try curriculum learning", "The summaries don't mention *curriculum*.", "tunix-"),
+])
+async def test_an_absent_last_word_of_an_english_yes_no_question_is_not_covered(store: Store, text: str, said: str,
+                                                                               talk: str) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is False and heading(reply) == said, text
+    assert shown["hits"] and shown["hits"][0]["talk_id"].startswith(talk), text
+
+
+async def test_an_absent_last_word_of_a_question_that_restates_a_point_is_answered(store: Store) -> None:
+    # "contest" is the asker's word for 000:578's ATV-Wettbewerb: the team, the win and ATV are in that point
+    reply = await ask(store, "did his team actually win that atv contest")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 578)
+
