@@ -675,6 +675,9 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
             _object_last(word, words, question) and not await _restates_a_point(store, question, [word], scope))]
         if asked and await store.held_in_one_talk(held):
             return asked, topic_besides(question, gone, names_only=False), False
+        if asked and (how := await _how_a_last_verb_is_done(store, question, words, present, asked)):
+            # named as typed, one phrase: "rot" alone is in the summaries, "rot angemalt" is not
+            return [" ".join([*how, *asked])], topic_besides(question, [*gone, *how], names_only=False), False
         if not question.yes_no:
             return None
     if not question.yes_no:
@@ -693,6 +696,26 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         if apart:
             return apart, topic, True
     return None
+
+
+async def _how_a_last_verb_is_done(store: Store, question: Question, words: list[str], present: list[str],
+                                   asked: list[str]) -> list[str]:
+    """The words a German yes/no question types right before the absent participle it ends in, when one talk holds
+    the question's words before them and none holds them all: a German clause puts its verb last and how it was done
+    just before it, so they belong to the asked detail, not to the topic ("hat er das torii tor [rot] angemalt",
+    "wurde das torii tor mit [lack] gestrichen": the vlog's Torii, painted neither red nor with varnish, where "rot"
+    and "Lack" are other talks' words). At least one word before them stays the topic; empty when none is found."""
+    if question.language != "de" or not question.yes_no or not words or words[-1] not in asked:
+        return []
+    before = words[:-1]
+    for cut in range(len(before) - 1, 0, -1):
+        how = before[cut:]
+        if not all(word in present for word in how):
+            break
+        topic = [token for word in before[:cut] for token in _content_tokens(word)]
+        if topic and await store.held_in_one_talk(topic):
+            return how
+    return []
 
 
 def _object_last(word: str, words: list[str], question: Question) -> bool:

@@ -820,3 +820,16 @@ async def test_an_absent_last_word_of_a_question_that_restates_a_point_is_answer
     reply = await ask(store, "did his team actually win that atv contest")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 578)
 
+
+@pytest.mark.parametrize(("text", "said"), [
+    # German puts how a thing was done right before the verb it ends in: "rot", "Lack" are other talks' words, the
+    # vlog's Torii (000:577) is neither painted red nor varnished
+    ("hat er das torii tor rot angemalt", "Die Zusammenfassungen erwähnen *rot angemalt* nicht."),
+    ("wurde das torii tor mit lack gestrichen", "Die Zusammenfassungen erwähnen *lack gestrichen* nicht."),
+])
+async def test_how_an_absent_final_participle_was_done_is_part_of_the_detail(store: Store, text: str,
+                                                                             said: str) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is False and heading(reply) == said, text
+    assert first(reply) == (MAIN, 577), text
