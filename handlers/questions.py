@@ -1315,5 +1315,7 @@ def is_yes_no(text: str, language: str | None) -> bool:
             return False
         # typed without its question mark, a question still starts with its finite verb ("hat kinetic auch ein
         # dashboard", "gibts im baumhaus …"); an imperative has no -t ("zeig mir …", "erklär …")
-        return plain.endswith("?") or words[0] in GERMAN_AUXILIARIES or words[0].endswith(("t", "ts"))
+        # (a strong verb's past or plural has no -t: "kam im intel oneapi vortrag mxfp4 vor", "ging es um …")
+        return plain.endswith("?") or words[0] in GERMAN_AUXILIARIES or words[0].endswith(("t", "ts")) or \
+            words[0] in IRREGULAR_INFINITIVES
     return _YES_NO_EN_RE.match(plain) is not None

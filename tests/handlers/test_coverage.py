@@ -833,3 +833,18 @@ async def test_how_an_absent_final_participle_was_done_is_part_of_the_detail(sto
     shown = body(reply)
     assert shown["covered"] is False and heading(reply) == said, text
     assert first(reply) == (MAIN, 577), text
+
+
+@pytest.mark.parametrize(("text", "said", "talk"), [
+    # a German question that starts with a strong verb's past (no -t) asks whether, as "hat …", "gibt es …" do: the
+    # name the named talk never holds is the absent detail (MXFP4 is the AITER talk's, XPK the RL talk's)
+    ("kam im intel oneapi vortrag mxfp4 vor", "Die Zusammenfassungen erwähnen *mxfp4* nicht.",
+     "integration-des-oneapi"),
+    ("kam im kinetic vortrag xpk vor", "Die Zusammenfassungen erwähnen *xpk* nicht.", "kinetic-"),
+])
+async def test_a_german_question_opened_by_a_strong_verb_asks_whether(store: Store, text: str, said: str,
+                                                                      talk: str) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is False and heading(reply) == said, text
+    assert shown["hits"] and all(hit["talk_id"].startswith(talk) for hit in shown["hits"]), text
