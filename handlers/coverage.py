@@ -19,6 +19,7 @@ from .question_words import (
     DO_AUXILIARY_RE,
     FRAME_WORDS,
     GERMAN_MODALS,
+    KINDS_OF_THING,
     NAME_TAILS,
     NOT_BEFORE_A_PRONOUN,
     NUMBER_WORDS,
@@ -842,6 +843,13 @@ def _asks_about(word: str, question: Question) -> bool:
         before = _word_before(question.text.casefold(), word.casefold())
         return (before is not None and before in _BEFORE_A_GERMAN_NOUN) or german_tags.is_noun(word, question.text)
     before = _word_before(question.text, word)
+    opening = _WHICH_NOUN_RE.match(question.text)
+    if opening is not None and opening.group(1).casefold() == word.casefold() and \
+            not any(token in KINDS_OF_THING for token in tokens(word)):
+        # what/which and a noun, then of or the auxiliary, ask which one of it: "what [brand] of atv did his team race
+        # with", "what [camera] does the bee vlogger film with"; after what a verb has neither ("what blew up on …"),
+        # and "what kind of wood" asks about the wood
+        return True
     if question.yes_no and word.casefold().endswith("ed") and _PASSIVE_RE.match(question.text) is not None and \
             (before or "").casefold() not in _PASSIVE_AUXILIARIES:
         return True  # a passive yes/no question asks about what was done to its subject: "were the stairs [glued]?"
@@ -858,6 +866,10 @@ def _asks_about(word: str, question: Question) -> bool:
     return bool(_verbs_before(question, [word]))
 
 
+# An English question opened by what or which and a noun, then of or its auxiliary: "what brand of …", "which camera
+# does …"
+_WHICH_NOUN_RE = re.compile(r"\W*(?:what|which)\s+([^\W\d_][\w-]*)\s+(?:of|do|does|did|is|are|was|were|can|could|will"
+                            r"|would|should|has|have|had)\b", re.I)
 # An English yes/no question in the passive starts with a form of be ("were the treehouse stairs glued together?")
 _PASSIVE_AUXILIARIES = frozenset("is are was were".split())
 _PASSIVE_RE = re.compile(r"\W*(?:is|are|was|were)\s+(?:the|a|an|this|that|these|those|its|their)\b", re.I)

@@ -848,3 +848,25 @@ async def test_a_german_question_opened_by_a_strong_verb_asks_whether(store: Sto
     shown = body(reply)
     assert shown["covered"] is False and heading(reply) == said, text
     assert shown["hits"] and all(hit["talk_id"].startswith(talk) for hit in shown["hits"]), text
+
+
+@pytest.mark.parametrize(("text", "said", "line"), [
+    # what/which and a noun, then of or the auxiliary, ask which one of it: the vlog names no brand, no camera
+    ("what brand of chainsaw does he use for the torii", "The summaries don't mention *brand*.", 577),
+    ("what camera does the bee vlogger film with", "The summaries don't mention *camera*.", 573),
+])
+async def test_an_absent_noun_after_what_is_the_asked_detail(store: Store, text: str, said: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is False and heading(reply) == said, text
+    assert first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "what kind of wood" asks about the wood (000:602's Lärchenholz), not about a kind; hardware is a word the
+    # summaries hold (Hardware)
+    ("what kind of wood was the treehouse made of", 602),
+    ("what hardware does kinetic run on", 70),
+])
+async def test_what_before_a_kind_word_or_a_covered_noun_is_answered(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
