@@ -16,7 +16,7 @@ from store.concepts import content_words, english_variants, german_stem, one_sli
 from store.db import Store
 from store.lexicon import phrase_key
 from store.merging import same_moment
-from store.model import KeyPoint, PointHit, Source, Talk, TalkHit, TeamDefinition, TermHit
+from store.model import KeyPoint, PointHit, Source, Talk, TalkHit, TeamDefinition, TermHit, introduces_its_talk
 from store.text import term_key, tokens
 
 from . import coverage
@@ -265,14 +265,17 @@ def talk_hit(talk: Talk) -> TalkHit:
     return TalkHit(talk.talk_id, talk.title, talk.speakers, talk.summaries[0].text, 0.0, talk.source)
 
 
-async def _points(store: Store, subject: str, scope: Scope, limit: int, *, min_coverage: float = 0.0
-                  ) -> tuple[list[PointHit], str | None]:
-    """Key points for ``subject``: from the thread's talk first when the thread is about one."""
+async def _points(store: Store, subject: str, scope: Scope, limit: int, *, min_coverage: float = 0.0,
+                  introductions_name: bool = False) -> tuple[list[PointHit], str | None]:
+    """Key points for ``subject``: from the thread's talk first when the thread is about one (``introductions_name``:
+    Store.find_points)."""
     if scope.talk_id and scope.prefer_talk:
-        scoped = await store.find_points(subject, limit=limit, talk_id=scope.talk_id, min_coverage=min_coverage)
+        scoped = await store.find_points(subject, limit=limit, talk_id=scope.talk_id, min_coverage=min_coverage,
+                                         introductions_name=introductions_name)
         if scoped:
             return scoped, scoped[0].talk_title
-    return await store.find_points(subject, limit=limit, min_coverage=min_coverage), None
+    return await store.find_points(subject, limit=limit, min_coverage=min_coverage,
+                                   introductions_name=introductions_name), None
 
 
 async def _talk_of(store: Store, question: Question, scope: Scope) -> tuple[Talk | None, list[TalkHit]]:
@@ -1177,7 +1180,9 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     if not scope.offset and (gap := await coverage.detail_gap(store, question, scope)) is not None:
         asked, topic, apart = gap
         return await _not_covered(store, question, asked, topic=topic, apart=apart)
-    found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2)
+    # how and why ask more than which talk: the words its introduction shares with the question only name the talk
+    found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2,
+                                     introductions_name=True)
     near = [hit for hit in found[1:] if hit.score >= NAMED_TIE * found[0].score and hit.talk_id != found[0].talk_id]
     if scoped_to is None and near and found[0].talk_id not in (named := _named_talks(store, question.subject)):
         # "why do they use automatic differentiation in JAX Quantum?": of two points about as relevant, the one in
@@ -1188,7 +1193,7 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     if len(found) >= 2 and not _CAUSE_RE.search(found[0].text) and _CAUSE_RE.search(found[1].text) \
             and found[1].score >= 0.9 * found[0].score and not _ASKS_HOW_RE.match(question.text):
         found[0], found[1] = found[1], found[0]
-    found = _naming_first(found, question)
+    found = _naming_first(found, question, introductions_name=True)
     return _answer_points(question, scope, _planned_before_done(found) if _asks_what_comes(question) else found,
                           scoped_to)
 
@@ -1196,11 +1201,12 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
 NAME_TIE = 0.8  # a point holding the question's names this close to the best one that lacks them leads
 
 
-def _naming_first(found: list[PointHit], question: Question) -> list[PointHit]:
+def _naming_first(found: list[PointHit], question: Question, *, introductions_name: bool = False) -> list[PointHit]:
     """``found`` with a point about as relevant as the first that holds more of the names the question asks about
     (words general English and German hardly use: "PJRT", "stablehlo") first: "how does PJRT decouple frameworks from
     the hardware?" is answered by a PJRT point, not by HLO's "entkoppeln … Frameworks … Hardware". A name the point's
-    talk title holds counts as held (the talk is about it)."""
+    talk title holds counts as held (the talk is about it); with ``introductions_name`` so does one its talk's
+    introduction holds when it is one of them ("vLLM" in the vLLM talk's "Einführung & Hintergrund")."""
     typed = question.subject.split()
     if question.language == "de" and any(word[:1].isupper() for word in question.text.split()[1:]):
         # its nouns capitalised, a lower-case word is a verb ("entkoppelt"), unless written as code ("max_evol")
@@ -1210,6 +1216,11 @@ def _naming_first(found: list[PointHit], question: Question) -> list[PointHit]:
     if len(found) < 2 or not names:
         return found
     words = {id(hit): tokens(f"{hit.talk_title} {hit.title} {hit.text}") for hit in found}
+    near = [hit for hit in found[1:] if hit.score >= NAME_TIE * found[0].score]
+    if introductions_name and (intro := next((hit for hit in [found[0], *near] if _opens_its_talk(hit)), None)):
+        # a name an introduction in the running holds names its talk, as the title does: each of the talk's points
+        # holds it (one further down, out of the running, may list the talk's agenda: every topic's name)
+        words = {id(hit): words[id(hit)] + (words[id(intro)] if hit.talk_id == intro.talk_id else []) for hit in found}
     # only names the summaries write as asked: an English word ("decouple") is held in German words, not as typed
     names = [name for name in names if any(word.startswith(name) for hit in found for word in words[id(hit)])]
 
@@ -1218,7 +1229,6 @@ def _naming_first(found: list[PointHit], question: Question) -> list[PointHit]:
     def held(hit: PointHit) -> int:
         return sum(any(word.startswith(name) for name in unit for word in words[id(hit)]) for unit in units)
 
-    near = [hit for hit in found[1:] if hit.score >= NAME_TIE * found[0].score]
     best = max(near, key=held, default=None)  # the first of the near ones that hold the most
     if best is None or held(best) <= held(found[0]):
         return found
@@ -1354,15 +1364,9 @@ def _german_forms(store: Store, word: str) -> list[str]:
 
 
 INTRO_TIE = 0.85  # a talk's introduction this close to the best point of the same talk leads
-OPENING_SECONDS = 10  # an introduction opens its talk
-_INTRODUCES_RE = re.compile(r"^(?:Einf[üu]hrung|Vorstellung)\b|\bEinf[üu]hrung\b")
-
-
 def _opens_its_talk(hit: PointHit) -> bool:
-    """Whether ``hit`` is its talk's introduction: the opening key point ("0:00 Einführung in Jaxator: Vorstellung …"),
-    which says what the talk's subject is, does and is built on."""
-    return hit.kind == "point" and 0 <= hit.seconds <= OPENING_SECONDS and \
-        bool(_INTRODUCES_RE.search(hit.title) or _INTRODUCES_RE.match(hit.text))
+    """Whether ``hit`` is its talk's introduction (``introduces_its_talk``)."""
+    return hit.kind == "point" and introduces_its_talk(hit.seconds, hit.title, hit.text)
 
 
 def _introduction_first(found: list[PointHit]) -> list[PointHit]:

@@ -6,6 +6,7 @@ the store persists both and returns the ``*Hit`` records from queries.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -25,6 +26,16 @@ def shown_stamp(seconds: int) -> str:
     hours, rest = divmod(max(seconds, 0), 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+OPENING_SECONDS = 10  # an introduction opens its talk
+_INTRODUCES_RE = re.compile(r"^(?:Einf[üu]hrung|Vorstellung)\b|\bEinf[üu]hrung\b")
+
+
+def introduces_its_talk(seconds: int, title: str, text: str) -> bool:
+    """Whether a key point is its talk's introduction: the opening point ("0:00 Einführung in Jaxator: Vorstellung …"),
+    which says what the talk's subject is, who presents it and what it is built on."""
+    return 0 <= seconds <= OPENING_SECONDS and bool(_INTRODUCES_RE.search(title) or _INTRODUCES_RE.match(text))
 
 
 # What someone can say about a key point (its overflow menu): the stamp is wrong, it is inaccurate, a fixed text.

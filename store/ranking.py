@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from .concepts import Concept, name_groups
-from .matching import ALIAS_DISCOUNT, RowMatch, RowMatcher, concept_idfs, settle_readings
+from .matching import ALIAS_DISCOUNT, RowMatch, RowMatcher, SearchRow, concept_idfs, settle_readings
 from .merging import same_moment
 from .model import PointHit, Source, TalkHit
 from .shown_words import ShownWords
@@ -87,9 +87,11 @@ def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
 
 
 def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = None,
-                      min_coverage: float = 0.0) -> list[PointHit]:
+                      min_coverage: float = 0.0, introductions_name: bool = False) -> list[PointHit]:
     """Key points and discussion highlights ranked for a free question; ``talk_id`` keeps to one talk;
-    ``min_coverage`` 1.0 keeps only those that hold every concept of the question (the moments a topic comes up)."""
+    ``min_coverage`` 1.0 keeps only those that hold every concept of the question (the moments a topic comes up);
+    ``introductions_name``: a word a talk's introduction holds names the talk, as a word of its title does
+    (``_introduced``)."""
     concepts = view.concepts(text)
     if not concepts:
         return []
@@ -107,6 +109,7 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
               and not any(held == 1 for (i, _), held in titled.items() if i == index)}
     groups = name_groups(concepts)
     grouped = {index for group in groups for index in group}
+    introduced = _introduced(view, rows, matcher) if introductions_name else set()
     for candidate in rows:
         kind, ref_id, row_talk = candidate.kind, candidate.ref_id, candidate.talk_id
         if talk_id is not None and row_talk != talk_id:
@@ -118,7 +121,7 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
         parts: dict[int, float] = {}
         for index, concept in enumerate(concepts):
             value = 0.0
-            in_title = titled.get((index, row_talk), 0)
+            in_title = titled.get((index, row_talk), 0) or (1 if (index, row_talk) in introduced else 0)
             if index in match.per_concept:
                 field, held = match.per_concept[index]
                 value = concept.weight * held * POINT_FIELD_WEIGHTS[field]
@@ -194,6 +197,19 @@ def _titled(view: View, concepts: list[Concept], talk_ids: set[str]) -> dict[tup
                 own = [form for form in concept.forms if form.kind != "translation"]
                 held = 2 if own and _in_title(Concept(concept.words, own), info.title_tokens) else 1
             out[index, talk] = held
+    return out
+
+
+def _introduced(view: View, rows: list[SearchRow], matcher: RowMatcher) -> set[tuple[int, str]]:
+    """(concept index, talk id) for each concept the talk's introduction among the candidates holds: who presents,
+    whose project, what the talk is about. "the michigan folks", "the tinix team" name the talk that way; what else
+    the question asks picks its point ("where does the filtering of a query run": not the introduction, which only
+    shares "Michigan")."""
+    out: set[tuple[int, str]] = set()
+    for row in rows:
+        info = view.talks.get(row.talk_id)
+        if row.kind == "kpoint" and info is not None and row.ref_id in info.introductions:
+            out.update((index, row.talk_id) for index in matcher.match(row).per_concept)
     return out
 
 

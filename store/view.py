@@ -27,7 +27,7 @@ from .edits import (
 )
 from .lexicon import Lexicon, phrase_key
 from .matching import SEARCH_COLUMNS, SearchForm, SearchRow, fts_expression, fts_forms, phrase_check
-from .model import PointCorrection, TalkHit
+from .model import OPENING_SECONDS, PointCorrection, TalkHit, introduces_its_talk
 from .prepared import Prepared, PreparedRows, prepare, read_rows
 from .text import tokens
 from .vocabulary import NAME_KINDS, TermName, Vocabulary
@@ -48,6 +48,7 @@ class TalkInfo:
     video_url: str | None
     title_tokens: tuple[str, ...]  # distinct, interned: the same words recur in thousands of titles
     summaries: int = 1  # how many summaries it has (a talk exported twice has two)
+    introductions: frozenset[int] = frozenset()  # the point ids of its introductions (one a summary at most)
 
 
 class NeedsDatabase(Exception):
@@ -276,13 +277,20 @@ def _read_parts(db_path: Path) -> Parts:
         vocabulary = Vocabulary.read(conn)
         talks = {}
         several = dict(conn.execute("SELECT talk_id, count(*) FROM summaries GROUP BY talk_id HAVING count(*) > 1"))
+        introductions: dict[str, set[int]] = {}  # once a generation: a question only looks them up (ranking)
+        for point_id, talk_id, seconds, title, text in conn.execute(
+            "SELECT point_id, talk_id, seconds, title, text FROM points WHERE seconds BETWEEN 0 AND ?",
+            (OPENING_SECONDS,),
+        ):
+            if introduces_its_talk(seconds, title, text):
+                introductions.setdefault(talk_id, set()).add(point_id)
         for talk_id, position, title, speakers, video_url in conn.execute(
             "SELECT talk_id, position, title, speakers, video_url FROM talks ORDER BY position"
         ):
             speaker_list = tuple(json.loads(speakers))
             title_tokens = tuple(sys.intern(token) for token in dict.fromkeys(tokens(" ".join([title, *speaker_list]))))
             talks[talk_id] = TalkInfo(talk_id, position, title, speaker_list, video_url, title_tokens,
-                                      several.get(talk_id, 1))
+                                      several.get(talk_id, 1), frozenset(introductions.get(talk_id, ())))
         pairs: dict[str, tuple[str, ...]] = {}
         for term, name in conn.execute("SELECT term, name FROM term_names WHERE kind != 'term'"):
             # The long form or other spelling a user may type -> the term as the corpus writes it.
