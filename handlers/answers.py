@@ -1297,13 +1297,16 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
                                            qualifier="", refers_back=False), scope) if not rest else \
             await define(store, replace(question, shape=Shape.DEFINE, raw=question.subject, term=term,
                                         qualifier=rest), scope)
-    found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN)
+    # a search asks for a detail, a what-is question (a definition's fallback) what its introduction says
+    detail = question.shape == Shape.SEARCH
+    found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN,
+                                     introductions_name=detail)
     if not found and not scope.offset:
         # no key point has it: a talk that does (its title or summary: "Crashkurs"), else nothing has it
         if await store.find_talks(question.subject, limit=1):
             return await talks(store, replace(question, shape=Shape.TALKS), scope)
         return await _not_covered(store, question, [question.subject])
-    found = _naming_first(found[scope.offset:], question)
+    found = _naming_first(found[scope.offset:], question, introductions_name=detail)
     if question.shape == Shape.SEARCH:
         # no how, why or what-is: what a talk's subject brings or is built on is said first by its introduction (a
         # how-question asks for the mechanism, a definition for the point that says what it is: 346 for Jaxator)

@@ -53,3 +53,19 @@ async def test_introductions_name_only_where_asked(store: Store) -> None:
     subject = "max_evol check ported kernel correct"
     assert (await store.find_points(subject, limit=1))[0].source.line == 125
     assert (await store.find_points(subject, limit=1, introductions_name=True))[0].source.line == 133
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("muss bei dem datenbank projekt mit den tpus eigentlich alles komplett in den speicher passen", 15),
+    ("kann das intel xla backend auch triton", 266),
+    ("can the intel xla backend do triton too", 266),
+])
+async def test_a_search_naming_its_talk_asks_for_a_detail(store: Store, text: str, line: int) -> None:
+    # "Q&A und Systemgrenzen: … Datensätze vollständig im Hauptspeicher …", "Experimenteller Triton-Codegen", not the
+    # introductions that present the Michigan project and Intel's backend
+    assert await first(store, text) == (MAIN, line)
+
+
+async def test_what_a_talk_set_out_to_do_is_its_introduction(store: Store) -> None:
+    # a what-question (a definition's fallback search) asks what the introduction says, not a point sharing "out"
+    assert await first(store, "what were the michigan folks trying to figure out") == (MAIN, 9)
