@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from .concepts import Concept, Form
@@ -173,13 +173,14 @@ def settle_readings(concepts: list[Concept], rows: Sequence[SearchRow]) -> None:
     "plkernel" is pl.kernel (its words stand in a row in the candidates ``rows``' titles or bodies), "jaxtor" is
     jaxator (no candidate holds "jax tor").
     """
-    for concept in concepts:
+    for index, concept in enumerate(concepts):
         split = [f for f in concept.forms if f.kind == "phrase" and f.via]
         fixes = [f for f in concept.forms if f.kind == "correction"]
         if not split or not fixes:
             continue
         found = any(_holds_phrase(text, form) for form in split for row in rows for text in (row.title, row.body))
-        concept.forms = [f for f in concept.forms if f not in (fixes if found else split)]
+        # a new concept in the list, not the old one changed: a view hands the same concepts to every search of a text
+        concepts[index] = replace(concept, forms=[f for f in concept.forms if f not in (fixes if found else split)])
 
 
 def concept_idfs(concepts: list[Concept], vocabulary: Vocabulary) -> list[float]:

@@ -8,7 +8,7 @@ import sqlite3
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -209,7 +209,7 @@ class View:
         return self.canonical.talk_hit(hit) if text is None else text.shown_hit(hit)
 
     def concepts(self, text: str) -> list[Concept]:
-        """The search concepts of a question (fresh objects: a search settles its concepts' readings in place)."""
+        """The search concepts of a question, built once per generation (treat them as read-only)."""
         built = self._concepts.get(text)
         if built is None:
             built = tuple(build_concepts(
@@ -219,7 +219,7 @@ class View:
             if len(self._concepts) >= CONCEPTS_KEPT:
                 self._concepts.pop(next(iter(self._concepts)), None)
             self._concepts[text] = built
-        return [replace(concept, forms=list(concept.forms)) for concept in built]
+        return list(built)  # shared objects: a search that settles a reading replaces its concept (settle_readings)
 
     def similar_names(
         self, key: str, *, limit: int = 5, cutoff: float = 80.0, kinds: tuple[str, ...] = NAME_KINDS,
