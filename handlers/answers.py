@@ -202,8 +202,8 @@ def _slip_of_an_english_word(store: Store, word: str) -> str | None:
     language itself) is typed with one slip, if exactly one is: "enviroment" -> environment."""
     if len(word) < MIN_ENGLISH_SLIP or is_common(word):
         return None  # a word of the language ("hacking", "second") is what was meant, not a slip of another
-    # about 2,000 keys, read only for a word no summary has
-    near = [key for key in store.word_data().en_de if key.isalpha() and one_slip(word, key)]
+    # only a word no summary has; of the word list's keys only those a letter away (its index of shortened forms)
+    near = [key for key in store.word_data().one_letter_apart(word) if one_slip(word, key)]
     return near[0] if len(near) == 1 else None
 
 

@@ -40,6 +40,9 @@ class Lexicon:
     en_de: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "wood" -> ("holz",)
 
     longest_phrase: int = 1  # words in the longest key, kept up to date by the add_* methods
+    # each single-word key under itself and each form of it with one letter left out (``one_letter_apart``); made
+    # at the first look-up, again when the word list has grown
+    _by_deletion: tuple[int, dict[str, list[tuple[int, str]]]] = field(default=(-1, {}), repr=False, compare=False)
 
     def add_alias(self, canonical: str, variant: str) -> None:
         canonical_key, variant_key = phrase_key(canonical), phrase_key(variant)
@@ -70,12 +73,31 @@ class Lexicon:
         keys = [key.replace(" ", "") for key in self.en_de]
         return process.extractOne(word, keys, scorer=fuzz.ratio, score_cutoff=NEAR_KEY) is not None
 
+    def one_letter_apart(self, word: str) -> list[str]:
+        """The single-word keys one letter added, left out, changed or swapped away from ``word`` (folded), and ``word``
+        itself if it is one, in the word list's order: the few a slip check (``concepts.one_slip``) needs to look at."""
+        size, index = self._by_deletion
+        if size != len(self.en_de):
+            index = {}
+            for position, key in enumerate(self.en_de):
+                if key.isalpha():
+                    for form in _with_one_letter_less(key):
+                        index.setdefault(form, []).append((position, key))
+            self._by_deletion = (len(self.en_de), index)
+        found = {hit for form in _with_one_letter_less(word) for hit in index.get(form, ())}
+        return [key for _, key in sorted(found)]
+
     def add_translation(self, english: str, german: list[str]) -> None:
         key = phrase_key(english)
         forms = tuple(dict.fromkeys(" ".join(tokens(g)) for g in german if tokens(g)))
         if key and forms:
             self.longest_phrase = max(self.longest_phrase, key.count(" ") + 1)
             self.en_de[key] = tuple(dict.fromkeys(self.en_de.get(key, ()) + forms))
+
+
+def _with_one_letter_less(word: str) -> set[str]:
+    """``word`` and each form of it with one letter left out: two words one slip apart share one of these."""
+    return {word, *(word[:i] + word[i + 1:] for i in range(len(word)))}
 
 
 NEAR_KEY = 85.0  # rapidfuzz's ratio of a word to a word-list key it is a slip of ("recusion", "recursion": 94)
