@@ -167,8 +167,8 @@ async def _terms_typed_with_a_slip(store: Store, words: list[str], absent: froze
     Longest runs first; a run overlapping a found one is not read."""
     found: dict[tuple[str, ...], str] = {}
     taken: set[int] = set()
-    glossary: list[str] | None = None  # every term, read once: a run no term is one slip from needs no look-up
-    long_forms: list[str] = []
+    glossary: tuple[str, ...] | None = None  # every term, read once: a run no term is one slip from needs no look-up
+    long_forms: tuple[str, ...] = ()
     for size in range(min(MAX_TERM_WORDS, len(words)), 0, -1):
         for start in range(len(words) - size + 1):
             run = words[start:start + size]

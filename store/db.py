@@ -832,17 +832,18 @@ class Store:
             for e in entries.values()
         ]
 
-    async def all_terms(self) -> list[str]:
-        """Every canonical glossary term, sorted case-insensitively."""
+    async def all_terms(self) -> tuple[str, ...]:
+        """Every canonical glossary term, sorted case-insensitively (kept per generation: a question with a word no
+        summary has reads them for its slip check)."""
 
-        def read(view: View) -> list[str]:
+        def read(view: View) -> tuple[str, ...]:
             unique: dict[str, str] = {}
             for (term,) in view.rows("SELECT DISTINCT term FROM term_names WHERE kind = 'term'"):
                 term = view.canonical.text(term)
                 unique.setdefault(term_key(term), term)
-            return sorted(unique.values(), key=str.casefold)
+            return tuple(sorted(unique.values(), key=str.casefold))
 
-        return await self._read(read)
+        return await self._answer(("all_terms",), read)
 
     async def other_names(self, term: str) -> tuple[str, ...]:
         """The names the glossary gives ``term`` (a canonical term, as a define hit names it) besides itself, as
@@ -863,18 +864,18 @@ class Store:
 
         return await self._answer(("other_names", term) if cacheable(term) else None, read)
 
-    async def long_forms(self) -> list[str]:
+    async def long_forms(self) -> tuple[str, ...]:
         """Every glossary long form (an entry's expansion: "Composable Kernel" of CK), each once, sorted
-        case-insensitively."""
+        case-insensitively (kept per generation, as ``all_terms``)."""
 
-        def read(view: View) -> list[str]:
+        def read(view: View) -> tuple[str, ...]:
             unique: dict[str, str] = {}
             for (name,) in view.rows("SELECT DISTINCT name FROM term_names WHERE kind = 'expansion'"):
                 name = view.canonical.text(name)
                 unique.setdefault(term_key(name), name)
-            return sorted(unique.values(), key=str.casefold)
+            return tuple(sorted(unique.values(), key=str.casefold))
 
-        return await self._read(read)
+        return await self._answer(("long_forms",), read)
 
     async def stats(self) -> dict[str, int]:
         """Counts of what the store holds."""

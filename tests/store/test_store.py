@@ -516,3 +516,17 @@ async def test_a_team_alias_is_searched_by_a_question_asked_before_it(db_path: P
             "Entwickler-Erfahrung & Deployment", "Infrastruktur-Hürden"]
     finally:
         await store.close()
+
+
+async def test_the_glossary_name_lists_are_kept_until_the_corpus_changes(db_path: Path) -> None:
+    store = await Store.open(db_path, CORPUS)
+    try:
+        terms, long_forms = await store.all_terms(), await store.long_forms()
+        assert "Composable Kernel" in long_forms and "XLA" in terms
+        assert await store.all_terms() is terms and await store.long_forms() is long_forms
+        await store.set_alias("Docker", "Moby", "U1", 1_700_000_000.0)  # an edit moves the generation
+        assert "Docker" in terms
+        renamed = await store.all_terms()
+        assert "Moby" in renamed and "Docker" not in renamed
+    finally:
+        await store.close()
