@@ -132,6 +132,15 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
     return tuple(absent)
 
 
+
+def _glossary_names(view: View, column: str, kind: str) -> tuple[str, ...]:
+    """``column`` of the glossary's names of ``kind``, canonical, each once by key, sorted case-insensitively."""
+    unique: dict[str, str] = {}
+    for (name,) in view.rows(f"SELECT DISTINCT {column} FROM term_names WHERE kind = ?", (kind,)):
+        name = view.canonical.text(name)
+        unique.setdefault(term_key(name), name)
+    return tuple(sorted(unique.values(), key=str.casefold))
+
 class Store:
     """Read API over one talkbot database."""
 
@@ -836,14 +845,7 @@ class Store:
         """Every canonical glossary term, sorted case-insensitively (kept per generation: a question with a word no
         summary has reads them for its slip check)."""
 
-        def read(view: View) -> tuple[str, ...]:
-            unique: dict[str, str] = {}
-            for (term,) in view.rows("SELECT DISTINCT term FROM term_names WHERE kind = 'term'"):
-                term = view.canonical.text(term)
-                unique.setdefault(term_key(term), term)
-            return tuple(sorted(unique.values(), key=str.casefold))
-
-        return await self._answer(("all_terms",), read)
+        return await self._answer(("all_terms",), lambda view: _glossary_names(view, "term", "term"))
 
     async def other_names(self, term: str) -> tuple[str, ...]:
         """The names the glossary gives ``term`` (a canonical term, as a define hit names it) besides itself, as
@@ -868,14 +870,7 @@ class Store:
         """Every glossary long form (an entry's expansion: "Composable Kernel" of CK), each once, sorted
         case-insensitively (kept per generation, as ``all_terms``)."""
 
-        def read(view: View) -> tuple[str, ...]:
-            unique: dict[str, str] = {}
-            for (name,) in view.rows("SELECT DISTINCT name FROM term_names WHERE kind = 'expansion'"):
-                name = view.canonical.text(name)
-                unique.setdefault(term_key(name), name)
-            return tuple(sorted(unique.values(), key=str.casefold))
-
-        return await self._answer(("long_forms",), read)
+        return await self._answer(("long_forms",), lambda view: _glossary_names(view, "name", "expansion"))
 
     async def stats(self) -> dict[str, int]:
         """Counts of what the store holds."""
