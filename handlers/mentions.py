@@ -122,9 +122,11 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
     if question.shape == Shape.DEFINE and not question.subject:
         question = replace(question, shape=Shape.SEARCH)  # "was ist das?" with nothing to point back at
     if not question.subject and (question.shape == Shape.EXPLAIN or (question.shape == Shape.SEARCH and not
-                                                                      scope.talk_id and _asks_why(question.text))):
+                                                                      scope.talk_id and (_asks_why(question.text) or
+                                                                                         context is None))):
         # "why?" with no topic in the thread to refer to: ask what is meant instead of searching for nothing; so
-        # does a message whose only words are a why and words that carry no topic ("really? why?")
+        # does a message whose only words are a why and words that carry no topic ("really? why?"), and one that
+        # only points back or goes on ("was ist das?", "and then?") as the first message of a thread
         return Notice(say(question.lang, "clarify"), shape=Shape.CLARIFY.value, language=question.lang)
     return await compose(store, question, scope)
 

@@ -213,10 +213,12 @@ async def test_what_is_that_anyway_defines_the_threads_topic(store: Store, state
     assert first(reply) in {(MAIN, 24), (MAIN, 145), (MAIN, 331)} and body(reply)["lang"] == language
 
 
-@pytest.mark.parametrize("text", ["was ist das?", "what is that?"])
-async def test_what_is_that_with_no_thread_asks_which_talk(store: Store, text: str) -> None:
+@pytest.mark.parametrize(("text", "language"), [("was ist das?", "de"), ("what is that?", "en"), ("und dann?", "de"),
+                                                 ("and then?", "en"), ("und?", "de")])
+async def test_a_message_pointing_back_with_no_thread_asks_what_is_meant(store: Store, text: str,
+                                                                         language: str) -> None:
     reply = await ask(store, text)
-    assert body(reply)["hits"] == [] and body(reply)["shape"] == "search"
+    assert body(reply)["hits"] == [] and body(reply)["shape"] == "clarify" and body(reply)["lang"] == language
 
 
 async def test_who_said_that_names_the_threads_talk(store: Store, state: BotState) -> None:
