@@ -319,7 +319,8 @@ QUANTITY_FRAME_WORDS = frozenset(
 # The verbs a question of how long something took asks with ("how long did that take?", "how long did the run last"):
 # they frame the question as German's "dauern" (a frame word) does, no topic of their own; only in a question of time
 # ("what does it take to scale" asks something else)
-DURATION_VERBS = frozenset("take takes took taken taking last lasts lasted lasting".split())
+DURATION_VERBS = frozenset("take takes took taken taking last lasts lasted lasting dauert dauern dauerte dauerten "
+                           "gedauert braucht brauchen brauchte brauchten gebraucht".split())
 # People a number question counts ("how many speakers", "wie viele Leute halten …"), whom a key point counts by
 # naming them ("Kevin Gleason und Peter Gavin")
 PEOPLE_NOUNS = frozenset(

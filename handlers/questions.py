@@ -622,10 +622,16 @@ _COUNT_OVERRIDES = frozenset({"weight", "size"})
 _SIZE_UNIT_RE = re.compile(r"param|billion|milliard|million|[kmgt]b$|gigabyte|terabyte|megabyte|bytes?$", _I)
 
 
+# "wie lang" without its -e, as people type it: a duration when a verb of duration follows, else a length
+_HOW_LONG_SPOKEN_RE = re.compile(r"\bwie lang\b", _I)
+
+
 def _quantity_kind(stripped: str) -> str:
     """The kind of number a number question asks for (``_QUANTITY_KINDS``), a count when it counts a thing that is
     no unit of a weight or a size."""
     kind = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(stripped)), "")
+    if not kind and _HOW_LONG_SPOKEN_RE.search(stripped) and any(token in DURATION_VERBS for token in tokens(stripped)):
+        kind = "time"  # spoken "wie lang hat das gedauert": a duration, as "wie lange"
     if kind in _COUNT_OVERRIDES and (counted := _COUNTED_THING_RE.search(stripped)) is not None:
         word = counted["w"]
         folded = word_tokens(word)

@@ -728,6 +728,14 @@ def test_the_kind_of_number_asked_for() -> None:
     assert parse("how much does mxfp4 gain over fp8").quantity == "speed"
 
 
+async def test_spoken_wie_lang_with_a_verb_of_duration_asks_for_a_time(store: Store) -> None:
+    question = parse("wie lang hat qwen image auf der tpu zum kompilieren gebraucht")
+    assert (question.quantity, question.subject) == ("time", "qwen image tpu kompilieren")
+    assert parse("wie lang ist das brett").quantity == ""  # no verb of duration: not a time
+    reply = await ask(store, "wie lang hat qwen image auf der tpu zum kompilieren gebraucht")
+    assert as_text(reply).split("\n")[0].count("*95 Minuten*") == 1  # the 16:24 point's compile time leads
+
+
 def test_what_thing_count_asks_for_a_count() -> None:
     # "what chip counts …" counts chips; its "vs" is between the counted things, no difference asked
     question = parse("what chip counts did they use for inference vs training in tinix")
