@@ -19,6 +19,7 @@ from .question_words import (
     DO_AUXILIARY_RE,
     FRAME_WORDS,
     GERMAN_MODALS,
+    GERMAN_SUBORDINATORS,
     KINDS_OF_THING,
     NAME_TAILS,
     NOT_BEFORE_A_PRONOUN,
@@ -165,13 +166,23 @@ def _rare_term(word: str, question: Question, absent: frozenset[str]) -> bool:
     if not folded or not all(token in absent and is_rare(token) for token in folded):
         return False
     if question.language == "de" and word[:1].islower():
-        last = _LAST_WORD_RE.search(question.text)
-        if _capitalises_nouns(question) or (last is not None and last.group().casefold() == word.casefold()
-                                            and not _tagged_as_no_verb(word, question)):
+        if _capitalises_nouns(question) or (_ends_a_clause(word, question) and not _tagged_as_no_verb(word, question)):
             return False
         if _GERMAN_PAST_PARTICIPLE_RE.fullmatch(word.casefold()) or word.casefold().endswith("ed"):
             return False
     return True
+
+
+def _ends_a_clause(word: str, question: Question) -> bool:
+    """Whether ``word`` ends a clause of the question: it is the last word, or the one before a subordinating
+    conjunction that opens a clause of its own ("kann ich den laptop [zuklappen] während der job läuft"). German
+    puts a main clause's verb there."""
+    typed = tokens(question.text)
+    folded = tokens(word)
+    if not folded:
+        return False
+    ends = [at for at in range(len(typed) - len(folded) + 1) if typed[at:at + len(folded)] == folded]
+    return any(at + len(folded) == len(typed) or typed[at + len(folded)] in GERMAN_SUBORDINATORS for at in ends)
 
 
 def _tagged_as_no_verb(word: str, question: Question) -> bool:
@@ -878,12 +889,11 @@ _PASSIVE_RE = re.compile(r"\W*(?:is|are|was|were)\s+(?:the|a|an|this|that|these|
 def _infinitive_after_a_modal(word: str, question: Question) -> bool:
     """Whether a lower-case word ending a German question with a modal verb is the infinitive the modal governs:
     "muss man fusionen bei flydsl selber [anstoßen]", "kann ich kinetic aus nem notebook [starten]"; German puts it
-    last, so it is what is done, not a thing asked about."""
+    last, so it is what is done, not a thing asked about; so it does before a clause of its own ("kann ich bei kinetic
+    den laptop [zuklappen] während der job läuft")."""
     if not word[:1].islower() or not word.casefold().endswith(("en", "ern", "eln")):
         return False
-    last = _LAST_WORD_RE.search(question.text)
-    return last is not None and last.group().casefold() == word.casefold() and \
-        any(token in GERMAN_MODALS for token in tokens(question.text))
+    return _ends_a_clause(word, question) and any(token in GERMAN_MODALS for token in tokens(question.text))
 
 
 def _verbs_before(question: Question, words: list[str]) -> set[str]:

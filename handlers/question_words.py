@@ -288,6 +288,9 @@ GERMAN_AUXILIARIES = frozenset(
 GERMAN_MODALS = frozenset(
     "kann konnen konnte konnten muss mussen musste mussten soll sollen sollte sollten darf durfen durfte durften "
     "will wollen wollte wollten mochte mochten".split())
+# German subordinating conjunctions (folded): a clause of its own starts with one, so the word before it ends the
+# main clause, where German puts its verb ("kann ich den laptop zuklappen, [während] der job läuft")
+GERMAN_SUBORDINATORS = frozenset("wahrend wenn weil dass ob bevor nachdem sobald solange falls obwohl damit".split())
 # Cardinal numbers written as words: they count what follows ("the two trees"), they name no kind of it
 NUMBER_WORDS = frozenset(
     "one two three four five six seven eight nine ten eleven twelve twenty hundred thousand dozen "
