@@ -92,12 +92,16 @@ async def _restates_a_point(store: Store, question: Question, names: list[str], 
     named = {token for name in names for token in tokens(name)}
     others: list[list[str]] = []  # each other word's content tokens the summaries hold
     held_name: list[str] = []
+    # typed in lower case, a German question's verbs say what is done, in the asker's words, not what a point is
+    # about: "warum [legen] die die lärchenbretter beim baumhaus mit der kernseite nach oben" (000:549's Verlegung)
+    verbs_aside = question.language == "de" and not _capitalises_nouns(question)
     for text in dict.fromkeys((question.subject, question.other)):
         if not text:
             continue
         absent = await absent_words(store, scope, text)
         for word in text.split():
-            content = [token for token in _content_tokens(word) if token not in absent and token not in ASPECT_NOUNS]
+            content = [token for token in _content_tokens(word) if token not in absent and token not in ASPECT_NOUNS
+                       and not (verbs_aside and not named & {token} and german_tags.is_verb(token, question.text))]
             if not content:
                 continue
             if named.issuperset(content):
@@ -685,6 +689,11 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     if missing and held and len(held) <= MAX_TOPIC_WORDS:
         asked = [word for word in missing if _asks_about(word, question) or (
             _object_last(word, words, question) and not await _restates_a_point(store, question, [word], scope))]
+        if not question.yes_no:
+            # a how or why question asks what one key point says when that point holds the rest of it: the absent
+            # word is the asker's, as in ``missing`` ("warum legen die die [lärchenbretter] beim baumhaus mit der
+            # kernseite nach oben": 000:549's Lärchenbohlen); a yes/no question asks whether the point says it
+            asked = [word for word in asked if not await _restates_a_point(store, question, [word], scope)]
         if asked and await store.held_in_one_talk(held):
             return asked, topic_besides(question, gone, names_only=False), False
         if asked and (how := await _how_a_last_verb_is_done(store, question, words, present, asked)):
