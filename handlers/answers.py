@@ -636,20 +636,21 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
         return await summary(store, question, scope)
     if missing := await coverage.missing(store, subject, question, scope):
         return await _not_covered(store, question, missing)
-    found = await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset, min_coverage=1.0)
+    # twins: a talk summarised twice has the moment in each summary, and the answer points to both lines
+    found = await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset, min_coverage=1.0, twins=True)
     if not found:
         return await search(store, question, scope)
     limit = MOMENTS_SHOWN + scope.offset
     for name in await _names_of_the_term(store, _as_typed(question.text, subject)):
         # "Mixture of Experts" comes up where a point says "MoE" (344), "MoE" where one spells it out (126)
         seen = {hit.source for hit in found}
-        found += [hit for hit in await store.find_points(name, limit=limit, min_coverage=1.0)
+        found += [hit for hit in await store.find_points(name, limit=limit, min_coverage=1.0, twins=True)
                   if hit.source not in seen][:max(0, limit - len(found))]
     if (words := len(content_words(subject))) >= LOOSE_MOMENT_WORDS:
         # "the 2d mesh topology": a moment that says "2D-Mesh-Sharding" is one too; with every word held first
         seen = {hit.source for hit in found}
         found += [hit for hit in await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset,
-                                                         min_coverage=(words - 1) / words)
+                                                         min_coverage=(words - 1) / words, twins=True)
                   if hit.source not in seen][:max(0, MOMENTS_SHOWN + scope.offset - len(found))]
     shown = found[scope.offset:]
     order: dict[str, int] = {}

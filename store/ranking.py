@@ -87,11 +87,13 @@ def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
 
 
 def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = None,
-                      min_coverage: float = 0.0, introductions_name: bool = False) -> list[PointHit]:
+                      min_coverage: float = 0.0, introductions_name: bool = False,
+                      twins: bool = False) -> list[PointHit]:
     """Key points and discussion highlights ranked for a free question; ``talk_id`` keeps to one talk;
     ``min_coverage`` 1.0 keeps only those that hold every concept of the question (the moments a topic comes up);
     ``introductions_name``: a word a talk's introduction holds names the talk, as a word of its title does
-    (``_introduced``)."""
+    (``_introduced``); ``twins``: a moment of a talk summarised twice is kept from each summary (each is a line of
+    the corpus a "when/where" answer points to), not once."""
     concepts = view.concepts(text)
     if not concepts:
         return []
@@ -151,9 +153,9 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
         row = by_id[(kind, ref_id)]
         if len(hits) == limit:
             break
-        if kind == "kpoint" and any(hit.talk_id == row[0] and hit.kind == "point" and summary_of[index] != row[7]
-                                    and same_moment(hit, _Point(row[1], row[3], row[4]))
-                                    for index, hit in enumerate(hits)):
+        if kind == "kpoint" and not twins and any(
+                hit.talk_id == row[0] and hit.kind == "point" and summary_of[index] != row[7]
+                and same_moment(hit, _Point(row[1], row[3], row[4])) for index, hit in enumerate(hits)):
             # the same moment in the talk's other summary, already answered in other words; two points of one
             # summary are two moments, however alike ("0:40 Sparse-Kerne", "0:43 … Sparse-Kernen" in Pallas's)
             continue

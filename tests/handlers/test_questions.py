@@ -114,6 +114,16 @@ async def test_when_shows_every_moment_grouped_by_talk_en_and_de(store: Store) -
     assert lines(german) == {446, 447} and "kommt an 2 Stellen in 1 Vortrag vor" in as_text(german)
 
 
+async def test_when_shows_the_moment_from_each_summary_of_a_talk_summarised_twice(store: Store) -> None:
+    # the treehouse talk is summarised twice: its 9:02 moment is line 551 in one summary and 604 in the other, and
+    # "when" points to both lines, not only to the one the search ranks first
+    german = await ask(store, "wann war vom Splintholz die Rede?")
+    assert {551, 604} <= lines(german)
+    # the XLA crash course's 2:07 and 5:22 moments, each in both of its summaries
+    mlir = await ask(store, "an welchen stellen kam mlir vor")
+    assert {197, 199, 481, 483} <= lines(mlir)
+
+
 async def test_difference_shows_both_terms_and_the_point_that_holds_both(store: Store) -> None:
     german = await ask(store, "Unterschied zwischen DPO und ORPO")
     assert first(german) == (MAIN, 162)  # "Präferenz-Ausrichtung (DPO & ORPO)"
