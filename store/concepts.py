@@ -47,11 +47,12 @@ class Form:
     token: str  # a "phrase" form is several tokens in a row, space-separated ("all to all")
     via: str | None = None  # e.g. "wood protection" or "palace" when this form is a translation/alias
     kind: str = "word"  # "word", "translation", "alias", "correction", "stem", "family", "part", "phrase"
+    whole: bool = False  # found only as a whole token (the word list's [whole_forms]: "core" is "Kern", not "Kernel")
 
     @cached_property  # asked for every candidate row a query re-ranks; a form never changes once made
     def prefix(self) -> bool:
         """Whether longer tokens starting with this form (its last word) match too; a typo fix is a whole word."""
-        return len(self.token.rsplit(" ", 1)[-1]) >= MIN_PREFIX and self.kind != "correction"
+        return len(self.token.rsplit(" ", 1)[-1]) >= MIN_PREFIX and self.kind != "correction" and not self.whole
 
 
 @dataclass
@@ -66,9 +67,9 @@ class Concept:
     # A name written as code ("max_evol", "pl.kernel"): the words it is made of, which are concepts of their own too
     name_parts: tuple[str, ...] = ()
 
-    def add(self, token: str, via: str | None = None, kind: str = "word") -> None:
+    def add(self, token: str, via: str | None = None, kind: str = "word", *, whole: bool = False) -> None:
         if token and all(f.token != token for f in self.forms):
-            self.forms.append(Form(token, via, kind))
+            self.forms.append(Form(token, via, kind, whole))
 
 
 def content_words(text: str) -> list[str]:
@@ -189,6 +190,8 @@ def _phrase_concept(phrase: str, lexicon: Lexicon, pairs: dict[str, tuple[str, .
             for form in lexicon.en_de.get(key, ()) + pairs.get(key, ()):
                 for token in translation_tokens(form):
                     concept.add(token, phrase, "translation")
+            for form in lexicon.whole_forms.get(key, ()):
+                concept.add(form, phrase, "translation", whole=True)
         joined = phrase.replace(" ", "")
         if len(joined) >= 6:
             concept.add(joined, phrase, "word")  # "flash attention" also finds "flashattention"
@@ -241,6 +244,8 @@ def _word_concept(
             for form in lexicon.en_de.get(variant, ()) + pairs.get(variant, ()):
                 for token in translation_tokens(form):
                     concept.add(token, word, "translation")
+            for form in lexicon.whole_forms.get(variant, ()):
+                concept.add(form, word, "translation", whole=True)  # "cores" -> "Kern", "Tensor-Kern-Berechnungen"
     if correct is not None:
         for suggestion in correct(word):  # "jaxtor" is a typo of jaxator, not jax + tor: see settle_readings
             if suggestion not in STOPWORDS:  # a slip is of a name, never of a function word: "older" is not "oder"

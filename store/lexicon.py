@@ -38,6 +38,10 @@ class Lexicon:
     display: dict[str, str] = field(default_factory=dict)  # "pallas" -> "Pallas"
     written: dict[str, str] = field(default_factory=dict)  # each slip as aliases.toml writes it -> canonical
     en_de: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "wood" -> ("holz",)
+    # English -> German forms found only as a whole word (a word of its own or a hyphen-separated part: "Tensor-Kern"),
+    # never as the start of a longer one: "core" is "Kern", not "Kernel" or "Kernseite". Kept out of ``en_de`` so the
+    # ingest does not split compounds at them either ("Kernseite" holds no "Kern" part).
+    whole_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "core" -> ("kern", "kerne")
 
     longest_phrase: int = 1  # words in the longest key, kept up to date by the add_* methods
     # each single-word key under itself and each form of it with one letter left out (``one_letter_apart``); made
@@ -62,7 +66,7 @@ class Lexicon:
         if not aliases:
             return self
         copy = Lexicon(dict(self.canonical), {key: list(found) for key, found in self.variants.items()},
-                       dict(self.display), dict(self.written), self.en_de, self.longest_phrase)
+                       dict(self.display), dict(self.written), self.en_de, self.whole_forms, self.longest_phrase)
         for variant, canonical in aliases:
             copy.add_alias(canonical, variant)
         return copy
@@ -94,6 +98,13 @@ class Lexicon:
             self.longest_phrase = max(self.longest_phrase, key.count(" ") + 1)
             self.en_de[key] = tuple(dict.fromkeys(self.en_de.get(key, ()) + forms))
 
+    def add_whole_forms(self, english: str, german: list[str]) -> None:
+        key = phrase_key(english)
+        forms = tuple(dict.fromkeys(" ".join(tokens(g)) for g in german if tokens(g)))
+        if key and forms:
+            self.longest_phrase = max(self.longest_phrase, key.count(" ") + 1)
+            self.whole_forms[key] = tuple(dict.fromkeys(self.whole_forms.get(key, ()) + forms))
+
 
 def _with_one_letter_less(word: str) -> set[str]:
     """``word`` and each form of it with one letter left out: two words one slip apart share one of these."""
@@ -123,10 +134,12 @@ def load_lexicon(corpus_dir: Path | None) -> Lexicon:
                 lexicon.add_alias(canonical, str(variant))
     lexicon_path = data_file(corpus_dir, LEXICON_FILE)
     if lexicon_path:
-        for english, german in read_toml(lexicon_path).data.get("en_de", {}).items():
-            if isinstance(german, str):
-                german = [german]
-            lexicon.add_translation(english, [str(g) for g in german])
+        data = read_toml(lexicon_path).data
+        for section, add in (("en_de", lexicon.add_translation), ("whole_forms", lexicon.add_whole_forms)):
+            for english, german in data.get(section, {}).items():
+                if isinstance(german, str):
+                    german = [german]
+                add(english, [str(g) for g in german])
     return lexicon
 
 

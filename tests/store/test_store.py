@@ -156,6 +156,23 @@ async def test_the_same_moment_in_a_talks_other_summary_is_one_result(store: Sto
     assert len({h.source.line for h in hits} & {197, 481}) == 1
 
 
+def test_a_whole_form_is_a_translation_found_only_as_a_whole_word() -> None:
+    lexicon = Lexicon(en_de={"core": ("kernen",)}, whole_forms={"core": ("kern",)})
+    (core,) = build_concepts("cores", lexicon, {})
+    forms = {form.token: form.prefix for form in core.forms if form.kind == "translation"}
+    assert forms == {"kernen": True, "kern": False}
+
+
+async def test_a_whole_form_finds_a_hyphenated_part_and_no_longer_word(store: Store) -> None:
+    # lexicon.toml's [whole_forms]: "core" is "Kern" in "Tensor-Kern-Berechnungen" (Pallas, 0:48), never the start of
+    # "Kernel" or "Kernseite" (the treehouse's larch boards); nor split out of a compound at ingest
+    tensor = await store.find_points("tensor cores", limit=8, min_coverage=1.0)
+    assert {13, 11} <= {h.source.line for h in tensor if h.source.file == PALLAS_FILE}
+    cores = await store.find_points("cores", limit=25, min_coverage=1.0)
+    assert cores and not any("kernel" in h.title.casefold() for h in cores)  # "Custom Kernels" (202, 485) ...
+    assert not await store.find_points("larch cores", limit=5, min_coverage=1.0)  # "... mit der Kernseite nach oben"
+
+
 async def test_find_points_qwen_steady_state_latency(store: Store) -> None:
     hits = await store.find_points("steady-state latency of qwen image")
     assert hits[0].label == "16:24"
