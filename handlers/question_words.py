@@ -282,8 +282,9 @@ DO_AUXILIARY_RE = re.compile(rf"\b(?:do|does|did|can|could|will|would|should)\b{
 DETERMINERS = frozenset("the a an this that these those".split())
 ARTICLES = frozenset("the a an up down out off away".split())  # and the particles of English phrasal verbs
 # German finite verbs that start a yes/no question and do not end in -t ("kann man …", "gab es …")
+# (with spoken German's "ham" for haben: "ham die maschinisten … gestreikt")
 GERMAN_AUXILIARIES = frozenset(
-    "kann konnen konnte wird werden wurde wurden sind war waren gab gabs muss soll haben".split())
+    "kann konnen konnte wird werden wurde wurden sind war waren gab gabs muss soll haben ham".split())
 # German modal verbs: the infinitive they govern ends the question ("muss man fusionen bei flydsl selber anstoßen")
 GERMAN_MODALS = frozenset(
     "kann konnen konnte konnten muss mussen musste mussten soll sollen sollte sollten darf durfen durfte durften "
