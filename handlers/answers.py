@@ -817,6 +817,18 @@ def _has_number(hit: PointHit, kind: str) -> bool:
 _MEASURED_RE = re.compile(r"\b(?:how (?:much|many)|wie viele?n?)\s+"
                           r"(?:(?:kinds?|sorts?|types?|arten|sorten|typen)\s+(?:of|von|an)\s+)?"
                           r"(?P<w>[^\W\d_][\w-]*)(?:\s+(?P<w2>[^\W\d_][\w-]*))?", re.I)
+# An English question's auxiliary right after what it counts: "how many bee colonies [does] the vlogger keep"
+_AUXILIARY_NEXT_RE = re.compile(r"\s+(?:do|does|did|are|were|is|was|can|could|will|would|have|has|had)\b", re.I)
+
+
+def _counted(text: str, match: re.Match[str]) -> str:
+    """The word an English "how many" question counts: the first after it, or the second when the auxiliary follows
+    the two (English puts a compound's head last: "how many bee [colonies] does …")."""
+    if match["w2"] and _AUXILIARY_NEXT_RE.match(text, match.end()):
+        return match["w2"]
+    return match["w"]
+
+
 _UMLAUTS = {"a": "ä", "o": "ö", "u": "ü"}  # "Jahr" and "zweijährig", "Tag" and "dreitägig"
 
 
@@ -980,11 +992,11 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
                                                                                          question.subject))):
         return await _not_covered(store, question, [measured])
     match = _MEASURED_RE.search(question.text)
-    if question.language == "en" and match is not None and \
-            await coverage.counted_absent(store, question, match["w"], scope):
-        # "how many queens …", "how many watts …": the points about the rest of the question follow
-        return await _not_covered(store, question, [match["w"]],
-                                  topic=coverage.topic_besides(question, [match["w"]], names_only=False))
+    counted = _counted(question.text, match) if match is not None else ""
+    if question.language == "en" and counted and await coverage.counted_absent(store, question, counted, scope):
+        # "how many queens …", "how many watts …", "how many bee colonies …": the points about the rest follow
+        return await _not_covered(store, question, [counted],
+                                  topic=coverage.topic_besides(question, [counted], names_only=False))
     if question.language == "en" and not scope.offset and not question.refers_back and match is not None and \
             all(token in FRAME_WORDS for token in tokens(match["w"])) and \
             (measured_apart := await coverage.measured_apart(store, question, scope)) is not None:

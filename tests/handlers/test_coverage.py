@@ -502,6 +502,8 @@ async def test_an_absent_detail_of_one_topic_is_still_not_covered(store: Store, 
     # what an English "how many" question counts, in no summary: not covered, the rest of the question shown next
     ("how many queens lived in the underground beehives?", "The summaries don't mention *queens*."),
     ("how many qubits can jax quantum simulate", "The summaries don't mention *qubits*."),
+    # two words and the auxiliary: the second is the compound's head, what is counted (the vlog's bees, no colonies)
+    ("how many bee colonies does the vlogger keep", "The summaries don't mention *colonies*."),
     # an absent noun after a preposition, or after a do-question's subject and its verb, is what it asks about
     ("how is the treehouse protected against lightning", "The summaries don't mention *lightning*."),
     ("did the NC machining talk say anything about pensions?", "The summaries don't mention *pensions*."),
@@ -886,3 +888,11 @@ async def test_a_paraphrasing_word_of_a_covered_question_is_no_refusal(store: St
     assert body(reply)["covered"] is True and "erwähnen" not in heading(reply), text
     file, line = first(reply)
     assert file == MAIN and line in lines, text
+
+
+async def test_spoken_germans_ham_opens_a_yes_no_question(store: Store) -> None:
+    # "ham" is spoken German's "haben": the question asks whether, and the participle it ends in is the absent
+    # detail of the NC talk, not a search that answers its machinists
+    reply = await ask(store, "ham die maschinisten damals gegen die nc maschinen gestreikt")
+    assert body(reply)["covered"] is False, heading(reply)
+    assert "*gestreikt*" in heading(reply) and "NC" not in heading(reply)
