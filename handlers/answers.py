@@ -992,11 +992,11 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
                                                                                          question.subject))):
         return await _not_covered(store, question, [measured])
     match = _MEASURED_RE.search(question.text)
-    counted = _counted(question.text, match) if match is not None else ""
-    if question.language == "en" and counted and await coverage.counted_absent(store, question, counted, scope):
+    head = _counted(question.text, match) if match is not None else ""
+    if question.language == "en" and head and await coverage.counted_absent(store, question, head, scope):
         # "how many queens …", "how many watts …", "how many bee colonies …": the points about the rest follow
-        return await _not_covered(store, question, [counted],
-                                  topic=coverage.topic_besides(question, [counted], names_only=False))
+        return await _not_covered(store, question, [head],
+                                  topic=coverage.topic_besides(question, [head], names_only=False))
     if question.language == "en" and not scope.offset and not question.refers_back and match is not None and \
             all(token in FRAME_WORDS for token in tokens(match["w"])) and \
             (measured_apart := await coverage.measured_apart(store, question, scope)) is not None:
