@@ -596,7 +596,8 @@ def render_answer(reply: AnswerReply) -> dict[str, Any]:
     points = reply.points[1:] if reply.recommended is not None else reply.points
     if reply.grouped:
         count_talks = len({hit.talk_id for hit in points})
-        head = say(lang, "moments_head", subject=mrkdwn(reply.subject, 100), count=len(points), talks=count_talks)
+        moments = sum(not hit.retold for hit in points)  # a moment told in both of a talk's summaries is one
+        head = say(lang, "moments_head", subject=mrkdwn(reply.subject, 100), count=moments, talks=count_talks)
         blocks.insert(0, section(head))
         fallback.insert(0, head)
         current: str | None = None

@@ -229,6 +229,7 @@ class PointHit:
     slips: tuple[Slip, ...] = ()
     kind: str = "point"  # "point", or "highlight": a discussion highlight (no stamp; seconds is -1)
     correction: PointCorrection | None = None
+    retold: bool = False  # the same moment as a point shown before it, told in its talk's other summary
 
     @property
     def stamp(self) -> str:

@@ -153,9 +153,10 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
         row = by_id[(kind, ref_id)]
         if len(hits) == limit:
             break
-        if kind == "kpoint" and not twins and any(
-                hit.talk_id == row[0] and hit.kind == "point" and summary_of[index] != row[7]
-                and same_moment(hit, _Point(row[1], row[3], row[4])) for index, hit in enumerate(hits)):
+        retold = kind == "kpoint" and any(
+            hit.talk_id == row[0] and hit.kind == "point" and summary_of[index] != row[7]
+            and same_moment(hit, _Point(row[1], row[3], row[4])) for index, hit in enumerate(hits))
+        if retold and not twins:
             # the same moment in the talk's other summary, already answered in other words; two points of one
             # summary are two moments, however alike ("0:40 Sparse-Kerne", "0:43 … Sparse-Kernen" in Pallas's)
             continue
@@ -168,7 +169,7 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             video_url=info.video_url if info else None,
             matched=tuple(_notes(view, concepts, [(i, match) for i in match.per_concept],
                                  partial(ShownWords, f"{row[3]} {row[4]}"))),
-            kind="point" if kind == "kpoint" else "highlight",
+            kind="point" if kind == "kpoint" else "highlight", retold=retold,
         ))
     return hits
 

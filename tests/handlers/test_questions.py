@@ -119,6 +119,7 @@ async def test_when_shows_the_moment_from_each_summary_of_a_talk_summarised_twic
     # "when" points to both lines, not only to the one the search ranks first
     german = await ask(store, "wann war vom Splintholz die Rede?")
     assert {551, 604} <= lines(german)
+    assert "kommt an 1 Stelle in 1 Vortrag vor" in as_text(german)  # one moment, told in each summary
     # the XLA crash course's 2:07 and 5:22 moments, each in both of its summaries
     mlir = await ask(store, "an welchen stellen kam mlir vor")
     assert {197, 199, 481, 483} <= lines(mlir)
