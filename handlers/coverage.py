@@ -20,6 +20,7 @@ from .question_words import (
     FRAME_WORDS,
     GERMAN_MODALS,
     GERMAN_SUBORDINATORS,
+    ING_COMPLEMENT_VERBS,
     KINDS_OF_THING,
     NAME_TAILS,
     NOT_BEFORE_A_PRONOUN,
@@ -343,12 +344,13 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # Nor when one talk holds the question's many other words (``_told_by_one_talk``)
             return run.text
         if question.language != "de" and len(words) == 2 and words[0] not in absent and words[1] in absent and \
-                words[1].endswith("ing") and _BE_AUXILIARY_RE.search(question.text) is None and \
+                words[1].endswith("ing") and words[0] not in ING_COMPLEMENT_VERBS and \
+                _BE_AUXILIARY_RE.search(question.text) is None and \
                 not await _typed_with_a_slip(store, words[1]) and \
                 not await _restates_a_point(store, question, [run.text], scope):  # "finetunning" is fine-tuning
             # "does tunix have early stopping": an -ing word after a known one is a noun there, an unknown kind of
             # stop, never the verb after do/does/did (that is its plain form); after is/are it may be ("is the job
-            # running")
+            # running"); after a verb that takes an -ing object it is what is done ("how does it avoid downloading")
             return run.text
         if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary and not run.after_verb
                                                      and not _before_the_auxiliary(run, question)):

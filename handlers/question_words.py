@@ -155,6 +155,18 @@ EN_MARKERS = frozenset(
 # "maschinelles Lernen" (but "for learning Pallas", "um Pallas zu lernen" only frame the question).
 NAME_TAILS = frozenset({"learning", "lernen"})
 
+# English verbs that take an -ing form as their object: "avoid downloading", "keep retrying", "skip compiling". The
+# -ing word after one is what is done, not the second word of a name (as it is after "early": "early stopping").
+ING_COMPLEMENT_VERBS = frozenset(
+    """
+    avoid avoids avoided avoiding prevent prevents prevented stop stops stopped keep keeps kept start starts started
+    finish finishes finished skip skips skipped quit quits risk risks mind minds consider considers considered
+    suggest suggests suggested recommend recommends recommended enjoy enjoys begin begins began continue continues
+    resume resumes resist resists postpone postpones delay delays allow allows permit permits save saves saved
+    spare spares spared miss misses involve involves involved require requires mean means try tries tried
+    """.split()
+)
+
 
 # Words that say what kind of thing a talk is about, not which: "the Palace framework" is the talk about Palace,
 # not one that happens to say "Palace-Framework" once. Dropped from a talk question's subject when a name is left.

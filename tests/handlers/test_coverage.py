@@ -12,6 +12,7 @@ from bot.console import as_json
 from handlers import mentions
 from handlers.replies import Reply
 from store.db import Store
+from store.state import BotState
 
 MAIN = "000_05e4716c93976b38.txt"
 
@@ -896,3 +897,18 @@ async def test_spoken_germans_ham_opens_a_yes_no_question(store: Store) -> None:
     reply = await ask(store, "ham die maschinisten damals gegen die nc maschinen gestreikt")
     assert body(reply)["covered"] is False, heading(reply)
     assert "*gestreikt*" in heading(reply) and "NC" not in heading(reply)
+
+
+@pytest.mark.parametrize(("turns", "text", "thread_ts"), [
+    # a verb that takes an -ing object starts no name with it: "avoid downloading" is what the data API does
+    # (000:72's SHA-256 caching), not an unknown kind of download as "early stopping" is an unknown kind of stop
+    (("tell me about kinetic's data api",), "how does it avoid downloading files again", "80.1"),
+    ((), "how does the kinetic data api avoid downloading things twice", "80.2"),
+])
+async def test_an_ing_word_after_a_verb_taking_one_is_no_absent_name(store: Store, state: BotState,
+                                                                    turns: tuple[str, ...], text: str,
+                                                                    thread_ts: str) -> None:
+    for turn in turns:
+        await mentions.answer(store, f"<@UBOT> {turn}", state=state, channel="CQ", thread_ts=thread_ts)
+    reply = await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts=thread_ts)
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 72), text
