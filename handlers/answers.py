@@ -24,7 +24,7 @@ from .commands import STRONG_MATCHES
 from .commands import define as look_up
 from .common_words import is_common
 from .question_words import FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS
-from .questions import Question, Shape, is_term_like, parse, without_kind_words
+from .questions import Question, Shape, is_term_like, parse, weighs_its_subject, without_kind_words
 from .replies import AnswerReply, DefineReply, Notice
 from .scope import Scope, absent_words, name_runs_of
 
@@ -455,6 +455,12 @@ async def _described(store: Store, question: Question, scope: Scope) -> AnswerRe
 TITLED_AT_MOST = 3  # words in the titles of at most this many talks, all of them in one, name that talk's subject
 
 
+def _names_a_title_word(store: Store, asked: str) -> bool:
+    """Whether a word of ``asked`` begins a word of a talk's title or speakers (or of too many to count): how a
+    talk question names its talk ("der Kinetic-Vortrag", "the Pallas talk")."""
+    return any(store.talks_titled(word, TITLED_AT_MOST) != set() for word in tokens(asked) if len(word) >= 3)
+
+
 def _titles_a_talk(store: Store, asked: str) -> bool:
     """Whether every word of ``asked`` is in the title of one talk: "JAX Quantum" is the subject of its talk, whose key
     points say what it is and what it is for; the glossary entry that only mentions it (QTip's "… von JAX Quantum
@@ -775,6 +781,12 @@ async def recommend(store: Store, question: Question, scope: Scope) -> AnswerRep
     question, uncovered = await _uncovered_talk_question(store, question, scope)
     if uncovered is not None:
         return uncovered
+    if not scope.offset and weighs_its_subject(question.text) and not _names_a_title_word(store, question.subject) \
+            and (gap := await coverage.detail_gap(store, question, scope)) is not None:
+        # "lohnt sich eine Solaranlage fürs Gartenhaus?" weighs a thing, not a talk: with no word of a talk's title
+        # or speakers and a word no summary has, the talk that only shares the rest ("Haus") is no talk about it
+        asked, topic, apart = gap
+        return await _not_covered(store, question, asked, topic=topic, apart=apart)
     hits = await store.find_talks(question.subject, limit=3)
     if not hits:
         return await _not_covered(store, question, [question.subject])

@@ -307,7 +307,19 @@ _WORTH_RE = re.compile(
     r"(?: (?:talk|video|session)s?)?\s+)?)worth (?:watching|seeing|a (?:look|watch)|it|the time)"
     r"(?:\s+(?:anything|something|any (?:talk|video)s?|a (?:talk|video)|one))?(?:\s+(?:for|on|about|regarding|if)"
     r"\s+(?P<s3>.+))?"
-    r"|lohn(?:t|en)(?: es)? sich(?P<s2>.*))$", re.I)
+    r"|lohn(?:t|en)(?: es)? sich(?P<s2>.*?)(?:\s+(?:f[üu]r|zum|zur)\s+(?P<s4>.+))?)$", re.I)
+# (s3, s4: what it is worth it for, "… for debugging", "lohnt sich das für Einsteiger")
+
+
+def weighs_its_subject(text: str) -> bool:
+    """Whether a question asks if a thing it names is worth it ("lohnt sich eine Solaranlage für die Sauna?", "is the
+    Pallas talk worth watching?"), not what is worth watching for a topic ("lohnt sich das für Pallas?", "is it worth
+    watching for debugging?", "welches Video lohnt sich?"): only then is that thing a talk, or nothing the talks are
+    about. The thing is before what it is worth it for, and more than a pronoun."""
+    match = _WORTH_RE.match(text.strip().rstrip("?!. "))
+    return match is not None and bool(subject_words(match["s"] or match["s2"] or ""))
+
+
 # "vs" that compares: not "VS" typed in capitals before a capitalised word, which names a product ("VS Code",
 # "VS Studio"), nor "vs code" typed in lower case, the editor ("can i debug a kinetic job in vs code"); "GPU VS TPU",
 # "X vs Y", "pallas_call vs. pl.kernel" still compare

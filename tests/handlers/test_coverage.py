@@ -912,3 +912,24 @@ async def test_an_ing_word_after_a_verb_taking_one_is_no_absent_name(store: Stor
         await mentions.answer(store, f"<@UBOT> {turn}", state=state, channel="CQ", thread_ts=thread_ts)
     reply = await mentions.answer(store, f"<@UBOT> {text}", state=state, channel="CQ", thread_ts=thread_ts)
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 72), text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # "lohnt sich X" weighs X itself: a thing no summary has (no Gründach, no Solaranlage), typed in lower case, is
+    # not covered, not the talk that only shares the rest (the vlog's sauna, max_evol's "Dach")
+    ("lohnt sich ein gründach auf der sauna", "Die Zusammenfassungen erwähnen *gründach* nicht."),
+    ("lohnt sich ne solaranlage aufm dach", "Die Zusammenfassungen erwähnen *solaranlage* nicht."),
+])
+async def test_a_thing_weighed_for_its_worth_that_no_summary_has_is_not_covered(store: Store, text: str,
+                                                                                 said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "talk"), [
+    # a talk weighed, or what a talk is worth watching for ("für Anfänger"), is still a talk to watch
+    ("lohnt sich der Kinetic-Vortrag?", "kinetic"),
+    ("lohnt sich der Vortrag über die Bienen für Anfänger?", "saisonales-update"),
+])
+async def test_a_talk_weighed_for_its_worth_is_recommended(store: Store, text: str, talk: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["hits"][0]["talk_id"].startswith(talk), text
