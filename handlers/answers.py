@@ -24,7 +24,15 @@ from .commands import STRONG_MATCHES
 from .commands import define as look_up
 from .common_words import is_common
 from .question_words import FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS
-from .questions import Question, Shape, is_term_like, parse, weighs_its_subject, without_kind_words
+from .questions import (
+    Question,
+    Shape,
+    asks_an_amount,
+    is_term_like,
+    parse,
+    weighs_its_subject,
+    without_kind_words,
+)
 from .replies import AnswerReply, DefineReply, Notice
 from .scope import Scope, absent_words, name_runs_of
 
@@ -1009,10 +1017,12 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         # "how many queens …", "how many watts …", "how many bee colonies …": the points about the rest follow
         return await _not_covered(store, question, [head],
                                   topic=coverage.topic_besides(question, [head], names_only=False))
-    if question.language == "en" and not scope.offset and not question.refers_back and match is not None and \
-            all(token in FRAME_WORDS for token in tokens(match["w"])) and \
+    names_no_measure = asks_an_amount(question.text) or (
+        match is not None and all(token in FRAME_WORDS for token in tokens(match["w"])))
+    if not scope.offset and not question.refers_back and names_no_measure and \
             (measured_apart := await coverage.measured_apart(store, question, scope)) is not None:
-        # "how much did …" names no thing it measures: the question's words are the topic and what it asks of it
+        # "how much did …", "was hat … gekostet" name no thing they measure: the question's words are the topic and
+        # what it asks of it
         apart, topic = measured_apart
         return await _not_covered(store, question, apart, topic=topic, apart=True)  # "how much did the treehouse cost"
     unit = _unit_of(question)

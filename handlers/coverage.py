@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from store.concepts import german_infinitives
 from store.db import Store
 from store.text import tokens
 
@@ -830,21 +831,40 @@ async def _said_otherwise(store: Store, word: str, question: Question) -> bool:
 
 
 async def measured_apart(store: Store, question: Question, scope: Scope) -> tuple[list[str], str] | None:
-    """What an English "how much did …" question measures of a topic that no talk holds with it: "how much did the
-    treehouse cost" (Kosten are the vLLM talk's, never the treehouse's; German asks with its verbs, which a talk
-    words otherwise: "um wie viel haben NC-maschinen die produktivität gesteigert"). The question's words, at most
-    MAX_TOPIC_WORDS, are each in some summary, never all in one talk: (the words apart from the first, the first).
-    None when one talk holds them all, or a word is in no summary (``missing`` and ``detail_gap`` say those)."""
+    """What a "how much did …" question measures of a topic that no talk holds with it: "how much did the treehouse
+    cost", "was hat das Baumhaus gekostet" (Kosten are the vLLM talk's, never the treehouse's). The question's words,
+    at most MAX_TOPIC_WORDS, are each in some summary, never all in one talk: (the words apart from the first, the
+    first). None when one talk holds them all, or a word is in no summary (``missing`` and ``detail_gap`` say those;
+    a German verb form the summaries lack is held as its infinitive, which German also writes as a noun: gekostet,
+    Kosten; one they word otherwise, "gesteigert" for "Steigerung", is in no summary)."""
     absent = await absent_words(store, scope, question.subject)
     words = [word for word in _asked_words(question) if _content_tokens(word)]
-    held = [token for word in words for token in _content_tokens(word)]
+    held = [token for word in words for token in await _held_forms(store, question, word)]
     if not 2 <= len(words) <= MAX_TOPIC_WORDS or any(token in absent for token in held) or \
             await store.held_in_one_talk(held):
         return None
     topic = words[0]
+    topic_held = await _held_forms(store, question, topic)
     apart = [word for word in words[1:]
-             if not await store.held_in_one_talk(_content_tokens(f"{topic} {word}"))]
+             if not await store.held_in_one_talk([*topic_held, *await _held_forms(store, question, word)])]
     return (apart, topic) if apart else None
+
+
+async def _held_forms(store: Store, question: Question, word: str) -> list[str]:
+    """The folded tokens of ``word`` as the summaries may hold them: in a German question a verb form no summary
+    writes is its infinitive when one does ("gekostet" -> "kosten", the summaries' Kosten)."""
+    folded = _content_tokens(word)
+    if question.language != "de":
+        return folded
+    held = []
+    for token in folded:
+        if not await store.held_in_one_point([token]):
+            for infinitive in german_infinitives(token):
+                if await store.held_in_one_point([infinitive]):
+                    token = infinitive
+                    break
+        held.append(token)
+    return held
 
 
 def _asks_about(word: str, question: Question) -> bool:

@@ -299,6 +299,19 @@ _PURPOSE_RE = re.compile(
     r"|what (?:does|do)(?= .+ do (?:in|within|inside|on|for) ))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
     r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|used for|good for|short for|for))?$",
     re.I)  # "what is HBM short for" asks what it stands for, as a definition does
+# "was hat das Baumhaus gekostet", "what did the treehouse cost": what a verb whose object is an amount (kosten, cost)
+# is done to asks how much, as "wie viel" and "how much" do; only "was"/"what" is the question word, the rest is the
+# subject
+# (the verb last, after its auxiliary and the thing: "was hat … gekostet", "what did … cost")
+_AMOUNT_VERB_RE = re.compile(r"^(?:was|what)(?=\s(?:hat|haben|hatte|hatten|wird|werden|w[üu]rde|did|does|do|will|would)"
+                             r"\s.+\s(?:gekostet|kosten|cost)$)", re.I)
+
+
+def asks_an_amount(text: str) -> bool:
+    """Whether ``text`` asks what a thing cost (``_AMOUNT_VERB_RE``): a number question naming no measured thing."""
+    return bool(_AMOUNT_VERB_RE.match(text.strip().rstrip("?!. ")))
+
+
 # Whether a talk is worth watching: "is the Pallas talk worth watching?", "lohnt sich der Kinetic-Vortrag?"; without a
 # talk named ("is it worth watching?", "lohnt sich der Vortrag dazu?") the talk is the thread's. What it is worth
 # watching for may follow: "worth watching for debugging?", "anything worth a look on tree screws".
@@ -471,6 +484,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|timestamps?|zeitstempel"
         r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?)"
         r"|(?:which|what) (?:talks|sessions|videos)\b(?=.*\s(?:in|at)$))\b", _I)),  # "which talks did X come up in"
+    (Shape.QUANTITY, _AMOUNT_VERB_RE),
     (Shape.QUANTITY, re.compile(
         r"^(?:(?:what|which) (?:were|are|was|is) the (?:numbers|figures|results|benchmarks|benchmark results)"
         r"|welche (?:zahlen|ergebnisse|resultate|benchmarks|messwerte)(?: gab es| gibt es| wurden gezeigt)?"

@@ -553,6 +553,21 @@ async def test_what_a_how_much_question_asks_of_a_topic_no_talk_holds_with_it_is
     assert body(reply)["hits"][0]["talk_id"].startswith("bau-eines-luxurioesen")
 
 
+@pytest.mark.parametrize(("text", "said"), [
+    # what a thing cost asks how much; German asks with the verb, held as its infinitive (the vLLM talk's Kosten)
+    ("was hat das baumhaus am ende gekostet", "Die Zusammenfassungen erwähnen *gekostet* nicht im Zusammenhang mit "
+                                              "*baumhaus*."),
+    ("wie viel hat das Baumhaus gekostet?", "Die Zusammenfassungen erwähnen *gekostet* nicht im Zusammenhang mit "
+                                            "*Baumhaus*."),
+    ("what did the treehouse cost", "The summaries don't mention *cost* together with *treehouse*."),
+])
+async def test_what_a_thing_cost_of_a_topic_no_talk_holds_with_it_is_not_covered(store: Store, text: str,
+                                                                                   said: str) -> None:
+    reply = await ask(store, text)
+    assert_said_not_covered(reply, said, text)
+    assert body(reply)["hits"][0]["talk_id"].startswith("bau-eines-luxurioesen"), text
+
+
 async def test_a_how_much_question_whose_words_one_talk_holds_is_answered(store: Store) -> None:
     reply = await ask(store, "how much did qwen 3 30b improve on math 500")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 167)
