@@ -17,6 +17,7 @@ from .common_words import is_common, is_rare
 from .question_words import (
     ARTICLES,
     ASPECT_NOUNS,
+    DETERMINERS,
     DO_AUXILIARY_RE,
     FRAME_WORDS,
     GERMAN_MODALS,
@@ -27,6 +28,7 @@ from .question_words import (
     NOT_BEFORE_A_PRONOUN,
     NUMBER_WORDS,
     ORDINAL_WORDS,
+    PLACING_PREPOSITIONS,
     SPOKEN_CONTRACTIONS,
     UNIT_WORDS,
     UNITS,
@@ -360,6 +362,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue  # "why did the query fail?"
         if len(words) == 2 and words[1] in WHO_NOUNS and await store.names_a_talk(words[0]):
             continue  # the talk's own name and its people: "the Michigan group", "the Tinix folks"
+        if run.last and _placed(run, question) and await store.names_a_talk(words[0]):
+            continue  # where the question is asked, the talk by its own name: "why no heavy machinery [at the
+            # treehouse build]" asks about the machinery there, not about a thing called a treehouse build
         if await held_as_a_name(words) or (not _asked_for(run, question) and
                                            await _asked_around_one_talk(store, written, absent, run, words)):
             continue
@@ -378,6 +383,19 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+def _placed(run: NameRun, question: Question) -> bool:
+    """Whether an English question types ``run`` after a preposition that places what it asks about, with or without
+    an article between ("… at the treehouse build", "… in the bee vlog"): the run is the setting, not the thing."""
+    if question.language == "de":
+        return False
+    text = question.text.casefold()
+    first = run.words[0].casefold()
+    before = _word_before(text, first)
+    if before is not None and before in DETERMINERS:
+        before = _word_before(text, f"{before} {first}")
+    return before is not None and before in PLACING_PREPOSITIONS
 
 
 def _before_the_auxiliary(run: NameRun, question: Question) -> bool:

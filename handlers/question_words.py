@@ -292,6 +292,9 @@ SUBJECT_PRONOUNS = frozenset("i we you they he she one anyone someone people".sp
 NOT_BEFORE_A_PRONOUN = rf"(?! (?:{'|'.join(sorted(SUBJECT_PRONOUNS))})\b)"
 DO_AUXILIARY_RE = re.compile(rf"\b(?:do|does|did|can|could|will|would|should)\b{NOT_BEFORE_A_PRONOUN}", re.I)
 DETERMINERS = frozenset("the a an this that these those".split())
+# English prepositions that place what is asked in a setting, a time or a place: "why no heavy machinery [at] the
+# treehouse build", "what broke [during] the bee vlog"
+PLACING_PREPOSITIONS = frozenset("at in during".split())
 ARTICLES = frozenset("the a an up down out off away".split())  # and the particles of English phrasal verbs
 # German finite verbs that start a yes/no question and do not end in -t ("kann man …", "gab es …")
 # (with spoken German's "ham" for haben: "ham die maschinisten … gestreikt")

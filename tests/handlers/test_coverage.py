@@ -948,3 +948,15 @@ async def test_a_thing_weighed_for_its_worth_that_no_summary_has_is_not_covered(
 async def test_a_talk_weighed_for_its_worth_is_recommended(store: Store, text: str, talk: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and body(reply)["hits"][0]["talk_id"].startswith(talk), text
+
+
+@pytest.mark.parametrize("text", [
+    # a run after a placing preposition that starts with a talk's own name is where the question is asked: the
+    # treehouse talk's soil-friendly logistics (000:550), not "the summaries don't mention treehouse build"
+    "why no heavy machinery at the treehouse build",
+    "why did they skip heavy machinery during the treehouse build",
+])
+async def test_a_talk_named_after_a_placing_preposition_is_the_setting(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 550), text
+    assert "Kettenfahrzeuge" in body(reply)["message"]["text"], text
