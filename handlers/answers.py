@@ -23,7 +23,7 @@ from . import coverage
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
 from .common_words import is_common
-from .question_words import FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS
+from .question_words import FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS, setting_of
 from .questions import (
     Question,
     Shape,
@@ -1229,8 +1229,33 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
             and found[1].score >= 0.9 * found[0].score and not _ASKS_HOW_RE.match(question.text):
         found[0], found[1] = found[1], found[0]
     found = _naming_first(found, question, introductions_name=True)
+    if not scope.offset and scoped_to is None:
+        found = await _focus_first(store, question, found)
     return _answer_points(question, scope, _planned_before_done(found) if _asks_what_comes(question) else found,
                           scoped_to)
+
+
+async def _focus_first(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:
+    """``found`` with the point that best holds what an English question asks besides the setting it ends in first
+    (``setting_of``), when the setting names the first point's talk far ahead of the next (DESCRIBED_LEAD): the
+    setting says which talk, as a talk's name does, not which of its points. "how did the vlogger keep the
+    groundwater out of the underground bee hives" asks about the groundwater (000:574's Grundwasserabdichtung), not
+    the point that repeats the hives (000:573)."""
+    placed = setting_of(question.text)
+    if len(found) < 2 or question.language == "de" or not (setting := set(tokens(placed))):
+        return found
+    focus = [word for word in question.subject.split() if not setting.issuperset(tokens(word))]
+    if not focus or len(focus) == len(question.subject.split()):
+        return found
+    talks = await store.find_talks(placed, limit=2)
+    if not talks or talks[0].talk_id != found[0].talk_id or (
+            len(talks) > 1 and talks[0].score < DESCRIBED_LEAD * talks[1].score):
+        return found
+    within = await store.find_points(" ".join(focus), limit=1, talk_id=found[0].talk_id, introductions_name=True)
+    best = next((hit for hit in found if within and hit.source == within[0].source), None)
+    if best is None:
+        return found
+    return [best] + [hit for hit in found if hit is not best]
 
 
 NAME_TIE = 0.8  # a point holding the question's names this close to the best one that lacks them leads

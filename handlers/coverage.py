@@ -17,7 +17,6 @@ from .common_words import is_common, is_rare
 from .question_words import (
     ARTICLES,
     ASPECT_NOUNS,
-    DETERMINERS,
     DO_AUXILIARY_RE,
     FRAME_WORDS,
     GERMAN_MODALS,
@@ -28,12 +27,12 @@ from .question_words import (
     NOT_BEFORE_A_PRONOUN,
     NUMBER_WORDS,
     ORDINAL_WORDS,
-    PLACING_PREPOSITIONS,
     SPOKEN_CONTRACTIONS,
     UNIT_WORDS,
     UNITS,
     WHICH_ONE_WORDS,
     WHO_NOUNS,
+    setting_of,
 )
 from .questions import NameRun, Question, Shape, is_term_like, name_runs
 from .scope import Scope, absent_words, name_runs_of
@@ -386,16 +385,12 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
 
 
 def _placed(run: NameRun, question: Question) -> bool:
-    """Whether an English question types ``run`` after a preposition that places what it asks about, with or without
-    an article between ("… at the treehouse build", "… in the bee vlog"): the run is the setting, not the thing."""
+    """Whether an English question types ``run`` as the start of the setting it ends in (``setting_of``: "… at the
+    treehouse build", "… in the bee vlog"): the run places what is asked, it is not the thing."""
     if question.language == "de":
         return False
-    text = question.text.casefold()
-    first = run.words[0].casefold()
-    before = _word_before(text, first)
-    if before is not None and before in DETERMINERS:
-        before = _word_before(text, f"{before} {first}")
-    return before is not None and before in PLACING_PREPOSITIONS
+    typed = tokens(run.text)
+    return bool(typed) and tokens(setting_of(question.text))[:len(typed)] == typed
 
 
 def _before_the_auxiliary(run: NameRun, question: Question) -> bool:

@@ -293,8 +293,21 @@ NOT_BEFORE_A_PRONOUN = rf"(?! (?:{'|'.join(sorted(SUBJECT_PRONOUNS))})\b)"
 DO_AUXILIARY_RE = re.compile(rf"\b(?:do|does|did|can|could|will|would|should)\b{NOT_BEFORE_A_PRONOUN}", re.I)
 DETERMINERS = frozenset("the a an this that these those".split())
 # English prepositions that place what is asked in a setting, a time or a place: "why no heavy machinery [at] the
-# treehouse build", "what broke [during] the bee vlog"
-PLACING_PREPOSITIONS = frozenset("at in during".split())
+# treehouse build", "what broke [during] the bee vlog", "how did he keep the groundwater [out of] the hives"
+PLACING_PREPOSITIONS = ("at", "in", "during", "inside", "within", "out of")
+_PLACING = "|".join(preposition.replace(" ", r"\s+") for preposition in PLACING_PREPOSITIONS)
+_DETERMINING = "|".join(sorted(DETERMINERS))
+# The setting an English question ends in: its last placing preposition (the greedy start finds it), perhaps an
+# article, then the words to the end
+SETTING_RE = re.compile(rf"^.*\b(?:{_PLACING})\s+(?:(?:{_DETERMINING})\s+)?(?P<setting>[^\W\d_][^?!.,;:]*?)[\s?!.]*$",
+                        re.I | re.S)
+
+
+def setting_of(text: str) -> str:
+    """The words an English question's last placing phrase holds, to its end ("treehouse build" of "why no heavy
+    machinery at the treehouse build"); "" when it ends in none."""
+    found = SETTING_RE.match(text)
+    return found.group("setting") if found else ""
 ARTICLES = frozenset("the a an up down out off away".split())  # and the particles of English phrasal verbs
 # German finite verbs that start a yes/no question and do not end in -t ("kann man …", "gab es …")
 # (with spoken German's "ham" for haben: "ham die maschinisten … gestreikt")

@@ -102,3 +102,14 @@ async def test_two_names_joined_by_or_count_once(store: Store, text: str) -> Non
     # "A or B" asks which: pl.kernel's "standardmäßig mit HBM-Referenzen" answers, not emit_pipeline's point that
     # names both ("Tiling von HBM nach VMEM") and so held one more of the question's names
     assert first(await ask(store, text)) == ("004_b9033c416a07336f.txt", 6)
+
+
+@pytest.mark.parametrize("text", ["how did the vlogger keep the groundwater out of the underground bee hives",
+                                  "how does he keep groundwater out of his underground beehives"])
+async def test_the_setting_a_question_ends_in_names_the_talk_not_the_point(store: Store, text: str) -> None:
+    # the hives it ends in place the question in the bee vlog; the groundwater it asks about picks the point:
+    # 000:574's Grundwasserabdichtung, not 000:573, which holds underground, bee and hives ("Geothermie-Bienen")
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True
+    assert first(reply) == (MAIN, 574)
+    assert "Grundwasser" in body(reply)["message"]["text"]
