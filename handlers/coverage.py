@@ -22,11 +22,14 @@ from .question_words import (
     GERMAN_MODALS,
     GERMAN_SUBORDINATORS,
     ING_COMPLEMENT_VERBS,
+    IS_CONTRACTED,
     KINDS_OF_THING,
     NAME_TAILS,
     NOT_BEFORE_A_PRONOUN,
     NUMBER_WORDS,
+    OBJECT_PRONOUNS,
     ORDINAL_WORDS,
+    PHRASAL_PREPOSITION_RE,
     SPOKEN_CONTRACTIONS,
     UNIT_WORDS,
     UNITS,
@@ -637,15 +640,39 @@ def _typed_as_noun(word: str, question: Question) -> bool:
 
 
 def _asked_words(question: Question) -> list[str]:
-    """The subject's words as typed, without a German yes/no question's leading verb ("läuft", "hat", "wurde")."""
+    """The subject's words as typed, without a German yes/no question's leading verb ("läuft", "hat", "wurde") or
+    the noun of an English preposition of several words ("on [top] of": PHRASAL_PREPOSITION_RE)."""
     written = question.subject.split()
     if question.yes_no and question.language == "de" and written and \
             question.text.lstrip(" ¿¡\"'(").casefold().startswith(written[0].casefold()):
         return written[1:]
+    if question.language != "de" and (framing := {tokens(match.group(1))[-1]
+                                                  for match in PHRASAL_PREPOSITION_RE.finditer(question.text)}):
+        return [word for word in written if not (folded := set(tokens(word))) or not folded <= framing]
     return written
 
 
 MAX_TOPIC_WORDS = 3  # a yes/no question with more words the summaries hold restates a fact in its own words
+
+
+def _topic_size(store: Store, present: list[str], held: list[str]) -> int:
+    """How many words of a topic the ``held`` tokens of the ``present`` words are: a word typed as one is one
+    ("max_evol"), and so are words typed side by side that the word list translates as one phrase ("crash course":
+    Crashkurs): they name one thing, where more things restate a fact (MAX_TOPIC_WORDS)."""
+    kept = set(held)
+    parts = [[token for token in _content_tokens(word) if token in kept] for word in present]
+    size = sum(1 for word in parts if word)
+    phrases = store.word_data().en_de
+    at = 0
+    while at < len(parts) - 1:
+        if parts[at] and parts[at + 1] and " ".join([*parts[at], *parts[at + 1]]) in phrases:
+            size -= 1
+            at += 2
+        else:
+            at += 1
+    return min(size, len(kept))
+
+
 # Words an English noun follows: "does the treehouse have [a fireplace]?", "the machinists' [union]", "are there
 # [exercises] …"
 _BEFORE_A_NOUN = frozenset("a an the any no some this that these those my your their its our his her there".split())
@@ -703,7 +730,7 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         # "did the michigan db folks try [hash] joins", "auch [cam] software": a kind of a thing the talk has, however
         # many of its words the question holds (no fact restated: the kind is what it asks about)
         return kinds, topic_besides(question, [*gone, *kinds], names_only=False), False
-    if missing and held and len(held) <= MAX_TOPIC_WORDS:
+    if missing and held and _topic_size(store, present, held) <= MAX_TOPIC_WORDS:
         asked = [word for word in missing if _asks_about(word, question) or (
             _object_last(word, words, question) and not await _restates_a_point(store, question, [word], scope))]
         if not question.yes_no:
@@ -723,7 +750,7 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     if (other_talks := await _held_by_another_talk(store, question, present, missing, absent)) is not None:
         return other_talks
     names = [word for word in present if _is_name(word, question)]
-    if len(names) < 2 and not missing and len(held) <= MAX_TOPIC_WORDS:
+    if len(names) < 2 and not missing and _topic_size(store, present, held) <= MAX_TOPIC_WORDS:
         # "does the treehouse have a sauna?": the nouns it asks about, each after an article or a possessive (the
         # vlog's Saunafundament holds a sauna, the treehouse talk none)
         names = [word for word in present if _asks_about(word, question)]
@@ -763,9 +790,12 @@ def _object_last(word: str, words: list[str], question: Question) -> bool:
     folks try [curriculum] learning at all". Not a verb's -ing or -ed form ("is the job running", "was it
     released"), which the question ends in when it asks what the subject does; the caller also leaves out a word
     of a question that restates one key point ("did his team actually win that atv [contest]": 000:578's
-    ATV-Wettbewerb, a word the word list does not translate)."""
+    ATV-Wettbewerb, a word the word list does not translate). Nor a word an object pronoun follows: it is the
+    preposition before what is done to ("who's behind it")."""
     if question.language == "de" or not question.yes_no or not words or words[-1] != word:
         return False
+    if re.search(rf"(?<!\w){re.escape(word)}\s+(?:{'|'.join(sorted(OBJECT_PRONOUNS))})\b", question.text, re.I):
+        return False  # a preposition before its object: "and who's [behind] it"
     folded = word.casefold()
     return folded.isalpha() and not folded.endswith(("ing", "ed"))
 
@@ -916,7 +946,7 @@ def _asks_about(word: str, question: Question) -> bool:
         return before is not None and before.casefold() in _PREPOSITIONS and last is not None and \
             last.group().casefold() == word.casefold() and not word.casefold().endswith("ed")
     if before is not None and (before.casefold() in _BEFORE_A_NOUN or before.casefold() in _PREPOSITIONS
-                               or before.endswith(("'s", "s'"))):
+                               or (before.endswith(("'s", "s'")) and before.casefold()[:-2] not in IS_CONTRACTED)):
         return True  # "does the treehouse have [a fireplace]?", "anything about [pensions]"
     # "how does Kinetic manage [secrets]?": after do/does/did the subject, its verb, then what the verb is done to
     return bool(_verbs_before(question, [word]))

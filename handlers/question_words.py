@@ -223,6 +223,13 @@ SIGN_OFF_RE = re.compile(r"(?<=\w)(?:[\s,.!?…:;-]+(?:lol|lmao|rofl|haha+|hehe+
                          r"|danke(?: dir| sch[öo]n)?|pls|plz|please|bitte))+[\s!?.…]*$", re.I)
 
 
+# English prepositions of several words: their noun ("top", "front", "means") is no thing asked about, it frames
+# the noun after it as one preposition does ("is max_evol built on top of gemini")
+PHRASAL_PREPOSITION_RE = re.compile(
+    r"\b(?:on|in|by|at|for)\s+(top|front|means|terms|behalf|spite|place|favou?r|case|view|light|lieu|search"
+    r"|the\s+middle)\s+of\b", re.I)
+
+
 # Adverbs that only stress a question when they end it ("what's it about exactly?", "worum ging es nochmal?")
 STRESS_WORDS = frozenset(
     "exactly again anyway actually really though genau nochmal eigentlich denn überhaupt uberhaupt general allgemein "
@@ -289,6 +296,10 @@ CHAT_SPELLINGS = {"wat": "what", "wut": "what"}
 # An English question whose verb comes after its subject: "how do sparse cores help with joins?" (a pronoun for
 # its subject asks about the object instead: "which talk should I watch to learn about beam search?")
 SUBJECT_PRONOUNS = frozenset("i we you they he she one anyone someone people".split())
+# Pronouns an English verb or preposition takes as its object: "who's behind [it]", "did they test [them]"
+OBJECT_PRONOUNS = frozenset("it them him her me us this that".split())
+# Words whose 's is "is", not a possessive: "who's behind it", "what's in it", "it's"
+IS_CONTRACTED = frozenset("who what where when how why which it that there here he she".split())
 NOT_BEFORE_A_PRONOUN = rf"(?! (?:{'|'.join(sorted(SUBJECT_PRONOUNS))})\b)"
 DO_AUXILIARY_RE = re.compile(rf"\b(?:do|does|did|can|could|will|would|should)\b{NOT_BEFORE_A_PRONOUN}", re.I)
 DETERMINERS = frozenset("the a an this that these those".split())

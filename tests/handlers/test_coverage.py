@@ -960,3 +960,21 @@ async def test_a_talk_named_after_a_placing_preposition_is_the_setting(store: St
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 550), text
     assert "Kettenfahrzeuge" in body(reply)["message"]["text"], text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a talk's name typed as one word ("max_evol") or as a phrase the word list translates as one ("crash course":
+    # Crashkurs) is one topic word, and "on top of" frames the name after it: the absent name is the asked detail
+    ("does the xla crash course have anything on macos support", "The summaries don't mention *macos*."),
+    ("is max_evol made on top of claude or another llm", "The summaries don't mention *claude*."),
+])
+async def test_a_talks_name_is_one_topic_word(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_whos_is_no_possessive(store: Store) -> None:
+    # "who's" is "who is": the word after it is no noun asked about, and a preposition before "it" is no object
+    # (the question has few topic words once "qwen-image" counts as one, so "behind" must not be taken as its detail)
+    text = "is qwen-image open source and who's behind it"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 412), text
