@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from . import described, ranking, terms, together
-from .concepts import english_stems, inflection_trims
+from .concepts import english_stems, german_infinitives, inflection_trims
 from .connection import WriteLockProbe, connect_async, connect_read_only, on_connection_thread
 from .edits import (
     ACCEPT,
@@ -125,8 +125,12 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
         word = concept.words
         # German endings the summaries may not use: "Crashkurses" is the "Crashkurs" talk; English ones:
         # "patented" is in "Patentierte"
-        forms += inflection_trims(word) + english_stems(word)
-        if not any(view.vocabulary.doc_frequency(token) for token in forms) and not any(
+        trims = inflection_trims(word)
+        forms += trims + english_stems(word)
+        # a participle's verb, written as a word of its own: "portierter" (a ported one) is "portieren" (a guessed
+        # infinitive inside a compound is no sign: "bauen" in "aufbauend")
+        verbs = [verb for form in [word, *trims] for verb in german_infinitives(form)]
+        if not any(view.vocabulary.doc_frequency(token) for token in [*forms, *verbs]) and not any(
                 view.vocabulary.inside_a_word(token) for token in forms):
             absent.append(concept.words)  # nor inside a compound: "screws" (schraub) in "Baumschrauben"
     return tuple(absent)

@@ -69,3 +69,12 @@ async def test_a_two_digit_year_is_no_absent_word(store: Store) -> None:
     # the summaries write "1981" and "1970er": "in 81", "in den 80ern" ask about them
     assert "81" not in await store.absent_words("nc operators wages in 81")
     assert "70ern" not in await store.absent_words("gehälter in den 70ern")
+
+
+@pytest.mark.parametrize(("text", "absent"), [
+    ("portierter", ()),  # a ported one: the summaries write "portieren" (000:125), whose root is too short
+    ("gestreikt", ("gestreikt",)),  # "streiken" is in no summary
+])
+async def test_a_participle_whose_verb_the_summaries_write_is_no_absent_word(store: Store, text: str,
+                                                                             absent: tuple[str, ...]) -> None:
+    assert await store.absent_words(text) == absent
