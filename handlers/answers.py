@@ -378,7 +378,7 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if (not terms or terms[0].match == "text") and not question.term and \
             (of_its_kind := await _term_before_its_kind(store, question)) is not question:
         return await define(store, of_its_kind, scope)  # "what's a dit model": DiT's entry, not KV Cache's text
-    if terms and terms[0].match == "text" and _titles_a_talk(store, asked):
+    if terms and terms[0].match == "text" and coverage.titles_a_talk(store, asked):
         terms = []  # a talk's subject: its key points say what it is, not a card that mentions it (nor JAX's)
     terms = _each_entry_once(terms)
     team = list(looked_up.team.values()) if isinstance(looked_up, DefineReply) else []
@@ -460,27 +460,10 @@ async def _described(store: Store, question: Question, scope: Scope) -> AnswerRe
     return reply
 
 
-TITLED_AT_MOST = 3  # words in the titles of at most this many talks, all of them in one, name that talk's subject
-
-
 def _names_a_title_word(store: Store, asked: str) -> bool:
     """Whether a word of ``asked`` begins a word of a talk's title or speakers (or of too many to count): how a
     talk question names its talk ("der Kinetic-Vortrag", "the Pallas talk")."""
-    return any(store.talks_titled(word, TITLED_AT_MOST) != set() for word in tokens(asked) if len(word) >= 3)
-
-
-def _titles_a_talk(store: Store, asked: str) -> bool:
-    """Whether every word of ``asked`` is in the title of one talk: "JAX Quantum" is the subject of its talk, whose key
-    points say what it is and what it is for; the glossary entry that only mentions it (QTip's "… von JAX Quantum
-    als Vorbild übernommen") defines another term."""
-    words = [word for word in tokens(asked) if len(word) >= 3]
-    together: set[str] | None = None
-    for word in words:
-        titled = store.talks_titled(word, TITLED_AT_MOST)
-        if not titled:
-            return False
-        together = titled if together is None else together & titled
-    return bool(together)
+    return any(store.talks_titled(word, coverage.TITLED_AT_MOST) != set() for word in tokens(asked) if len(word) >= 3)
 
 
 async def _uninflected_term(store: Store, question: Question) -> Question:
@@ -923,7 +906,7 @@ async def _entry_counting(store: Store, question: Question, counted: re.Pattern[
         return None
     counted_words = {t for group in ("w", "w2") if match[group] for t in tokens(match[group])}
     rest = " ".join(word for word in question.subject.split() if not set(tokens(word)) <= counted_words)
-    if not rest or (len(rest.split()) > 1 and _titles_a_talk(store, rest)):
+    if not rest or (len(rest.split()) > 1 and coverage.titles_a_talk(store, rest)):
         return None  # as ``_entry_named`` has it, with the one look-up of the whole rest read once
     result = await store.define(rest)
     if not result.hits or (hit := result.hits[0]).match not in STRONG_MATCHES:
@@ -1398,7 +1381,7 @@ async def _entry_named(store: Store, subject: str) -> str | None:
     match, not a fuzzy or full-text one) and every word after them is in that entry's head, definition or talk
     title: "mfma amd gpus" names MFMA, defined in the talk about AMD GPUs; "mfma tuning" asks about something else."""
     words = subject.split()
-    if len(words) > 1 and _titles_a_talk(store, subject):
+    if len(words) > 1 and coverage.titles_a_talk(store, subject):
         return None  # "jax quantum" is a talk's subject, not JAX placed in it
     for end in range(len(words), 0, -1):
         term = " ".join(words[:end])

@@ -115,18 +115,56 @@ async def _restates_a_point(store: Store, question: Question, names: list[str], 
             elif not named & set(content) and content not in others:
                 others.append(content)
     rest = [token for word in others for token in word]
+    # the words of a talk's name ("jax quantum") say which talk; a point that counts its title as its own
+    # (``held_in_one_point``) must hold the question's other words itself ("simulate" is only the title's)
+    naming = {token for word in _talks_name(store, question, others) for token in word} or None
     if not held_name:
         return len(others) >= MIN_RESTATED_ALONE and not _side_by_side_all(question.text, others) and \
-            await store.held_in_one_point(rest)
+            await store.held_in_one_point(rest, naming)
     if len(others) < MIN_RESTATED:
         return False
     for token in held_name:
-        if await store.held_in_one_point([*rest, token]):
+        if await store.held_in_one_point([*rest, token], naming):
             return True
     return False
 
 
 _ALTERNATIVES_RE = re.compile(r"\b(?:or|oder)\b", re.I)
+
+
+TITLED_AT_MOST = 3  # words in the titles of at most this many talks, all of them in one, name that talk's subject
+
+
+def titles_a_talk(store: Store, asked: str) -> bool:
+    """Whether every word of ``asked`` is in the title of one talk: "JAX Quantum" is the subject of its talk, whose key
+    points say what it is and what it is for; the glossary entry that only mentions it (QTip's "… von JAX Quantum
+    als Vorbild übernommen") defines another term."""
+    words = [word for word in tokens(asked) if len(word) >= 3]
+    together: set[str] | None = None
+    for word in words:
+        titled = store.talks_titled(word, TITLED_AT_MOST)
+        if not titled:
+            return False
+        together = titled if together is None else together & titled
+    return bool(together)
+
+
+def _talks_name(store: Store, question: Question, words: list[list[str]]) -> list[list[str]]:
+    """Those of ``words`` (each a word's folded tokens, in typed order) typed side by side, two or more, as words of
+    one talk's title (``titles_a_talk``): "in the [jax quantum] benchmarks" names the JAX Quantum talk. One word of
+    few titles may be a thing of its own ("xla", "tpus"); several words of one title are its name."""
+    named: list[list[str]] = []
+    at = 0
+    while at < len(words):
+        end = next((end for end in range(len(words), at + 1, -1)
+                    if _side_by_side_all(question.text, words[at:end])
+                    and titles_a_talk(store, " ".join(token for word in words[at:end] for token in word))), None)
+        if end is None:
+            at += 1
+        else:
+            named += words[at:end]
+            at = end
+    return named
 
 
 def _side_by_side_all(text: str, words: list[list[str]]) -> bool:

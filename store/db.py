@@ -12,7 +12,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -715,12 +715,14 @@ class Store:
         return await self._answer(("held_in_one_talk", text) if cacheable(text) else None,
                                   lambda view: together.held_in_one_talk(view, words))
 
-    async def held_in_one_point(self, words: Sequence[str]) -> bool:
+    async def held_in_one_point(self, words: Sequence[str], naming: Collection[str] | None = None) -> bool:
         """Whether one key point, highlight or glossary entry holds every one of the folded ``words``
-        (store/together.py); False when a word is in no summary."""
+        (store/together.py); False when a word is in no summary. With ``naming`` (those of them that name the
+        talk) only those may be held by the talk's title alone."""
         text = " ".join(words)
-        return await self._answer(("held_in_one_point", text) if cacheable(text) else None,
-                                  lambda view: together.held_in_one_point(view, words))
+        names = None if naming is None else " ".join(sorted(naming))
+        return await self._answer(("held_in_one_point", text, names) if cacheable(text) else None,
+                                  lambda view: together.held_in_one_point(view, words, naming))
 
     async def names_a_term(self, words: Sequence[str]) -> bool:
         """Whether one of the folded ``words`` is a word of a glossary term's name or of a talk's title or tags

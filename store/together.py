@@ -12,7 +12,7 @@ or the talk's topic and a thing of that talk.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .concepts import Concept, Form, english_stems
 from .matching import SearchRow
@@ -145,20 +145,26 @@ def held_in_one_talk(view: View, words: Sequence[str]) -> bool:
     return len(rows) >= CANDIDATES
 
 
-def held_in_one_point(view: View, words: Sequence[str]) -> bool:
+def held_in_one_point(view: View, words: Sequence[str], naming: Collection[str] | None = None) -> bool:
     """Whether one key point, discussion highlight or glossary entry (with its talk's title, which a point does not
     repeat) holds every one of ``words`` (folded tokens), each in a form a search finds it by: "nc 1981 wage" is
     the NC talk's Lohnvergleich of 1981, "sandbox agentic rl" the RL talk's "tausende parallele Sandbox-Umgebungen".
-    Unlike ``held_together`` no word counts as held for being a name or in no summary: False then."""
+    Unlike ``held_together`` no word counts as held for being a name or in no summary: False then. With ``naming``
+    (the words of them that name the talk) only those may be held by the title alone: the others are what the point
+    itself says ("jax quantum benchmarks simulate": 000:53's Hardware-Benchmarks, but only the title simulates)."""
     looked_up = _searched_forms(view, words, {concept.words: concept for concept in view.concepts(" ".join(words))})
     if looked_up is None:
         return False
     tests, searched = looked_up
+    by_title = [naming is None or word in naming for word in words]
     for row in view.candidates(searched, CANDIDATES, any_order=True):
         if row.kind == "ktalk":
             continue  # a talk's summary holds much of its talk: no one place that says the question's thing
         held = _held(view, row)
-        if all(test.held_in(held, " ".join(held)) for test in tests):
+        own = held if naming is None else _held(view, row, titled=False)
+        joined, own_joined = " ".join(held), " ".join(own)
+        if all(test.held_in(held, joined) if titled else test.held_in(own, own_joined)
+               for test, titled in zip(tests, by_title, strict=True)):
             return True
     return False
 
@@ -207,11 +213,12 @@ def _searched_forms(view: View, words: Sequence[str], by_word: dict[str, Concept
     return tests, searched
 
 
-def _held(view: View, row: SearchRow) -> set[str]:
+def _held(view: View, row: SearchRow, *, titled: bool = True) -> set[str]:
     """The tokens a row holds: a key point with its talk's title, which the point does not repeat ("max_evol
-    speedup": a max_evol talk's point); a talk by its title and summary ("Rice University", "evolutionärer Suche")."""
+    speedup": a max_evol talk's point; not ``titled``: the point's own); a talk by its title and summary ("Rice
+    University", "evolutionärer Suche")."""
     held = set().union(*row.words) if row.words is not None else set(f"{row.title} {row.body} {row.parts}".split())
-    if row.kind != "ktalk" and (info := view.talks.get(row.talk_id)) is not None:
+    if titled and row.kind != "ktalk" and (info := view.talks.get(row.talk_id)) is not None:
         held.update(info.title_tokens)
     return held
 

@@ -972,6 +972,22 @@ async def test_a_talks_name_is_one_topic_word(store: Store, text: str, said: str
     assert_said_not_covered(await ask(store, text), said, text)
 
 
+@pytest.mark.parametrize(("text", "said"), [
+    # "jax quantum" names its talk: the point holding the other words must say them itself (000:37 benchmarks, only
+    # the title's Simulationen simulate), so the question restates no point and its absent counted thing is the gap
+    ("how many photons were simulated for the jax quantum benchmarks", "The summaries don't mention *photons*."),
+])
+async def test_a_talks_name_restates_no_point_for_the_question(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_a_point_that_says_the_rest_itself_is_restated_with_the_talks_name(store: Store) -> None:
+    # the Q array is 000:36's own word: named with its talk, the question asks what that point says
+    text = "wat macht dieses q array bei jax quantum"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 36), text
+
+
 async def test_whos_is_no_possessive(store: Store) -> None:
     # "who's" is "who is": the word after it is no noun asked about, and a preposition before "it" is no object
     # (the question has few topic words once "qwen-image" counts as one, so "behind" must not be taken as its detail)

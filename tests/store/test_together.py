@@ -76,6 +76,16 @@ async def test_words_held_in_one_point(store: Store, words: list[str], held: boo
     assert await store.held_in_one_point(words) is held
 
 
+@pytest.mark.parametrize(("words", "naming", "held"), [
+    (["jax", "quantum", "benchmarks", "simulate"], None, True),  # 000:37's Hardware-Benchmarks, its title simulates
+    (["jax", "quantum", "benchmarks", "simulate"], {"jax", "quantum"}, False),  # the point itself simulates nothing
+    (["jax", "quantum", "benchmarks"], {"jax", "quantum"}, True),  # the title names the talk, the point benchmarks
+])
+async def test_only_the_words_naming_the_talk_may_be_its_titles(store: Store, words: list[str],
+                                                                naming: set[str] | None, held: bool) -> None:
+    assert await store.held_in_one_point(words, naming) is held
+
+
 @pytest.mark.parametrize(("tokens", "held"), [
     ({"suche", "balken"}, True),  # the form itself
     ({"suchen"}, True),  # a token starting with a prefix form
