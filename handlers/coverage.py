@@ -693,9 +693,9 @@ def _asked_words(question: Question) -> list[str]:
 MAX_TOPIC_WORDS = 3  # a yes/no question with more words the summaries hold restates a fact in its own words
 
 
-def _topic_size(store: Store, present: list[str], held: list[str]) -> int:
+def _topic_size(store: Store, question: Question, present: list[str], held: list[str]) -> int:
     """How many words of a topic the ``held`` tokens of the ``present`` words are: a word typed as one is one
-    ("max_evol"), and so are words typed side by side that the word list translates as one phrase ("crash course":
+    ("max_evol"), and so are two words typed side by side that the word list translates as one phrase ("crash course":
     Crashkurs): they name one thing, where more things restate a fact (MAX_TOPIC_WORDS)."""
     kept = set(held)
     parts = [[token for token in _content_tokens(word) if token in kept] for word in present]
@@ -703,7 +703,8 @@ def _topic_size(store: Store, present: list[str], held: list[str]) -> int:
     phrases = store.word_data().en_de
     at = 0
     while at < len(parts) - 1:
-        if parts[at] and parts[at + 1] and " ".join([*parts[at], *parts[at + 1]]) in phrases:
+        if parts[at] and parts[at + 1] and " ".join([*parts[at], *parts[at + 1]]) in phrases and \
+                _side_by_side_all(question.text, parts[at:at + 2]):
             size -= 1
             at += 2
         else:
@@ -768,7 +769,7 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         # "did the michigan db folks try [hash] joins", "auch [cam] software": a kind of a thing the talk has, however
         # many of its words the question holds (no fact restated: the kind is what it asks about)
         return kinds, topic_besides(question, [*gone, *kinds], names_only=False), False
-    if missing and held and _topic_size(store, present, held) <= MAX_TOPIC_WORDS:
+    if missing and held and _topic_size(store, question, present, held) <= MAX_TOPIC_WORDS:
         asked = [word for word in missing if _asks_about(word, question) or (
             _object_last(word, words, question) and not await _restates_a_point(store, question, [word], scope))]
         if not question.yes_no:
@@ -788,7 +789,7 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     if (other_talks := await _held_by_another_talk(store, question, present, missing, absent)) is not None:
         return other_talks
     names = [word for word in present if _is_name(word, question)]
-    if len(names) < 2 and not missing and _topic_size(store, present, held) <= MAX_TOPIC_WORDS:
+    if len(names) < 2 and not missing and _topic_size(store, question, present, held) <= MAX_TOPIC_WORDS:
         # "does the treehouse have a sauna?": the nouns it asks about, each after an article or a possessive (the
         # vlog's Saunafundament holds a sauna, the treehouse talk none)
         names = [word for word in present if _asks_about(word, question)]
