@@ -460,12 +460,6 @@ async def _described(store: Store, question: Question, scope: Scope) -> AnswerRe
     return reply
 
 
-def _names_a_title_word(store: Store, asked: str) -> bool:
-    """Whether a word of ``asked`` begins a word of a talk's title or speakers (or of too many to count): how a
-    talk question names its talk ("der Kinetic-Vortrag", "the Pallas talk")."""
-    return any(store.talks_titled(word, coverage.TITLED_AT_MOST) != set() for word in tokens(asked) if len(word) >= 3)
-
-
 async def _uninflected_term(store: Store, question: Question) -> Question:
     """The question about its term in the glossary's form when only that form is an entry: "was versteht man unter
     modellprädiktiver Regelung" asks for "Modellprädiktive Regelung" (an adjective's case ending is no part of the
@@ -772,8 +766,9 @@ async def recommend(store: Store, question: Question, scope: Scope) -> AnswerRep
     question, uncovered = await _uncovered_talk_question(store, question, scope)
     if uncovered is not None:
         return uncovered
-    if not scope.offset and weighs_its_subject(question.text) and not _names_a_title_word(store, question.subject) \
-            and (gap := await coverage.detail_gap(store, question, scope)) is not None:
+    if not scope.offset and weighs_its_subject(question.text) and \
+            not coverage.names_a_title_word(store, question.subject) and \
+            (gap := await coverage.detail_gap(store, question, scope)) is not None:
         # "lohnt sich eine Solaranlage fürs Gartenhaus?" weighs a thing, not a talk: with no word of a talk's title
         # or speakers and a word no summary has, the talk that only shares the rest ("Haus") is no talk about it
         asked, topic, apart = gap

@@ -139,14 +139,24 @@ def titles_a_talk(store: Store, asked: str) -> bool:
     """Whether every word of ``asked`` is in the title of one talk: "JAX Quantum" is the subject of its talk, whose key
     points say what it is and what it is for; the glossary entry that only mentions it (QTip's "… von JAX Quantum
     als Vorbild übernommen") defines another term."""
-    words = [word for word in tokens(asked) if len(word) >= 3]
     together: set[str] | None = None
-    for word in words:
+    for word in _title_tokens(asked):
         titled = store.talks_titled(word, TITLED_AT_MOST)
         if not titled:
             return False
         together = titled if together is None else together & titled
     return bool(together)
+
+
+def names_a_title_word(store: Store, asked: str) -> bool:
+    """Whether a word of ``asked`` begins a word of a talk's title or speakers (or of too many to count): how a
+    talk question names its talk ("der Kinetic-Vortrag", "the Pallas talk")."""
+    return any(store.talks_titled(word, TITLED_AT_MOST) != set() for word in _title_tokens(asked))
+
+
+def _title_tokens(asked: str) -> list[str]:
+    """The folded words of ``asked`` long enough to name a talk by its title (a shorter one begins too many words)."""
+    return [word for word in tokens(asked) if len(word) >= 3]
 
 
 def _talks_name(store: Store, question: Question, words: list[list[str]]) -> list[list[str]]:
