@@ -719,6 +719,16 @@ def test_tune28_is_explanations_german_and_english_equal(tune28: list[dict], cor
         assert sections[0] == "Wichtigste Punkte & Zeitstempel", q["id"]
 
 
+def test_tune39_is_paraphrased_explanations_numbers_and_absent_details_german_and_english_equal(
+        corpus_lines: dict) -> None:
+    tune39 = load_question_file("eval_answers_tune39")
+    assert {q["split"] for q in tune39} == {"tune39"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune39")] == [q["id"] for q in tune39]
+    assert Counter((q["shape"], q["lang"]) for q in tune39) == {(shape, lang): n for shape, n in (
+        ("explain", 20), ("number", 6), ("not_covered", 14), ("followup", 4)) for lang in ("de", "en")}
+    assert_single_answer_lines([q for q in tune39 if q["shape"] in {"explain", "number"}], corpus_lines)
+
+
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
     assert {q["split"] for q in tune6} == {"tune"}
     assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune6")] == [q["id"] for q in tune6]
