@@ -74,10 +74,13 @@ FRAME_WORDS = STOPWORDS | frozenset(
     dat son sone sonen sonem soner ham dass hin leute leuten deal must stuff zeug kram let lets according
     moglichkeit moglichkeiten moglich possible able capable good story make makes made making
     ende endeffekt letztendlich
+    hinweg bleibt bleiben blieb blieben
     """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
     # "dat", "son" ("so ein") and "ham" ("haben") and its contractions (SPOKEN_CONTRACTIONS, folded); fillers
     # ("what do the sparse cores even do", "whats the deal with", "lets you do", "according to tunix", "quantize stuff")
-    # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt")
+    # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt");
+    # "über … hinweg" (across) and the copula "bleiben" ("bleibt kompatibel"), which frames its adjective as "ist"
+    # does
 ) | frozenset(token for word in SPOKEN_CONTRACTIONS for token in tokens(word))
 
 # Nouns that name an aspect of what a question is about, not a thing of its own: "das Fazit zu Kinetic", "die
@@ -400,8 +403,11 @@ UNIT_WORDS = frozenset({"percent", "prozent", "times", "mal", "faster", "schnell
 
 
 # The particles of German separable verbs, which a main clause puts last ("wie richte ich Kinetic ein", "wie setzt man
-# das auf", "was hat das Team als Nächstes vor"), and the infinitives of the irregular verbs they go with (folded)
-SEPARABLE_PARTICLES = frozenset("ab an auf aus ein fest los nach vor weg zuruck um".split())
+# das auf", "was hat das Team als Nächstes vor", "wie stellt XLA Schleifen dar"), and the infinitives of the irregular
+# verbs they go with (folded)
+SEPARABLE_PARTICLES = frozenset("ab an auf aus dar ein fest los nach vor weg zuruck um".split())
+# German's coordinating "and"/"or": a particle after one is half of an adverb pair ("vor und zurück", "auf und ab")
+GERMAN_JOINING_WORDS = frozenset("und oder".split())
 IRREGULAR_INFINITIVES = {
     **dict.fromkeys("hat hast habe hatte hatten haben".split(), "haben"),
     **dict.fromkeys("kommt kommst komme kam kamen kommen".split(), "kommen"),
@@ -415,4 +421,5 @@ IRREGULAR_INFINITIVES = {
     **dict.fromkeys("fangt fangst fing fingen fangen".split(), "fangen"),
     **dict.fromkeys("zieht ziehst zog zogen ziehen".split(), "ziehen"),
     **dict.fromkeys("fallt fallst fiel fielen fallen".split(), "fallen"),
+    **dict.fromkeys("wird wirst werde wurde wurden werden".split(), "werden"),  # "wie wird man X los": loswerden
 }

@@ -38,6 +38,7 @@ from .question_words import (
     EXAMPLES,
     FRAME_WORDS,
     GERMAN_AUXILIARIES,
+    GERMAN_JOINING_WORDS,
     GERMAN_QUESTION_WORDS,
     GREETING_ONLY_RE,
     GREETING_RE,
@@ -1000,6 +1001,8 @@ def _separable_verb(plain: str) -> tuple[str, str, str] | None:
     words = plain.split()
     if len(words) < 3 or (particle := fold(words[-1])) not in SEPARABLE_PARTICLES:
         return None
+    if fold(words[-2]) in GERMAN_JOINING_WORDS:
+        return None  # a pair of adverbs joined by "und" ("vor und zurück", "auf und ab"): no verb's particle
     verb = words[1] if fold(words[0]) in GERMAN_QUESTION_WORDS else words[0]
     folded = fold(verb)
     if not folded.isalpha():
