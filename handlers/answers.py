@@ -103,6 +103,7 @@ _NUMBER_RES = {
                    rf"|{_TIME_IN_WORDS})", re.I),
 }
 _MEASURES = ("speed", "time", "throughput", "size")
+_DIMENSIONS = frozenset({"length", "weight"})  # physical dimensions: a number answers them only in their units
 _CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|wodurch|aufgrund|um .* zu|damit|sodass|so dass|führt|ermöglicht"
                        r"|because|since|therefore|due to|so that)\b", re.I)
 # A question that asks how a thing is done, not why: a point giving a reason answers it no better ("wie werden Filter
@@ -1051,7 +1052,9 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     floor = NUMBER_RELEVANCE * found[0].score if scoped_to is None or not question.refers_back else 0.0
     relevant = [hit for hit in found if hit.score >= floor or hit.talk_id in about]
     with_number = [hit for hit in relevant if has_kind(hit)]
-    if not with_number and question.quantity:
+    if not with_number and question.quantity and question.quantity not in _DIMENSIONS:
+        # no number of the asked kind: any number, but a length or a weight is only measured in its unit ("wie tief
+        # runter kann man die GPU kontrollieren" asks how far down the control goes, which no "8x7B" answers)
         with_number = [hit for hit in relevant if _has_number(hit, "")]
     if about:
         with_number.sort(key=lambda hit: hit.talk_id not in about)
