@@ -1212,6 +1212,8 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     found = _naming_first(found, question, introductions_name=True)
     if not scope.offset and scoped_to is None:
         found = await _focus_first(store, question, found)
+    if not scope.offset:
+        found = await _asked_first(store, question, found)
     return _answer_points(question, scope, _planned_before_done(found) if _asks_what_comes(question) else found,
                           scoped_to)
 
@@ -1235,6 +1237,21 @@ async def _focus_first(store: Store, question: Question, found: list[PointHit]) 
     within = await store.find_points(" ".join(focus), limit=1, talk_id=found[0].talk_id, introductions_name=True)
     best = next((hit for hit in found if within and hit.source == within[0].source), None)
     if best is None:
+        return found
+    return [best] + [hit for hit in found if hit is not best]
+
+
+async def _asked_first(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:
+    """``found`` with the first point's talk's best point for what a follow-up asks of the thread's topic
+    (``Question.asked``) first: the topic's words say what the follow-up points back at, and the point that holds
+    them best is the one the thread has just answered with. "und welcher solver löst das dann" after CasADi's
+    multiple shooting asks for the solver (000:519's "Lösung des NLPs mittels IPOPT"), not for the point about
+    multiple shooting (000:518) again."""
+    if len(found) < 2 or not question.asked:
+        return found
+    within = await store.find_points(question.asked, limit=1, talk_id=found[0].talk_id, introductions_name=True)
+    best = next((hit for hit in found if within and hit.source == within[0].source), None)
+    if best is None or best is found[0]:
         return found
     return [best] + [hit for hit in found if hit is not best]
 
@@ -1352,6 +1369,8 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         # no how, why or what-is: what a talk's subject brings or is built on is said first by its introduction (a
         # how-question asks for the mechanism, a definition for the point that says what it is: 346 for Jaxator)
         found = _introduction_first(found)
+    if not scope.offset:
+        found = await _asked_first(store, question, found)
     if _asks_what_comes(question):
         found = _planned_before_done(found)
     return _answer_points(question, scope, found, scoped_to)

@@ -175,7 +175,8 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
             points_back(question.text) and \
             not set(tokens(question.subject)) & set(tokens(context.subject)):
         # "und wie viele davon laufen parallel?" after Sandbox-Umgebungen: the thread's topic and what is asked of it
-        return replace(question, subject=f"{context.subject} {question.subject}", refers_back=True)
+        return replace(question, subject=f"{context.subject} {question.subject}", refers_back=True,
+                       asked=question.subject)
     if question.shape == Shape.QUANTITY and context.subject and question.subject \
             and all(word in MEASURE_WORDS for word in tokens(question.subject)):
         # "und um wie viel wurde es schneller?": how much faster the thread's topic got, not anything "schneller"

@@ -153,6 +153,9 @@ class Question:
     qualifier: str = ""
     extra: list[str] = field(default_factory=list)
     described: bool = False  # DEFINE: the subject describes the thing ("what's the name for …"), it does not name it
+    # a follow-up's own words when its subject joins the thread's topic ("und welcher solver löst das dann": solver
+    # löst): the topic says what "das" is, these words what is asked of it
+    asked: str = ""
 
     @property
     def lang(self) -> str:
