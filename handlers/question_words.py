@@ -408,6 +408,10 @@ UNIT_WORDS = frozenset({"percent", "prozent", "times", "mal", "faster", "schnell
 # das auf", "was hat das Team als Nächstes vor", "wie stellt XLA Schleifen dar"), and the infinitives of the irregular
 # verbs they go with (folded)
 SEPARABLE_PARTICLES = frozenset("ab an auf aus dar ein fest los nach vor weg zuruck um".split())
+# Programming keywords, and the German nouns for the constructs they open ("If-Abfrage", "For-Schleife", "Else-Zweig"):
+# typed apart, the keyword is part of the noun, no English conjunction (handlers.questions)
+CODE_KEYWORDS = ("if", "else", "elif", "while", "for", "switch", "try", "catch")
+CODE_CONSTRUCT_NOUNS = ("abfrage", "anweisung", "bedingung", "schleife", "zweig", "block")
 # German's coordinating "and"/"or": a particle after one is half of an adverb pair ("vor und zurück", "auf und ab")
 GERMAN_JOINING_WORDS = frozenset("und oder".split())
 IRREGULAR_INFINITIVES = {

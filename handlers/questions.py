@@ -27,6 +27,8 @@ from .question_words import (
     ASPECT_NOUNS,
     BOT_NOUNS,
     CHAT_SPELLINGS,
+    CODE_CONSTRUCT_NOUNS,
+    CODE_KEYWORDS,
     COUNTING,
     DE_MARKERS,
     DETERMINERS,
@@ -224,6 +226,9 @@ _VS_CODE = r"vs\s+code\b"
 # A frame word typed in capitals before a capitalised word is the first word of a name: "VS Code", "IT Security"; so
 # is the "vs" of "vs code"
 _CAPITALS_OPEN_A_NAME_RE = re.compile(rf"[A-Z]{{2,}}\s+[A-Z][a-z]|(?i:{_VS_CODE})")
+# A programming keyword typed before the German noun of the construct it opens is the first part of a compound written
+# apart, no English conjunction: "if abfragen" (If-Abfragen), "for schleifen", "else zweig"
+_KEYWORD_OPENS_A_NOUN_RE = re.compile(rf"(?i:(?:{'|'.join(CODE_KEYWORDS)})[\s-]+(?:{'|'.join(CODE_CONSTRUCT_NOUNS)}))")
 
 
 def subject_words(text: str) -> str:
@@ -236,7 +241,8 @@ def subject_words(text: str) -> str:
         folded = word_tokens(word)
         keep = bool(folded) and ("_" in word or not all(_frames(token) for token in folded)
                                  or _a_names_tail(folded, matches, at, previous_kept)
-                                 or _CAPITALS_OPEN_A_NAME_RE.match(text, match.start()) is not None)
+                                 or _CAPITALS_OPEN_A_NAME_RE.match(text, match.start()) is not None
+                                 or _KEYWORD_OPENS_A_NOUN_RE.match(text, match.start()) is not None)
         if keep:
             kept.append(word)
         previous_kept = keep
