@@ -353,7 +353,8 @@ MIN_ROOT = 6
 
 def german_root(word: str) -> str | None:
     """The root a German -ieren verb shares with its -ierung / -ation noun, as a prefix to search for:
-    "disaggregiert" -> "disaggreg" (Disaggregation), "programmierung" -> "programm". None for other words and roots
+    "disaggregiert" -> "disaggreg" (Disaggregation), "programmierung" -> "programm"; the root a -bel adjective shares
+    with its -bilität noun: "kompatibel" -> "kompatib" (Rückwärtskompatibilität). None for other words and roots
     shorter than MIN_ROOT letters ("iteriert" -> "iter" would find "iterativ", "item", "iteration" of anything)."""
     if not word.isalpha():
         return None
@@ -361,7 +362,13 @@ def german_root(word: str) -> str | None:
         if word.endswith(ending):
             root = word[: -len(ending)]
             return root if len(root) >= MIN_ROOT else None
+    if (found := _BEL_RE.search(word)) is not None and found.start() >= MIN_ROOT:
+        return word[: found.start()]
     return None
+
+
+# A -bel adjective drops its e when inflected or made a noun: "kompatibel", "kompatible", "Kompatibilität" (folded)
+_BEL_RE = re.compile(r"(?<=b)(?:el|le|len|ler|les|lem|ilitat|ilitaten)$")
 
 
 # Endings of one or two letters a German word may carry that its summary form lacks ("Crashkurses").
