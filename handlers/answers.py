@@ -1258,14 +1258,20 @@ async def _asked_first(store: Store, question: Question, found: list[PointHit]) 
     (``Question.asked``) first: the topic's words say what the follow-up points back at, and the point that holds
     them best is the one the thread has just answered with. "und welcher solver löst das dann" after CasADi's
     multiple shooting asks for the solver (000:519's "Lösung des NLPs mittels IPOPT"), not for the point about
-    multiple shooting (000:518) again."""
+    multiple shooting (000:518) again. Of points those words hold alike the topic's words pick ("how does it avoid
+    downloading files" after Kinetic's data API: 000:72, whose files are the data API's, not 000:68's Docker files)."""
     if len(found) < 2 or not question.asked:
         return found
-    within = await store.find_points(question.asked, limit=1, talk_id=found[0].talk_id, introductions_name=True)
-    best = next((hit for hit in found if within and hit.source == within[0].source), None)
+    within = await store.find_points(question.asked, limit=ASKED_ALIKE, talk_id=found[0].talk_id,
+                                     introductions_name=True)
+    alike = {hit.source for hit in within if hit.score >= within[0].score} if within else set()
+    best = next((hit for hit in found if hit.source in alike), None)
     if best is None or best is found[0]:
         return found
     return [best] + [hit for hit in found if hit is not best]
+
+
+ASKED_ALIKE = 5  # a follow-up's own words' best points in its talk, of which the thread's topic picks among equals
 
 
 NAME_TIE = 0.8  # a point holding the question's names this close to the best one that lacks them leads

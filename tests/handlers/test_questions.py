@@ -1154,6 +1154,49 @@ async def test_a_separable_verb_finds_the_summaries_noun(store: Store, text: str
     assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
 
 
+@pytest.mark.parametrize(("text", "subject"), [
+    ("wie stellt XLA Schleifen dar?", "darstellen XLA Schleifen"),  # darstellen: no "dar" alone ("darunter")
+    ("wie wird CasADi die Abhängigkeit los?", "CasADi Abhängigkeit loswerden"),  # an irregular verb's particle
+    # a particle joined to another by "und" is half of an adverb pair, no verb's ("zuruckbleiben"); "bleibt" is the
+    # copula, which frames its adjective as "ist" does
+    ("wie bleibt StableHLO kompatibel, vor und zurück?", "StableHLO kompatibel zurück"),
+    # a programming keyword before the German noun of its construct is part of it, no English conjunction
+    ("wie stellt HLO if abfragen dar?", "darstellen HLO if abfragen"),
+])
+def test_a_separable_verb_is_read_whole_and_only_a_verb(text: str, subject: str) -> None:
+    assert parse(text).subject == subject
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    ("wie stellt HLO if abfragen dar?", {207, 489}),  # "Kontrollflusskonstrukte (Conditional, While)"
+    ("wie bleibt stablehlo kompatibel, vor und zurück", {199, 483}),  # Vorwärts- und Rückwärtskompatibilität
+    ("wie wird casadi die externen bibliotheken als abhängigkeit los", {525}),  # "Eliminierung externer …"
+    ("was müssen maschinenbediener heutzutage draufhaben", {631}),  # "Der moderne Bediener … Kompetenzen"
+])
+async def test_german_verbs_and_idioms_find_the_point_that_answers(store: Store, text: str, lines: set[int]) -> None:
+    reply = await ask(store, text)
+    file, line = first(reply)
+    assert body(reply)["covered"] is True and file == MAIN and line in lines, text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "fach" is the multiplier asked for, no topic (FlyDSL's "2,5-fache"); the hint "faster" adds nothing to the
+    # question's own "schneller" (000:38's "240-mal schneller")
+    ("um wie viel fach sind die aiter kernel schneller", 345),
+    # a length is measured in its unit: no other number answers "wie tief" ("8x7B"), the best point does
+    ("wie tief geht die kontrolle bei flydsl runter", 235),
+])
+async def test_a_number_question_asks_with_its_unit_not_about_it(store: Store, text: str, line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line), text
+
+
+async def test_a_follow_up_asks_for_its_own_words_of_the_threads_topic(store: Store, state: BotState) -> None:
+    # the topic's words say what "das" is; the point that holds them best (000:518) is the one just shown
+    reply = await follow_up(store, state, "wie funktioniert das mehrziel schiessen bei casadi",
+                            "und mit welchem solver löst man das", "41.1")
+    assert first(reply) == (MAIN, 519)  # "Lösung des NLPs mittels IPOPT"
+
+
 # -- what comes next: the summaries' Ausblick, Zukunftsaussichten, Roadmap ------------------------
 
 @pytest.mark.parametrize(("text", "line"), [

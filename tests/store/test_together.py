@@ -139,6 +139,17 @@ def test_a_german_verb_and_its_noun_share_a_root() -> None:
     assert german_root("kernel") is None
 
 
+def test_a_bel_adjective_and_its_bility_noun_share_a_root() -> None:
+    # the e of -bel drops when inflected or made a noun: kompatibel, kompatible, Kompatibilität (folded)
+    assert german_root("kompatibel") == german_root("kompatible") == german_root("kompatibilitat") == "kompatib"
+    assert german_root("kabel") is None  # too short a root to search for
+
+
+async def test_a_bel_adjective_finds_its_noun(store: Store) -> None:
+    points = await store.find_points("stablehlo kompatibel", limit=1)
+    assert points and "Kompatibilität" in points[0].title
+
+
 async def test_an_alias_of_several_words_is_one_phrase(store: Store) -> None:
     # "Jaxator" is JAX-AITER (aliases.toml): its words in a row, not "jax" anywhere (JAX Pallas)
     points = await store.find_points("Jaxator", limit=5)
