@@ -405,8 +405,8 @@ UNIT_WORDS = frozenset({"percent", "prozent", "times", "mal", "faster", "schnell
 
 
 # The particles of German separable verbs, which a main clause puts last ("wie richte ich Kinetic ein", "wie setzt man
-# das auf", "was hat das Team als Nächstes vor", "wie stellt XLA Schleifen dar"), and the infinitives of the irregular
-# verbs they go with (folded)
+# das auf", "was hat das Team als Nächstes vor", "wie stellt XLA Schleifen dar"); the infinitives of the irregular
+# verbs they go with are store.concepts.IRREGULAR_INFINITIVES
 SEPARABLE_PARTICLES = frozenset("ab an auf aus dar ein fest los nach vor weg zuruck um".split())
 # Programming keywords, and the German nouns for the constructs they open ("If-Abfrage", "For-Schleife", "Else-Zweig"):
 # typed apart, the keyword is part of the noun, no English conjunction (handlers.questions)
@@ -414,18 +414,3 @@ CODE_KEYWORDS = ("if", "else", "elif", "while", "for", "switch", "try", "catch")
 CODE_CONSTRUCT_NOUNS = ("abfrage", "anweisung", "bedingung", "schleife", "zweig", "block")
 # German's coordinating "and"/"or": a particle after one is half of an adverb pair ("vor und zurück", "auf und ab")
 GERMAN_JOINING_WORDS = frozenset("und oder".split())
-IRREGULAR_INFINITIVES = {
-    **dict.fromkeys("hat hast habe hatte hatten haben".split(), "haben"),
-    **dict.fromkeys("kommt kommst komme kam kamen kommen".split(), "kommen"),
-    **dict.fromkeys("gibt gab gaben geben".split(), "geben"),
-    **dict.fromkeys("sieht siehst sah sahen sehen".split(), "sehen"),
-    **dict.fromkeys("lauft laufst lief liefen laufen".split(), "laufen"),
-    **dict.fromkeys("nimmt nimmst nahm nahmen nehmen".split(), "nehmen"),
-    **dict.fromkeys("halt haltst hielt hielten halten".split(), "halten"),
-    **dict.fromkeys("geht gehst ging gingen gehen".split(), "gehen"),
-    **dict.fromkeys("steht stehst stand standen stehen".split(), "stehen"),
-    **dict.fromkeys("fangt fangst fing fingen fangen".split(), "fangen"),
-    **dict.fromkeys("zieht ziehst zog zogen ziehen".split(), "ziehen"),
-    **dict.fromkeys("fallt fallst fiel fielen fallen".split(), "fallen"),
-    **dict.fromkeys("wird wirst werde wurde wurden werden".split(), "werden"),  # "wie wird man X los": loswerden
-}

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import lru_cache
 
-from store.concepts import STOPWORDS
+from store.concepts import IRREGULAR_INFINITIVES, STOPWORDS
 from store.text import clean_query, fold, tokens, word_tokens
 
 from .common_words import is_common, is_everyday, leaning
@@ -45,7 +45,6 @@ from .question_words import (
     GREETING_ONLY_RE,
     GREETING_RE,
     HERE,
-    IRREGULAR_INFINITIVES,
     KIND_WORDS,
     KINDS_OF_THING,
     LINKS,

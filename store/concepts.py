@@ -427,6 +427,48 @@ def verb_siblings(word: str) -> list[str]:
 _SEPARABLE_PREFIXES = ("herum", "durch", "nach", "aus", "ein", "auf", "vor", "mit", "rum", "an", "ab", "um", "zu")
 
 
+# The forms of the irregular verbs German questions ask with, by infinitive (folded): "kam" -> "kommen". A strong
+# verb changes its stem for the past (ablaut): "lief" asks about the summaries' "Lauf", "überstehen" about
+# "überstanden" (strong_verb)
+IRREGULAR_INFINITIVES = {
+    **dict.fromkeys("hat hast habe hatte hatten haben".split(), "haben"),
+    **dict.fromkeys("kommt kommst komme kam kamen kommen".split(), "kommen"),
+    **dict.fromkeys("gibt gab gaben geben".split(), "geben"),
+    **dict.fromkeys("sieht siehst sah sahen sehen".split(), "sehen"),
+    **dict.fromkeys("lauft laufst lief liefen laufen".split(), "laufen"),
+    **dict.fromkeys("nimmt nimmst nahm nahmen nehmen".split(), "nehmen"),
+    **dict.fromkeys("halt haltst hielt hielten halten".split(), "halten"),
+    **dict.fromkeys("geht gehst ging gingen gehen".split(), "gehen"),
+    **dict.fromkeys("steht stehst stand standen stehen".split(), "stehen"),
+    **dict.fromkeys("fangt fangst fing fingen fangen".split(), "fangen"),
+    **dict.fromkeys("zieht ziehst zog zogen ziehen".split(), "ziehen"),
+    **dict.fromkeys("fallt fallst fiel fielen fallen".split(), "fallen"),
+    **dict.fromkeys("wird wirst werde wurde wurden werden".split(), "werden"),  # "wie wird man X los": loswerden
+}
+
+
+def strong_verb(word: str) -> tuple[str, str, tuple[str, ...]] | None:
+    """(verbal prefix, infinitive, stems) of a form of an irregular verb (IRREGULAR_INFINITIVES), also behind a
+    verbal prefix: "uberstehen" -> ("uber", "stehen", ("steh", "stand")), "lief" -> ("", "laufen", ("lauf", "lief")).
+    Its stems are the infinitive's and the past's, which has no ending in the singular ("stand", "standen"); None for a
+    prefix before a bare stem ("zustand")."""
+    for prefix in ("", *VERB_PREFIXES):
+        rest = word[len(prefix):]
+        if word.startswith(prefix) and (infinitive := IRREGULAR_INFINITIVES.get(rest)) is not None:
+            forms = [form for form, of in IRREGULAR_INFINITIVES.items() if of == infinitive]
+            stems = (infinitive[:-2], *(form for form in forms if form + "en" in forms))
+            if prefix and rest in stems:
+                continue  # a bare stem behind a prefix is as often the verb's noun: "Zustand", "Gehalt", "Abstand"
+            return prefix, infinitive, stems
+    return None
+
+
+# German verbal prefixes (folded), longest first: a verb and its nouns share the root behind them ("prüft",
+# "Überprüfung"; "einschrauben", "Verschraubung"; "vermeidet", "Vermeidung").
+VERB_PREFIXES = ("zuruck", "durch", "unter", "wider", "uber", "nach", "ver", "ein", "aus", "auf", "ent", "zer", "vor",
+                 "mit", "ab", "an", "be", "er", "um", "zu", "ge")
+
+
 def german_infinitives(word: str) -> list[str]:
     """The infinitive a German verb form may be, to look up in the word list (whose German keys are infinitives):
     "nachmacht" -> "nachmachen", "durchprobiert" -> "durchprobieren", "getestet" -> "testen", "ausgeprobiert" ->

@@ -18,7 +18,7 @@ from itertools import accumulate
 from rapidfuzz import fuzz, process
 
 from .compounds import LINKING
-from .concepts import MIN_PREFIX, one_slip
+from .concepts import MIN_PREFIX, VERB_PREFIXES, one_slip, strong_verb
 from .text import tokens
 from .trigrams import TrigramIndex
 
@@ -26,10 +26,6 @@ CORRECTION_CUTOFF = 85.0
 MIN_HEAD = 4  # shortest corpus word taken as the head of a query compound
 MAX_PIECES = 5  # words one joined-up identifier may be split into
 FUZZY_CANDIDATES = 300  # strings scored by rapidfuzz per lookup, after trigram narrowing
-# German verbal prefixes (folded), longest first: a verb and its nouns share the root behind them ("prüft",
-# "Überprüfung"; "einschrauben", "Verschraubung"; "vermeidet", "Vermeidung").
-VERB_PREFIXES = ("zuruck", "durch", "unter", "wider", "uber", "nach", "ver", "ein", "aus", "auf", "ent", "zer", "vor",
-                 "mit", "ab", "an", "be", "er", "um", "zu", "ge")
 _FAMILY_PREFIXES = ("", *VERB_PREFIXES)
 _VERB_ENDINGS = ("ten", "est", "st", "et", "en", "te", "t", "e", "n")
 # What may follow a root in a word of its family: inflections and the nouns of the verb, not a compound's next word
@@ -189,6 +185,22 @@ class Vocabulary:
             # a Latin verb's noun: "reduzieren" / "Reduktion", "integrieren" / "Integration"
             base = root[:-4] + "kt" if root.endswith("zier") else root[:-3] + "at"
             found.update((noun, None) for noun in (base + "ion", base + "ionen") if noun != word and self.has(noun))
+        if (strong := strong_verb(word)) is not None:
+            # a strong verb's other stems, behind the same prefix: "überstehen" / "überstanden", "lief" / "Lauf";
+            # a past form is its infinitive's family too ("lief": Ablauf, Verlauf)
+            prefix, infinitive, stems = strong
+            if prefix + infinitive != word:
+                whole = prefix + infinitive
+                found.update((relative, None) for relative in [whole, *self.verb_family(whole)]
+                             if relative != word and self.has(relative))
+            for stem in stems:
+                start = prefix + stem
+                index = bisect_left(terms, start)
+                end = min(index + FAMILY_WORDS, count)
+                while index < end and terms[index].startswith(start):
+                    if terms[index] != word and terms[index][len(start):] in FAMILY_ENDINGS:
+                        found[terms[index]] = None
+                    index += 1
         family = list(found)
         if len(self._families) < MAX_FAMILIES:
             self._families[word] = family

@@ -113,3 +113,11 @@ async def test_the_setting_a_question_ends_in_names_the_talk_not_the_point(store
     assert body(reply)["covered"] is True
     assert first(reply) == (MAIN, 574)
     assert "Grundwasser" in body(reply)["message"]["text"]
+
+
+async def test_a_strong_verbs_present_asks_about_its_past_participle(store: Store) -> None:
+    # "überstehen" / "überstanden": 000:573's underground bee hives came through the year, not the treehouse's wintry
+    # weather ("winterlicher Witterung", 000:554)
+    reply = await ask(store, "warum überstehen die Bienen den Winter unter der Erde?")
+    assert body(reply)["covered"] is True
+    assert first(reply) == (MAIN, 573)

@@ -43,6 +43,15 @@ def test_a_verbs_family_is_the_corpus_words_of_its_root_with_inflections_and_nou
     assert vocabulary.verb_family("pruft") is vocabulary.verb_family("pruft")  # kept for the generation
 
 
+def test_a_strong_verbs_family_holds_its_past_stem(db_path: Path) -> None:
+    vocabulary = Vocabulary.read(sqlite3.connect(db_path))
+    # ablaut: "überstehen" asks about the summaries' "überstanden" (000:573's bee hives), "lief" about "Lauf" (000:168)
+    assert "uberstanden" in vocabulary.verb_family("uberstehen")
+    assert "lauf" in vocabulary.verb_family("lief")
+    # a bare stem behind a prefix is the verb's noun: "Zustand" is no form of "stehen"
+    assert "stehen" not in vocabulary.verb_family("zustand")
+
+
 def test_a_name_written_as_code_is_one_group_of_concepts() -> None:
     concepts = build_concepts("how does max_evol check kernels", Lexicon(), {}, translate=False)
     words = [concept.words for concept in concepts]
