@@ -229,7 +229,17 @@ def _rare_term(word: str, question: Question, absent: frozenset[str]) -> bool:
             return False
         if _GERMAN_PAST_PARTICIPLE_RE.fullmatch(word.casefold()) or word.casefold().endswith("ed"):
             return False
+        if _attributive_adjective(word, question):
+            return False
     return True
+
+
+def _attributive_adjective(word: str, question: Question) -> bool:
+    """Whether the tagger reads ``word`` of a German question typed in lower case as an adjective before its noun
+    ("die [lahmen] speicherzugriffe"): it says what the noun is like, the noun what is asked about."""
+    folded = tokens(word)
+    classes = german_tags.word_classes(question.text) if folded else {}
+    return bool(folded) and all(classes.get(token, "") == "ADJ(A)" for token in folded)
 
 
 def _ends_a_clause(word: str, question: Question) -> bool:
@@ -973,6 +983,8 @@ def _asks_about(word: str, question: Question) -> bool:
             # a word ending so is the verb a question ends in ("was mussten die für XLA fixen?")
         if _capitalises_nouns(question):
             return False  # its nouns are capitalised: a lower-case word is a verb or an adjective
+        if _attributive_adjective(word, question):
+            return False  # "die [lahmen] speicherzugriffe": the article is its noun's
         # typed in lower case, a noun is told by the article or preposition before it ("hat kinetic auch ein
         # dashboard", "läuft flydsl auch unter windows", "unter welcher lizenz steht jaxator") or by its word class
         before = _word_before(question.text.casefold(), word.casefold())

@@ -994,3 +994,14 @@ async def test_whos_is_no_possessive(store: Store) -> None:
     text = "is qwen-image open source and who's behind it"
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 412), text
+
+
+async def test_an_absent_adjective_before_its_noun_is_no_asked_term(store: Store) -> None:
+    # typed in lower case, "lahmen" (no summary's word) stands between the article and its noun: it says what the
+    # memory accesses are like, so the vLLM talk is searched, not "the summaries don't mention lahmen"
+    reply = await ask(store, "wie umgehen die bei vllm auf tpu die lahmen speicherzugriffe")
+    assert body(reply)["covered"] is True
+    assert body(reply)["hits"][0]["talk_id"] == "vllm-und-sglang-skalierung-grosser-sprachmodelle"
+    # an absent noun after its article still is: the treehouse has no Kamin
+    said = "Die Zusammenfassungen erwähnen *kamin* nicht."
+    assert_said_not_covered(await ask(store, "hat das baumhaus einen kamin"), said, "kamin")
