@@ -153,7 +153,14 @@ def identifier_concepts(text: str) -> list[Concept]:
             # "_", ".", "/" and digits mark code and model names; "chip-to-chip" is a hyphenated English
             # word the German text writes otherwise ("Chip-zu-Chip"): a bonus, not a requirement.
             code = any(ch in written for ch in "_./") or any(ch.isdigit() for ch in written)
-            concept = Concept("".join(parts), weight=1.0 + 0.25 * len(parts), bonus=not code)
+            # A hyphenated word whose parts are each a concept of their own ("NC-Maschinen": nc, maschinen) weighs,
+            # as a bonus, only that they stand together, not its words again: a point holding "NC-Maschinen" is not
+            # twice the answer of one holding what else is asked ("wie kamen bei NC-Maschinen die Befehle in die
+            # Maschine": 000:626's Befehle). A code name is one thing, asked for as a whole, and so is a name of
+            # function words ("all-to-all", "all-reduce"), which are no concepts.
+            counted_apart = not code and not any(part in STOPWORDS for part in parts)
+            concept = Concept("".join(parts), weight=(0.0 if counted_apart else 1.0) + 0.25 * len(parts),
+                              bonus=not code)
             concept.add(" ".join(parts), kind="phrase")
             if _CODE_NAME_RE.search(written):
                 concept.name_parts = tuple(parts)

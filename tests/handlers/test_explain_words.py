@@ -121,3 +121,11 @@ async def test_a_strong_verbs_present_asks_about_its_past_participle(store: Stor
     reply = await ask(store, "warum überstehen die Bienen den Winter unter der Erde?")
     assert body(reply)["covered"] is True
     assert first(reply) == (MAIN, 573)
+
+
+async def test_a_hyphenated_word_weighs_its_words_once(store: Store) -> None:
+    # "NC-Maschinen" side by side is a bonus over nc and maschinen, not their weight again: 000:626 tells how the
+    # commands (Befehle) came to the machine, not 000:627's productivity of "NC-Maschinen"
+    reply = await ask(store, "wie kamen bei NC-Maschinen die Befehle in die Maschine?")
+    assert body(reply)["covered"] is True
+    assert first(reply) == (MAIN, 626)

@@ -52,6 +52,14 @@ def test_a_strong_verbs_family_holds_its_past_stem(db_path: Path) -> None:
     assert "stehen" not in vocabulary.verb_family("zustand")
 
 
+def test_a_hyphenated_word_of_content_words_is_a_bonus_of_their_order_only() -> None:
+    weights = {c.words: c.weight for c in build_concepts("NC-Maschinen all-to-all v6e-8", Lexicon(), {},
+                                                           translate=False)}
+    assert weights["ncmaschinen"] == 0.5  # nc and maschinen count as words of their own
+    assert weights["alltoall"] == 1.75  # function words are no concepts: the name counts whole
+    assert weights["v6e8"] == 1.5  # a name with a number is one thing
+
+
 def test_a_name_written_as_code_is_one_group_of_concepts() -> None:
     concepts = build_concepts("how does max_evol check kernels", Lexicon(), {}, translate=False)
     words = [concept.words for concept in concepts]
