@@ -25,6 +25,7 @@ from .questions import (
     place_asked,
     points_back,
     reason_fillers,
+    with_phrase_words,
 )
 from .replies import AnswerReply, Notice, Reply
 from .scope import Scope
@@ -73,6 +74,9 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
     question = parse(text)
     if question.language is None and context is not None:
         question.language = context.language
+    if question.subject and question.language != "de":
+        # "done by hand": the word list's phrases keep the function word they are made with
+        question.subject = with_phrase_words(question.subject, question.text, store.word_data().en_de)
     if context is None and question.subject and question.shape in ASKED_ABOUT_ANYTHING and \
             (fillers := reason_fillers(question)) is not None and \
             (not fillers or set(fillers) <= set(await store.absent_words(" ".join(fillers)))):

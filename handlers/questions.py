@@ -9,11 +9,13 @@ and the verbs that frame a question ("presented", "gesprochen", "watch") never d
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import lru_cache
 
 from store.concepts import IRREGULAR_INFINITIVES, STOPWORDS
+from store.lexicon import phrase_key
 from store.text import clean_query, fold, tokens, word_tokens
 
 from .common_words import is_common, is_everyday, leaning
@@ -245,6 +247,24 @@ def subject_words(text: str) -> str:
         if keep:
             kept.append(word)
         previous_kept = keep
+    return " ".join(kept)
+
+
+def with_phrase_words(subject: str, text: str, phrases: Collection[str]) -> str:
+    """``subject`` with each function word put back that the word typed beside it makes a phrase of the English word
+    list with: a multi-word expression is one meaning, its function word part of it ("by hand" is manuell, "facing
+    up" nach oben), where the function word alone frames the question and was dropped (``subject_words``)."""
+    kept = subject.split()
+    typed = [match.group() for match in _WORD_RE.finditer(text)]
+    for at in range(len(typed) - 1):
+        first, second = typed[at], typed[at + 1]
+        if (first in kept) == (second in kept) or phrase_key(f"{first} {second}") not in phrases or \
+                not all(_frames(token) for token in word_tokens(second if first in kept else first)):
+            continue  # (only a function word: a kind word left out, "the roofline [model]", stays out)
+        if first in kept:
+            kept.insert(kept.index(first) + 1, second)
+        else:
+            kept.insert(kept.index(second), first)
     return " ".join(kept)
 
 
@@ -676,12 +696,23 @@ def _quantity_kind(stripped: str) -> str:
     return kind
 
 
+_NEGATED_STEMS = {"ca": "can", "wo": "will", "sha": "shall"}
+
+
+def _spelled_out_negation(match: re.Match[str]) -> str:
+    """"can't" -> "can not", "won't" -> "will not": not "ca not" (a subject word "ca")."""
+    return f"{_NEGATED_STEMS[match.group(1).casefold()]} not"
+
+
 # Typographic apostrophes (what phones and Slack's desktop client type) and the English contractions that only
 # frame a question: "what’re MXUs?" is "what are MXUs?", "where'd they mention X" "where did they mention X".
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
 _CONTRACTIONS = ((re.compile(r"(?<=[a-z])'re\b", re.I), " are"), (re.compile(r"(?<=[a-z])'d\b", re.I), " did"),
                  (re.compile(r"(?<=[a-z])'ve\b", re.I), " have"), (re.compile(r"(?<=[a-z])'ll\b", re.I), " will"),
-                 (re.compile(r"\bi'm\b", re.I), "i am"), (re.compile(r"(?<=[a-z])n't\b", re.I), " not"),
+                 (re.compile(r"\bi'm\b", re.I), "i am"),
+                 # a negation's stem is the verb, but for the three whose stem is not: "can't", "won't", "shan't"
+                 (re.compile(r"\b(ca|wo|sha)n't\b", re.I), _spelled_out_negation),
+                 (re.compile(r"(?<=[a-z])n't\b", re.I), " not"),
                  # "what's Kinetic about?", "what's that good for?" (not a name's "Hugging Face's")
                  (re.compile(r"\b(what|who|where|when|why|how|that|it|there|here)'s\b", re.I), r"\1 is"))
 # The same contraction of "is" typed without its apostrophe, as chat types it: "whats the casadi talk about", "whos

@@ -107,6 +107,7 @@ def build_concepts(
                 concept.weight = 1.0 + 0.25 * size
                 concepts.append(concept)
                 break
+    concepts += _function_word_phrases(text, lexicon, glossary_pairs, translate, longest)
     particles = _particles_alone(text)
     for word in words:
         if word in particles:
@@ -118,6 +119,28 @@ def build_concepts(
             concept.add(part, word, "part")
         concepts.append(concept)
     return _merge_duplicates(concepts + identifier_concepts(text))
+
+
+def _function_word_phrases(text: str, lexicon: Lexicon, glossary_pairs: dict[str, tuple[str, ...]], translate: bool,
+                           longest: int) -> list[Concept]:
+    """Phrase concepts for the word list's phrases made with a function word ("by hand" is manuell), which the
+    content words (stopwords dropped) cannot spell; only as typed, the function word inside or at an edge."""
+    typed = tokens(clean_query(text))[:24]
+    if STOPWORDS.isdisjoint(typed):
+        return []
+    found = []
+    for start in range(len(typed)):
+        for size in range(min(longest, len(typed) - start), 1, -1):
+            run = typed[start:start + size]
+            if STOPWORDS.isdisjoint(run) or STOPWORDS.issuperset(run):
+                continue
+            if " ".join(run) not in lexicon.en_de:
+                continue  # the English word list's phrases, not a glossary's ("Out-of-Memory": its own words)
+            if (concept := _phrase_concept(" ".join(run), lexicon, glossary_pairs, translate)) is not None:
+                concept.weight = 1.0 + 0.25 * size
+                found.append(concept)
+                break
+    return found
 
 
 def _particles_alone(text: str) -> frozenset[str]:

@@ -13,7 +13,7 @@ import pytest
 
 from bot.console import as_json, as_text
 from handlers import mentions
-from handlers.questions import Shape, detect_language, parse
+from handlers.questions import Shape, detect_language, parse, with_phrase_words
 from handlers.replies import AnswerReply, Notice, Reply
 from store.db import Store
 from store.state import BotState
@@ -619,6 +619,9 @@ async def test_a_name_that_only_looks_like_an_inflected_word_is_not_taken_for_on
     ("who’s talking about Kinetic?", Shape.WHO, "Kinetic", "en"),
     ("what're MXUs?", Shape.DEFINE, "MXUs", "en"),
     ("where'd they mention Ironwood", Shape.MOMENTS, "Ironwood", "en"),
+    # a negation's stem is not the verb in "can't", "won't": no word "ca" or "wo" left in the subject
+    ("why can't Kinetic reconnect to a job", Shape.EXPLAIN, "Kinetic reconnect job", "en"),
+    ("why won't Pallas run on GPUs", Shape.EXPLAIN, "Pallas run GPUs", "en"),
     ("can you tell me who presented Kinetic?", Shape.WHO, "Kinetic", "en"),
     ("hi, what is PJRT?", Shape.DEFINE, "PJRT", "en"),
     ("I'd like a summary of the Kinetic talk", Shape.SUMMARY, "Kinetic", "en"),
@@ -1253,3 +1256,14 @@ async def test_where_to_learn_and_what_a_talk_holds_are_talk_questions(store: St
                                                                         file: str, line: int) -> None:
     reply = await ask(store, text)
     assert body(reply)["shape"] == shape and first(reply) == (file, line), text
+
+
+def test_a_function_word_of_a_word_list_phrase_stays_in_the_subject() -> None:
+    # "by" and "up" frame a question alone, but "by hand" and "facing up" are phrases of the word list, one meaning;
+    # a kind word left out ("model" in "the roofline model") is no function word and stays out
+    phrases = {"by hand": ("manuell",), "facing up": ("nach oben",), "roofline model": ("dachlinienmodell",)}
+    question = parse("why is porting kernels by hand such a pain")
+    assert with_phrase_words(question.subject, question.text, phrases) == "porting kernels by hand pain"
+    question = parse("why are the boards laid with one side facing up")
+    assert with_phrase_words(question.subject, question.text, phrases).endswith("side facing up")
+    assert with_phrase_words("roofline", "when does the roofline model come up", phrases) == "roofline"
