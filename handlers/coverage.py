@@ -10,6 +10,7 @@ import re
 
 from store.concepts import german_infinitives
 from store.db import Store
+from store.lexicon import phrase_key
 from store.text import tokens
 
 from . import german_tags
@@ -435,6 +436,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # the last word may be a verb: after do/does/did, at the question's end ("… gate built?"), a particle
             # ("check out"), or inflected after its subject ("the text encoder runs"); a last word that is none of
             # these, with words no talk holds all of, names the thing ("is triton inference server covered")
+            if phrase_key(" ".join(run.words[-2:])) in store.word_data().en_de:
+                continue  # its last two words are one phrase of the word list, a verb and its object: "ai [writing
+                # code]" is AI that programs, no "ai writing" cut off its last word
             shorter = _content_tokens(" ".join(run.words[:-1]))
             if len(shorter) < 2 or any(word in absent for word in shorter) or await held_as_a_name(shorter):
                 continue  # "sparse cores help": sparse cores, and what they do

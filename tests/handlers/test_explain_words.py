@@ -139,3 +139,15 @@ async def test_a_phrase_made_with_a_function_word_is_translated_whole(store: Sto
     reply = await ask(store, text)
     assert body(reply)["covered"] is True
     assert first(reply) == (MAIN, 129)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("is there a toilet in the treehouse", 605),  # "… Dusche und ein wassergespültes WC"
+    ("what does the machinist video compare ai writing code to", 632),  # "Parallelen zur KI-Programmierung"
+])
+async def test_everyday_english_words_reach_the_summaries_german(store: Store, text: str, line: int) -> None:
+    # a toilet is the summaries' WC; writing code is programming, one phrase of the word list, so "ai [writing code]"
+    # is AI that programs, no thing called "ai writing" that no summary mentions
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True
+    assert first(reply) == (MAIN, line)
