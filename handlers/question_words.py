@@ -40,7 +40,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     difference differences versus vs summary summarize summarise summarized summarised tldr tl dr
     overview list lists give me us please could would should can will i you we one ones
     talks talk session sessions lecture lectures conference about regarding around
-    really actually exactly roughly approximately total overall work works working funktioniert funktionieren
+    really actually exactly roughly approximately basically essentially total overall work works working funktioniert
+    funktionieren
     s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
     ging gings want wants wanted mochte interessiert interested explains explained erklart covers shows
     meinst meint meinen dient dienen steht stehen name like such though come comes came coming so erzahl erzahle

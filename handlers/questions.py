@@ -753,6 +753,22 @@ _TRAILING_STRESS_RE = re.compile(r"(?:[\s,]+(?:exactly|again|anyway|actually|rea
                                  r"(?=[\s?!.]*$)", re.I)
 
 
+# "kind of"/"sort of" hedges what follows ("was it kind of a boys club", "it sort of works") unless a determiner or a
+# question word makes it a noun with its "of": "what kind of wood", "a sort of cache", "two kinds of workers"
+_HEDGE_RE = re.compile(r"(?<![\w'-])(?P<before>[\w'-]+\s+)?(?:kind|sort)\s+of(?![\w'-])"
+                       r"|(?<![\w'-])(?P<short>kinda|sorta)(?![\w'-])", re.I)
+_BEFORE_A_KIND_NOUN = frozenset("a an the what which this that these those some any every each one no same other "
+                                "another new different many all what's whats its their his her my our your".split())
+
+
+def _without_hedge(match: re.Match[str]) -> str:
+    """The text of a "kind of" match with a hedge left out, as it is when the words are a noun and its "of"."""
+    before = match.group("before")
+    if match.group("short") is None and before is not None and before.strip().casefold() in _BEFORE_A_KIND_NOUN:
+        return match.group()
+    return before or ""
+
+
 @lru_cache(maxsize=1)  # _parse and then name_runs read one question's plain form
 def _plain(query: str) -> str:
     """``query`` with plain apostrophes, contractions spelled out, a polite wrapper and a stressing adverb left out."""
@@ -761,6 +777,8 @@ def _plain(query: str) -> str:
         for pattern, replacement in _CONTRACTIONS:
             plain = pattern.sub(replacement, plain)
     plain = _UNMARKED_IS_RE.sub(r"\1 is", plain)
+    if "kind" in (folded := plain.casefold()) or "sort" in folded:  # most hedge nothing: the pattern not tried
+        plain = _HEDGE_RE.sub(_without_hedge, plain)
     if plain.rstrip(" ?!.").rpartition(" ")[2].casefold() in STRESS_WORDS and \
             _WORD_RE.search(unstressed := _TRAILING_STRESS_RE.sub("", plain)):
         plain = unstressed

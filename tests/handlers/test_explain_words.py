@@ -151,3 +151,13 @@ async def test_everyday_english_words_reach_the_summaries_german(store: Store, t
     reply = await ask(store, text)
     assert body(reply)["covered"] is True
     assert first(reply) == (MAIN, line)
+
+
+@pytest.mark.parametrize("text", ["was the machinist workshop scene back then kind of a boys club",
+                                  "was machining a boys club back then"])
+async def test_a_boys_club_is_a_field_men_dominate(store: Store, text: str) -> None:
+    # an idiom of two words is one meaning: "männerdominiert geprägte Werkstattkultur" (625), and the hedge "kind of"
+    # before it asks about nothing of a kind
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True
+    assert first(reply) == (MAIN, 625)

@@ -622,6 +622,11 @@ async def test_a_name_that_only_looks_like_an_inflected_word_is_not_taken_for_on
     # a negation's stem is not the verb in "can't", "won't": no word "ca" or "wo" left in the subject
     ("why can't Kinetic reconnect to a job", Shape.EXPLAIN, "Kinetic reconnect job", "en"),
     ("why won't Pallas run on GPUs", Shape.EXPLAIN, "Pallas run GPUs", "en"),
+    # a hedge carries no topic: "kind of", "sort of" (unless a determiner makes "kind" a noun), "basically"
+    ("was the workshop kind of a boys club", Shape.SEARCH, "workshop boys club", "en"),
+    ("is Pallas sort of a DSL", Shape.SEARCH, "Pallas DSL", "en"),
+    ("what kind of wood did they use", Shape.SEARCH, "kind wood", "en"),
+    ("is jax quantum basically modeled on qutip", Shape.SEARCH, "jax quantum modeled qutip", "en"),
     ("can you tell me who presented Kinetic?", Shape.WHO, "Kinetic", "en"),
     ("hi, what is PJRT?", Shape.DEFINE, "PJRT", "en"),
     ("I'd like a summary of the Kinetic talk", Shape.SUMMARY, "Kinetic", "en"),
