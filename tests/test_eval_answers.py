@@ -729,6 +729,17 @@ def test_tune39_is_paraphrased_explanations_numbers_and_absent_details_german_an
     assert_single_answer_lines([q for q in tune39 if q["shape"] in {"explain", "number"}], corpus_lines)
 
 
+def test_tune40_is_paraphrased_single_answers_talk_questions_and_absent_details_german_and_english_equal(
+        corpus_lines: dict) -> None:
+    tune40 = load_question_file("eval_answers_tune40")
+    assert {q["split"] for q in tune40} == {"tune40"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune40")] == [q["id"] for q in tune40]
+    assert Counter((q["shape"], q["lang"]) for q in tune40) == {(shape, lang): n for shape, n in (
+        ("explain", 16), ("number", 4), ("not_covered", 8), ("who", 4), ("summary", 4), ("watch", 4))
+        for lang in ("de", "en")}
+    assert_single_answer_lines([q for q in tune40 if q["shape"] in {"explain", "number"}], corpus_lines)
+
+
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
     assert {q["split"] for q in tune6} == {"tune"}
     assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune6")] == [q["id"] for q in tune6]
