@@ -18,7 +18,7 @@ from itertools import accumulate
 from rapidfuzz import fuzz, process
 
 from .compounds import LINKING
-from .concepts import MIN_PREFIX, VERB_PREFIXES, one_slip, strong_verb
+from .concepts import MIN_PREFIX, VERB_PREFIXES, letter_before, one_slip, strong_verb
 from .text import tokens
 from .trigrams import TrigramIndex
 
@@ -275,15 +275,18 @@ class Vocabulary:
     def slip_of_a_word(self, word: str) -> bool:
         """Whether ``word`` (folded, of MIN_SLIPPED letters or more) is a corpus word typed with one slip
         ("faktentabelle" for "Faktenstabelle"): a long plain word a letter away is that word, not a new thing."""
-        return len(word) >= MIN_SLIPPED and any(one_slip(word, found) for found in self.correct(word))
+        return len(word) >= MIN_SLIPPED and any(one_slip(word, found) and not letter_before(word, found)
+                                                for found in self.correct(word))
 
     def near_a_word(self, word: str) -> bool:
         """Whether ``word`` (folded, matching nothing) is a corpus word typed with a slip, at any length: close by
         rapidfuzz's ratio (``correct``) or one slip away ("flydls" for flydsl; ``slip_of_a_word`` wants long words)."""
-        if self.correct(word):
+        # (not a corpus word with a letter before it: "ollama" is no Llama, ``letter_before``)
+        if any(not letter_before(word, found) for found in self.correct(word)):
             return True
         words = self._words.strings
-        return any(one_slip(word, words[i]) for i in self._words.candidates(word, FUZZY_CANDIDATES))
+        return any(one_slip(word, words[i]) and not letter_before(word, words[i])
+                   for i in self._words.candidates(word, FUZZY_CANDIDATES))
 
     def _ends_a_word(self, word: str) -> bool:
         words = self._words.strings

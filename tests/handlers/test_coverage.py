@@ -1005,3 +1005,15 @@ async def test_an_absent_adjective_before_its_noun_is_no_asked_term(store: Store
     # an absent noun after its article still is: the treehouse has no Kamin
     said = "Die Zusammenfassungen erwähnen *kamin* nicht."
     assert_said_not_covered(await ask(store, "hat das baumhaus einen kamin"), said, "kamin")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # Ollama is the corpus's Llama with one more letter before it: no slip (typists slip inside a word, seldom on its
+    # first letter) but a name no summary has, the detail asked of the covered MaxText/Gemma models
+    ("kann ich die gemma modelle auch mit ollama starten", "Die Zusammenfassungen erwähnen *ollama* nicht."),
+    ("kann man die maxtext modelle danach mit ollama laufen lassen", "Die Zusammenfassungen erwähnen *ollama* nicht."),
+])
+async def test_a_name_with_a_letter_before_a_corpus_word_is_no_slip_of_it(store: Store, text: str, said: str) -> None:
+    assert not await store.typed_with_a_slip("ollama")
+    assert await store.typed_with_a_slip("kinetc")  # a slip inside the word stays one
+    assert_said_not_covered(await ask(store, text), said, text)
