@@ -9,7 +9,7 @@ compound parts; each form remembers why it is there so answers can say what was 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -410,6 +410,12 @@ _BEL_RE = re.compile(r"(?<=b)(?:el|le|len|ler|les|lem|ilitat|ilitaten)$")
 
 # Endings of one or two letters a German word may carry that its summary form lacks ("Crashkurses").
 _SHORT_ENDINGS = ("en", "er", "es", "em", "ns", "e", "n", "s")
+
+
+def inflected_head(pieces: Sequence[str]) -> str | None:
+    """The word a split of a word into corpus words ends in an ending of: "bild er" (Bilder) is Bild inflected,
+    "bias es" (biases) Bias; None when its last piece is a word ("er de" is no Erde)."""
+    return " ".join(pieces[:-1]) if len(pieces) >= 2 and pieces[-1] in _SHORT_ENDINGS else None
 
 
 def inflection_trims(word: str) -> list[str]:

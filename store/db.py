@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from . import described, ranking, terms, together
-from .concepts import english_stems, german_infinitives, inflection_trims
+from .concepts import english_stems, german_infinitives, inflected_head, inflection_trims
 from .connection import WriteLockProbe, connect_async, connect_read_only, on_connection_thread
 from .edits import (
     ACCEPT,
@@ -120,9 +120,16 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
         if " " in concept.words or concept.words in in_phrases:
             continue
         # a typo's correction is another word, and so is the corpus word a compound only starts with
-        # ("tensorboard" -> tensor); a compound of corpus words has its parts as a phrase form
-        forms = [form.token for form in concept.forms if form.kind not in ("correction", "part")]
+        # ("tensorboard" -> tensor); a word read as corpus words run together (a phrase form) is there only where
+        # the summaries write them side by side: "tensornetzwerken" is no Tensor|Netzwerken they have apart
+        forms = [form.token for form in concept.forms if form.kind not in ("correction", "part", "phrase")]
+        split = [form.token for form in concept.forms if form.kind == "phrase"]
+        side_by_side = [phrase for phrase in split if together.held_side_by_side(view, phrase.split())]
+        forms += side_by_side + [head for phrase in split if (head := inflected_head(phrase.split()))]
+        # (a word so split that the summaries write apart may be a German compound's head: "erde" (er|de) is
+        # Erdwärme's Erd-)
         word = concept.words
+        as_a_head = len(side_by_side) < len(split) and view.vocabulary.heads_a_compound(word)
         # German endings the summaries may not use: "Crashkurses" is the "Crashkurs" talk; English ones:
         # "patented" is in "Patentierte"
         trims = inflection_trims(word)
@@ -131,7 +138,7 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
         # infinitive inside a compound is no sign: "bauen" in "aufbauend")
         verbs = [verb for form in [word, *trims] for verb in german_infinitives(form)]
         if not any(view.vocabulary.doc_frequency(token) for token in [*forms, *verbs]) and not any(
-                view.vocabulary.inside_a_word(token) for token in forms):
+                view.vocabulary.inside_a_word(token) for token in forms) and not as_a_head:
             absent.append(concept.words)  # nor inside a compound: "screws" (schraub) in "Baumschrauben"
     return tuple(absent)
 

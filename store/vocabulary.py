@@ -138,6 +138,20 @@ class Vocabulary:
             words.append(terms[index])
         return words
 
+    def heads_a_compound(self, word: str) -> bool:
+        """Whether ``word`` (folded) is a German noun in -e that a corpus compound starts with, without its e as a
+        compound's head writes it: "erde" in "erdwarme" (Erdwärme), a word of MIN_HEAD letters or more after it."""
+        if len(word) < MIN_HEAD or not word.isalpha() or not word.endswith("e"):
+            return False
+        head = word[:-1]
+        index = bisect_left(self.terms, head)
+        terms = self.terms
+        while index < len(terms) and terms[index].startswith(head):
+            if len(terms[index]) - len(head) >= MIN_HEAD:
+                return True
+            index += 1
+        return False
+
     def concept_idf(self, forms: list[str]) -> float:
         """One idf for all forms of a concept, so a rare spelling of a common word does not outscore it.
 
