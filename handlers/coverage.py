@@ -776,7 +776,7 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     present = [word for word in words if word not in missing]
     # a compound of corpus words is no absent detail ("Lärchendielen": Lärche, Dielen), nor the alternative set
     # against the topic ("statt dockerfiles")
-    missing = [word for word in missing if not await _said_otherwise(store, word, question)
+    missing = [word for word in missing if not _says_how(word, question) and not await _said_otherwise(store, word, question)
                and not (not any(is_common(token) for token in tokens(word)) and await _typed_with_a_slip(store, word))]
     # (a word general language lacks, mistyped: "kernells", "hyperparamter" are words they hold; "price" is a word)
     held = [token for word in present for token in _content_tokens(word) if token not in absent]
@@ -844,6 +844,16 @@ async def _how_a_last_verb_is_done(store: Store, question: Question, words: list
         if topic and await store.held_in_one_talk(topic):
             return how
     return []
+
+
+def _says_how(word: str, question: Question) -> bool:
+    """Whether an absent word of a German question typed in lower case is a word of general German that says how,
+    how much or how often (an adverb, an indefinite pronoun: ``german_tags.says_how``): "muss man fürs dit sharding
+    am modellcode [selber] rumschrauben", "wo hats bei jaxator so am [meisten] gehakt" ask about what the talk did,
+    in the asker's manner of speaking; the summaries need not write the word. A term of a field the language lacks
+    is none, whatever the tagger reads it as."""
+    return question.language == "de" and word[:1].islower() and not _capitalises_nouns(question) and \
+        all(is_common(token) for token in tokens(word)) and german_tags.says_how(word, question.text)
 
 
 def _object_last(word: str, words: list[str], question: Question) -> bool:

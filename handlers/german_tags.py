@@ -14,6 +14,9 @@ from store.text import tokens
 
 _PUNCTUATION = "?!.,;:()[]\"'“”„«»"  # around a word as typed: the tagger reads "zusammengebaut?" as a foreign word
 NOUN_TAGS = frozenset({"NN", "NE", "FM"})  # a common noun, a name, a foreign word ("dashboard", "claude", "jaxator")
+# An adverb, an indefinite pronoun ("am meisten", "alle"), the particle of a superlative or of a degree ("zu"): a word
+# that says how, how much or how often something is done, not a thing done or asked about
+MANNER_TAGS = frozenset({"ADV", "PIS", "PIAT", "PIDAT", "PTKA"})
 
 
 @lru_cache(maxsize=1)
@@ -40,3 +43,12 @@ def is_noun(word: str, text: str) -> bool:
 def is_verb(token: str, text: str) -> bool:
     """Whether the folded ``token`` of the German question ``text`` is a verb there ("läuft", "kostet")."""
     return word_classes(text).get(token, "").startswith("V")
+
+
+def says_how(word: str, text: str) -> bool:
+    """Whether every token of ``word`` of the German question ``text`` is an adverb, an indefinite pronoun or a
+    degree particle there (MANNER_TAGS): "muss man am modellcode [selber] rumschrauben", "wo hats [so] am [meisten]
+    gehakt" ask how the thing is done, which a summary says in its own words."""
+    classes = word_classes(text)
+    folded = tokens(word)
+    return bool(folded) and all(classes.get(token, "") in MANNER_TAGS for token in folded)
