@@ -48,7 +48,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
     aufgenommen geschrieben organisiert gesagt behauptet
     nochmal nochmals noch wieder schon eben halt ja dann jetzt nun nu kurz kurze kurzen ganz ganze ganzen ganzes
-    gesamte gesamten gesamtes wieviel wieviele
+    gesamte gesamten gesamtes wieviel wieviele wievielte wievielten wievielter wievieltes
     again whole entire briefly just then up bring brings brought bringing u ur still yet already same
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
     ever info infos informationen word news details rolle spielt spielen spielte taucht tauchte auftauchen kennst
