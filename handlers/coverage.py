@@ -14,14 +14,17 @@ from store.lexicon import phrase_key
 from store.text import tokens
 
 from . import german_tags
-from .common_words import is_common, is_rare
+from .common_words import is_common, is_everyday, is_rare
 from .question_words import (
     ARTICLES,
     ASPECT_NOUNS,
+    COUNTING,
     DO_AUXILIARY_RE,
     FRAME_WORDS,
+    GERMAN_ARTICLES,
     GERMAN_MODALS,
     GERMAN_SUBORDINATORS,
+    GERMAN_WHICH,
     ING_COMPLEMENT_VERBS,
     IS_CONTRACTED,
     KINDS_OF_THING,
@@ -120,7 +123,8 @@ async def _restates_a_point(store: Store, question: Question, names: list[str], 
     # (``held_in_one_point``) must hold the question's other words itself ("simulate" is only the title's)
     naming = {token for word in _talks_name(store, question, others) for token in word} or None
     if not held_name:
-        return len(others) >= MIN_RESTATED_ALONE and not _side_by_side_all(question.text, others) and \
+        alone = MIN_RESTATED if _in_everyday_words(names, question) else MIN_RESTATED_ALONE
+        return len(others) >= alone and not _side_by_side_all(question.text, others) and \
             await store.held_in_one_point(rest, naming)
     if len(others) < MIN_RESTATED:
         return False
@@ -131,6 +135,37 @@ async def _restates_a_point(store: Store, question: Question, names: list[str], 
 
 
 _ALTERNATIVES_RE = re.compile(r"\b(?:or|oder)\b", re.I)
+# The shapes that ask how, why or where something is done, whose answer a key point says in its own words
+_ASKING_HOW = frozenset({Shape.EXPLAIN, Shape.MOMENTS, Shape.SEARCH})
+
+
+def _in_everyday_words(names: list[str], question: Question) -> bool:
+    """Whether the absent ``names`` of a German how, why or where question (not a yes/no one) are words everyone writes
+    ("wie richte ich kinetic am [anfang] ein, gibts da n befehl": 000:69's Setup and CLI-Befehl), none of them the noun
+    its question word asks for ("unter welcher [lizenz]", "mit was für ner [kamera]", "wie viele [zuschauer]"): the
+    asker's words for what a key point says otherwise, once that point holds two of the question's other words. A
+    yes/no question asks whether the point says it ("hat das baumhaus fenster"); a term of a field or a name
+    ("terraform", "sauerteig") is what the question is about."""
+    if question.language != "de" or question.yes_no or question.shape not in _ASKING_HOW:
+        return False
+    folded = [token for name in names for token in tokens(name)]
+    return bool(folded) and all(is_everyday(token) and not is_rare(token) for token in folded) and \
+        not any(_asked_by_the_question_word(name, question) for name in names)
+
+
+def _asked_by_the_question_word(word: str, question: Question) -> bool:
+    """Whether ``word`` is the noun a German question word asks for, with only articles between them: "welche",
+    "wie viele", "was für ne" and the noun they ask which one or how many of."""
+    typed = tokens(question.text)
+    folded = tokens(word)
+    if not folded or folded[0] not in typed:
+        return False
+    at = typed.index(folded[0]) - 1
+    while at >= 0 and typed[at] in GERMAN_ARTICLES:
+        at -= 1
+    if at >= 1 and typed[at - 1:at + 1] == ["was", "fur"]:
+        return True
+    return at >= 0 and (typed[at] in GERMAN_WHICH or typed[at] in COUNTING)
 
 
 TITLED_AT_MOST = 3  # words in the titles of at most this many talks, all of them in one, name that talk's subject

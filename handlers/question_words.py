@@ -351,6 +351,11 @@ WHICH_ONE_WORDS = ORDINAL_WORDS | frozenset(
     "normale normalen normaler gewohnliche gewohnlichen gewohnlicher herkommliche herkommlichen herkommlicher "
     "fruh fruhe fruhen fruher fruheren neu neue neuen neuer neueren alt alte alten alter alteren ursprunglich "
     "ursprungliche ursprunglichen vorherige vorherigen aktuelle aktuellen letzte letzten nachste nachsten".split())
+# German's articles, spoken German's short ones too ("ne kamera", "n befehl"): what stands between a noun and the
+# word before it that governs it
+GERMAN_ARTICLES = frozenset("ein eine einen einem einer eines ne nen nem ner n der die das den dem des".split())
+# German's question words that ask which one of the noun after them
+GERMAN_WHICH = frozenset("welche welcher welches welchen welchem".split())
 GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
                                    "wozu wofur womit".split())
 # What a number question asks of its number besides the thing measured: the kind of the thing counted ("how many
