@@ -33,6 +33,7 @@ from .question_words import (
     NUMBER_WORDS,
     OBJECT_PRONOUNS,
     ORDINAL_WORDS,
+    OTHERS,
     PHRASAL_PREPOSITION_RE,
     SPOKEN_CONTRACTIONS,
     UNIT_WORDS,
@@ -811,7 +812,8 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     present = [word for word in words if word not in missing]
     # a compound of corpus words is no absent detail ("Lärchendielen": Lärche, Dielen), nor the alternative set
     # against the topic ("statt dockerfiles")
-    missing = [word for word in missing if not _says_how(word, question) and not await _said_otherwise(store, word, question)
+    missing = [word for word in missing if not _says_how(word, question) and not _the_others(word)
+               and not await _said_otherwise(store, word, question)
                and not (not any(is_common(token) for token in tokens(word)) and await _typed_with_a_slip(store, word))]
     # (a word general language lacks, mistyped: "kernells", "hyperparamter" are words they hold; "price" is a word)
     held = [token for word in present for token in _content_tokens(word) if token not in absent]
@@ -879,6 +881,13 @@ async def _how_a_last_verb_is_done(store: Store, question: Question, words: list
         if topic and await store.held_in_one_talk(topic):
             return how
     return []
+
+
+def _the_others(word: str) -> bool:
+    """Whether a word typed in lower case points at the other things of what is spoken about (``OTHERS``): "and do
+    custom ops get fused with [the rest]" asks whether they are fused with other ops, a thing named before."""
+    folded = tokens(word)
+    return word.islower() and bool(folded) and all(token in OTHERS for token in folded)
 
 
 def _says_how(word: str, question: Question) -> bool:

@@ -112,8 +112,10 @@ MEASURE_NOUNS = frozenset(
     "speedup speedups beschleunigung durchsatz throughput latenz latency latencies kompilierzeit kompilierungszeit "
     "compilezeit schrittzeit schrittzeiten laufzeit dauer duration geschwindigkeit leistungssteigerung anzahl".split())
 # Words that ask for more talks than the thread's ("any others?", "gibts noch andere?", "und noch einer?", "welche talks
-# noch", "which talks else").
-OTHERS = frozenset("andere anderen weitere weiteren others other another einer einen eins noch else".split())
+# noch", "which talks else"), or point at the other things of what is spoken about ("fused with [the rest]", "der
+# [rest]", "die [übrigen]"): never a thing of their own.
+OTHERS = frozenset("andere anderen weitere weiteren others other another einer einen eins noch else "
+                   "rest remainder ubrige ubrigen".split())
 # The ordinals a question numbers a summary's points with ("the second case study", "die erste Fallstudie"), by
 # place; a German one keeps the ending of the word it stands for ("der ersten" -> "der zweiten"). "erst" alone ("erst
 # später") is none.
