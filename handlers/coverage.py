@@ -457,8 +457,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue  # what follows the subject is what it does; what the question asks for comes before it
         if verb_follows and len(words) == 2 and run.last and not run.after_verb:
             continue  # "why did the query fail?"
-        if len(words) == 2 and words[1] in WHO_NOUNS and await store.names_a_talk(words[0]):
-            continue  # the talk's own name and its people: "the Michigan group", "the Tinix folks"
+        if await _talks_people(store, words):
+            continue
         if run.last and _placed(run, question) and await store.names_a_talk(words[0]):
             continue  # where the question is asked, the talk by its own name: "why no heavy machinery [at the
             # treehouse build]" asks about the machinery there, not about a thing called a treehouse build
@@ -476,13 +476,22 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
                 continue  # its last two words are one phrase of the word list, a verb and its object: "ai [writing
                 # code]" is AI that programs, no "ai writing" cut off its last word
             shorter = _content_tokens(" ".join(run.words[:-1]))
-            if len(shorter) < 2 or any(word in absent for word in shorter) or await held_as_a_name(shorter):
-                continue  # "sparse cores help": sparse cores, and what they do
+            if len(shorter) < 2 or any(word in absent for word in shorter) or await held_as_a_name(shorter) or \
+                    await _talks_people(store, shorter):
+                continue  # "sparse cores help": sparse cores, and what they do; "the beehive vlogger travelling"
             if verb_follows and run.after_auxiliary and len(words) == 3 and is_common(words[1]):
                 continue  # "did [microprocessors turn nc] into cnc": a subject, its verb and its object
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+async def _talks_people(store: Store, words: list[str]) -> bool:
+    """Whether two folded words are a talk and its people: the talk's own name ("the Michigan group", "the Tinix
+    folks") or what it is about, with a word for people that talk writes itself ("the beehive vlogger": Bienenstöcke
+    and des Vloggers in one talk), then a noun for people who give a talk (``WHO_NOUNS``)."""
+    return len(words) == 2 and words[1] in WHO_NOUNS and (
+        await store.names_a_talk(words[0]) or await store.held_in_one_talk(words))
 
 
 def _placed(run: NameRun, question: Question) -> bool:

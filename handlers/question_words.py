@@ -383,10 +383,11 @@ PEOPLE_NOUNS = frozenset(
     "people persons speakers presenters folks guys leute leuten personen sprecher sprecherinnen redner rednerinnen "
     "vortragende vortragenden referenten referentinnen".split())
 # Nouns for the people who give a talk, or their group, after the talk's own name: "the Michigan group", "the Tinix
-# folks", "the Intel lady" are that talk's speakers, whatever its summary calls them
+# folks", "the Intel lady", "the beehive vlogger" are that talk's speakers, whatever its summary calls them
 WHO_NOUNS = PEOPLE_NOUNS | frozenset(
     "guy guys lady ladies woman women man men person dude dudes team teams group groups lab labs crew researchers "
-    "engineer engineers gruppe gruppen forscher forscherin forscherinnen typ typen frau mann".split())
+    "engineer engineers gruppe gruppen forscher forscherin forscherinnen typ typen frau mann "
+    "vlogger vloggers vloggerin".split())
 # What a number question counts comes right after these ("how many [times slower]", "wie viele [Token pro …]")
 COUNTING = frozenset("many much viel viele wieviel wieviele".split())
 LINKS = frozenset("of von".split())  # "Mixture of Experts Inferenz": the words after "of" end a longer name
