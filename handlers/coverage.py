@@ -56,8 +56,9 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     absent = await absent_words(store, scope, subject)
     written = [word for word in subject.split() if not _set_against(word, question)]
     if absent:
-        names = [w for w in written if (is_term_like(w) or _english_name(w, question))
-                 and any(t in absent for t in tokens(w))]
+        names = [w for w in written if ((is_term_like(w) or _english_name(w, question))
+                                        and any(t in absent for t in tokens(w)))
+                 or (_lettered_code(w) and all(t in absent for t in tokens(w)))]
         if names:  # typed as names (GSPMD, Gaudi) and in no summary: no wording of the asker's
             return names
         for word in written:
@@ -653,6 +654,15 @@ async def _missing_versions(store: Store, subject: str, text: str) -> list[str]:
         if texts and not any(_holds_version(text, name, version) for text in texts):
             missing.append(written)
     return missing
+
+
+def _lettered_code(word: str) -> bool:
+    """A hyphenated word with a part of a single letter: the code name of a benchmark or a model ("tpc-h", "gpt-j"),
+    typed in lower case as often as not. The caller asks that no part be in any summary ("e-mail", "x-ray" are
+    words the summaries may write)."""
+    parts = word.strip(".,;:!?()\"'").split("-")
+    return len(parts) >= 2 and all(part.isalpha() for part in parts) and any(len(part) == 1 for part in parts) \
+        and any(len(part) >= 2 for part in parts)
 
 
 def _english_name(word: str, question: Question) -> bool:

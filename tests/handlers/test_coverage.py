@@ -1030,3 +1030,11 @@ async def test_corpus_words_run_together_are_there_only_side_by_side(store: Stor
     text = "ham die bienenstöcke unter der erde jetzt schon fünf jahre durchgehalten"
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 573), text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a hyphenated code with a part of one letter names a benchmark, typed in lower case: no summary has TPC-H
+    ("did the tpu database study also run tpc-h", "The summaries don't mention *tpc-h*."),
+])
+async def test_an_absent_lettered_code_is_not_covered(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
