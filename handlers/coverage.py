@@ -72,7 +72,9 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                 if run not in names:
                     names.append(run)
         if names:
-            return [] if await _restates_a_point(store, question, names, scope) else names
+            # "welcher [lehrstuhl] …" asks for the one thing it names: a point holding the rest does not say which
+            return [] if not any(_which_asks_for(name, question) for name in names) and \
+                await _restates_a_point(store, question, names, scope) else names
         content = [t for w in written for t in tokens(w)]
         if content and all(t in absent for t in content):
             return [subject]
@@ -656,6 +658,15 @@ async def _missing_versions(store: Store, subject: str, text: str) -> list[str]:
     return missing
 
 
+def _which_asks_for(word: str, question: Question) -> bool:
+    """Whether the question opens with which (or what) and ``word`` as its noun: "welcher [lehrstuhl] in michigan
+    steckt hinter …", "what [brand] of atv …" ask for that one thing, not for what else the question says; "what
+    kind of wood" asks about the wood."""
+    opening = _WHICH_NOUN_RE.match(question.text) or _WELCHE_NOUN_RE.match(question.text)
+    return opening is not None and opening.group(1).casefold() == word.casefold() and \
+        not any(token in KINDS_OF_THING for token in tokens(word))
+
+
 def _lettered_code(word: str) -> bool:
     """A hyphenated word with a part of a single letter: the code name of a benchmark or a model ("tpc-h", "gpt-j"),
     typed in lower case as often as not. The caller asks that no part be in any summary ("e-mail", "x-ray" are
@@ -1094,6 +1105,8 @@ def _asks_about(word: str, question: Question) -> bool:
 # does …"
 _WHICH_NOUN_RE = re.compile(r"\W*(?:what|which)\s+([^\W\d_][\w-]*)\s+(?:of|do|does|did|is|are|was|were|can|could|will"
                             r"|would|should|has|have|had)\b", re.I)
+# A German question opened by welche and its noun: "welcher Lehrstuhl …", "welches Betriebssystem …"
+_WELCHE_NOUN_RE = re.compile(r"\W*welche[rsnm]?\s+([^\W\d_][\w-]*)", re.I)
 # An English yes/no question in the passive starts with a form of be ("were the treehouse stairs glued together?")
 _PASSIVE_AUXILIARIES = frozenset("is are was were".split())
 _PASSIVE_RE = re.compile(r"\W*(?:is|are|was|were)\s+(?:the|a|an|this|that|these|those|its|their)\b", re.I)
