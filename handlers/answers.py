@@ -828,6 +828,19 @@ def _counted(text: str, match: re.Match[str]) -> str:
     return match["w"]
 
 
+def _counted_ones_verb(text: str, match: re.Match[str] | None, head: str) -> str | None:
+    """The verb an English "how many" question says the counted ones do, when a modal follows them: with no subject
+    between, they are its subject and the next word its verb ("how many people can [sleep] in …", "how many jobs
+    could [run] at once"); None otherwise ("how many bees does the vlogger keep": the vlogger keeps them)."""
+    if match is None or not head:
+        return None
+    at = text.casefold().find(head.casefold(), match.start("w"))
+    verb = _MODAL_VERB_RE.match(text, at + len(head)) if at >= 0 else None
+    return verb.group(1) if verb is not None else None
+
+
+# A modal and its verb right after what a "how many" question counts
+_MODAL_VERB_RE = re.compile(r"\s+(?:can|could|will|would|might|may)\s+([^\W\d_][\w-]*)", re.I)
 _UMLAUTS = {"a": "ä", "o": "ö", "u": "ü"}  # "Jahr" and "zweijährig", "Tag" and "dreitägig"
 
 
@@ -1007,6 +1020,11 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         # "how many queens …", "how many watts …", "how many bee colonies …": the points about the rest follow
         return await _not_covered(store, question, [head],
                                   topic=coverage.topic_besides(question, [head], names_only=False))
+    if question.language == "en" and (verb := _counted_ones_verb(question.text, match, head)) and \
+            await coverage.counted_absent(store, question, verb, scope):
+        # "how many people can [sleep] up in that treehouse": what the counted ones do is in no summary
+        return await _not_covered(store, question, [verb],
+                                  topic=coverage.topic_besides(question, [verb], names_only=False))
     names_no_measure = asks_an_amount(question.text) or (
         match is not None and all(token in FRAME_WORDS for token in tokens(match["w"])))
     if not scope.offset and not question.refers_back and names_no_measure and \

@@ -1049,3 +1049,9 @@ async def test_an_absent_lettered_code_is_not_covered(store: Store, text: str, s
 async def test_an_absent_noun_after_which_is_not_forgiven_by_a_restated_point(store: Store, text: str,
                                                                               said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_an_absent_verb_of_the_counted_ones_is_not_covered(store: Store) -> None:
+    # "people can sleep": a modal right after the counted ones makes them its subject, and no summary says sleep
+    text = "how many people can sleep up in that treehouse"
+    assert_said_not_covered(await ask(store, text), "The summaries don't mention *sleep*.", text)
