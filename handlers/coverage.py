@@ -855,7 +855,8 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         held = [token for token in held if token not in verbs]  # "how does kinetic [manage] secrets?"
         gone += [word for word in present if verbs.issuperset(tokens(word))]
     kinds = [f"{word} {words[words.index(word) + 1]}" for word in missing
-             if question.yes_no and _kind_of_the_next(word, words, present, question)]
+             if question.yes_no and _kind_of_the_next(word, words, present, question)] or \
+        (_absent_name_before(words, missing, present, question) if question.yes_no else [])
     if kinds and await store.held_in_one_talk(held):
         # "did the michigan db folks try [hash] joins", "auch [cam] software": a kind of a thing the talk has, however
         # many of its words the question holds (no fact restated: the kind is what it asks about)
@@ -961,6 +962,27 @@ def _kind_of_the_next(word: str, words: list[str], present: list[str], question:
     if at + 1 >= len(words) or words[at + 1] not in present or not _side_by_side(question.text, word, words[at + 1]):
         return False
     return at + 2 >= len(words) or not _side_by_side(question.text, words[at + 1], words[at + 2])
+
+
+def _absent_name_before(words: list[str], missing: list[str], present: list[str], question: Question) -> list[str]:
+    """Two absent words or more of an English yes/no question typed side by side right before a word the summaries
+    have: one name of a kind of that thing, however many words the thing has ("did the dit placement talk use
+    [ulysses style] sequence parallelism"). A single absent word before a name of several words is as often a verb
+    and its object ("replace skilled workers": ``_kind_of_the_next``)."""
+    if question.language == "de":
+        return []
+    run: list[str] = []
+    for word in words:
+        folded = word.casefold()
+        if word in missing:
+            if run and not _side_by_side(question.text, run[-1], word):
+                run = []
+            run = [*run, word] if len(folded) >= 3 and folded.isalpha() else []
+            continue
+        if len(run) >= 2 and word in present and _side_by_side(question.text, run[-1], word):
+            return [" ".join(run)]
+        run = []
+    return []
 
 
 async def _held_by_another_talk(store: Store, question: Question, present: list[str], missing: list[str],

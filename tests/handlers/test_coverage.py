@@ -1055,3 +1055,9 @@ async def test_an_absent_verb_of_the_counted_ones_is_not_covered(store: Store) -
     # "people can sleep": a modal right after the counted ones makes them its subject, and no summary says sleep
     text = "how many people can sleep up in that treehouse"
     assert_said_not_covered(await ask(store, text), "The summaries don't mention *sleep*.", text)
+
+
+async def test_absent_words_side_by_side_before_a_covered_thing_name_its_kind(store: Store) -> None:
+    # "ulysses style" names a kind of the DiT talk's sequence parallelism: no summary says Ulysses
+    text = "did the dit placement talk use ulysses style sequence parallelism"
+    assert_said_not_covered(await ask(store, text), "The summaries don't mention *ulysses style*.", text)
