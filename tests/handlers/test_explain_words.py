@@ -161,3 +161,22 @@ async def test_a_boys_club_is_a_field_men_dominate(store: Store, text: str) -> N
     reply = await ask(store, text)
     assert body(reply)["covered"] is True
     assert first(reply) == (MAIN, 625)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "prefab" is short for prefabricated (Vorfertigung, Vormontage), a "shop" the workshop (Werkstatt)
+    ("how many parts were prefab in the shop before the treehouse went up", (548, 600)),  # twin summaries
+    # "right away" is directly (direkt), as "straight away" is: CHLO maps "direkt" or breaks down ("zerlegt")
+    ("is chlo lowered right away or broken down first", (200, 484)),
+    # the stages of a process are its phases (Phasen), not only the steps of a stair (Stufen)
+    ("which stages does llm training go through", 380),
+    # a thing announced is an Ankündigung as well as angekündigt
+    ("what did the vllm on tpu speakers announce", 454),
+    # a quad bike is a Quad, an ATV, found as a whole word (not "quadratisch")
+    ("did the vlogger ride a quad bike in a contest", 578),
+])
+async def test_everyday_english_words_reach_their_german_forms(store: Store, text: str,
+                                                              line: int | tuple[int, ...]) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True
+    assert first(reply) in [(MAIN, one) for one in (line if isinstance(line, tuple) else (line,))]
