@@ -451,6 +451,8 @@ def english_variants(word: str) -> list[str]:
         stem = variants[1] if len(variants) > 1 else ""
         if word.endswith(("ed", "ing")) and len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
             variants.append(stem[:-1])  # a consonant doubled before the ending: "rotting" -> rot, "shipped" -> ship
+    elif len(word) == 4 and word.endswith("s") and not word.endswith("ss"):
+        variants.append(word[:-1])  # a short plural is looked up as its singular too: "jobs" -> job, "bits" -> bit
     return variants
 
 
