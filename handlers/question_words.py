@@ -107,6 +107,11 @@ MEASURE_WORDS = frozenset(
     "schneller langsamer faster slower quicker grosser bigger larger kleiner smaller hoher higher langer longer "
     "kurzer shorter mehr more weniger less fewer besser better schlechter worse speedup speed up beschleunigung "
     "prozent percent faktor factor mal times verbesserung improvement".split())
+# Nouns of a degree no number measures: "how much control does FlyDSL give you", "wie viel Freiheit lässt es" ask to
+# what extent, which a key point explains, not for a point that happens to carry a number.
+DEGREE_NOUNS = frozenset(
+    "control freedom flexibility influence leeway latitude autonomy insight visibility say kontrolle freiheit "
+    "flexibilitat einfluss spielraum einblick".split())
 # Nouns that name a measured quantity: "und der Speedup auf der H200?", "and the throughput?" ask for a number.
 MEASURE_NOUNS = frozenset(
     "speedup speedups beschleunigung durchsatz throughput latenz latency latencies kompilierzeit kompilierungszeit "

@@ -33,6 +33,7 @@ from .question_words import (
     CODE_KEYWORDS,
     COUNTING,
     DE_MARKERS,
+    DEGREE_NOUNS,
     DETERMINERS,
     DISCOURSE_ONLY_RE,
     DISCOURSE_RE,
@@ -610,6 +611,8 @@ _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(
 # XLA") it still asks for the number, unless it names a difference
 _HOW_MUCH_RE = re.compile(r"^(?:(?:um|by) )?(?:how (?:much|many|fast|quick|quickly)|wie (?:viel|viele|schnell)"
                           rf"|wieviele?|{_WHAT_COUNT})\b", _I)
+# "how much control …", "wie viel Freiheit …": the noun the amount is asked of
+_HOW_MUCH_OF_RE = re.compile(r"^(?:how much|wie ?viel) (?P<n>[^\W\d_]+)\b", _I)
 # "how cold are the quantum chips compared to outer space?": "how" and an adjective asks for a degree, against the
 # baseline; "how does X compare to Y", "how is X different from Y" and "how similar are …" compare
 _HOW_DEGREE_RE = re.compile(
@@ -1115,6 +1118,9 @@ def _parse_plain(query: str, stripped: str) -> Question:
             # "wie viel bringt MXFP4 gegenüber FP8?" asks for a number measured against a baseline
             stripped = _BASELINE_RE.sub(" ", stripped)
             continue
+        if shape == Shape.QUANTITY and (degree := _HOW_MUCH_OF_RE.match(stripped)) and \
+                fold(degree["n"]) in DEGREE_NOUNS:
+            continue  # "how much control does FlyDSL give you down the GPU hierarchy": how far, a how-question
         if shape == Shape.MORE and subject_words(groups.get("s") or ""):
             continue  # "tell me more about ORPO" asks about ORPO; "erzähl mehr darüber" only for more
         if shape in (Shape.HELP, Shape.MORE):

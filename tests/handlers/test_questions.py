@@ -767,6 +767,16 @@ async def test_what_thing_count_leads_with_the_point_counting_it(store: Store) -
     assert first(await ask(store, "what chip counts did they use for inference vs training in tinix")) == (MAIN, 315)
 
 
+@pytest.mark.parametrize("text", ["how much control do you get over the hierarchy with flydsl",
+                                  "wie viel Kontrolle hat man bei FlyDSL über die Hierarchie"])
+async def test_how_much_of_a_degree_is_a_how_question(store: Store, text: str) -> None:
+    # control is no amount: the point that says how far it reaches (block, warp, thread down to the MFMA atoms), not
+    # one that happens to carry a number (the 8x7B model of the standalone validation, 000:239)
+    assert parse(text).shape == Shape.EXPLAIN
+    assert parse("how much memory does flydsl use").shape == Shape.QUANTITY
+    assert first(await ask(store, text)) == (MAIN, 235)
+
+
 async def test_how_much_a_thing_brings_leads_with_its_gain(store: Store) -> None:
     # the MXFP4 results (~20 %, ~30 % over FP8), not the recipe's description with its "4-Bit" and "Llama 3/3.1"
     assert first(await ask(store, "wie viel bringt mxfp4 eigentlich")) == (MAIN, 350)
