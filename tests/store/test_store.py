@@ -445,9 +445,11 @@ def test_an_english_inflection_after_a_doubled_consonant_is_looked_up_without_it
 
 @pytest.mark.parametrize(("word", "base"), [("jobs", "job"), ("bits", "bit"), ("gpus", "gpu")])
 def test_a_short_english_plural_is_looked_up_as_its_singular(word: str, base: str) -> None:
-    # the word list has "job" (a Workload), not "jobs"; four letters are too few for the longer endings' rules
+    # four letters are too few for the longer endings' rules, not for a plural's "s"
     assert base in english_variants(word)
     assert "clas" not in english_variants("class")
+    (bees,) = build_concepts("bees", Lexicon(en_de={"bee": ("biene",)}), {})
+    assert ("biene", "translation") in {(form.token, form.kind) for form in bees.forms}
 
 
 @pytest.mark.parametrize(("word", "form"), [
