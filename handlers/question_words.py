@@ -43,7 +43,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     really actually exactly roughly approximately basically essentially total overall work works working funktioniert
     funktionieren
     s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
-    ging gings want wants wanted mochte interessiert interested explains explained erklart covers shows
+    ging gings want wants wanted mochte gern gerne interessiert interested explains explained erklart covers shows
     meinst meint meinen dient dienen steht stehen name like such though come comes came coming so erzahl erzahle
     erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
     aufgenommen geschrieben organisiert gesagt behauptet
@@ -81,7 +81,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     # ("what do the sparse cores even do", "whats the deal with", "lets you do", "according to tunix", "quantize stuff")
     # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt");
     # "über … hinweg" (across) and the copula "bleiben" ("bleibt kompatibel"), which frames its adjective as "ist"
-    # does
+    # does; "gern(e)" only says a wish ("ich würde gern … sehen": I'd like to)
 ) | frozenset(token for word in SPOKEN_CONTRACTIONS for token in tokens(word))
 
 # Nouns that name an aspect of what a question is about, not a thing of its own: "das Fazit zu Kinetic", "die

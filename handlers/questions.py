@@ -215,7 +215,7 @@ def _frames(token: str) -> bool:
         return False
     if token.endswith("n") and token[-2] in "aeiouh" and token[:-1] + "en" in FRAME_WORDS:  # not "andern"
         return True
-    if len(token) >= 5 and token + "e" in FRAME_WORDS:  # the dropped e of spoken German's "ich": "wo erfahr ich …"
+    if token + "e" in FRAME_WORDS:  # the dropped e of spoken German: "wo erfahr ich …", "ich würd gern …"
         return True
     return token in _TALK_NOUN_SLIPS or (
         len(token) >= 7 and len(token) in _LETTER_ADDED_SIZES

@@ -1282,3 +1282,17 @@ def test_a_function_word_of_a_word_list_phrase_stays_in_the_subject() -> None:
     question = parse("why are the boards laid with one side facing up")
     assert with_phrase_words(question.subject, question.text, phrases).endswith("side facing up")
     assert with_phrase_words("roofline", "when does the roofline model come up", phrases) == "roofline"
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    # spoken German drops the e of a short frame word too ("würd", "hätt"), and "gern" only says a wish
+    ("welchen vortrag würd ich mir zu xla anschaun", "xla"),
+    ("ich hätt gern nen vortrag zu sparse cores", "sparse cores"),
+])
+def test_a_short_frame_word_without_its_e_and_a_wish_are_no_subject(text: str, subject: str) -> None:
+    assert parse(text).subject == subject
+
+
+async def test_a_talk_asked_for_with_a_dropped_e_is_found_by_its_topic(store: Store) -> None:
+    reply = await ask(store, "welches video würd ich mir zur geschichte von cnc maschinen anschaun")
+    assert body(reply)["hits"][0]["kind"] == "talk" and first(reply) == (MAIN, 618)
