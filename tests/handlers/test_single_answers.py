@@ -897,3 +897,8 @@ async def test_behind_the_scenes_is_no_missing_detail(store: Store) -> None:
 async def test_worries_are_an_aspect_not_a_missing_detail(store: Store) -> None:
     body = json.loads(as_json(await ask(store, "wat macht dem tinix team beim skalieren noch sorgen")))
     assert body["covered"] is True  # Sorgen are what Probleme and Herausforderungen are: an aspect of the topic
+
+
+async def test_what_comes_next_asks_for_the_talks_plans(store: Store) -> None:
+    # "als nächstes" (next) is what the summaries head Roadmap or Zukunftsaussichten, as "vorhaben" is
+    assert first(await ask(store, "was kommt bei flydsl als nächstes")) == (MAIN, 241)
