@@ -902,3 +902,9 @@ async def test_worries_are_an_aspect_not_a_missing_detail(store: Store) -> None:
 async def test_what_comes_next_asks_for_the_talks_plans(store: Store) -> None:
     # "als nächstes" (next) is what the summaries head Roadmap or Zukunftsaussichten, as "vorhaben" is
     assert first(await ask(store, "was kommt bei flydsl als nächstes")) == (MAIN, 241)
+
+
+@pytest.mark.parametrize("text", ["wo konnte der vlogger mal ausspannen", "wo hat der vlogger ausgespannt"])
+async def test_unwinding_is_the_summaries_entspannung(store: Store, text: str) -> None:
+    # "ausspannen" (to unwind), also as its participle, is the Erholung at the Echo farm
+    assert first(await ask(store, text)) == (MAIN, 579)
