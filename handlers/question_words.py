@@ -29,7 +29,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     ansehen anschauen anhoren schauen gucken lernen verstehen empfehlen empfiehlst empfohlen sehen
     welchem welchen welcher welches welche wieso weshalb wofur wozu woher womit worum wie viel viele
     vortragen vortrags vortrages vortragen vortragende vortragenden vortragender redner rednerin sprecher sprecherin
-    folgenden gerade zuerst genau ungefahr insgesamt wirklich zusammen fasse fass beste besten bester bestes
+    folgenden gerade zuerst genau ungefahr grob insgesamt wirklich zusammen fasse fass beste besten bester bestes
     kommt kam kamen kommen vorkommt vorkam vorkommen sonst else mehr erfahren erfahre wissen informieren
     einstieg einsteigen passt passen thema woruber woran wobei wovon worauf worin wodurch wonach woraus
     did does do done doing was were been being get got gets someone anyone anybody somebody people
@@ -44,7 +44,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     funktionieren
     s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
     ging gings want wants wanted mochte gern gerne interessiert interested explains explained erklart covers shows
-    meinst meint meinen dient dienen steht stehen name like such though come comes came coming so erzahl erzahle
+    meinst meint meinen dient dienen gedacht steht stehen name like such though come comes came coming so erzahl erzahle
     erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
     aufgenommen geschrieben organisiert gesagt behauptet
     nochmal nochmals noch wieder schon eben halt ja dann jetzt nun nu kurz kurze kurzen ganz ganze ganzen ganzes
@@ -81,7 +81,9 @@ FRAME_WORDS = STOPWORDS | frozenset(
     # ("what do the sparse cores even do", "whats the deal with", "lets you do", "according to tunix", "quantize stuff")
     # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt");
     # "über … hinweg" (across) and the copula "bleiben" ("bleibt kompatibel"), which frames its adjective as "ist"
-    # does; "gern(e)" only says a wish ("ich würde gern … sehen": I'd like to)
+    # does; uninflected "grob" is a hedge ("ganz grob": roughly; inflected, "grobe", it is an attribute), "gedacht"
+    # asks a purpose as "dient" does ("wofür ist X gedacht"); "gern(e)" only says a wish ("ich würde gern … sehen":
+    # I'd like to)
 ) | frozenset(token for word in SPOKEN_CONTRACTIONS for token in tokens(word))
 
 # Nouns that name an aspect of what a question is about, not a thing of its own: "das Fazit zu Kinetic", "die

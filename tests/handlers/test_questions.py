@@ -1296,3 +1296,12 @@ def test_a_short_frame_word_without_its_e_and_a_wish_are_no_subject(text: str, s
 async def test_a_talk_asked_for_with_a_dropped_e_is_found_by_its_topic(store: Store) -> None:
     reply = await ask(store, "welches video würd ich mir zur geschichte von cnc maschinen anschaun")
     assert body(reply)["hits"][0]["kind"] == "talk" and first(reply) == (MAIN, 618)
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    # "wofür … gedacht" asks a purpose, as "wozu dient" does; uninflected "grob" is a hedge ("ganz grob": roughly)
+    ("wofür ist kinetic gedacht, ganz grob", "kinetic"),
+    ("wozu ist tunix grob gedacht", "tunix"),
+])
+def test_a_purpose_verb_and_a_hedge_are_no_subject(text: str, subject: str) -> None:
+    assert parse(text).subject == subject
