@@ -214,7 +214,7 @@ class View:
         if built is None:
             built = tuple(build_concepts(
                 text, self.lexicon, self.pairs, self.vocabulary.correct, translate=self.translate,
-                split=self.vocabulary.compound_parts, segment=self.vocabulary.segment,
+                split=self.vocabulary.compound_head, segment=self.vocabulary.segment,
                 frequency=self.vocabulary.doc_frequency, family=self.vocabulary.verb_family))
             if len(self._concepts) >= CONCEPTS_KEPT:
                 self._concepts.pop(next(iter(self._concepts)), None)

@@ -24,7 +24,6 @@ from .trigrams import TrigramIndex
 
 CORRECTION_CUTOFF = 85.0
 MIN_HEAD = 4  # shortest corpus word taken as the head of a query compound
-MIN_TAIL = 5  # shortest last part taken from a query compound: a shorter one starts too many words ("bau")
 MAX_PIECES = 5  # words one joined-up identifier may be split into
 FUZZY_CANDIDATES = 300  # strings scored by rapidfuzz per lookup, after trigram narrowing
 _FAMILY_PREFIXES = ("", *VERB_PREFIXES)
@@ -175,23 +174,6 @@ class Vocabulary:
             if index < len(self.terms) and self.terms[index] == head:
                 return [head]
         return []
-
-    def compound_parts(self, word: str) -> list[str]:
-        """The corpus words a long query word not in the corpus is made of: its head (``compound_head``) and the
-        last part a German compound is named by, which the corpus has only as a longer word's start: "handgeschick"
-        (Hand-Geschick) is a kind of Geschick, the summaries' "Geschicklichkeit"."""
-        parts = self.compound_head(word)
-        if len(word) < 7 or not word.isalpha() or self.doc_frequency(word) > 0:
-            return parts
-        # the last part must be most of the word, as the head must ("geschick" of "handgeschick", not "bau")
-        for cut in range(MIN_HEAD, min(len(word) // 2, len(word) - MIN_TAIL) + 1):
-            tail = word[cut:]
-            index = bisect_left(self.terms, tail)
-            if index < len(self.terms) and self.terms[index].startswith(tail):
-                # a last part the corpus writes as a word of its own makes the compound a kind of it that no summary
-                # names ("Ringpuffer" is no "Puffer" of theirs); one only inside longer words is their word's stem
-                return parts if self.terms[index] == tail else [*parts, tail]
-        return parts
 
     def verb_family(self, word: str) -> list[str]:
         """The corpus words that share a German verb's root behind any verbal prefix: "pruft" (prüft) ->

@@ -908,11 +908,3 @@ async def test_what_comes_next_asks_for_the_talks_plans(store: Store) -> None:
 async def test_unwinding_is_the_summaries_entspannung(store: Store, text: str) -> None:
     # "ausspannen" (to unwind), also as its participle, is the Erholung at the Echo farm
     assert first(await ask(store, text)) == (MAIN, 579)
-
-
-async def test_a_compound_is_found_by_its_last_part_the_summaries_only_write_inside_a_word(store: Store) -> None:
-    # "Handgeschick" is a kind of Geschick, the summaries' "manueller Geschicklichkeit" (631), not the CNC point (629)
-    reply = await ask(store, "was muss ein cnc bediener können, wenn es nicht mehr um handgeschick geht")
-    assert first(reply) == (MAIN, 631)
-    # a last part the summaries write as a word of its own ("Puffer") names a kind they lack: still not covered
-    assert json.loads(as_json(await ask(store, "gibt es einen Vortrag über Ringpuffer?")))["covered"] is False
