@@ -123,13 +123,7 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
         # ("tensorboard" -> tensor); a word read as corpus words run together (a phrase form) is there only where
         # the summaries write them side by side: "tensornetzwerken" is no Tensor|Netzwerken they have apart
         forms = [form.token for form in concept.forms if form.kind not in ("correction", "part", "phrase")]
-        split = [form.token for form in concept.forms if form.kind == "phrase"]
-        side_by_side = [phrase for phrase in split if together.held_side_by_side(view, phrase.split())]
-        forms += side_by_side + [head for phrase in split if (head := inflected_head(phrase.split()))]
-        # (a word so split that the summaries write apart may be a German compound's head: "erde" (er|de) is
-        # Erdwärme's Erd-)
         word = concept.words
-        as_a_head = len(side_by_side) < len(split) and view.vocabulary.heads_a_compound(word)
         # German endings the summaries may not use: "Crashkurses" is the "Crashkurs" talk; English ones:
         # "patented" is in "Patentierte"
         trims = inflection_trims(word)
@@ -137,11 +131,25 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
         # a participle's verb, written as a word of its own: "portierter" (a ported one) is "portieren" (a guessed
         # infinitive inside a compound is no sign: "bauen" in "aufbauend")
         verbs = [verb for form in [word, *trims] for verb in german_infinitives(form)]
-        if not any(view.vocabulary.doc_frequency(token) for token in [*forms, *verbs]) and not any(
-                view.vocabulary.inside_a_word(token) for token in forms) and not as_a_head:
-            absent.append(concept.words)  # nor inside a compound: "screws" (schraub) in "Baumschrauben"
+        if _held_in_a_form(view, forms, verbs):
+            continue
+        # only then the costly look at where the summaries write a split's words (most words end above)
+        split = [form.token for form in concept.forms if form.kind == "phrase"]
+        side_by_side = [phrase for phrase in split if together.held_side_by_side(view, phrase.split())]
+        # (a word so split that the summaries write apart may be a German compound's head: "erde" (er|de) is
+        # Erdwärme's Erd-)
+        as_a_head = len(side_by_side) < len(split) and view.vocabulary.heads_a_compound(word)
+        split_forms = side_by_side + [head for phrase in split if (head := inflected_head(phrase.split()))]
+        if not _held_in_a_form(view, split_forms, []) and not as_a_head:
+            absent.append(concept.words)
     return tuple(absent)
 
+
+def _held_in_a_form(view: View, forms: list[str], verbs: list[str]) -> bool:
+    """Whether a summary holds one of ``forms`` or ``verbs`` as a word, or one of ``forms`` inside a compound
+    ("screws" (schraub) in "Baumschrauben")."""
+    return any(view.vocabulary.doc_frequency(token) for token in [*forms, *verbs]) or any(
+        view.vocabulary.inside_a_word(token) for token in forms)
 
 
 def _glossary_names(view: View, column: str, kind: str) -> tuple[str, ...]:
