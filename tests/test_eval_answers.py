@@ -719,25 +719,18 @@ def test_tune28_is_explanations_german_and_english_equal(tune28: list[dict], cor
         assert sections[0] == "Wichtigste Punkte & Zeitstempel", q["id"]
 
 
-def test_tune39_is_paraphrased_explanations_numbers_and_absent_details_german_and_english_equal(
-        corpus_lines: dict) -> None:
-    tune39 = load_question_file("eval_answers_tune39")
-    assert {q["split"] for q in tune39} == {"tune39"}
-    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune39")] == [q["id"] for q in tune39]
-    assert Counter((q["shape"], q["lang"]) for q in tune39) == {(shape, lang): n for shape, n in (
-        ("explain", 20), ("number", 6), ("not_covered", 14), ("followup", 4)) for lang in ("de", "en")}
-    assert_single_answer_lines([q for q in tune39 if q["shape"] in {"explain", "number"}], corpus_lines)
-
-
-def test_tune40_is_paraphrased_single_answers_talk_questions_and_absent_details_german_and_english_equal(
-        corpus_lines: dict) -> None:
-    tune40 = load_question_file("eval_answers_tune40")
-    assert {q["split"] for q in tune40} == {"tune40"}
-    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune40")] == [q["id"] for q in tune40]
-    assert Counter((q["shape"], q["lang"]) for q in tune40) == {(shape, lang): n for shape, n in (
-        ("explain", 16), ("number", 4), ("not_covered", 8), ("who", 4), ("summary", 4), ("watch", 4))
-        for lang in ("de", "en")}
-    assert_single_answer_lines([q for q in tune40 if q["shape"] in {"explain", "number"}], corpus_lines)
+@pytest.mark.parametrize(("name", "per_shape"), [
+    ("tune39", {"explain": 20, "number": 6, "not_covered": 14, "followup": 4}),
+    ("tune40", {"explain": 16, "number": 4, "not_covered": 8, "who": 4, "summary": 4, "watch": 4}),
+])
+def test_tune39_and_tune40_are_paraphrased_questions_in_their_own_split_german_and_english_equal(
+        name: str, per_shape: dict[str, int], corpus_lines: dict) -> None:
+    questions = load_question_file(f"eval_answers_{name}")
+    assert {q["split"] for q in questions} == {name}
+    assert [q.id for q in eval_answers.load_questions("all", f"eval_answers_{name}")] == [q["id"] for q in questions]
+    assert Counter((q["shape"], q["lang"]) for q in questions) == {
+        (shape, lang): n for shape, n in per_shape.items() for lang in ("de", "en")}
+    assert_single_answer_lines([q for q in questions if q["shape"] in {"explain", "number"}], corpus_lines)
 
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
