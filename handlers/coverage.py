@@ -269,17 +269,9 @@ def _rare_term(word: str, question: Question, absent: frozenset[str]) -> bool:
             return False
         if _GERMAN_PAST_PARTICIPLE_RE.fullmatch(word.casefold()) or word.casefold().endswith("ed"):
             return False
-        if _attributive_adjective(word, question):
+        if german_tags.is_attributive(word, question.text):
             return False
     return True
-
-
-def _attributive_adjective(word: str, question: Question) -> bool:
-    """Whether the tagger reads ``word`` of a German question typed in lower case as an adjective before its noun
-    ("die [lahmen] speicherzugriffe"): it says what the noun is like, the noun what is asked about."""
-    folded = tokens(word)
-    classes = german_tags.word_classes(question.text) if folded else {}
-    return bool(folded) and all(classes.get(token, "") == "ADJ(A)" for token in folded)
 
 
 def _ends_a_clause(word: str, question: Question) -> bool:
@@ -1093,7 +1085,7 @@ def _asks_about(word: str, question: Question) -> bool:
             # a word ending so is the verb a question ends in ("was mussten die für XLA fixen?")
         if _capitalises_nouns(question):
             return False  # its nouns are capitalised: a lower-case word is a verb or an adjective
-        if _attributive_adjective(word, question):
+        if german_tags.is_attributive(word, question.text):
             return False  # "die [lahmen] speicherzugriffe": the article is its noun's
         # typed in lower case, a noun is told by the article or preposition before it ("hat kinetic auch ein
         # dashboard", "läuft flydsl auch unter windows", "unter welcher lizenz steht jaxator") or by its word class
@@ -1128,7 +1120,8 @@ def _asks_about(word: str, question: Question) -> bool:
 _WHICH_NOUN_RE = re.compile(r"\W*(?:what|which)\s+([^\W\d_][\w-]*)\s+(?:of|do|does|did|is|are|was|were|can|could|will"
                             r"|would|should|has|have|had)\b", re.I)
 # A German question opened by welche and its noun: "welcher Lehrstuhl …", "welches Betriebssystem …"
-_WELCHE_NOUN_RE = re.compile(r"\W*welche[rsnm]?\s+([^\W\d_][\w-]*)", re.I)
+_WELCHE_NOUN_RE = re.compile(rf"\W*(?:{'|'.join(sorted(GERMAN_WHICH, key=len, reverse=True))})\s+([^\W\d_][\w-]*)",
+                             re.I)
 # An English yes/no question in the passive starts with a form of be ("were the treehouse stairs glued together?")
 _PASSIVE_AUXILIARIES = frozenset("is are was were".split())
 _PASSIVE_RE = re.compile(r"\W*(?:is|are|was|were)\s+(?:the|a|an|this|that|these|those|its|their)\b", re.I)

@@ -17,6 +17,7 @@ NOUN_TAGS = frozenset({"NN", "NE", "FM"})  # a common noun, a name, a foreign wo
 # An adverb, an indefinite pronoun ("am meisten", "alle"), the particle of a superlative or of a degree ("zu"): a word
 # that says how, how much or how often something is done, not a thing done or asked about
 MANNER_TAGS = frozenset({"ADV", "PIS", "PIAT", "PIDAT", "PTKA"})
+ATTRIBUTIVE_TAGS = frozenset({"ADJ(A)"})  # an adjective before its noun ("die lahmen Zugriffe")
 
 
 @lru_cache(maxsize=1)
@@ -49,6 +50,19 @@ def says_how(word: str, text: str) -> bool:
     """Whether every token of ``word`` of the German question ``text`` is an adverb, an indefinite pronoun or a
     degree particle there (MANNER_TAGS): "muss man am modellcode [selber] rumschrauben", "wo hats [so] am [meisten]
     gehakt" ask how the thing is done, which a summary says in its own words."""
-    classes = word_classes(text)
+    return _all_tagged(word, text, MANNER_TAGS)
+
+
+def is_attributive(word: str, text: str) -> bool:
+    """Whether every token of ``word`` of the German question ``text`` is an adjective before its noun there ("die
+    [lahmen] speicherzugriffe"): it says what the noun is like, the noun what is asked about."""
+    return _all_tagged(word, text, ATTRIBUTIVE_TAGS)
+
+
+def _all_tagged(word: str, text: str, tags: frozenset[str]) -> bool:
+    """Whether ``word`` has tokens and the tagger gives each of them in ``text`` one of ``tags``."""
     folded = tokens(word)
-    return bool(folded) and all(classes.get(token, "") in MANNER_TAGS for token in folded)
+    if not folded:
+        return False
+    classes = word_classes(text)
+    return all(classes.get(token, "") in tags for token in folded)
