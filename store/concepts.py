@@ -492,6 +492,17 @@ IRREGULAR_INFINITIVES = {
 }
 
 
+
+def _stems(infinitive: str) -> tuple[str, ...]:
+    """An irregular verb's stems: its infinitive's, and its past's, a form that adds "en" for the plural ("stand",
+    "standen")."""
+    forms = [form for form, of in IRREGULAR_INFINITIVES.items() if of == infinitive]
+    return (infinitive[:-2], *(form for form in forms if form + "en" in forms))
+
+
+_STRONG_STEMS = {infinitive: _stems(infinitive) for infinitive in set(IRREGULAR_INFINITIVES.values())}
+
+
 def strong_verb(word: str) -> tuple[str, str, tuple[str, ...]] | None:
     """(verbal prefix, infinitive, stems) of a form of an irregular verb (IRREGULAR_INFINITIVES), also behind a
     verbal prefix: "uberstehen" -> ("uber", "stehen", ("steh", "stand")), "lief" -> ("", "laufen", ("lauf", "lief")).
@@ -500,8 +511,7 @@ def strong_verb(word: str) -> tuple[str, str, tuple[str, ...]] | None:
     for prefix in ("", *VERB_PREFIXES):
         rest = word[len(prefix):]
         if word.startswith(prefix) and (infinitive := IRREGULAR_INFINITIVES.get(rest)) is not None:
-            forms = [form for form, of in IRREGULAR_INFINITIVES.items() if of == infinitive]
-            stems = (infinitive[:-2], *(form for form in forms if form + "en" in forms))
+            stems = _STRONG_STEMS[infinitive]
             if prefix and rest in stems:
                 continue  # a bare stem behind a prefix is as often the verb's noun: "Zustand", "Gehalt", "Abstand"
             return prefix, infinitive, stems

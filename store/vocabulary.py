@@ -289,8 +289,7 @@ class Vocabulary:
     def slip_of_a_word(self, word: str) -> bool:
         """Whether ``word`` (folded, of MIN_SLIPPED letters or more) is a corpus word typed with one slip
         ("faktentabelle" for "Faktenstabelle"): a long plain word a letter away is that word, not a new thing."""
-        return len(word) >= MIN_SLIPPED and any(one_slip(word, found) and not letter_before(word, found)
-                                                for found in self.correct(word))
+        return len(word) >= MIN_SLIPPED and any(_slip_of(word, found) for found in self.correct(word))
 
     def near_a_word(self, word: str) -> bool:
         """Whether ``word`` (folded, matching nothing) is a corpus word typed with a slip, at any length: close by
@@ -299,8 +298,7 @@ class Vocabulary:
         if any(not letter_before(word, found) for found in self.correct(word)):
             return True
         words = self._words.strings
-        return any(one_slip(word, words[i]) and not letter_before(word, words[i])
-                   for i in self._words.candidates(word, FUZZY_CANDIDATES))
+        return any(_slip_of(word, words[i]) for i in self._words.candidates(word, FUZZY_CANDIDATES))
 
     def _ends_a_word(self, word: str) -> bool:
         words = self._words.strings
@@ -341,6 +339,12 @@ class Vocabulary:
         scored = process.extract(key, candidates, scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff)
         return [(name, score) for name, score, _ in sorted(scored, key=lambda item: (-item[1],
                                                                                       abs(len(item[0]) - len(key))))]
+
+
+def _slip_of(word: str, found: str) -> bool:
+    """Whether ``word`` is the corpus word ``found`` typed with one slip (``one_slip``), not a name of its own that is
+    ``found`` with a letter before it ("ollama" and Llama: ``letter_before``)."""
+    return one_slip(word, found) and not letter_before(word, found)
 
 
 def verb_root(word: str) -> str | None:
