@@ -32,14 +32,19 @@ async def ask(store: Store, text: str) -> Reply:
     return await mentions.answer(store, f"<@UBOT> {text}")
 
 
+def assert_answered_by(reply: Reply, *lines: int) -> None:
+    """The reply says the summaries cover the question, and its first hit is one of ``lines`` of the 000 file."""
+    assert body(reply)["covered"] is True
+    assert first(reply) in [(MAIN, line) for line in lines]
+
+
 @pytest.mark.parametrize("text", ["did the freezing weather give the treehouse crew any trouble",
                                   "hatte die crew vom baumhaus probleme mit dem frost"])
 async def test_freezing_weather_and_a_crew_are_the_summaries_frozen_ropes_and_team(store: Store, text: str) -> None:
     # "Interdisziplinäres Team: … trotz winterlicher Witterung (gefrorene Seile) …": "freezing" is "gefroren", a work
     # crew its team, and trouble what the summaries call problems or challenges
     reply = await ask(store, text)
-    assert body(reply)["covered"] is True
-    assert first(reply) == (MAIN, 554)
+    assert_answered_by(reply, 554)
 
 
 @pytest.mark.parametrize("text", ["what were the main headaches building the jax bridge for amd's aiter kernels",
@@ -47,8 +52,7 @@ async def test_freezing_weather_and_a_crew_are_the_summaries_frozen_ropes_and_te
 async def test_headaches_are_the_challenges_a_talk_tells(store: Store, text: str) -> None:
     # "Lektionen & Herausforderungen" of the JAX-AITER talk, not "the summaries don't mention main headaches"
     reply = await ask(store, text)
-    assert body(reply)["covered"] is True
-    assert first(reply) == (MAIN, 351)
+    assert_answered_by(reply, 351)
 
 
 @pytest.mark.parametrize("text", [
@@ -59,8 +63,7 @@ async def test_trying_around_is_what_the_summaries_find_empirically(store: Store
     # "rumprobieren" is no word of the summaries: the ratio of inference to training chips is found empirically
     # ("die empirische Notwendigkeit, das Verhältnis … anzupassen"), not "the summaries don't mention rumprobieren"
     reply = await ask(store, text)
-    assert body(reply)["covered"] is True
-    assert first(reply) == (MAIN, 315)
+    assert_answered_by(reply, 315)
 
 
 async def test_an_english_word_is_no_slip_of_a_german_function_word(store: Store) -> None:
@@ -110,8 +113,7 @@ async def test_the_setting_a_question_ends_in_names_the_talk_not_the_point(store
     # the hives it ends in place the question in the bee vlog; the groundwater it asks about picks the point:
     # 000:574's Grundwasserabdichtung, not 000:573, which holds underground, bee and hives ("Geothermie-Bienen")
     reply = await ask(store, text)
-    assert body(reply)["covered"] is True
-    assert first(reply) == (MAIN, 574)
+    assert_answered_by(reply, 574)
     assert "Grundwasser" in body(reply)["message"]["text"]
 
 
@@ -119,16 +121,14 @@ async def test_a_strong_verbs_present_asks_about_its_past_participle(store: Stor
     # "überstehen" / "überstanden": 000:573's underground bee hives came through the year, not the treehouse's wintry
     # weather ("winterlicher Witterung", 000:554)
     reply = await ask(store, "warum überstehen die Bienen den Winter unter der Erde?")
-    assert body(reply)["covered"] is True
-    assert first(reply) == (MAIN, 573)
+    assert_answered_by(reply, 573)
 
 
 async def test_a_hyphenated_word_weighs_its_words_once(store: Store) -> None:
     # "NC-Maschinen" side by side is a bonus over nc and maschinen, not their weight again: 000:626 tells how the
     # commands (Befehle) came to the machine, not 000:627's productivity of "NC-Maschinen"
     reply = await ask(store, "wie kamen bei NC-Maschinen die Befehle in die Maschine?")
-    assert body(reply)["covered"] is True
-    assert first(reply) == (MAIN, 626)
+    assert_answered_by(reply, 626)
 
 
 @pytest.mark.parametrize("text", ["why was porting done by hand so slow", "why did porting by hand take so long",
@@ -137,8 +137,7 @@ async def test_a_phrase_made_with_a_function_word_is_translated_whole(store: Sto
     # "by hand" is one meaning, manuell: its "by" frames nothing here, so the phrase reaches the word list and
     # "Engpass manueller Portierung" answers, not the porting problem in general (125) or a handcraft point (579)
     reply = await ask(store, text)
-    assert body(reply)["covered"] is True
-    assert first(reply) == (MAIN, 129)
+    assert_answered_by(reply, 129)
 
 
 @pytest.mark.parametrize(("text", "line"), [
@@ -149,8 +148,7 @@ async def test_everyday_english_words_reach_the_summaries_german(store: Store, t
     # a toilet is the summaries' WC; writing code is programming, one phrase of the word list, so "ai [writing code]"
     # is AI that programs, no thing called "ai writing" that no summary mentions
     reply = await ask(store, text)
-    assert body(reply)["covered"] is True
-    assert first(reply) == (MAIN, line)
+    assert_answered_by(reply, line)
 
 
 @pytest.mark.parametrize("text", ["was the machinist workshop scene back then kind of a boys club",
@@ -159,8 +157,7 @@ async def test_a_boys_club_is_a_field_men_dominate(store: Store, text: str) -> N
     # an idiom of two words is one meaning: "männerdominiert geprägte Werkstattkultur" (625), and the hedge "kind of"
     # before it asks about nothing of a kind
     reply = await ask(store, text)
-    assert body(reply)["covered"] is True
-    assert first(reply) == (MAIN, 625)
+    assert_answered_by(reply, 625)
 
 
 @pytest.mark.parametrize(("text", "line"), [
@@ -181,5 +178,4 @@ async def test_a_boys_club_is_a_field_men_dominate(store: Store, text: str) -> N
 async def test_everyday_english_words_reach_their_german_forms(store: Store, text: str,
                                                               line: int | tuple[int, ...]) -> None:
     reply = await ask(store, text)
-    assert body(reply)["covered"] is True
-    assert first(reply) in [(MAIN, one) for one in (line if isinstance(line, tuple) else (line,))]
+    assert_answered_by(reply, *(line if isinstance(line, tuple) else (line,)))
