@@ -4,6 +4,7 @@ Usage: .venv/bin/python bench/eval_answers.py
 [--split tune|holdout|holdout2|...|holdout14|all]
 [--file NAME]
 [--show-misses]  (``all``, the default, leaves out the unseen held-out sets in ``UNSEEN``: name them)
+[--dump FILE]  (every reply's JSON body, one line per question: two trees answer the same when the files match)
 
 Every question of the files in ``QUESTIONS`` (bench/eval_answers*.toml; each file's header says who wrote it,
 when, from what, and what it holds; the held-out ones were written from the corpus before any run)
@@ -251,7 +252,8 @@ async def talk_sources(store: Store) -> dict[str, set[Location]]:
     return out
 
 
-async def evaluate(db: Path, questions: list[Question], show_misses: bool) -> list[Score]:
+async def evaluate(db: Path, questions: list[Question], show_misses: bool,
+                   dump: list[str] | None = None) -> list[Score]:
     store = await Store.open(db, CORPUS)
     state = await BotState.open(db)
     try:
@@ -261,7 +263,10 @@ async def evaluate(db: Path, questions: list[Question], show_misses: bool) -> li
             thread_ts = f"1700000000.{index:06d}"
             for turn in question.turns:
                 await ask(store, state, turn, thread_ts)
-            result = score(question, await ask(store, state, question.text, thread_ts), talks)
+            reply = await ask(store, state, question.text, thread_ts)
+            if dump is not None:
+                dump.append(json.dumps({"id": question.id, "reply": json.loads(as_json(reply))}, ensure_ascii=False))
+            result = score(question, reply, talks)
             scores.append(result)
             if show_misses and primary(result) < 1:
                 expected = sorted(f"{f[:3]}:{n}" for answer in question.answers for f, n in answer)
@@ -342,12 +347,16 @@ async def main() -> None:
     parser.add_argument("--file", choices=[path.stem for path in QUESTIONS],
                         help="only the questions of this file (default: every file)")
     parser.add_argument("--show-misses", action="store_true")
+    parser.add_argument("--dump", type=Path, help="write every reply's JSON body here, one line per question")
     args = parser.parse_args()
     questions = load_questions(args.split, args.file)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "eval_answers.db"
         ingest_sync(db, [CORPUS])
-        scores = await evaluate(db, questions, args.show_misses)
+        dump: list[str] | None = [] if args.dump else None
+        scores = await evaluate(db, questions, args.show_misses, dump)
+    if args.dump and dump is not None:
+        args.dump.write_text("".join(f"{line}\n" for line in dump), encoding="utf-8")
     print(f"split: {args.split}{f', file {args.file}' if args.file else ''}, {len(questions)} questions "
           f"({sum(q.lang == 'de' for q in questions)} German, {sum(q.lang == 'en' for q in questions)} English)\n")
     print("\n".join(table(scores)))
