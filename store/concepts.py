@@ -66,6 +66,8 @@ class Concept:
     bonus: bool = False  # counts when found, never against a row that lacks it (a guess at an identifier)
     # A name written as code ("max_evol", "pl.kernel"): the words it is made of, which are concepts of their own too
     name_parts: tuple[str, ...] = ()
+    # The question's words in a row, joined (a bonus guess at a name typed with spaces): no word the user wrote
+    words_in_a_row: bool = False
 
     def add(self, token: str, via: str | None = None, kind: str = "word", *, whole: bool = False) -> None:
         if token and all(f.token != token for f in self.forms):
@@ -200,7 +202,7 @@ def identifier_concepts(text: str) -> list[Concept]:
         while run and run[0] in _QUESTION_WORDS:
             run.pop(0)
     if 2 <= len(run) <= MAX_RUN and all(c.words != "".join(run) for c in concepts):
-        concept = Concept("".join(run), weight=1.0 + 0.25 * len(run), bonus=True)
+        concept = Concept("".join(run), weight=1.0 + 0.25 * len(run), bonus=True, words_in_a_row=True)
         concept.add(" ".join(run), kind="phrase")
         concepts.append(concept)
     return concepts

@@ -134,7 +134,7 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
         if _held_in_a_form(view, forms, verbs):
             continue
         # only then the costly look at where the summaries write a split's words (most words end above)
-        split = [form.token for form in concept.forms if form.kind == "phrase"]
+        split = [form.token for form in concept.forms if form.kind == "phrase" and not concept.words_in_a_row]
         side_by_side = [phrase for phrase in split if together.held_side_by_side(view, phrase.split())]
         # (a word so split that the summaries write apart may be a German compound's head: "erde" (er|de) is
         # Erdwärme's Erd-)
