@@ -179,3 +179,20 @@ async def test_everyday_english_words_reach_their_german_forms(store: Store, tex
                                                               line: int | tuple[int, ...]) -> None:
     reply = await ask(store, text)
     assert_answered_by(reply, *(line if isinstance(line, tuple) else (line,)))
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "selber" and "am anfang" (no summary writes "Anfang") say how the asker would do it; the key point says what
+    # the talk did: 101 "ohne Änderungen am Modellcode", 69 the CLI command "kinetic init"
+    ("muss man fürs dit sharding am modellcode selber rumschrauben", 101),
+    ("wie richte ich kinetic am anfang ein, gibts da n befehl", 69),
+])
+async def test_a_german_manner_word_the_summaries_lack_does_not_make_a_how_question_uncovered(
+        store: Store, text: str, line: int) -> None:
+    assert_answered_by(await ask(store, text), line)
+
+
+async def test_a_yes_no_question_about_a_detail_the_summaries_lack_is_still_not_covered(store: Store) -> None:
+    # a yes/no question asks whether a point says it: the treehouse's rooms (605) have no Fenster
+    reply = await ask(store, "hat das baumhaus fenster")
+    assert body(reply)["covered"] is False and body(reply)["lang"] == "de"
