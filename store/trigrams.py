@@ -53,6 +53,17 @@ class TrigramIndex:
             self._recent[(query, limit)] = found
         return list(found)
 
+    def containing(self, part: str) -> list[int]:
+        """The indexes of the strings holding ``part`` (3 characters or more) inside them, in index order: the
+        postings of its rarest trigram, each checked. Exact, and a handful of checks where ``candidates`` scores
+        hundreds (a compound's part looked up in every corpus word)."""
+        postings = [self._postings.get(part[i : i + 3]) for i in range(len(part) - 2)]
+        if not postings or any(ids is None for ids in postings):
+            return []
+        rarest = min((ids for ids in postings if ids is not None), key=len)
+        strings = self.strings
+        return [index for index in rarest if part in strings[index]]
+
     def _count(self, query: str, limit: int) -> list[int]:
         # The rarest trigrams tell the most and cost the least to count; a long query has dozens.
         grams = sorted((self._postings[g] for g in trigrams(query) if g in self._postings), key=len)[:MAX_GRAMS]

@@ -274,7 +274,7 @@ class Vocabulary:
         if len(form) < MIN_INSIDE or not form.isalpha():
             return False
         words = self._words.strings
-        return any(self._after_a_head(words[i], form) for i in self._words.candidates(form, FUZZY_CANDIDATES))
+        return any(self._after_a_head(words[i], form) for i in self._words.containing(form))
 
     def _after_a_head(self, word: str, form: str) -> bool:
         """Whether ``word`` holds ``form`` after a head that is a corpus word itself ("baum|schrauben"), not after
@@ -302,7 +302,7 @@ class Vocabulary:
 
     def _ends_a_word(self, word: str) -> bool:
         words = self._words.strings
-        return any(words[i] != word and words[i].endswith(word) for i in self._words.candidates(word, FUZZY_CANDIDATES))
+        return any(words[i] != word and words[i].endswith(word) for i in self._words.containing(word))
 
     def _is_head(self, head: str) -> bool:
         """Whether ``head`` is a corpus word as a compound's first part writes it: itself, with a linking element

@@ -14,7 +14,7 @@ import pytest
 from store import matching
 from store.db import Store
 from store.matching import SearchForm, fts_expression
-from store.trigrams import MAX_GRAMS, most_common
+from store.trigrams import MAX_GRAMS, TrigramIndex, most_common
 from store.view import View
 from store.vocabulary import Vocabulary
 from tests.conftest import CORPUS
@@ -96,3 +96,14 @@ def test_most_common_keys_are_counter_most_common_s() -> None:
             counts.update(rng.sample(range(size), rng.randint(1, size)))
         limit = rng.choice([1, 7, 300, 5000])
         assert most_common(counts, limit) == [key for key, _ in counts.most_common(limit)]
+
+
+def test_containing_is_every_string_holding_the_part(db_path: Path) -> None:
+    # the corpus's words, and parts of every length taken from inside them and from nowhere
+    words = [t for t in Vocabulary.read(sqlite3.connect(db_path)).terms if len(t) >= 4 and t.isalpha()]
+    index = TrigramIndex(words)
+    rng = random.Random(5)
+    parts = [word[start:start + size] for word in rng.sample(words, 300) for size in (3, 5, 9)
+             if len(word) >= (start := rng.randint(0, 3)) + size] + ["schraub", "tensorparallelismus", "qqq"]
+    for part in parts:
+        assert index.containing(part) == [i for i, word in enumerate(words) if part in word], part
