@@ -724,8 +724,9 @@ def test_tune28_is_explanations_german_and_english_equal(tune28: list[dict], cor
     ("tune40", {"explain": 16, "number": 4, "not_covered": 8, "who": 4, "summary": 4, "watch": 4}),
     ("tune41", {"explain": 18, "number": 6, "not_covered": 8, "when": 2, "difference": 2, "followup": 4}),
     ("tune42", {"explain": 16, "number": 6, "not_covered": 8, "who": 3, "summary": 3, "watch": 4}),
+    ("tune43", {"explain": 14, "number": 4, "definition": 4, "when": 2, "talks": 2, "not_covered": 6, "help": 2}),
 ])
-def test_tune39_to_tune42_are_paraphrased_questions_in_their_own_split_german_and_english_equal(
+def test_tune39_to_tune43_are_paraphrased_questions_in_their_own_split_german_and_english_equal(
         name: str, per_shape: dict[str, int], corpus_lines: dict) -> None:
     questions = load_question_file(f"eval_answers_{name}")
     assert {q["split"] for q in questions} == {name}
