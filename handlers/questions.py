@@ -626,6 +626,14 @@ _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|vide
 _WHAT_THEY_DO_RE = re.compile(
     r"^what (?:do|does|did)(?!.*\bmean (?:by|with)\b)\s+(?:they|he|she|you|we|i|people|(?:the |this |that )?"
     r"(?:speakers?|presenters?|authors?|team|vlogger))\b", _I)
+# "what's different about the new pl.kernel API", "was ist neu an Pallas": what sets a thing apart, which its key points
+# explain, not what it is
+_WHAT_SETS_IT_APART_RE = re.compile(
+    r"^(?:what(?: is| are| was| were)|was (?:ist|sind|war|waren)) (?:so )?(?:different|new|special|unique|novel"
+    r"|anders|neu|besonders|speziell|das besondere|das neue) (?:about|with|in|an|am|bei|beim)\b", _I)
+# Two questions asked in one, joined by "and": "who's presenting the tinix talk and what's on the agenda" asks the
+# second as much as the first, so it is read by both's words, not as the first's shape alone
+_SECOND_QUESTION_RE = re.compile(rf"\s(?:and|und)\s+{_OWN_QUESTION}", _I)
 # "what does the autotuning pick?", "what does oneCCL take care of?": a verb of its own after the subject asks what the
 # thing does, which its key points explain; "what does HBM mean / stand for?" and "what does Pytest do?" ask what it is
 _WHAT_IT_DOES_RE = re.compile(
@@ -736,6 +744,55 @@ _WRAPPER_RE = re.compile(
     r"[,:]?\s+(?=\S)", re.I)
 
 
+# An imperative request is a question's frame: it asks in the shape of the question word it stands for, and its words
+# name no topic. "tell me what X means", "zeig mal, wo X …" ask "what X means", "wo X …"; "give me all the moments
+# where X" asks "when X"; "show me the talks that deal with X", "gib mir die Vorträge, in denen X" ask "which talks
+# …"; "give me a quick definition of X", "erklär mir den Begriff X" ask what X is. (Rewritten to the question, so the
+# patterns that read the question word read the request too.)
+_REQUEST = (r"^(?:(?:please |bitte )?(?:tell|show|give) (?:me|us)|gimme|walk me through"
+            r"|(?:zeig|zeige|nenn|nenne|gib|erz[äa]hl|erz[äa]hle|sag|sage)(?: mir| uns)?(?: mal| bitte| kurz)*)"
+            r"\s*,?\s+")
+_ALL = r"(?:(?:all(?: of)?|alle) )?(?:(?:the|die) )?"
+_REQUEST_FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
+    # "tell me how many …", "zeig mal, aus welchen Bausteinen …": the question itself follows the request
+    (re.compile(rf"{_REQUEST}(?={_OWN_QUESTION})", re.I), ""),
+    (re.compile(rf"{_REQUEST}{_ALL}(?:moments?|times|places|spots|points|parts|timestamps)"
+                r"(?: (?:where|when|in which|at which|that))?\s+", re.I), "when "),
+    (re.compile(rf"{_REQUEST}{_ALL}(?:momente|stellen|zeitpunkte|zeitstempel|zeitmarken|passagen)\s*,?"
+                r"\s+(?:wo|wann|in denen|an denen|bei denen|die)\s+", re.I), "wann "),
+    (re.compile(rf"{_REQUEST}{_ALL}(?P<n>talks|videos|sessions)(?: (?:that|which|where|in which))?\s+", re.I),
+     r"which \g<n> "),
+    (re.compile(rf"{_REQUEST}{_ALL}(?P<n>vortr[äa]ge|videos|talks)\s*,?\s+(?:die|in denen|wo|bei denen|zu denen)\s+",
+                re.I), r"welche \g<n> "),
+    # "give me the gist of why AMD bothered with FlyDSL": the gist of a question is its answer
+    (re.compile(rf"^(?:{_REQUEST[1:]})?(?:(?:a|an|the) )?(?:(?:quick|short|brief|rough) )?gist of"
+                rf"\s+(?={_OWN_QUESTION})", re.I), ""),
+    (re.compile(rf"{_REQUEST}(?:(?:a|an|the) )?(?:(?:quick|short|brief|rough) )?(?:definition|meaning) of\s+", re.I),
+     "definition of "),
+    (re.compile(r"^(?:(?:give|tell) me |explain |define )?(?:(?:a|an|the) )?(?:(?:quick|short|brief) )?"
+                r"(?:definition of |meaning of )?the (?:term|word|expression)\s+", re.I), "what is "),
+    (re.compile(rf"(?:{_REQUEST}|^erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*\s+)(?:(?:eine|die|ne) )?"
+                r"(?:(?:kurze|knappe) )?(?:(?:definition|bedeutung) (?:von|vom|des|der) )?(?:den|der|dem) "
+                r"(?:begriff|ausdruck|wort)\s+", re.I), "was ist "),
+)
+
+
+# ... and said after a question of its own, it only asks for the answer: "wie benutz ich dich, erklär mal kurz"
+_TRAILING_REQUEST_RE = re.compile(r"\s*[,;:.!?–—-]\s*(?:(?:erkl[äa]r|erkl[äa]re|erkl[äa]ren|sag|zeig|explain|tell me"
+                                  r"|show me)(?: mir| uns)?(?: mal| bitte| kurz| please| briefly)*)[\s!?.]*$", re.I)
+
+
+def _asked(plain: str) -> str:
+    """``plain`` with an imperative request frame read as the question word it stands for ("give me all the moments
+    where gemma models show up" -> "when gemma models show up")."""
+    if (bare := _TRAILING_REQUEST_RE.sub("", plain)) != plain and _OWN_QUESTION_RE.match(bare):
+        return bare
+    for pattern, replacement in _REQUEST_FRAMES:
+        if (asked := pattern.sub(replacement, plain, count=1)) != plain:
+            return asked
+    return plain
+
+
 # An adverb right after the question word (or its verb) only stresses it: "was genau ist X", "was ist eigentlich ein
 # X", "how exactly does X work".
 _STRESSED_RE = re.compile(
@@ -785,7 +842,7 @@ def _plain(query: str) -> str:
     if plain.rstrip(" ?!.").rpartition(" ")[2].casefold() in STRESS_WORDS and \
             _WORD_RE.search(unstressed := _TRAILING_STRESS_RE.sub("", plain)):
         plain = unstressed
-    plain = _WRAPPER_RE.sub("", GREETING_RE.sub("", plain))
+    plain = _asked(_WRAPPER_RE.sub("", GREETING_RE.sub("", plain)))
     # (matched first: a sub with a group in its template calls into re's Python code even where nothing matches)
     return _STRESSED_RE.sub(r"\g<q> ", plain) if _STRESSED_RE.match(plain) else plain
 
@@ -872,7 +929,7 @@ def _to_the_bot(text: str) -> str:
     wrapper before a question of its own: "can you help me understand what VHLO is?", "kannst du mir helfen: was ist
     ein Kraftdreieck?" ask what those are ("can you help me with something?" asks for help)."""
     said = GREETING_RE.sub("", without_discourse(text.translate(_APOSTROPHES)))
-    asked = _WRAPPER_RE.sub("", said)
+    asked = _asked(_WRAPPER_RE.sub("", said))
     return asked if asked != said and _OWN_QUESTION_RE.match(asked) else said
 
 
@@ -1121,6 +1178,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if shape == Shape.QUANTITY and (degree := _HOW_MUCH_OF_RE.match(stripped)) and \
                 fold(degree["n"]) in DEGREE_NOUNS:
             continue  # "how much control does FlyDSL give you down the GPU hierarchy": how far, a how-question
+        if shape == Shape.WHO and _SECOND_QUESTION_RE.search(stripped, match.end()):
+            continue
         if shape == Shape.MORE and subject_words(groups.get("s") or ""):
             continue  # "tell me more about ORPO" asks about ORPO; "erzähl mehr darüber" only for more
         if shape in (Shape.HELP, Shape.MORE):
@@ -1168,7 +1227,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
                 return question  # "was ist das überhaupt?" in a thread: what the thread's topic is
             if question.refers_back and pattern is _PURPOSE_RE:
                 return replace(question, shape=Shape.EXPLAIN)  # "what's that good for?": why the thread's topic
-            if question.refers_back or _WHAT_THEY_DO_RE.match(stripped) or _names_an_aspect(subject, raw):
+            if question.refers_back or _WHAT_THEY_DO_RE.match(stripped) or _WHAT_SETS_IT_APART_RE.match(stripped) \
+                    or _names_an_aspect(subject, raw):
                 # "what is it about?", "what do they recommend for …?", "was war der Grund dafür?", "what's planned
                 # next for max_evol?" are no definitions
                 continue
@@ -1197,7 +1257,7 @@ def _parse_plain(query: str, stripped: str) -> Question:
         # "und der Vortrag allgemein?": the thread's talk (a stressing word at the end is no subject)
         subject = subject_words(_TRAILING_STRESS_RE.sub("", match.group("s")))
         # "ok cool. what commands do you have?": a question of its own after the interjections
-        if subject and not _OWN_QUESTION_RE.match(without_discourse(match.group("s"))):
+        if subject and not _OWN_QUESTION_RE.match(_asked(without_discourse(match.group("s")))):
             if not MEASURE_NOUNS.isdisjoint(tokens(subject)):
                 # "und der Speedup auf der H200?" after who presented JAX Quantum: a number asked of the thread's
                 # topic, not who presented the speed-up

@@ -1,0 +1,72 @@
+"""Questions typed as requests ("give me …", "tell me …", "zeig mal …", "gib mir …"): the request frame asks in the
+shape of the question word it stands for, and its words are no topic. On a real store over the bundled corpus.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.questions import Shape, parse
+from handlers.replies import Reply
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+
+
+def body(reply: Reply) -> dict:
+    return json.loads(as_json(reply))
+
+
+async def ask(store: Store, text: str) -> Reply:
+    return await mentions.answer(store, f"<@UBOT> {text}")
+
+
+def lines(reply: Reply) -> list[tuple[str, int]]:
+    return [(hit["source"]["file"], hit["source"]["line"]) for hit in body(reply)["hits"]]
+
+
+@pytest.mark.parametrize(("text", "shape", "subject"), [
+    ("give me all the moments where gemma models show up", Shape.MOMENTS, "gemma"),
+    ("gib mir alle momente, in denen pathways vorkommt", Shape.MOMENTS, "pathways"),
+    ("zeig mal alle stellen, wo es um lange kompilierzeiten geht", Shape.MOMENTS, "lange kompilierzeiten"),
+    ("show me the talks that deal with ai agents", Shape.TALKS, "ai agents"),
+    ("gib mir die vorträge, in denen ironwood-chips benutzt werden", Shape.TALKS, "ironwood-chips"),
+    ("tell me how many square meters the treehouse has inside", Shape.QUANTITY, "square meters treehouse inside"),
+    ("give me the gist of why amd bothered with flydsl when xla already does fusions", Shape.EXPLAIN,
+     "amd bothered flydsl xla fusions"),
+    ("erklär mir kurz den begriff kollokation beim rl", Shape.DEFINE, "kollokation rl"),
+    # what sets a thing apart is no definition of it; two questions in one are not the first one's shape alone
+    ("tell me what's different about the new pl.kernel api, in the pallas talk", Shape.SEARCH,
+     "different new pl.kernel api pallas"),
+    ("tell me who's presenting the tinix rl talk and what's on the agenda", Shape.SEARCH, "tinix rl agenda"),
+])
+def test_a_request_frame_asks_in_the_shape_of_its_question_word(text: str, shape: Shape, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject) == (shape, subject)
+
+
+async def test_a_quick_definition_asked_for_is_the_glossary_line(store: Store) -> None:
+    reply = await ask(store, "give me a quick definition of finite differences")
+    assert body(reply)["covered"] is True and lines(reply)[0] == (MAIN, 536)
+
+
+async def test_all_the_moments_asked_for_are_every_moment(store: Store) -> None:
+    reply = await ask(store, "gib mir alle momente, in denen pathways vorkommt")
+    assert body(reply)["covered"] is True
+    assert {(MAIN, 160), (MAIN, 164), (MAIN, 450)} <= set(lines(reply))
+
+
+async def test_the_talks_asked_for_are_a_talk_list(store: Store) -> None:
+    reply = await ask(store, "gib mir die vorträge, in denen ironwood-chips benutzt werden")
+    assert body(reply)["covered"] is True
+    assert {(MAIN, 153), (MAIN, 432)} <= set(lines(reply))
+
+
+@pytest.mark.parametrize("text", ["ok tell me what kinds of stuff i can ask you",
+                                  "wie benutz ich dich eigentlich, erklär mal kurz"])
+def test_a_request_for_what_the_bot_does_is_help(text: str) -> None:
+    assert parse(text).shape == Shape.HELP
