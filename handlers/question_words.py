@@ -134,10 +134,11 @@ ORDINAL_STEMS = {"en": ("first", "second", "third"), "de": ("erst", "zweit", "dr
 OTHER_ONE = frozenset("andere anderen anderer anderes anderem other".split())
 # Words that point back at the thread's topic instead of naming one.
 PRONOUNS = frozenset(
-    "it this that its thats them those these es das dies dieser diesen diesem ihn ihm er sie daruber dazu davon "
-    "darin dabei damit darauf daran darum dafur dagegen danach daraus dadurch darunter drauf dran drum druber drunter "
-    "drin ding thing sowas soetwas dat".split()  # German's da-words point back as a whole ("darauf" is "on it"), also
-    # as spoken ("drauf"); "das Ding", "this thing", "sowas" ("such a thing") and spoken "dat" name nothing
+    "it this that its thats them those these es das dies diese dieses dieser diesen diesem ihn ihm er sie daruber dazu "
+    "davon darin dabei damit darauf daran darum dafur dagegen danach daraus dadurch darunter drauf dran drum "
+    "druber drunter drin ding thing sowas soetwas dat".split()  # German's da-words point back as a whole ("darauf" is
+    # "on it"), also as spoken ("drauf"); "das Ding", "this thing", "sowas" ("such a thing") and spoken "dat" name
+    # nothing; "dieses", "diese" as "dieser" does ("was macht dieses emit_pipeline")
 )
 
 DE_MARKERS = frozenset(

@@ -1294,7 +1294,7 @@ def _names_an_aspect(subject: str, raw: str) -> bool:
 
 
 # The pronouns that are also articles or determiners: "das" in "das Modell", "that" in "that CLI"
-_DETERMINERS = frozenset("das dies dieser diesen diesem that this these those".split())
+_DETERMINERS = frozenset("das dies diese dieses dieser diesen diesem that this these those".split())
 
 
 def place_asked(asked: Question, topic: str) -> tuple[int, str] | None:

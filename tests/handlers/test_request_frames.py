@@ -70,3 +70,11 @@ async def test_the_talks_asked_for_are_a_talk_list(store: Store) -> None:
                                   "wie benutz ich dich eigentlich, erklär mal kurz"])
 def test_a_request_for_what_the_bot_does_is_help(text: str) -> None:
     assert parse(text).shape == Shape.HELP
+
+
+async def test_dieses_points_at_the_thing_it_names(store: Store) -> None:
+    # "dieses", "diese" are "dieser" declined: a determiner, no word of the topic (the summary says "Das
+    # emit_pipeline-Hilfsprogramm")
+    reply = await ask(store, "was macht dieses emit_pipeline im pallas-vortrag")
+    assert body(reply)["covered"] is True and lines(reply)[0] == ("004_b9033c416a07336f.txt", 8)
+
