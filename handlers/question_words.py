@@ -298,10 +298,10 @@ WHY_WORDS = ("warum", "wieso", "weshalb", "weswegen")
 
 
 # German "etwas drauf haben" is "können": "zeig mal, was du drauf hast", "was hat der bot so drauf?" ask what the bot
-# can do; its "drauf" points at nothing
+# can do; its "drauf" points at nothing, whom it is asked of (``who``, "was hast du drauf") stays
 ABILITY_IDIOM_RE = re.compile(
-    r"\bdrauf\s+(?:hast|habt|haben|hat)\b|\b(?:hast|habt|hat)\s+(?:du|ihr|der bot)(?:\s+(?:so|alles|denn|eigentlich))*"
-    r"\s+drauf\b", re.I)
+    r"\bdrauf\s+(?:hast|habt|haben|hat)\b"
+    r"|\b(?:hast|habt|hat)\s+(?P<who>du|ihr|der bot)(?:\s+(?:so|alles|denn|eigentlich))*\s+drauf\b", re.I)
 
 # Question words as chat spells them: "wat can u do", "wut is xla"
 CHAT_SPELLINGS = {"wat": "what", "wut": "what"}

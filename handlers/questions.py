@@ -878,7 +878,7 @@ def _bot_words(text: str) -> list[str]:
     """The tokens of ``text`` (what a message says to the bot), read as said to it: a slip of a word to the bot as
     that word, German "drauf haben" as "können"."""
     if "drauf" in text.casefold():
-        text = ABILITY_IDIOM_RE.sub(" kannst ", text)
+        text = ABILITY_IDIOM_RE.sub(lambda idiom: f" kannst {idiom['who'] or ''} ", text)
     return [_DROPPED_E.get(word) or _BOT_WORD_SLIPS.get(word, word) for word in tokens(with_du_spelled_out(text))]
 
 

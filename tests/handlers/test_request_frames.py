@@ -78,3 +78,10 @@ async def test_dieses_points_at_the_thing_it_names(store: Store) -> None:
     reply = await ask(store, "was macht dieses emit_pipeline im pallas-vortrag")
     assert body(reply)["covered"] is True and lines(reply)[0] == ("004_b9033c416a07336f.txt", 8)
 
+
+
+@pytest.mark.parametrize("text", ["was hast du drauf", "zeig mir mal was du drauf hast"])
+def test_drauf_haben_asked_of_the_bot_is_help(text: str) -> None:
+    # "was hast du drauf": "können" asked of "du", who stays the one asked
+    assert parse(text).shape == Shape.HELP
+
