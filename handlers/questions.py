@@ -754,8 +754,6 @@ _REQUEST = (r"^(?:(?:please |bitte )?(?:tell|show|give) (?:me|us)|gimme|walk me 
             r"\s*,?\s+")
 _ALL = r"(?:(?:all(?: of)?|alle) )?(?:(?:the|die) )?"
 _REQUEST_FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
-    # "tell me how many …", "zeig mal, aus welchen Bausteinen …": the question itself follows the request
-    (re.compile(rf"{_REQUEST}(?={_OWN_QUESTION})", re.I), ""),
     (re.compile(rf"{_REQUEST}{_ALL}(?:moments?|times|places|spots|points|parts|timestamps)"
                 r"(?: (?:where|when|in which|at which|that))?\s+", re.I), "when "),
     (re.compile(rf"{_REQUEST}{_ALL}(?:momente|stellen|zeitpunkte|zeitstempel|zeitmarken|passagen)\s*,?"
@@ -782,11 +780,41 @@ _TRAILING_REQUEST_RE = re.compile(r"\s*[,;:.!?–—-]\s*(?:(?:erkl[äa]r|erkl[�
                                   r"|show me)(?: mir| uns)?(?: mal| bitte| kurz| please| briefly)*)[\s!?.]*$", re.I)
 
 
+# "tell me how many …", "zeig mal, aus welchen Bausteinen …", "erklär mal kurz, was …": the question itself follows the
+# request, as an indirect one
+_BEFORE_A_QUESTION_RE = re.compile(rf"(?:{_REQUEST}|^erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*\s*,?\s+)"
+                                   rf"(?={_OWN_QUESTION})", re.I)
+# An indirect question puts its verb last (German) or after its subject (English): "was dieses emit_pipeline macht, im
+# Pallas-Vortrag" is "was macht dieses emit_pipeline, im Pallas-Vortrag", "what disaggregation means in the RL
+# context" "what does disaggregation mean in the RL context"; a placing phrase after a comma is no part of the clause
+_INDIRECT_DE_RE = re.compile(
+    r"^(?P<q>(?:(?:aus|mit|in|von|bei|auf|an|zu|f[üu]r|nach|durch) )?(?:welche[rsnm]? [^\W\d_][\w-]*|was|wer|wen|wem"
+    r"|wie|wo|wann|warum|wieso|weshalb|wozu|wof[üu]r|womit|woraus|worauf|wodurch))"
+    r" (?P<x>[^,]+?) (?P<v>[^\W\d_]+)(?P<rest>\s*,.*)?$", re.I)
+_INDIRECT_EN_RE = re.compile(
+    r"^what (?P<x>(?:(?!\b(?:is|are|means?|stands? for)\b)[^,])+?) (?P<v>is|are|means|stands for)"
+    r"(?P<rest>(?:\s*,)?\s+(?:in|for|at|within|from|inside)\b.*)?$", re.I)
+_ENGLISH_DIRECT = {"is": "what is {x}", "are": "what are {x}", "means": "what does {x} mean",
+                   "stands for": "what does {x} stand for"}
+
+
+def _direct(question: str) -> str:
+    """The direct question an indirect one after a request frame asks (``_INDIRECT_DE_RE``); as it is when it is none
+    of those."""
+    if german := _INDIRECT_DE_RE.match(question):
+        return f"{german['q']} {german['v']} {german['x']}{german['rest'] or ''}"
+    if english := _INDIRECT_EN_RE.match(question):
+        return _ENGLISH_DIRECT[english["v"].casefold()].format(x=english["x"]) + (english["rest"] or "")
+    return question
+
+
 def _asked(plain: str) -> str:
     """``plain`` with an imperative request frame read as the question word it stands for ("give me all the moments
     where gemma models show up" -> "when gemma models show up")."""
     if (bare := _TRAILING_REQUEST_RE.sub("", plain)) != plain and _OWN_QUESTION_RE.match(bare):
         return bare
+    if (question := _BEFORE_A_QUESTION_RE.sub("", plain, count=1)) != plain:
+        return _direct(question)
     for pattern, replacement in _REQUEST_FRAMES:
         if (asked := pattern.sub(replacement, plain, count=1)) != plain:
             return asked

@@ -79,9 +79,17 @@ async def test_dieses_points_at_the_thing_it_names(store: Store) -> None:
     assert body(reply)["covered"] is True and lines(reply)[0] == ("004_b9033c416a07336f.txt", 8)
 
 
-
 @pytest.mark.parametrize("text", ["was hast du drauf", "zeig mir mal was du drauf hast"])
 def test_drauf_haben_asked_of_the_bot_is_help(text: str) -> None:
     # "was hast du drauf": "können" asked of "du", who stays the one asked
     assert parse(text).shape == Shape.HELP
 
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("tell me what disaggregation means in the rl context", ("000_05e4716c93976b38.txt", 334)),
+    ("erklär mal kurz was dieses emit_pipeline macht, im pallas-vortrag", ("004_b9033c416a07336f.txt", 8)),
+])
+async def test_an_indirect_question_after_a_request_is_the_direct_one(store: Store, text: str,
+                                                                       line: tuple[str, int]) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and lines(reply)[0] == line
