@@ -379,7 +379,9 @@ QUANTITY_FRAME_WORDS = frozenset(
     # "which tpu version": the version is the number asked for, of the name before it
     "version versions generation generations generationen gens count counts "
     # "um wie viel fach schneller" (wievielfach): the multiplier asked for, as "how many times" asks it
-    "fach fache fachen".split())
+    "fach fache fachen "
+    # "the rough op count", "die ungefähre Zahl": a hedge on the number, no thing it counts
+    "rough approximate estimated ungefahre ungefahren ungefahrer".split())
 # The verbs a question of how long something took asks with ("how long did that take?", "how long did the run last"):
 # they frame the question as German's "dauern" (a frame word) does, no topic of their own; only in a question of time
 # ("what does it take to scale" asks something else)

@@ -380,7 +380,9 @@ _I = re.IGNORECASE
 _WHICH_VERSION = (r"(?:what|which|welche[rnms]?)(?= (?:[\w.-]+ )?(?:versions?|generations?|generationen|gens)\b"
                   r"(?!\s+(?:control|conflicts?|models?|modelle?|pipelines?|tasks?|process|prozess)\b))")
 # "what chip counts …", "which step count …": a count of the thing named before "count"
-_WHAT_COUNT = r"(?:what|which)(?= (?:[\w-]+ )?counts?\b)"
+# (also asked of "the" count, given roughly: "what is the rough op count of StableHLO")
+_WHAT_COUNT = (r"(?:what|which)(?=(?:'s|s| is| was| are| were)?(?: the)?(?: (?:rough|approximate|exact|total|overall))?"
+               r" (?:[\w-]+ )?counts?\b)")
 _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.HELP, re.compile(
         r"^(?:help|hilfe|\?+|what can you do|what do you do"

@@ -93,3 +93,14 @@ async def test_an_indirect_question_after_a_request_is_the_direct_one(store: Sto
                                                                        line: tuple[str, int]) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and lines(reply)[0] == line
+
+
+@pytest.mark.parametrize("text", ["what is the rough op count of stablehlo", "what's the exact chip count of the run"])
+def test_the_count_of_a_thing_asked_with_its_article_is_a_number(text: str) -> None:
+    # "what is the rough op count": a count asked for, hedged ("rough"), not a definition of "rough op count"
+    assert parse(text).shape == Shape.QUANTITY
+
+
+async def test_a_rough_count_is_the_point_with_the_number(store: Store) -> None:
+    reply = await ask(store, "what is the rough op count of stablehlo, from the xla crash course")
+    assert body(reply)["covered"] is True and lines(reply)[0] == (MAIN, 198)
