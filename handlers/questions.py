@@ -769,6 +769,8 @@ _REQUEST_FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
                 rf"\s+(?={_OWN_QUESTION})", re.I), ""),
     (re.compile(rf"{_REQUEST}(?:(?:a|an|the) )?(?:(?:quick|short|brief|rough) )?(?:definition|meaning) of\s+", re.I),
      "definition of "),
+    # "give me the rough op count of StableHLO": the thing named is asked for, as "what is the …" asks it
+    (re.compile(r"^(?:(?:please )?(?:tell|show|give) (?:me|us)|gimme)\s*,?\s+(?=the )", re.I), "what is "),
     (re.compile(r"^(?:(?:give|tell) me |explain |define )?(?:(?:a|an|the) )?(?:(?:quick|short|brief) )?"
                 r"(?:definition of |meaning of )?the (?:term|word|expression)\s+", re.I), "what is "),
     (re.compile(rf"(?:{_REQUEST}|^erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*\s+)(?:(?:eine|die|ne) )?"

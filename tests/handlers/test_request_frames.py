@@ -104,3 +104,9 @@ def test_the_count_of_a_thing_asked_with_its_article_is_a_number(text: str) -> N
 async def test_a_rough_count_is_the_point_with_the_number(store: Store) -> None:
     reply = await ask(store, "what is the rough op count of stablehlo, from the xla crash course")
     assert body(reply)["covered"] is True and lines(reply)[0] == (MAIN, 198)
+
+
+async def test_the_thing_a_request_names_is_asked_for(store: Store) -> None:
+    # "give me the X" asks "what is the X"
+    reply = await ask(store, "give me the rough op count of stablehlo, from the xla crash course")
+    assert body(reply)["covered"] is True and lines(reply)[0] == (MAIN, 198)
