@@ -100,8 +100,8 @@ ASPECT_NOUNS = frozenset(
     opinion advice recommendation recommendations problem problems challenge challenges issue issues hurdle hurdles
     outlook roadmap future plan plans planned next steps upcoming ausblicke zukunft nachstes nachste nachsten
     purpose purposes role roles catch haken grundidee tradeoff tradeoffs
-    sorge sorgen worry worries
-    """.split()
+    sorge sorgen worry worries faustregel faustregeln
+    """.split()  # "die Faustregel, wann ich SFT, DPO oder GRPO nehme": a rule of thumb is a tip, asked of its topic
 )
 
 # Words that only say which way a number went ("wie viel schneller?", "how much bigger?"): no topic of their own.

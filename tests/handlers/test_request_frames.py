@@ -110,3 +110,9 @@ async def test_the_thing_a_request_names_is_asked_for(store: Store) -> None:
     # "give me the X" asks "what is the X"
     reply = await ask(store, "give me the rough op count of stablehlo, from the xla crash course")
     assert body(reply)["covered"] is True and lines(reply)[0] == (MAIN, 198)
+
+
+async def test_a_rule_of_thumb_is_an_aspect_of_its_topic(store: Store) -> None:
+    # "Faustregel" is a tip: the summary says "Leitfaden zur Kombination von Post-Training-Methoden", not the word
+    reply = await ask(store, "gib mir mal die faustregel, wann ich sft, dpo oder grpo nehmen soll, aus dem tunix-video")
+    assert body(reply)["covered"] is True and lines(reply)[0] == (MAIN, 386)
