@@ -806,9 +806,11 @@ _BEFORE_A_GERMAN_NOUN = frozenset(
     "ein eine einen einem einer eines ne nen nem n der die das den dem des im am zum zur vom beim ins ans "
     "mit unter fur für ohne uber über von bei auf aus nach gegen welche welcher welches welchen welchem "
     "kein keine keinen keinem keiner sein seine seinen ihr ihre ihren".split()) | SPOKEN_CONTRACTIONS
-# A German past participle as an adjective: "portierte", "generierten", "gebaute"
+# A German past participle as an adjective: "portierte", "generierten", "gebaute"; a separable verb's puts its "ge"
+# after the particle ("zusammengesteckt", "aufgebaute", "eingebettet")
 _GERMAN_PAST_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}iert(?:e|en|er|es|em)?"
-                                        r"|ge[^\W\d_]{3,}(?:t|et|en)(?:e|en|er|es|em)?")
+                                        r"|(?:ab|an|auf|aus|bei|dar|durch|ein|fest|her|hin|los|mit|nach|vor|weg|zu"
+                                        r"|zur[üu]ck|zusammen|um)?ge[^\W\d_]{3,}(?:t|et|en)(?:e|en|er|es|em)?")
 # What a German participle ends in: "verleimt", "verbaut", "eingebettet", "angebracht", "geschliffen"
 _GERMAN_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}(?:t|en)$")
 
