@@ -467,6 +467,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|wer (?:referierte|referiert|redete|redet|erz[äa]hlte|erz[äa]hlt|moderierte|moderiert)\b"
         r"|wie (?:hei(?:ß|ss)t|hie(?:ß|ss)) (?:der|die) (?:sprecher(?:in)?|redner(?:in)?|vortragende)\b"
         r"|what(?: is| was) the (?:speaker|presenter)(?:'s|s)? name\b"
+        # "give me the speakers of the kinetic talk", read as "what are the speakers of …"
+        r"|what(?: is| are| was| were) the (?:speakers?|presenters?)(?= of\b)"
         r"|what(?: is| was) the name of the (?:speaker|presenter)\b"
         r"|wer (?P<s>.+?) (?:gehalten|pr[äa]sentiert|vorgestellt|vorgetragen|gesprochen|geredet)"
         r"(?: (?:hat|haben|hatte|hatten|wurde|wurden|ist))?$)", _I)),
@@ -769,6 +771,8 @@ _REQUEST_FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
                 rf"\s+(?={_OWN_QUESTION})", re.I), ""),
     (re.compile(rf"{_REQUEST}(?:(?:a|an|the) )?(?:(?:quick|short|brief|rough) )?(?:definition|meaning) of\s+", re.I),
      "definition of "),
+    # "walk me through the kinetic setup" asks to explain it
+    (re.compile(r"^walk (?:me|us) through\s+", re.I), "explain "),
     # "give me the rough op count of StableHLO": the thing named is asked for, as "what is the …" asks it
     (re.compile(r"^(?:(?:please )?(?:tell|show|give) (?:me|us)|gimme)\s*,?\s+(?=the )", re.I), "what is "),
     (re.compile(r"^(?:(?:give|tell) me |explain |define )?(?:(?:a|an|the) )?(?:(?:quick|short|brief) )?"

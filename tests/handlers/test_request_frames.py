@@ -126,3 +126,18 @@ async def test_a_separable_verbs_participle_is_no_term(store: Store, text: str) 
     # "zusammen-ge-steckt": the participle of the question's verb, as "gebaut" is, not a term the summaries lack
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and lines(reply)[0] == (MAIN, 450)
+
+
+@pytest.mark.parametrize(("text", "shape", "subject"), [
+    ("walk me through the kinetic setup", Shape.EXPLAIN, "kinetic setup"),
+    ("give me the speakers of the kinetic talk", Shape.WHO, "kinetic"),
+])
+def test_a_request_for_a_walk_through_or_the_speakers_keeps_its_shape(text: str, shape: Shape, subject: str) -> None:
+    # "walk me through X" asks to explain X ("walk" is no topic); "give me the speakers of X" asks who
+    question = parse(text)
+    assert (question.shape, question.subject) == (shape, subject)
+
+
+async def test_the_speakers_asked_for_are_the_talks_speakers(store: Store) -> None:
+    reply = await ask(store, "give me the speakers of the kinetic talk")
+    assert "was presented by Diva, Jyotinder." in body(reply)["message"]["text"]
