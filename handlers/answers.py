@@ -30,6 +30,7 @@ from .questions import (
     asks_an_amount,
     is_term_like,
     parse,
+    subject_words,
     weighs_its_subject,
     without_kind_words,
 )
@@ -275,16 +276,38 @@ def talk_hit(talk: Talk) -> TalkHit:
 
 
 async def _points(store: Store, subject: str, scope: Scope, limit: int, *, min_coverage: float = 0.0,
-                  introductions_name: bool = False) -> tuple[list[PointHit], str | None]:
+                  introductions_name: bool = False, context: str = "") -> tuple[list[PointHit], str | None]:
     """Key points for ``subject``: from the thread's talk first when the thread is about one (``introductions_name``:
-    Store.find_points)."""
+    Store.find_points); the asker's ``context`` (``Question.context``) breaks near ties (``_context_first``)."""
     if scope.talk_id and scope.prefer_talk:
         scoped = await store.find_points(subject, limit=limit, talk_id=scope.talk_id, min_coverage=min_coverage,
                                          introductions_name=introductions_name)
         if scoped:
-            return scoped, scoped[0].talk_title
-    return await store.find_points(subject, limit=limit, min_coverage=min_coverage,
-                                   introductions_name=introductions_name), None
+            return await _context_first(store, subject, context, scoped, introductions_name), scoped[0].talk_title
+    found = await store.find_points(subject, limit=limit, min_coverage=min_coverage,
+                                    introductions_name=introductions_name)
+    return await _context_first(store, subject, context, found, introductions_name), None
+
+
+CONTEXT_TIE = 0.8  # a point the question's own words rank this close to the best one may lead by the context's
+
+
+async def _context_first(store: Store, subject: str, context: str, found: list[PointHit],
+                         introductions_name: bool) -> list[PointHit]:
+    """``found`` with the point the asker's context holds best first, of those the question's own words rank about
+    alike (CONTEXT_TIE): the context says why it is asked and may say which of them is meant, but never outranks the
+    question. "Für einen Vortrag über Automatisierung möchte ich mit dem alten Handwerk einsteigen. Was musste ein
+    Zerspaner früher alles können?" asks for 000:624's traditionelles Handwerk, of the points on the machinist's
+    work."""
+    said = subject_words(context) if context and len(found) >= 2 else ""
+    near = {hit.source for hit in found if hit.score >= CONTEXT_TIE * found[0].score} if said else set()
+    if len(near) < 2:
+        return found
+    ranked = await store.find_points(f"{subject} {said}", limit=len(found), introductions_name=introductions_name)
+    best = next((hit for hit in ranked if hit.source in near), None)
+    if best is None or best.source == found[0].source:
+        return found
+    return [hit for hit in found if hit.source == best.source] + [hit for hit in found if hit.source != best.source]
 
 
 async def _talk_of(store: Store, question: Question, scope: Scope) -> tuple[Talk | None, list[TalkHit]]:
@@ -1039,7 +1062,7 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     hint = "" if unit and question.quantity == "time" else QUANTITY_HINTS.get(question.quantity, "")
     hint = _hint_not_asked(store, hint, question.subject)
     query = f"{question.subject} {hint} {unit or _dimension_of(question)}".strip()
-    found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES)
+    found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES, context=question.context)
     if question.refers_back and scope.talk_id and scope.prefer_talk:
         # "what were the numbers?" in a talk's thread: any of its points may carry them, also those that
         # do not repeat the talk's name (FlyDSL's 2,5-fache speed-up never says "FlyDSL")
@@ -1228,7 +1251,7 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
         return await _not_covered(store, question, asked, topic=topic, apart=apart)
     # how and why ask more than which talk: the words its introduction shares with the question only name the talk
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2,
-                                     introductions_name=True)
+                                     introductions_name=True, context=question.context)
     near = [hit for hit in found[1:] if hit.score >= NAMED_TIE * found[0].score and hit.talk_id != found[0].talk_id]
     if scoped_to is None and near and found[0].talk_id not in (named := _named_talks(store, question.subject)):
         # "why do they use automatic differentiation in JAX Quantum?": of two points about as relevant, the one in
@@ -1394,7 +1417,7 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     # a search asks for a detail, a what-is question (a definition's fallback) what its introduction says
     detail = question.shape == Shape.SEARCH
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN,
-                                     introductions_name=detail)
+                                     introductions_name=detail, context=question.context)
     if not found and not scope.offset:
         # no key point has it: a talk that does (its title or summary: "Crashkurs"), else nothing has it
         if await store.find_talks(question.subject, limit=1):

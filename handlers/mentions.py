@@ -20,11 +20,13 @@ from .questions import (
     ASKED_ABOUT_ANYTHING,
     Question,
     Shape,
+    context_names,
     help_fillers,
     parse,
     place_asked,
     points_back,
     reason_fillers,
+    subject_words,
     with_phrase_words,
 )
 from .replies import AnswerReply, Notice, Reply
@@ -95,6 +97,8 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
         return Notice(say(question.lang, "help"), shape=Shape.HELP.value, language=question.lang)
     if question.shape == Shape.DIGEST:
         return await digest_commands.digest(store, question.subject)
+    if context is None and (topic := await _context_as_topic(store, question)) is not None:
+        context = topic
     scope = Scope()
     if context is not None:
         scope.talk_id = context.talk_id
@@ -151,6 +155,27 @@ async def _in_the_summarised_talk(store: Store, question: Question, context: Thr
         # thread has just read: what it says of them, in other words than asked ("langlebige Jobs")
         return replace(question, follow_up=False)
     return None
+
+
+CONTEXT_TALK_LEAD = 1.8  # how far the talk an asker's context names must lead the next one to be the talk it means
+
+
+async def _context_as_topic(store: Store, question: Question) -> ThreadTopic | None:
+    """The asker's context as a thread's topic, for a question that points back at it with no thread to point at:
+    the names the context has (``context_names``) are what "it" stands for ("I'm trying to picture how max_evol is
+    put together. What does its architecture consist of?"), the talk it names far ahead of the others what "dort" or
+    "that talk" means ("Der Vortrag über JAX Quantum beginnt im Labor. Wie kalt sind die Kühlschränke dort?").
+    None when the question points at nothing or the context names nothing."""
+    if not question.context or not (question.refers_back or question.in_thread_talk or points_back(question.text)):
+        return None
+    said = subject_words(question.context)
+    talks = await store.find_talks(said, limit=2) if said else []
+    talk_id = talks[0].talk_id if talks and (
+        len(talks) < 2 or talks[0].score >= CONTEXT_TALK_LEAD * talks[1].score) else None
+    names = context_names(question.context, question.language)
+    if not names and talk_id is None:
+        return None
+    return ThreadTopic(talk_id, names, Shape.SEARCH.value, question.lang)
 
 
 def _asks_why(text: str) -> bool:

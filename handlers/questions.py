@@ -160,6 +160,8 @@ class Question:
     # a follow-up's own words when its subject joins the thread's topic ("und welcher solver löst das dann": solver
     # löst): the topic says what "das" is, these words what is asked of it
     asked: str = ""
+    # the asker's context before or after the question ("I'm planning a treehouse, so …"), not asked (``parse``)
+    context: str = ""
 
     @property
     def lang(self) -> str:
@@ -739,6 +741,7 @@ _WRAPPER_RE = re.compile(
     r"^(?:(?:can|could|would) you(?: please)?(?: (?:tell|show|give) me| let me know| help me(?: (?:to )?understand)?)?"
     r"|(?:please )?help me (?:to )?understand"
     r"|do you know|does (?:anyone|anybody) know|(?:i would|i did) like(?: to know)?|i want to know|i wonder"
+    r"|i am (?:curious|wondering)(?: about)?"
     r"|i(?: would| did)? (?:want|need)(?= (?:a |an |the )?(?:summary|overview|recap|talk|list))"
     r"|(?:kannst|k[öo]nntest) du(?: mir)?(?: bitte)?(?: sagen| erkl[äa]ren| zeigen| helfen(?: zu verstehen)?)?"
     r"|wei(?:ß|ss)t du|hilf mir(?: mal)?(?: zu verstehen)?"
@@ -1031,9 +1034,101 @@ def reason_fillers(question: Question) -> tuple[str, ...] | None:
     return None
 
 
+# A sentence ends at its full stop, question or exclamation mark before the next one's capital; a stop after a word of
+# one or two letters ends an abbreviation ("z. B. Pallas", "Dr. Lee"), no sentence
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])[\s\"'”“»«)]*\s(?=[\"'„“»«(]*[A-ZÄÖÜ])")
+_ABBREVIATION_END_RE = re.compile(r"(?<![^\W\d_])[^\W\d_]{1,2}\.$")
+# A question asked after a clause of the asker's own: "We deploy on serverless containers, so can Kinetic run on Cloud
+# Run?", "I've used JAX, so I'm curious how …", "ich plane ein Baumhaus und frage mich, wie …"; the clause before is
+# said, not asked (it opens with no question word or auxiliary)
+_LEAD_IN_RE = re.compile(
+    r"^(?!(?:what|who|whom|whose|how|where|when|why|which|do|does|did|is|are|was|were|can|could|will|would|should"
+    r"|has|have|wie|was|wer|wann|wo|warum|wieso|weshalb|welche[rsnm]?|gibt|gibts|kann|kannst)\b)"
+    r"(?P<c>[^,;]*?\S)\s*(?:,\s*(?:and |but )?so|,\s*(?:und|aber|also)?\s*(?:ich )?frage? mich|,\s*(?:und|aber) ich"
+    r" frage mich)\s*,?\s+"
+    r"(?P<q>(?:i(?:'m| am) (?:curious|wondering)|i wonder|(?:could|can|would) you|what|who|whom|whose|how|where"
+    r"|when|why|which|do|does|did|is|are|was|were|can|could|will|would|has|have|wie|was|wer|wann|wo|warum|wieso|weshalb"
+    r"|welche[rsnm]?|ob)\b.+)$", re.I)
+
+
+# Whether a talk told something, asked of what it told: "Wurde in der Fragerunde erklärt, woher die langen
+# Kompilierungszeiten kommen?", "did they explain how the hives stay dry?" ask where they come from, how they stay
+# dry; where it was told is the asker's context
+_TOLD_RE = re.compile(
+    r"^(?P<c>(?:wurde|wird|hat|haben|hatten|did|does|do|was|were|is|are|has|have)\b[^,?]*?\s"
+    r"(?:erkl[äa]rt|erl[äa]utert|gesagt|erw[äa]hnt|gezeigt|beschrieben|explain|explained|mention|mentioned|say|said"
+    r"|show|shown|describe|described|tell|told))\s*,?\s+"
+    r"(?P<q>(?:wie|warum|wieso|weshalb|woher|wozu|wof[üu]r|welche[rsnm]?|how|why|what|which|where)\b.+)$", re.I)
+_QUESTION_WORD = (r"(?:what|who|whom|whose|how|where|when|why|which|wie|was|wer|wann|wo|warum|wieso|weshalb"
+                  r"|welche[rsnm]?)\b")
+# A question of a message with context that asks a further one after it, joined by a comma and "and": "What is it
+# for, and how does it relate to StableHLO?" asks first what "it" is for; the further question is more context
+_FURTHER_QUESTION_RE = re.compile(rf"^(?P<q>{_QUESTION_WORD}[^,;]+?),\s*(?:and|und)\s+(?P<c>{_QUESTION_WORD}.+)$",
+                                  re.I)
+
+
+def asked_sentence(text: str) -> tuple[str, str]:
+    """The sentence of a message that asks, and the asker's context around it: a message of several sentences asks in
+    the one that ends in a question mark, and after a lead-in clause in the clause that asks ("I'm planning a
+    treehouse, so how were the trunks measured?" asks "how were the trunks measured?"); the rest only says why it is
+    asked. ``(text, "")`` when the message is one question, or asks more than once."""
+    sentences = [sentence for sentence in _sentences(text) if sentence]
+    asked = [sentence for sentence in sentences if sentence.rstrip().endswith("?")]
+    if len(sentences) >= 2 and len(asked) == 1:
+        question = asked[0]
+        context = " ".join(sentence for sentence in sentences if sentence is not question)
+    else:
+        question, context = text, ""
+    if (lead_in := _LEAD_IN_RE.match(question)) is not None:
+        question, context = lead_in["q"], f"{context} {lead_in['c']}".strip()
+    if (told := _TOLD_RE.match(question)) is not None:
+        question, context = told["q"], f"{context} {told['c']}".strip()
+    if context and (further := _FURTHER_QUESTION_RE.match(question)) is not None:
+        question, context = f"{further['q']}?", f"{context} {further['c']}".strip()
+    return (question, context) if context else (text, "")
+
+
+def context_names(context: str, language: str | None) -> str:
+    """The words of an asker's context that name a thing a pronoun of the question can stand for: the names it types
+    as names (CHLO, max_evol, Tunix-Team: ``is_term_like``), and in English a capitalised word no sentence starts with
+    ("I keep seeing CHLO in the XLA crash course" -> CHLO XLA; "the Pallas talk" -> Pallas)."""
+    names: list[str] = []
+    for sentence in _sentences(context):
+        for at, match in enumerate(_WORD_RE.finditer(sentence)):
+            word = match.group()
+            if is_term_like(word) or (language != "de" and at > 0 and word[:1].isupper() and word != "I"
+                                      and not all(_frames(token) for token in word_tokens(word))):
+                if word not in names:
+                    names.append(word)
+    return " ".join(names)
+
+
+def _sentences(text: str) -> list[str]:
+    """``text`` cut into its sentences (``_SENTENCE_END_RE``)."""
+    if not _SENTENCE_END_RE.search(text):
+        return [text]
+    sentences: list[str] = []
+    start = 0
+    for end in _SENTENCE_END_RE.finditer(text):
+        if _ABBREVIATION_END_RE.search(text, start, end.start()):
+            continue
+        sentences.append(text[start:end.start()].strip())
+        start = end.end()
+    sentences.append(text[start:].strip())
+    return sentences
+
+
 def parse(text: str) -> Question:
-    """The shape, subject and language of a question (Slack markup and pings already harmless)."""
-    question = _parse(text)
+    """The shape, subject and language of a question (Slack markup and pings already harmless). A message that says
+    why it asks before it asks ("Wir nutzen nur Colab. Wie läuft Kinetic in der Cloud?") is read by its question
+    (``asked_sentence``): the context's words neither shape it nor are its subject (``Question.context``)."""
+    asked, context = asked_sentence(clean_query(text))
+    if context:
+        question = _parse(asked)
+        question.context = context
+        question.language = detect_language(text) or question.language  # the whole message tells better
+    else:
+        question = _parse(text)
     if question.shape in ASKED_ABOUT_ANYTHING and not question.follow_up and \
             _last_token(question.text) in _ABOUT_THE_BOT_WORDS and \
             asks_about_the_bot(_to_the_bot(question.text)):

@@ -1,0 +1,56 @@
+"""Messages that say why they ask before they ask: the sentence or clause that asks is the question, the rest is the
+asker's context, which never makes the reply "not covered" and only breaks ties or says what "it" and "dort" mean.
+
+Expected answers are lines of the 000 file; asked through the function mentions and DMs call, on a real store over the
+bundled corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from handlers.questions import Shape, parse
+from store.db import Store
+
+from .test_explain_words import ask, assert_answered_by
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # ", so how long …": the clause after the lead-in asks (000:573's Geothermie-Bienen im fünften Jahr)
+    ("We keep bees on a windy hill, so how long have the vlogger's underground geothermal hives been running?", 573),
+    # the sentence with the question mark asks; "Gartenhaus", "erfasst" are the asker's (000:547's 3D-Scanner-App)
+    ("Ich plane ein Gartenhaus und frage mich, wie man Bäume genau erfasst. Mit welcher App wurden im Baumhaus-Video "
+     "die Stämme vermessen?", 547),
+    # "Colab-Zugänge" is no word of the question about the dilution refrigerators (000:34)
+    ("Wir haben im Team nur Colab-Zugänge. Wie kalt sind die Verdünnungskühlschränke bei JAX Quantum?", 34),
+    # "its" is the context's max_evol (000:131's Architektur von max_evol)
+    ("I'm reading up on max_evol for a kernel port. Can you tell me what its architecture consists of?", 131),
+])
+async def test_the_question_after_the_context_is_answered(store: Store, text: str, line: int) -> None:
+    assert_answered_by(await ask(store, text), line)
+
+
+@pytest.mark.parametrize(("text", "asked", "subject"), [
+    ("Our analysts love spreadsheets, so did any talk cover pivot tables?", "did any talk cover pivot tables?",
+     "pivot tables"),
+    ("Bei uns läuft alles auf Kubernetes. Gab es in den Vorträgen etwas zu Helm-Charts?",
+     "Gab es in den Vorträgen etwas zu Helm-Charts?", "Helm-Charts"),
+])
+def test_the_context_is_no_word_of_the_subject(text: str, asked: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.text, question.subject) == (asked, subject)
+    assert question.context
+
+
+@pytest.mark.parametrize("text", ["what is HBM?", "wie viele Dimensionen kann ein Array in XLA haben?",
+                                  "really? why?", "z. B. Pallas: was ist das?"])
+def test_a_single_question_has_no_context(text: str) -> None:
+    question = parse(text)
+    assert question.context == "" and question.text == text
+
+
+def test_a_question_whether_a_talk_told_asks_what_it_told() -> None:
+    # "Wurde … erklärt, woher …": where the long compile times come from; where it was told is context
+    question = parse("Wurde im Crashkurs erklärt, woher die langen Kompilierungszeiten kommen?")
+    assert question.subject == "langen Kompilierungszeiten" and question.context == "Wurde im Crashkurs erklärt"
+    assert question.shape == Shape.SEARCH
