@@ -651,9 +651,10 @@ _WHAT_IS_THAT_RE = re.compile(
     r"(?: stands? for| refers? to)?"  # "what does that stand for": what the thread's topic or its answer's term is
     r"|wof[üu]r steht (?:das|dies|es))"
     r"(?: (?:denn|[üu]berhaupt|eigentlich|genau|nochmal|anyway|again|exactly|mean))*$", _I)
-# A term placed in a talk or a domain: "EP bei MoE-Modellen", "an MX expression in CasADi"
+# A term placed in a talk or a domain: "EP bei MoE-Modellen", "an MX expression in CasADi"; the source a question
+# cites places it there too ("post-training laut dem tunix video", "according to the tunix rl folks")
 _PLACED_RE = re.compile(
-    r"^(?P<t>.+?)\s+(?:in|im|bei|beim|for|f[üu]r|within|inside|on|auf)\s+"
+    r"^(?P<t>.+?)\s+(?:in|im|bei|beim|for|f[üu]r|within|inside|on|auf|laut|according to|as per)\s+"
     r"(?:(?:the|der|dem|den|die|das|einem|einer|a|an)\s+)?(?P<q>.+)$", _I)
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|short for|bedeutet|is|are|do|does|used for|good for"
                              r"|for|da|verwendet|genutzt|benutzt|eingesetzt"

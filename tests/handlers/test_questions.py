@@ -1305,3 +1305,14 @@ async def test_a_talk_asked_for_with_a_dropped_e_is_found_by_its_topic(store: St
 ])
 def test_a_purpose_verb_and_a_hedge_are_no_subject(text: str, subject: str) -> None:
     assert parse(text).subject == subject
+
+
+@pytest.mark.parametrize("text", [
+    "was ist der unterschied zwischen pre-training und post-training laut dem tunix video",
+    "what is the difference between pre-training and post-training according to the tunix video",
+])
+async def test_the_source_a_difference_cites_is_no_part_of_a_side(store: Store, text: str) -> None:
+    # "laut dem tunix video", "according to the tunix video" say where both sides are, as "im tunix video" does:
+    # the point that defines both phases (000:380), not the Tunix glossary entry for a side "post-training tunix"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 380)
