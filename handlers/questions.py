@@ -1175,14 +1175,21 @@ _WHY_SLIPS = {slip: word for word in WHY_WORDS
 # "why" when it is no word at all ("hwy", the highway, is one)
 _WHY_SLIPS |= {slip: "why" for slip in _slips("why") if not is_common(slip)}
 _WHY_SLIP_RE = re.compile(rf"(?<![\w'-])(?:{'|'.join(sorted(_WHY_SLIPS, key=len, reverse=True))})(?![\w'-])", re.I)
+# The noun that asks for a difference typed with a slip is that noun: "was is der unterschid zwischen pre-training und
+# post-training" asks for the difference as "Unterschied" does (a slip that is an everyday word stays that word)
+_DIFFERENCE_NOUNS = ("unterschied", "unterschiede", "difference", "differences")
+_DIFFERENCE_SLIPS = {slip: word for word in _DIFFERENCE_NOUNS for slip in sorted(_typed_slips(word))
+                     if slip not in _DIFFERENCE_NOUNS and not is_everyday(slip)}
+_DIFFERENCE_SLIP_RE = re.compile(
+    rf"(?<![\w'-])(?:{'|'.join(sorted(_DIFFERENCE_SLIPS, key=len, reverse=True))})(?![\w'-])", re.I)
 # Chat's "y" for "why", opening a message: "y tho", "y not?"
 _CHAT_WHY_RE = re.compile(r"^y(?![\w'-])", re.I)
 
 
 def _unstretched(query: str) -> str:
     """``query`` with a question word typed with a letter held ("whyy?" -> "why?"), spelled as chat spells it
-    ("wat can u do" -> "what can u do", "y tho" -> "why tho") or a why-word typed with a slip ("wiso?" -> "wieso?")
-    written plainly."""
+    ("wat can u do" -> "what can u do", "y tho" -> "why tho") or a why-word or difference noun typed with a slip
+    ("wiso?" -> "wieso?", "unterschid" -> "unterschied") written plainly."""
 
     def plain(match: re.Match[str]) -> str:
         collapsed = _REPEATS_RE.sub(r"\1", match.group().casefold())
@@ -1190,6 +1197,7 @@ def _unstretched(query: str) -> str:
 
     query = _CHAT_SPELLING_RE.sub(lambda match: CHAT_SPELLINGS[match.group().casefold()], query)
     query = _CHAT_WHY_RE.sub("why", _WHY_SLIP_RE.sub(lambda match: _WHY_SLIPS[match.group().casefold()], query))
+    query = _DIFFERENCE_SLIP_RE.sub(lambda match: _DIFFERENCE_SLIPS[match.group().casefold()], query)
     return _HELD_RE.sub(plain, query)
 
 

@@ -1316,3 +1316,13 @@ async def test_the_source_a_difference_cites_is_no_part_of_a_side(store: Store, 
     # the point that defines both phases (000:380), not the Tunix glossary entry for a side "post-training tunix"
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 380)
+
+
+@pytest.mark.parametrize("text", ["was is der unterschid zwischen pre-training und post-training",
+                                  "whats the diffrence between pre-training and post-training"])
+async def test_a_difference_noun_typed_with_a_slip_still_asks_for_the_difference(store: Store, text: str) -> None:
+    # "unterschid" (an e left out), "diffrence": the difference of the two phases (000:380), not the Tunix entry a
+    # search for "unterschid pre-training post-training" puts first
+    assert parse(text).shape == Shape.COMPARE
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 380)
