@@ -430,6 +430,9 @@ SEPARABLE_PARTICLES = frozenset("ab an auf aus dar ein fest los nach vor weg zur
 # Programming keywords, and the German nouns for the constructs they open ("If-Abfrage", "For-Schleife", "Else-Zweig"):
 # typed apart, the keyword is part of the noun, no English conjunction (handlers.questions)
 CODE_KEYWORDS = ("if", "else", "elif", "while", "for", "switch", "try", "catch")
-CODE_CONSTRUCT_NOUNS = ("abfrage", "anweisung", "bedingung", "schleife", "zweig", "block")
+# the German and English nouns of a keyword's construct; before one, English "while" or "if" is no conjunction
+# ("how does hlo represent ifs and while loops": the While construct)
+CODE_CONSTRUCT_NOUNS = ("abfrage", "anweisung", "bedingung", "schleife", "zweig", "block", "loop", "statement",
+                        "clause")
 # German's coordinating "and"/"or": a particle after one is half of an adverb pair ("vor und zurück", "auf und ab")
 GERMAN_JOINING_WORDS = frozenset("und oder".split())

@@ -230,8 +230,9 @@ _VS_CODE = r"vs\s+code\b"
 # A frame word typed in capitals before a capitalised word is the first word of a name: "VS Code", "IT Security"; so
 # is the "vs" of "vs code"
 _CAPITALS_OPEN_A_NAME_RE = re.compile(rf"[A-Z]{{2,}}\s+[A-Z][a-z]|(?i:{_VS_CODE})")
-# A programming keyword typed before the German noun of the construct it opens is the first part of a compound written
-# apart, no English conjunction: "if abfragen" (If-Abfragen), "for schleifen", "else zweig"
+# A programming keyword typed before the noun of the construct it opens is the first part of a compound written apart
+# (German) or the construct's name (English), no conjunction: "if abfragen" (If-Abfragen), "for schleifen", "else
+# zweig", "while loops"
 _KEYWORD_OPENS_A_NOUN_RE = re.compile(rf"(?i:(?:{'|'.join(CODE_KEYWORDS)})[\s-]+(?:{'|'.join(CODE_CONSTRUCT_NOUNS)}))")
 
 

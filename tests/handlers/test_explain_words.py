@@ -196,3 +196,11 @@ async def test_a_yes_no_question_about_a_detail_the_summaries_lack_is_still_not_
     # a yes/no question asks whether a point says it: the treehouse's rooms (605) have no Fenster
     reply = await ask(store, "hat das baumhaus fenster")
     assert body(reply)["covered"] is False and body(reply)["lang"] == "de"
+
+
+@pytest.mark.parametrize("text", ["how does hlo represent ifs and while loops", "how does hlo handle while loops"])
+async def test_a_keyword_before_its_constructs_noun_names_the_construct(store: Store, text: str) -> None:
+    # "while" before "loops" is the While construct, no conjunction: HLO's control flow (conditional, while) as
+    # instructions (000:489, 000:207), not MHLO's "Representation" (000:197) or Max-Evol's search loops
+    reply = await ask(store, text)
+    assert_answered_by(reply, 207, 489)
