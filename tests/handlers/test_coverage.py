@@ -1061,3 +1061,12 @@ async def test_absent_words_side_by_side_before_a_covered_thing_name_its_kind(st
     # "ulysses style" names a kind of the DiT talk's sequence parallelism: no summary says Ulysses
     text = "did the dit placement talk use ulysses style sequence parallelism"
     assert_said_not_covered(await ask(store, text), "The summaries don't mention *ulysses style*.", text)
+
+
+@pytest.mark.parametrize("text", ["wie geht pallas mit indizes um, die erst zur laufzeit bekannt sind",
+                                  "how does pallas deal with indices that are only known at runtime"])
+async def test_indices_are_what_the_summaries_index_by(store: Store, text: str) -> None:
+    # the Pallas summary writes "dynamische Indexierung" (004:20), never "Indizes": the word list's plural -> index
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True
+    assert first(reply)[0] == "004_b9033c416a07336f.txt"
