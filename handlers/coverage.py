@@ -63,7 +63,8 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             return names
         for word in written:
             if (_german_name(word, question) or (
-                    (_lower_case_german_noun(word, question, absent) or _rare_term(word, question, absent))
+                    (_lower_case_german_noun(word, question, absent) or _rare_term(word, question, absent)
+                     or _guessed(word, question))
                     and not await _typed_with_a_slip(store, word) and not await _said_in_parts(store, word))) \
                     and await _no_compound_holds(store, word, absent):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
@@ -85,6 +86,20 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
         if apart:
             return [] if await _restates_a_point(store, question, [apart], scope) else [apart]
     return await _missing_versions(store, subject, question.text)
+
+
+# A guess the asker hedges: "cedar [or something]", "euler oder so": the word before it is what they ask for
+_HEDGED_GUESS_RE = re.compile(r"([^\W\d_][\w-]*)\s+(?:or|oder)\s+(?:something|so|sowas|so was|whatever|what)\b"
+                              r"(?!\s+(?:like|as|wie)\b)", re.I)
+
+
+def _guessed(word: str, question: Question) -> bool:
+    """Whether ``word`` is the guess a question hedges with "or something" / "oder so": the asker offers it as the
+    asked detail itself ("what kind of wood was the torii gate, [cedar] or something", "which sampler did the qwen
+    image port use, [euler] or something"), so a summary that lacks it does not say the detail, however common the
+    word is in the language."""
+    folded = word.casefold()
+    return any(match.group(1).casefold() == folded for match in _HEDGED_GUESS_RE.finditer(question.text))
 
 
 MIN_RESTATED = 2  # the question's other words a key point must hold, besides a word of the asked name
