@@ -65,7 +65,8 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             if (_german_name(word, question) or (
                     (_lower_case_german_noun(word, question, absent) or _rare_term(word, question, absent)
                      or _guessed(word, question))
-                    and not await _typed_with_a_slip(store, word) and not await _said_in_parts(store, word))) \
+                    and not await _typed_with_a_slip(store, word)
+                    and not await _said_in_parts(store, word, question))) \
                     and await _no_compound_holds(store, word, absent):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
                 run = next((_name_holding(run, word, question) for run in name_runs_of(scope, question)
@@ -343,9 +344,13 @@ async def _compound_apart(store: Store, question: Question, written: list[str]) 
 SPLIT_PART = 4  # the shortest part of a compound read as a word of its own ("Frost|schäden")
 
 
-async def _said_in_parts(store: Store, word: str) -> bool:
+async def _said_in_parts(store: Store, word: str, question: Question) -> bool:
     """Whether ``word`` is a compound of two words the summaries have (also inside their compounds): "frostschäden"
-    (frostgehobenen, Wurzelschäden) may be what a point says in other words; "zapfenverbindungen" is not."""
+    (frostgehobenen, Wurzelschäden) may be what a point says in other words; "zapfenverbindungen" is not. English
+    types a compound's nouns apart, so a rare word of an English question written as one is a name of its own:
+    "how do i set up [elasticsearch] for our logs" (no summary has it; elastic and search are only apart)."""
+    if question.language != "de":
+        return False
     return bool(await store.corpus_splits("".join(tokens(word)), SPLIT_PART))
 
 
