@@ -103,9 +103,14 @@ def is_common(token: str) -> bool:
 
 
 @lru_cache(maxsize=4096)  # a word's slips cost 70-300 us to try (blorft, zapfenverbindungen); words are asked again
-def is_rare(token: str) -> bool:
+def is_rare(token: str, language: str | None = None) -> bool:
     """Whether the folded ``token`` is a word general English and German hardly use, and no slip in typing a common
-    one ("sumarize", "wacth"): a term of some field, or a name."""
+    one ("sumarize", "wacth"): a term of some field, or a name. In an English question (``language`` "en") only a
+    slip of an English word counts: its asker mistypes the words they write, not German ones, so "modern [fortran]
+    for numerics" names a language, no slip of German "fortan". A German question borrows English words, so both
+    count there."""
     if not token.isalpha() or is_common(token):
         return False
+    if language == "en":
+        return not any(slip in _ENGLISH for slip in _slips(token))
     return not any(_in_a_list(slip) for slip in _slips(token))

@@ -279,7 +279,7 @@ def _rare_term(word: str, question: Question, absent: frozenset[str]) -> bool:
     question that writes its nouns with capitals writes a lower-case word as a verb or an adjective ("gesharded",
     "nordseitigen"), and one in lower case ends in its verb ("… wenn ich den laptop zuklappe")."""
     folded = tokens(word)
-    if not folded or not all(token in absent and is_rare(token) for token in folded):
+    if not folded or not all(token in absent and is_rare(token, question.language) for token in folded):
         return False
     if question.language == "de" and word[:1].islower():
         if _capitalises_nouns(question) or (_ends_a_clause(word, question) and not _tagged_as_no_verb(word, question)):

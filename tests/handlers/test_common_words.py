@@ -31,6 +31,11 @@ def test_a_slip_in_typing_a_common_word_is_no_rare_term(word: str) -> None:
     assert not is_common(word) and not is_rare(word)
 
 
+def test_a_slip_of_a_german_word_only_is_rare_in_english() -> None:
+    # "fortran" is one letter from German "fortan": a slip in a German question, a name in an English one
+    assert not is_rare("fortran") and is_rare("fortran", "en") and not is_rare("sumarize", "en")
+
+
 def test_only_words_of_letters_are_rare() -> None:
     assert not is_rare("h200") and not is_rare("v6e") and not is_rare("")
 

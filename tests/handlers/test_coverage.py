@@ -1104,3 +1104,14 @@ async def test_a_rare_english_word_of_two_corpus_words_is_a_name_of_its_own(stor
 async def test_an_absent_unit_after_how_much_is_not_forgiven_by_a_restated_point(store: Store, text: str,
                                                                                 said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # an English asker mistypes English words: "fortran" (one letter from German "fortan") names a language no
+    # summary has
+    ("give me the gist of modern fortran for numerics", "The summaries don't mention *modern fortran*."),
+    ("what did they say about fortran", "The summaries don't mention *fortran*."),
+])
+async def test_a_word_one_slip_from_a_german_word_names_a_thing_in_english(store: Store, text: str,
+                                                                          said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
