@@ -817,3 +817,14 @@ async def test_other_names_are_a_terms_variants_and_long_forms(store: Store) -> 
     assert "Colocation" in await store.other_names("Kollokation")
     assert "Composable Kernel" in await store.other_names("CK")
     assert "CK" not in await store.other_names("CK")
+
+
+@pytest.mark.parametrize("text", ["so what is the focus of the operator's work now?",
+                                  "and where does the operator's focus lie now?"])
+async def test_a_machine_operator_is_a_bediener_and_a_focus_a_schwerpunkt(store: Store, state: BotState,
+                                                                          text: str) -> None:
+    # after the machining history's summary: "Der moderne Bediener verlagert seinen Schwerpunkt …" (000:631), not
+    # the AITER talk's kernel "Operator"; both are what a dictionary gives for the English words
+    reply = await follow_up(store, state, "summarise the talk on the history of CNC machining", text, "41.2")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 631)
+
