@@ -204,3 +204,11 @@ async def test_a_keyword_before_its_constructs_noun_names_the_construct(store: S
     # instructions (000:489, 000:207), not MHLO's "Representation" (000:197) or Max-Evol's search loops
     reply = await ask(store, text)
     assert_answered_by(reply, 207, 489)
+
+
+@pytest.mark.parametrize("text", ["which obstacles come with scaling?", "what hurdles does scaling bring?"])
+async def test_hurdles_are_found_as_the_last_part_of_a_compound(store: Store, text: str) -> None:
+    # Tunix RL's "Zukünftige Skalierungshürden" (000:310): the plural Hürden is a form of the word list, so the
+    # compound splitter finds it inside the compound, rather than only Kinetic's free-standing "Infrastruktur-Hürden"
+    reply = await ask(store, text)
+    assert_answered_by(reply, 310)
