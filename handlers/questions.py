@@ -496,6 +496,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.SUMMARY, re.compile(
         r"^what (?:did|does|do) (?:the )?(?P<s>.+?) (?:talk|session|video|presentation|lecture)s? (?:cover|discuss"
         r"|present|show|explain|say|talk about|go over)$", _I)),
+    (Shape.SUMMARY, re.compile(  # the talk named by its topic after the noun: "what did the talk on X cover?"
+        r"^what (?:did|does|do) (?:the )?(?:talk|session|video|presentation|lecture)s? (?:on|about) (?P<s>.+?) "
+        r"(?:cover|discuss|present|show|explain|go over)$", _I)),
     (Shape.SUMMARY, re.compile(
         r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
     (Shape.SUMMARY, re.compile(  # asked for anywhere: "quick rundown of …", "kannst du mir … zusammenfassen?"

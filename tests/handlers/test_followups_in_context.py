@@ -828,3 +828,13 @@ async def test_a_machine_operator_is_a_bediener_and_a_focus_a_schwerpunkt(store:
     reply = await follow_up(store, state, "summarise the talk on the history of CNC machining", text, "41.2")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 631)
 
+
+@pytest.mark.parametrize("turn", ["what did the talk on agentic RL with decoupled rollout and training workers cover?",
+                                  "what does the session about decoupled rollout and training workers discuss?"])
+async def test_what_the_talk_on_a_topic_covered_is_that_talks_summary(store: Store, state: BotState,
+                                                                      turn: str) -> None:
+    # the talk named by its topic after the noun asks for its summary, as "what did the X talk cover?" does: the
+    # thread is then about Tunix's RL talk (000:293), not the vLLM talk whose key point also holds those words
+    assert parse(turn).shape == Shape.SUMMARY
+    reply = await mentions.answer(store, f"<@UBOT> {turn}", state=state, channel="CQ", thread_ts="41.3")
+    assert first(reply) == (MAIN, 293)
