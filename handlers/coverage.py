@@ -42,7 +42,7 @@ from .question_words import (
     WHO_NOUNS,
     setting_of,
 )
-from .questions import NameRun, Question, Shape, is_term_like, name_runs
+from .questions import NameRun, Question, Shape, is_term_like, measured_in, name_runs
 from .scope import Scope, absent_words, name_runs_of
 
 VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written anywhere
@@ -74,8 +74,10 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                 if run not in names:
                     names.append(run)
         if names:
-            # "welcher [lehrstuhl] …" asks for the one thing it names: a point holding the rest does not say which
-            return [] if not any(_which_asks_for(name, question) or _measured_by_the_question(name, question)
+            # "welcher [lehrstuhl] …" asks for the one thing it names: a point holding the rest does not say which;
+            # "wie viel [millikelvin]" the unit whose number is the answer (000:34's "300-mal kälter" holds the rest;
+            # "wie viele [prüfstufen]" counts things the asker may name otherwise)
+            return [] if not any(_which_asks_for(name, question) or measured_in(name, question.text)
                                  for name in names) and \
                 await _restates_a_point(store, question, names, scope) else names
         content = [t for w in written for t in tokens(w)]
@@ -678,22 +680,6 @@ def _which_asks_for(word: str, question: Question) -> bool:
     opening = _WHICH_NOUN_RE.match(question.text) or _WELCHE_NOUN_RE.match(question.text)
     return opening is not None and opening.group(1).casefold() == word.casefold() and \
         not any(token in KINDS_OF_THING for token in tokens(word))
-
-
-def _measured_by_the_question(word: str, question: Question) -> bool:
-    """Whether ``word`` is typed right after how much / wie viel: the amount or unit the question measures in ("sag
-    mal wie viel [millikelvin] der verdünnungskühlschrank hat"). The number in it is the answer, so a point that holds
-    the rest of the question (000:34: "300-mal kälter als der interstellare Raum") does not give it. How many / wie
-    viele count things, which the asker may name otherwise ("wie viele prüfstufen": 000:133's validation stages)."""
-    typed = tokens(question.text)
-    folded = tokens(word)
-    return any(typed[at] in _AMOUNT and typed[at - 1] in _HOW and typed[at + 1:at + 1 + len(folded)] == folded
-               for at in range(1, len(typed) - 1)) or any(
-        typed[at] == "wieviel" and typed[at + 1:at + 1 + len(folded)] == folded for at in range(len(typed) - 1))
-
-
-_HOW = frozenset({"how", "wie"})
-_AMOUNT = frozenset({"much", "viel"})  # an amount, measured in a unit; "many", "viele" count things
 
 
 def _lettered_code(word: str) -> bool:

@@ -622,7 +622,14 @@ _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(
 _HOW_MUCH_RE = re.compile(r"^(?:(?:um|by) )?(?:how (?:much|many|fast|quick|quickly)|wie (?:viel|viele|schnell)"
                           rf"|wieviele?|{_WHAT_COUNT})\b", _I)
 # "how much control …", "wie viel Freiheit …": the noun the amount is asked of
-_HOW_MUCH_OF_RE = re.compile(r"^(?:how much|wie ?viel) (?P<n>[^\W\d_]+)\b", _I)
+_HOW_MUCH = r"(?:how much|wie ?viel)"  # an amount, measured in a unit ("how many", "wie viele" count things)
+_HOW_MUCH_OF_RE = re.compile(rf"^{_HOW_MUCH} (?P<n>[^\W\d_]+)\b", _I)
+
+
+def measured_in(word: str, text: str) -> bool:
+    """Whether ``word`` is typed right after how much / wie viel in ``text``: the amount or unit the question measures
+    in ("sag mal wie viel [millikelvin] der verdünnungskühlschrank hat")."""
+    return re.search(rf"(?<![\w-]){_HOW_MUCH}\s+{re.escape(word)}(?![\w-])", text, _I) is not None
 # "how cold are the quantum chips compared to outer space?": "how" and an adjective asks for a degree, against the
 # baseline; "how does X compare to Y", "how is X different from Y" and "how similar are …" compare
 _HOW_DEGREE_RE = re.compile(
