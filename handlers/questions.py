@@ -768,9 +768,12 @@ _WRAPPER_RE = re.compile(
 # where X" asks "when X"; "show me the talks that deal with X", "gib mir die Vorträge, in denen X" ask "which talks
 # …"; "give me a quick definition of X", "erklär mir den Begriff X" ask what X is. (Rewritten to the question, so the
 # patterns that read the question word read the request too.)
-_REQUEST = (r"^(?:(?:please |bitte )?(?:tell|show|give) (?:me|us)|gimme|walk me through"
-            r"|(?:zeig|zeige|nenn|nenne|gib|erz[äa]hl|erz[äa]hle|sag|sage)(?: mir| uns)?(?: mal| bitte| kurz)*)"
-            r"\s*,?\s+")
+_REQUEST_WORDS = (r"(?:(?:please |bitte )?(?:tell|show|give) (?:me|us)|gimme|walk me through"
+                  r"|(?:zeig|zeige|nenn|nenne|gib|erz[äa]hl|erz[äa]hle|sag|sage)(?: mir| uns)?(?: mal| bitte| kurz)*)"
+                  r"\s*,?\s+")
+_REQUEST = rf"^{_REQUEST_WORDS}"
+# "erklär (mir) (mal) (kurz)": a request before a term or a question of its own, not before a whole topic
+_EXPLAIN_REQUEST = r"^erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*"
 _ALL = r"(?:(?:all(?: of)?|alle) )?(?:(?:the|die) )?"
 _REQUEST_FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"{_REQUEST}{_ALL}(?:moments?|times|places|spots|points|parts|timestamps)"
@@ -782,7 +785,7 @@ _REQUEST_FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"{_REQUEST}{_ALL}(?P<n>vortr[äa]ge|videos|talks)\s*,?\s+(?:die|in denen|wo|bei denen|zu denen)\s+",
                 re.I), r"welche \g<n> "),
     # "give me the gist of why AMD bothered with FlyDSL": the gist of a question is its answer
-    (re.compile(rf"^(?:{_REQUEST[1:]})?(?:(?:a|an|the) )?(?:(?:quick|short|brief|rough) )?gist of"
+    (re.compile(rf"^(?:{_REQUEST_WORDS})?(?:(?:a|an|the) )?(?:(?:quick|short|brief|rough) )?gist of"
                 rf"\s+(?={_OWN_QUESTION})", re.I), ""),
     (re.compile(rf"{_REQUEST}(?:(?:a|an|the) )?(?:(?:quick|short|brief|rough) )?(?:definition|meaning) of\s+", re.I),
      "definition of "),
@@ -792,7 +795,7 @@ _REQUEST_FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?:(?:please )?(?:tell|show|give) (?:me|us)|gimme)\s*,?\s+(?=the )", re.I), "what is "),
     (re.compile(r"^(?:(?:give|tell) me |explain |define )?(?:(?:a|an|the) )?(?:(?:quick|short|brief) )?"
                 r"(?:definition of |meaning of )?the (?:term|word|expression)\s+", re.I), "what is "),
-    (re.compile(rf"(?:{_REQUEST}|^erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*\s+)(?:(?:eine|die|ne) )?"
+    (re.compile(rf"(?:{_REQUEST}|{_EXPLAIN_REQUEST}\s+)(?:(?:eine|die|ne) )?"
                 r"(?:(?:kurze|knappe) )?(?:(?:definition|bedeutung) (?:von|vom|des|der) )?(?:den|der|dem) "
                 r"(?:begriff|ausdruck|wort)\s+", re.I), "was ist "),
 )
@@ -805,7 +808,7 @@ _TRAILING_REQUEST_RE = re.compile(r"\s*[,;:.!?–—-]\s*(?:(?:erkl[äa]r|erkl[�
 
 # "tell me how many …", "zeig mal, aus welchen Bausteinen …", "erklär mal kurz, was …": the question itself follows the
 # request, as an indirect one
-_BEFORE_A_QUESTION_RE = re.compile(rf"(?:{_REQUEST}|^erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*\s*,?\s+)"
+_BEFORE_A_QUESTION_RE = re.compile(rf"(?:{_REQUEST}|{_EXPLAIN_REQUEST}\s*,?\s+)"
                                    rf"(?={_OWN_QUESTION})", re.I)
 # An indirect question puts its verb last (German) or after its subject (English): "was dieses emit_pipeline macht, im
 # Pallas-Vortrag" is "was macht dieses emit_pipeline, im Pallas-Vortrag", "what disaggregation means in the RL
@@ -1053,14 +1056,15 @@ _ABBREVIATION_END_RE = re.compile(r"(?<![^\W\d_])[^\W\d_]{1,2}\.$")
 # A question asked after a clause of the asker's own: "We deploy on serverless containers, so can Kinetic run on Cloud
 # Run?", "I've used JAX, so I'm curious how …", "ich plane ein Baumhaus und frage mich, wie …"; the clause before is
 # said, not asked (it opens with no question word or auxiliary)
+_QUESTION_WORD = (r"(?:what|who|whom|whose|how|where|when|why|which|wie|was|wer|wann|wo|warum|wieso|weshalb"
+                  r"|welche[rsnm]?)\b")
+_AUXILIARY = r"(?:do|does|did|is|are|was|were|can|could|will|would|has|have)\b"  # opening an English yes/no question
 _LEAD_IN_RE = re.compile(
-    r"^(?!(?:what|who|whom|whose|how|where|when|why|which|do|does|did|is|are|was|were|can|could|will|would|should"
-    r"|has|have|wie|was|wer|wann|wo|warum|wieso|weshalb|welche[rsnm]?|gibt|gibts|kann|kannst)\b)"
+    rf"^(?!{_QUESTION_WORD}|{_AUXILIARY}|(?:should|gibt|gibts|kann|kannst)\b)"
     r"(?P<c>[^,;]*?\S)\s*(?:,\s*(?:and |but )?so|,\s*(?:und|aber|also)?\s*(?:ich )?frage? mich|,\s*(?:und|aber) ich"
     r" frage mich)\s*,?\s+"
-    r"(?P<q>(?:i(?:'m| am) (?:curious|wondering)|i wonder|(?:could|can|would) you|what|who|whom|whose|how|where"
-    r"|when|why|which|do|does|did|is|are|was|were|can|could|will|would|has|have|wie|was|wer|wann|wo|warum|wieso|weshalb"
-    r"|welche[rsnm]?|ob)\b.+)$", re.I)
+    rf"(?P<q>(?:(?:i(?:'m| am) (?:curious|wondering)|i wonder|(?:could|can|would) you|ob)\b|{_QUESTION_WORD}"
+    rf"|{_AUXILIARY}).+)$", re.I)
 
 
 # Whether a talk told something, asked of what it told: "Wurde in der Fragerunde erklärt, woher die langen
@@ -1071,8 +1075,6 @@ _TOLD_RE = re.compile(
     r"(?:erkl[äa]rt|erl[äa]utert|gesagt|erw[äa]hnt|gezeigt|beschrieben|explain|explained|mention|mentioned|say|said"
     r"|show|shown|describe|described|tell|told))\s*,?\s+"
     r"(?P<q>(?:wie|warum|wieso|weshalb|woher|wozu|wof[üu]r|welche[rsnm]?|how|why|what|which|where)\b.+)$", re.I)
-_QUESTION_WORD = (r"(?:what|who|whom|whose|how|where|when|why|which|wie|was|wer|wann|wo|warum|wieso|weshalb"
-                  r"|welche[rsnm]?)\b")
 # A question of a message with context that asks a further one after it, joined by a comma and "and": "What is it
 # for, and how does it relate to StableHLO?" asks first what "it" is for; the further question is more context
 _FURTHER_QUESTION_RE = re.compile(rf"^(?P<q>{_QUESTION_WORD}[^,;]+?),\s*(?:and|und)\s+(?P<c>{_QUESTION_WORD}.+)$",
