@@ -494,7 +494,6 @@ IRREGULAR_INFINITIVES = {
 }
 
 
-
 def _stems(infinitive: str) -> tuple[str, ...]:
     """An irregular verb's stems: its infinitive's, and its past's, a form that adds "en" for the plural ("stand",
     "standen")."""

@@ -57,10 +57,10 @@ class TrigramIndex:
         """The indexes of the strings holding ``part`` (3 characters or more) inside them, in index order: the
         postings of its rarest trigram, each checked. Exact, and a handful of checks where ``candidates`` scores
         hundreds (a compound's part looked up in every corpus word)."""
-        postings = [self._postings.get(part[i : i + 3]) for i in range(len(part) - 2)]
-        if not postings or any(ids is None for ids in postings):
-            return []
-        rarest = min((ids for ids in postings if ids is not None), key=len)
+        grams = {part[i : i + 3] for i in range(len(part) - 2)}
+        if not grams or not grams <= self._postings.keys():
+            return []  # a trigram no string has: no string holds the part
+        rarest = min((self._postings[gram] for gram in grams), key=len)
         strings = self.strings
         return [index for index in rarest if part in strings[index]]
 
