@@ -719,21 +719,25 @@ def test_tune28_is_explanations_german_and_english_equal(tune28: list[dict], cor
         assert sections[0] == "Wichtigste Punkte & Zeitstempel", q["id"]
 
 
-@pytest.mark.parametrize(("name", "per_shape"), [
-    ("tune39", {"explain": 20, "number": 6, "not_covered": 14, "followup": 4}),
-    ("tune40", {"explain": 16, "number": 4, "not_covered": 8, "who": 4, "summary": 4, "watch": 4}),
-    ("tune41", {"explain": 18, "number": 6, "not_covered": 8, "when": 2, "difference": 2, "followup": 4}),
-    ("tune42", {"explain": 16, "number": 6, "not_covered": 8, "who": 3, "summary": 3, "watch": 4}),
-    ("tune43", {"explain": 14, "number": 4, "definition": 4, "when": 2, "talks": 2, "not_covered": 6, "help": 2}),
+@pytest.mark.parametrize(("name", "per_shape", "highlights"), [
+    ("tune39", {"explain": 20, "number": 6, "not_covered": 14, "followup": 4}, False),
+    ("tune40", {"explain": 16, "number": 4, "not_covered": 8, "who": 4, "summary": 4, "watch": 4}, False),
+    ("tune41", {"explain": 18, "number": 6, "not_covered": 8, "when": 2, "difference": 2, "followup": 4}, False),
+    ("tune42", {"explain": 16, "number": 6, "not_covered": 8, "who": 3, "summary": 3, "watch": 4}, False),
+    ("tune43", {"explain": 14, "number": 4, "definition": 4, "when": 2, "talks": 2, "not_covered": 6, "help": 2},
+     False),
+    ("tune44", {"explain": 12, "number": 5, "definition": 4, "who": 3, "when": 2, "difference": 2, "not_covered": 7,
+                "help": 2, "followup": 3}, True),
 ])
-def test_tune39_to_tune43_are_paraphrased_questions_in_their_own_split_german_and_english_equal(
-        name: str, per_shape: dict[str, int], corpus_lines: dict) -> None:
+def test_tune39_to_tune44_are_paraphrased_questions_in_their_own_split_german_and_english_equal(
+        name: str, per_shape: dict[str, int], highlights: bool, corpus_lines: dict) -> None:
     questions = load_question_file(f"eval_answers_{name}")
     assert {q["split"] for q in questions} == {name}
     assert [q.id for q in eval_answers.load_questions("all", f"eval_answers_{name}")] == [q["id"] for q in questions]
     assert Counter((q["shape"], q["lang"]) for q in questions) == {
         (shape, lang): n for shape, n in per_shape.items() for lang in ("de", "en")}
-    assert_single_answer_lines([q for q in questions if q["shape"] in {"explain", "number"}], corpus_lines)
+    assert_single_answer_lines([q for q in questions if q["shape"] in {"explain", "number"}], corpus_lines,
+                               highlights=highlights)
 
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
