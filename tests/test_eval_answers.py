@@ -102,6 +102,11 @@ def holdout14() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout15() -> list[dict]:
+    return load_question_file("eval_answers_holdout15")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -347,6 +352,8 @@ HELD_OUT_SIZES = {
                               near_outside_absent=True),
     "holdout14": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout15": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -398,9 +405,9 @@ def test_a_held_out_set_is_balanced_and_weighted_to_the_strict_targets(split: st
 def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_replies(
         holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
         holdout9: list[dict], holdout10: list[dict], holdout11: list[dict], holdout12: list[dict],
-        holdout13: list[dict], holdout14: list[dict]) -> None:
+        holdout13: list[dict], holdout14: list[dict], holdout15: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout7 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13 + holdout14
+    unseen = holdout7 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13 + holdout14 + holdout15
     assert every and not every & {q["id"] for q in unseen}
     assert {q["id"] for q in holdout5 + holdout6 + holdout8} <= every  # spent sets are tune material
     assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
@@ -411,8 +418,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout12")} == {q["id"] for q in holdout12}
     assert {q.id for q in eval_answers.load_questions("holdout13")} == {q["id"] for q in holdout13}
     assert {q.id for q in eval_answers.load_questions("holdout14")} == {q["id"] for q in holdout14}
+    assert {q.id for q in eval_answers.load_questions("holdout15")} == {q["id"] for q in holdout15}
     assert {"holdout7", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13",
-            "holdout14"} <= eval_answers.UNSEEN
+            "holdout14", "holdout15"} <= eval_answers.UNSEEN
     assert "holdout8" not in eval_answers.UNSEEN
 
 
