@@ -58,7 +58,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     if absent:
         names = [w for w in written if ((is_term_like(w) or _english_name(w, question))
                                         and any(t in absent for t in tokens(w)))
-                 or (_lettered_code(w) and all(t in absent for t in tokens(w)))]
+                 or (_lettered_code(w) and "".join(tokens(w)) in absent)]
         if names:  # typed as names (GSPMD, Gaudi) and in no summary: no wording of the asker's
             return names
         for word in written:
@@ -684,8 +684,8 @@ def _which_asks_for(word: str, question: Question) -> bool:
 
 def _lettered_code(word: str) -> bool:
     """A hyphenated word with a part of a single letter: the code name of a benchmark or a model ("tpc-h", "gpt-j"),
-    typed in lower case as often as not. The caller asks that no part be in any summary ("e-mail", "x-ray" are
-    words the summaries may write)."""
+    typed in lower case as often as not. The caller asks that no summary have the code whole, its parts run together
+    ("e-mail", "x-ray" are words the summaries may write); a part may be another code's ("gpt-j" is no GPT-2)."""
     parts = word.strip(".,;:!?()\"'").split("-")
     return len(parts) >= 2 and all(part.isalpha() for part in parts) and any(len(part) == 1 for part in parts) \
         and any(len(part) >= 2 for part in parts)
