@@ -1614,7 +1614,9 @@ def folded_words(text: str) -> list[str]:
 
 # An English yes/no question starts with its auxiliary ("does the treehouse have a fireplace?"); a German one with its
 # verb ("läuft Kinetic auch mit Terraform?"), so not with a question word, a preposition, an article or a conjunction.
-_YES_NO_EN_RE = re.compile(r"^(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should)\s+\S", re.I)
+# "anything on X" / "any word on X" is "is there anything on X?" said short, as German says "gibts was zu X"
+_YES_NO_EN_RE = re.compile(r"^(?:(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should)\s+\S"
+                           r"|(?:anything|any\s+word|any\s+mention)\s+(?:on|about|of)\b)", re.I)
 
 
 def is_yes_no(text: str, language: str | None) -> bool:

@@ -1116,3 +1116,13 @@ async def test_an_absent_unit_after_how_much_is_not_forgiven_by_a_restated_point
 async def test_a_word_one_slip_from_a_german_word_names_a_thing_in_english(store: Store, text: str,
                                                                           said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # "anything on X in the Y talk" is "is there anything on X in the Y talk?" said short: Ironwood is the vLLM and
+    # MaxText talks', never the Pallas file's (004), so a search would answer another talk's Ironwood point (000:453)
+    ("anything on ironwood in the pallas talk", "The summaries don't mention *ironwood*."),
+])
+async def test_anything_on_a_thing_in_a_talk_asks_whether_that_talk_has_it(store: Store, text: str,
+                                                                           said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
