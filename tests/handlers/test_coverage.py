@@ -1126,3 +1126,14 @@ async def test_a_word_one_slip_from_a_german_word_names_a_thing_in_english(store
 async def test_anything_on_a_thing_in_a_talk_asks_whether_that_talk_has_it(store: Store, text: str,
                                                                            said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a crane is no telehandler: 000:606's Teleskoplader answers "telehandler", not "crane", which no summary has
+    ("did they use a crane for the treehouse", "The summaries don't mention *crane*."),
+])
+async def test_a_word_the_word_list_has_no_true_translation_of_is_absent(store: Store, text: str,
+                                                                        said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+    reply = await ask(store, "did they use a telehandler for the treehouse")
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 606)
