@@ -19,6 +19,7 @@ from .question_words import (
     ARTICLES,
     ASPECT_NOUNS,
     COUNTING,
+    DETERMINERS,
     DO_AUXILIARY_RE,
     FRAME_WORDS,
     GERMAN_ARTICLES,
@@ -432,6 +433,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # before a word no summary has it may start a name ("early stopping")
         if len(words) < 2:
             continue
+        if len(words) == 2 and words[1] not in absent and await _subject_and_verb(store, run, question):
+            continue  # "is [kinetic built] on top of ray" asks what Kinetic is built on, about what comes after
         if all(word in absent for word in words):
             return run.text
         # the absent words it starts with: "[continuous] batching", "[sliding window] attention"
@@ -510,6 +513,29 @@ async def _talks_people(store: Store, words: list[str]) -> bool:
     and des Vloggers in one talk), then a noun for people who give a talk (``WHO_NOUNS``)."""
     return len(words) == 2 and words[1] in WHO_NOUNS and (
         await store.names_a_talk(words[0]) or await store.held_in_one_talk(words))
+
+
+async def _subject_and_verb(store: Store, run: NameRun, question: Question) -> bool:
+    """Whether ``run`` is an English yes/no question's subject and its verb: two words right after the auxiliary it
+    opens with (and an article), the first a name (a talk's own, or typed as one): "is [kinetic built] on top of
+    ray", "can [kinetic push] my metrics to …" ask what Kinetic is or does, about the thing after the verb."""
+    if question.language == "de" or not question.yes_no or len(run.words) != 2:
+        return False
+    typed = tokens(question.text)
+    start = 2 if len(typed) > 2 and typed[1] in DETERMINERS else 1
+    named = tokens(run.words[0])
+    if typed[start:start + len(tokens(run.text))] != tokens(run.text) or not named:
+        return False
+    return is_term_like(run.words[0]) or (len(named) == 1 and await store.names_a_talk(named[0]))
+
+
+async def _verb_after_the_subject(store: Store, question: Question, scope: Scope) -> list[str]:
+    """The folded verb of an English yes/no question typed right after its named subject (``_subject_and_verb``):
+    "is kinetic [built] on top of ray"."""
+    for run in name_runs_of(scope, question):
+        if await _subject_and_verb(store, run, question):
+            return tokens(run.words[1])
+    return []
 
 
 def _placed(run: NameRun, question: Question) -> bool:
@@ -868,8 +894,10 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     if missing and question.language == "de" and not _capitalises_nouns(question):
         # typed in lower case, its verbs are no part of the topic: "mit welchem betriebssystem [läuft] kinetic"
         held = [token for token in held if not german_tags.is_verb(token, question.text)]
-    elif missing and (verbs := _verbs_before(question, missing)):
-        held = [token for token in held if token not in verbs]  # "how does kinetic [manage] secrets?"
+    elif missing and (verbs := _verbs_before(question, missing) or set(await _verb_after_the_subject(store, question,
+                                                                                                       scope))):
+        # "how does kinetic [manage] secrets?", "is kinetic [built] on top of ray"
+        held = [token for token in held if token not in verbs]
         gone += [word for word in present if verbs.issuperset(tokens(word))]
     kinds = [f"{word} {words[words.index(word) + 1]}" for word in missing
              if question.yes_no and _kind_of_the_next(word, words, present, question)] or \
