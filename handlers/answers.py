@@ -874,9 +874,10 @@ def _measured_absent(question: Question, absent: frozenset[str]) -> str | None:
     if match is None:
         return None
     word = match["w"]
-    if question.language != "de" or not word[:1].isupper():
-        # "wie viel verdiente …": a German noun is written with a capital, a verb is not; an English word the
-        # word list cannot translate ("how many rows") is no sign that the summaries lack the thing
+    if question.language != "de" or not (word[:1].isupper() or coverage.typed_as_noun(word, question)):
+        # "wie viel verdiente …": a German noun is written with a capital, a verb is not (typed all in lower case, the
+        # tagger tells the noun: "wie viele frauen gabs …"); an English word the word list cannot translate ("how
+        # many rows") is no sign that the summaries lack the thing
         return None
     words = tokens(word)
     if not words or any(w in UNIT_WORDS or w in UNITS for w in words) or not all(w in absent for w in words):
@@ -1035,7 +1036,11 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     if question.subject and (measured := _measured_absent(question, await absent_words(store, scope,
-                                                                                         question.subject))):
+                                                                                         question.subject))) and \
+            (measured[:1].isupper() or not await coverage.restates_a_point(store, question, [measured], scope)):
+        # (typed in lower case, as ``coverage.missing`` weighs it: a point that holds the rest of the question
+        # counts what the asker names in their words: "wie viele prüfstufen hat die validierungs pipeline bei
+        # max_evol" is 000:133's Stufen)
         return await _not_covered(store, question, [measured])
     match = _MEASURED_RE.search(question.text)
     head = _counted(question.text, match) if match is not None else ""

@@ -53,7 +53,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     """The asked-about words no summary mentions: names (GSPMD, ORPO; in an English question also a capitalised
     word, Gaudi) count alone, plain words all together or as one name of several words (``_name_apart``). A word or
     name that only the asker's wording lacks is none: one key point holds the rest of what the question asks
-    (``_restates_a_point``)."""
+    (``restates_a_point``)."""
     absent = await absent_words(store, scope, subject)
     written = [word for word in subject.split() if not _set_against(word, question)]
     if absent:
@@ -80,16 +80,16 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             # "wie viele [prüfstufen]" counts things the asker may name otherwise)
             return [] if not any(_which_asks_for(name, question) or measured_in(name, question.text)
                                  for name in names) and \
-                await _restates_a_point(store, question, names, scope) else names
+                await restates_a_point(store, question, names, scope) else names
         content = [t for w in written for t in tokens(w)]
         if content and all(t in absent for t in content):
             return [subject]
         if kind := _unknown_kind(written, absent, question):
-            return [] if await _restates_a_point(store, question, [kind], scope) else [kind]
+            return [] if await restates_a_point(store, question, [kind], scope) else [kind]
     for apart in (await _hyphenated_apart(store, written, absent), await _compound_apart(store, question, written),
                   await _name_apart(store, question, written, absent, scope)):
         if apart:
-            return [] if await _restates_a_point(store, question, [apart], scope) else [apart]
+            return [] if await restates_a_point(store, question, [apart], scope) else [apart]
     return await _missing_versions(store, subject, question.text)
 
 
@@ -111,7 +111,7 @@ MIN_RESTATED = 2  # the question's other words a key point must hold, besides a 
 MIN_RESTATED_ALONE = 3  # … when no word of the name is in any summary ("prefab", "prüfstufen")
 
 
-async def _restates_a_point(store: Store, question: Question, names: list[str], scope: Scope) -> bool:
+async def restates_a_point(store: Store, question: Question, names: list[str], scope: Scope) -> bool:
     """Whether one key point, highlight or glossary entry holds the question's other words (at least MIN_RESTATED of
     them) and a word of the asked ``names`` (or, with no word of them in any summary, MIN_RESTATED_ALONE other words,
     not all typed side by side as one name): the question then restates that point in the asker's words, and the
@@ -250,7 +250,7 @@ async def counted_absent(store: Store, question: Question, word: str, scope: Sco
     summary: "how many queens lived in the underground beehives?", "how many watts does the dilution refrigerator
     draw?". Not a unit of the summaries' numbers (degrees, hours: UNITS), nor a corpus word or a word of the word
     list typed with a slip ("rows" for row), nor part of a corpus compound; and not when one key point holds the
-    rest of the question (``_restates_a_point``)."""
+    rest of the question (``restates_a_point``)."""
     folded = tokens(word)
     absent = await absent_words(store, scope, question.subject)
     if not folded or any(token not in absent or token in UNITS or token in UNIT_WORDS or token in FRAME_WORDS
@@ -260,7 +260,7 @@ async def counted_absent(store: Store, question: Question, word: str, scope: Sco
     # two folded parts is an accident of the fold: "colonies" as colo|nies)
     if await _typed_with_a_slip(store, word) or not await _no_compound_holds(store, word, absent):
         return False
-    return not await _restates_a_point(store, question, [word], scope)
+    return not await restates_a_point(store, question, [word], scope)
 
 
 def _name_holding(run: NameRun, word: str, question: Question) -> str:
@@ -468,7 +468,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
                 words[1].endswith("ing") and words[0] not in ING_COMPLEMENT_VERBS and \
                 _BE_AUXILIARY_RE.search(question.text) is None and \
                 not await _typed_with_a_slip(store, words[1]) and \
-                not await _restates_a_point(store, question, [run.text], scope):  # "finetunning" is fine-tuning
+                not await restates_a_point(store, question, [run.text], scope):  # "finetunning" is fine-tuning
             # "does tunix have early stopping": an -ing word after a known one is a noun there, an unknown kind of
             # stop, never the verb after do/does/did (that is its plain form); after is/are it may be ("is the job
             # running"); after a verb that takes an -ing object it is what is done ("how does it avoid downloading")
@@ -752,7 +752,7 @@ def _lower_case_german_noun(word: str, question: Question, absent: frozenset[str
         return False
     if (_word_before(question.text.casefold(), word.casefold()) or "") in _INSTEAD:
         return False  # the alternative set against the topic ("warum das statt dockerfiles?"), not what is asked
-    return _typed_as_noun(word, question)
+    return typed_as_noun(word, question)
 
 
 _INSTEAD = frozenset("statt anstatt anstelle".split())
@@ -796,12 +796,12 @@ def topic_besides(question: Question, missing: list[str], *, names_only: bool = 
         if not _content_tokens(word) or all(token in gone for token in tokens(word)):
             continue
         if (_is_name(word, question) if names_only else (question.language != "de" or word[:1].isupper()
-                                                          or is_term_like(word))) or _typed_as_noun(word, question):
+                                                          or is_term_like(word))) or typed_as_noun(word, question):
             kept.append(word)
     return " ".join(kept)
 
 
-def _typed_as_noun(word: str, question: Question) -> bool:
+def typed_as_noun(word: str, question: Question) -> bool:
     """A noun or name of a German question typed in lower case (the tagger's word class): "kinetic" in "mit welchem
     betriebssystem läuft kinetic"."""
     return question.language == "de" and word[:1].islower() and not _capitalises_nouns(question) and \
@@ -908,12 +908,12 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         return kinds, topic_besides(question, [*gone, *kinds], names_only=False), False
     if missing and held and _topic_size(store, question, present, held) <= MAX_TOPIC_WORDS:
         asked = [word for word in missing if _asks_about(word, question) or (
-            _object_last(word, words, question) and not await _restates_a_point(store, question, [word], scope))]
+            _object_last(word, words, question) and not await restates_a_point(store, question, [word], scope))]
         if not question.yes_no:
             # a how or why question asks what one key point says when that point holds the rest of it: the absent
             # word is the asker's, as in ``missing`` ("warum legen die die [lärchenbretter] beim baumhaus mit der
             # kernseite nach oben": 000:549's Lärchenbohlen); a yes/no question asks whether the point says it
-            asked = [word for word in asked if not await _restates_a_point(store, question, [word], scope)]
+            asked = [word for word in asked if not await restates_a_point(store, question, [word], scope)]
         if asked and await store.held_in_one_talk(held):
             return asked, topic_besides(question, gone, names_only=False), False
         if asked and (how := await _how_a_last_verb_is_done(store, question, words, present, asked)):
