@@ -531,11 +531,23 @@ async def _subject_and_verb(store: Store, run: NameRun, question: Question) -> b
 
 async def _verb_after_the_subject(store: Store, question: Question, scope: Scope) -> list[str]:
     """The folded verb of an English yes/no question typed right after its named subject (``_subject_and_verb``):
-    "is kinetic [built] on top of ray"."""
+    "is kinetic [built] on top of ray"; or, after do/does/did or a modal, which the verb's plain form follows, the
+    last word before the first preposition or article: "would the intel oneapi plugin [run] on a lunar lake
+    laptop" (a subject of words is no noun phrase a preposition ends)."""
     for run in name_runs_of(scope, question):
         if await _subject_and_verb(store, run, question):
             return tokens(run.words[1])
-    return []
+    typed = tokens(question.text)
+    if question.language == "de" or not question.yes_no or not typed or typed[0] not in _DO_OPENERS:
+        return []
+    start = 2 if len(typed) > 2 and typed[1] in DETERMINERS else 1
+    end = next((at for at in range(start, len(typed))
+                if typed[at] in _BEFORE_A_NOUN or typed[at] in _PREPOSITIONS or typed[at] in _PLACING), len(typed))
+    return typed[end - 1:end] if end - start >= 2 and end < len(typed) else []
+
+
+_PLACING = frozenset("to at in by".split())  # prepositions a verb takes besides ``_PREPOSITIONS``: "attach [to]"
+_DO_OPENERS = frozenset("do does did can could will would should".split())  # the verb after the subject is plain
 
 
 def _placed(run: NameRun, question: Question) -> bool:
@@ -896,13 +908,17 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         held = [token for token in held if not german_tags.is_verb(token, question.text)]
     elif missing and (verbs := _verbs_before(question, missing) or set(await _verb_after_the_subject(store, question,
                                                                                                        scope))):
-        # "how does kinetic [manage] secrets?", "is kinetic [built] on top of ray"
+        # "how does kinetic [manage] secrets?", "is kinetic [built] on top of ray", "would the oneapi plugin [run] on
+        # a lunar lake laptop"
         held = [token for token in held if token not in verbs]
         gone += [word for word in present if verbs.issuperset(tokens(word))]
     kinds = [f"{word} {words[words.index(word) + 1]}" for word in missing
              if question.yes_no and _kind_of_the_next(word, words, present, question)] or \
-        (_absent_name_before(words, missing, present, question) if question.yes_no else [])
-    if kinds and await store.held_in_one_talk(held):
+        (_absent_name_before(words, missing, present, question) if question.yes_no else []) or \
+        [kind for word in missing if question.yes_no and (kind := _noun_phrase_after_an_article(word, words, present,
+                                                                                                  question))]
+    kind_words = {token for kind in kinds for token in tokens(kind)}
+    if kinds and await store.held_in_one_talk([token for token in held if token not in kind_words] or held):
         # "did the michigan db folks try [hash] joins", "auch [cam] software": a kind of a thing the talk has, however
         # many of its words the question holds (no fact restated: the kind is what it asks about)
         return kinds, topic_besides(question, [*gone, *kinds], names_only=False), False
@@ -1007,6 +1023,23 @@ def _kind_of_the_next(word: str, words: list[str], present: list[str], question:
     if at + 1 >= len(words) or words[at + 1] not in present or not _side_by_side(question.text, word, words[at + 1]):
         return False
     return at + 2 >= len(words) or not _side_by_side(question.text, words[at + 1], words[at + 2])
+
+
+def _noun_phrase_after_an_article(word: str, words: list[str], present: list[str], question: Question) -> str:
+    """An absent word of an English yes/no question typed right after an article, with the words the summaries have
+    typed side by side after it: an article opens a noun phrase, so they are one thing, named by the absent word
+    ("would the oneapi plugin run on [a] [lunar lake laptop]"), whose words the talk need not hold. Empty when
+    no word follows."""
+    folded = word.casefold()
+    if question.language == "de" or (_word_before(question.text.casefold(), folded) or "") not in DETERMINERS or \
+            len(folded) < 3 or not folded.isalpha() or folded.endswith(("ing", "ed")):
+        return ""  # an -ing or -ed form is a verb's before its noun: "can Kinetic attach to a [running] job?"
+    phrase = [word]
+    for at in range(words.index(word) + 1, len(words)):
+        if words[at] not in present or not _side_by_side(question.text, phrase[-1], words[at]):
+            break
+        phrase.append(words[at])
+    return " ".join(phrase) if len(phrase) >= 2 else ""
 
 
 def _absent_name_before(words: list[str], missing: list[str], present: list[str], question: Question) -> list[str]:

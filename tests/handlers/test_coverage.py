@@ -1158,3 +1158,14 @@ async def test_a_lower_case_german_count_of_an_absent_noun_is_not_covered(store:
     text = "wie viele prüfstufen hat die validierungs pipeline bei max_evol"
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 133), text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # an article opens a noun phrase: "lunar" (in no summary) names the thing with the words after it, which the
+    # oneAPI talk need not hold (Lake is Tinix's Frozen Lake, Laptop Kinetic's); "run" is the subject's verb after
+    # would, no word of the topic
+    ("would the intel oneapi plugin run on a lunar lake laptop", "The summaries don't mention *lunar lake laptop*."),
+])
+async def test_an_absent_word_after_an_article_names_the_object_asked_about(store: Store, text: str,
+                                                                           said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
