@@ -918,7 +918,12 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         [kind for word in missing if question.yes_no and (kind := _noun_phrase_after_an_article(word, words, present,
                                                                                                   question))]
     kind_words = {token for kind in kinds for token in tokens(kind)}
-    if kinds and await store.held_in_one_talk([token for token in held if token not in kind_words] or held):
+    topic_held = [token for token in held if token not in kind_words]
+    if kinds and not topic_held:
+        # nothing asked besides the kind ("hat wer n gutes [lasagne] rezept"): no talk's thing it is a kind of, so the
+        # word no summary has is what they do not mention, not a kind of the summaries' Rezept
+        return [word for word in missing if any(word in kind.split() for kind in kinds)], "", False
+    if kinds and await store.held_in_one_talk(topic_held):
         # "did the michigan db folks try [hash] joins", "auch [cam] software": a kind of a thing the talk has, however
         # many of its words the question holds (no fact restated: the kind is what it asks about)
         return kinds, topic_besides(question, [*gone, *kinds], names_only=False), False
