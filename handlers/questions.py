@@ -54,6 +54,7 @@ from .question_words import (
     MEASURE_NOUNS,
     NAME_TAILS,
     NOT_A_GERMAN_VERB,
+    OPENS_A_QUESTION,
     ORDINAL_PLACES,
     ORDINAL_RE,
     ORDINAL_STEMS,
@@ -1050,8 +1051,11 @@ def reason_fillers(question: Question) -> tuple[str, ...] | None:
 
 
 # A sentence ends at its full stop, question or exclamation mark before the next one's capital; a stop after a word of
-# one or two letters ends an abbreviation ("z. B. Pallas", "Dr. Lee"), no sentence
-_SENTENCE_END_RE = re.compile(r"(?<=[.!?])[\s\"'”“»«)]*\s(?=[\"'„“»«(]*[A-ZÄÖÜ])")
+# one or two letters ends an abbreviation ("z. B. Pallas", "Dr. Lee"), no sentence. Chat is typed in lower case: a
+# question mark ends its sentence before any word that opens no question of its own ("what is X? some intel thing i
+# think"; "echt? wieso das denn" and "…? or is it …" ask on)
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])[\s\"'”“»«)]*\s(?=[\"'„“»«(]*[A-ZÄÖÜ])"
+                              rf"|(?<=\?)[\s\"'”“»«)]*\s(?!(?i:{OPENS_A_QUESTION})(?![\w'-]))(?=[\"'„“»«(]*[^\W\d_])")
 _ABBREVIATION_END_RE = re.compile(r"(?<![^\W\d_])[^\W\d_]{1,2}\.$")
 # A question asked after a clause of the asker's own: "We deploy on serverless containers, so can Kinetic run on Cloud
 # Run?", "I've used JAX, so I'm curious how …", "ich plane ein Baumhaus und frage mich, wie …"; the clause before is

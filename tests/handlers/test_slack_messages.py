@@ -1,0 +1,49 @@
+"""Questions typed as Slack messages: the chatter around the question (a remark after it, an opener before it, a
+quoted line it refers to, markup) is never its topic and never makes the reply "not covered". Asked through the
+function mentions and DMs call, on the bundled corpus in a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.replies import Reply
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+
+
+def body(reply: Reply) -> dict:
+    """The reply as ``talkbot ask --json`` reports it."""
+    return json.loads(as_json(reply))
+
+
+def first(reply: Reply) -> tuple[str, int]:
+    hit = body(reply)["hits"][0]
+    return hit["source"]["file"], hit["source"]["line"]
+
+
+async def ask(store: Store, text: str) -> Reply:
+    return await mentions.answer(store, f"<@UBOT> {text}")
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # chat is typed in lower case: the remark after the question mark is the asker's, no word of what is asked
+    ("what is Level Zero? heard the name at lunch", 287),
+    ("was ist reaktionsholz? fürs baumhaus-projekt", 612),
+])
+async def test_a_remark_after_the_question_mark_is_no_part_of_the_term(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    "where does docker come up? need it for a slide",
+    "wo taucht google colab auf? brauch ich für ne folie",
+])
+async def test_a_remark_after_the_question_mark_never_makes_it_not_covered(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and body(reply)["hits"], text
