@@ -213,13 +213,24 @@ GREETING_RE = re.compile(
     re.I)
 
 
+# Chat opens a question by saying it is one, and how small or naive it is ("qq", "quick q", "kurze frage", "sorry falls
+# dumme frage", "sorry if dumb question", "fyi"): no word of what is asked
+_NAIVE = r"(?:dumb|stupid|silly|naive|noob|newbie|dumme|bl[öo]de|doofe)"
+_OPENERS = (r"(?:(?:sorry|sry|entschuldigung)\s*,?\s+)?(?:if|falls|wenn)\s+"
+            r"(?:this\s+is\s+|it'?s\s+|das\s+(?:ist\s+)?|es\s+)?(?:a\s+|an\s+|ne\s+|eine\s+)?"
+            rf"{_NAIVE}\s+(?:question|q|frage)(?:\s+ist)?"
+            rf"|(?:(?:a|an|ne|eine)\s+)?(?:{_NAIVE}|quick|short|small|random|kurze|kleine|schnelle)\s+(?:question|q|frage)"
+            r"|qq|fyi")
+
+
 # Words that only carry the conversation, said before a question ("wait, why?", "hmm who's the speaker", "achso, und
 # wer hat das gebaut", "moment mal, warum?"): interjections, acknowledgements and hesitations, a closed class in both
 # languages. Left out when punctuation, another of them or a question's first word follows, so they never become
 # the topic ("The summaries don't mention *wait*") and a context-less "why?" behind them is still asked to clarify.
-_DISCOURSE = (r"(?:wait|hold on|hang on|h+m+|huh|uh+|u+mm+|uhm+|erm|oh+|ah+|aha|ooh|wow|ok(?:ay)?|so|well|right|alright"
-              r"|all right|sure|cool|nice|great|interesting|thanks|thank you|thx|got it|gotcha|i see|yeah|yes|yep|yup"
-              r"|no|nope|sorry|lol|btw|also|moment(?: mal)?|warte?(?: mal)?|sekunde|h[äa]h?|[äö]h+m*|ach(?: ?so)?"
+_DISCOURSE = (rf"(?:{_OPENERS}|wait|hold on|hang on|h+m+|huh|uh+|u+mm+|uhm+|erm|oh+|ah+|aha|ooh|wow|ok(?:ay)?|so|well"
+              r"|right|alright|all right|sure|cool|nice|great|interesting|thanks|thank you|thx|got it|gotcha|i see"
+              r"|yeah|yes|yep|yup|no|nope|sorry|lol|btw|also|moment(?: mal)?|warte?(?: mal)?|sekunde|h[äa]h?|[äö]h+m*"
+              r"|ach(?: ?so)?"
               r"|na(?: ?ja)?|gut|alles klar|klar|super|krass|interessant|danke|ja|jo|jep|nein|nee|stimmt|echt"
               r"|verstehe|ich verstehe|[üu]brigens)")
 OPENS_A_QUESTION = (r"(?:und|and|aber|but|oder|or|what|who|whose|where|when|why|how|which|was|wer|wessen|wem|wen|wo"

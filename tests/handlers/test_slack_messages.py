@@ -14,6 +14,7 @@ from handlers.replies import Reply
 from store.db import Store
 
 MAIN = "000_05e4716c93976b38.txt"
+PALLAS = "004_b9033c416a07336f.txt"
 
 
 def body(reply: Reply) -> dict:
@@ -47,3 +48,15 @@ async def test_a_remark_after_the_question_mark_is_no_part_of_the_term(store: St
 async def test_a_remark_after_the_question_mark_never_makes_it_not_covered(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False and body(reply)["hits"], text
+
+
+@pytest.mark.parametrize(("text", "file", "line"), [
+    # chat opens a question by saying it is one, a small or naive one: no word of what is asked
+    ("qq what is reaktionsholz?", MAIN, 612),
+    ("sorry if this is a dumb question, what does VJP stand for?", MAIN, 365),
+    ("sorry falls das ne dumme frage ist: was heißt SM?", PALLAS, 20),
+    ("noob question - how many lathe workers did the nc machines replace?", MAIN, 628),
+])
+async def test_an_opener_is_no_part_of_the_question(store: Store, text: str, file: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == (file, line), text
