@@ -221,6 +221,9 @@ _OPENERS = (r"(?:(?:sorry|sry|entschuldigung)\s*,?\s+)?(?:if|falls|wenn)\s+"
             rf"{_NAIVE}\s+(?:question|q|frage)(?:\s+ist)?"
             rf"|(?:(?:a|an|ne|eine)\s+)?(?:{_NAIVE}|quick|short|small|random|kurze|kleine|schnelle)\s+(?:question|q|frage)"
             r"|qq|fyi")
+# An opener with what the question is about or why it is asked, up to a colon: "quick q about the pallas talk: …", "qq
+# re the tunix q&a: …", "fyi collecting stuff for #ml-infra: …". The words between are the asker's context.
+OPENER_LEAD_RE = re.compile(rf"^(?:{_OPENERS})(?![\w'-])(?P<c>[^:?]*?)\s*:\s+(?P<q>\S.*)$", re.I | re.S)
 
 
 # Words that only carry the conversation, said before a question ("wait, why?", "hmm who's the speaker", "achso, und

@@ -54,6 +54,7 @@ from .question_words import (
     MEASURE_NOUNS,
     NAME_TAILS,
     NOT_A_GERMAN_VERB,
+    OPENER_LEAD_RE,
     OPENS_A_QUESTION,
     ORDINAL_PLACES,
     ORDINAL_RE,
@@ -1097,6 +1098,8 @@ def asked_sentence(text: str) -> tuple[str, str]:
         context = " ".join(sentence for sentence in sentences if sentence is not question)
     else:
         question, context = text, ""
+    if (opened := OPENER_LEAD_RE.match(question)) is not None and opened["c"].strip():
+        question, context = opened["q"], f"{context} {opened['c'].strip()}".strip()
     if (lead_in := _LEAD_IN_RE.match(question)) is not None:
         question, context = lead_in["q"], f"{context} {lead_in['c']}".strip()
     if (told := _TOLD_RE.match(question)) is not None:

@@ -60,3 +60,20 @@ async def test_a_remark_after_the_question_mark_never_makes_it_not_covered(store
 async def test_an_opener_is_no_part_of_the_question(store: Store, text: str, file: str, line: int) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False and first(reply) == (file, line), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # what an opener says up to its colon, what the question is about or why it is asked, is the asker's context
+    ("quick q for my reading group: how many lathe workers did the nc machines replace?", 628),
+    ("kurze frage zum baumhaus-video: was ist reaktionsholz?", 612),
+    ("qq re the jax talk: what does VJP stand for?", 365),
+])
+async def test_an_openers_lead_up_to_its_colon_is_context(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, line), text
+
+
+async def test_an_openers_lead_never_makes_it_not_covered(store: Store) -> None:
+    reply = await ask(store, "fyi sammle grad sachen fürs wiki: wo kommt docker vor?")
+    assert body(reply)["covered"] is not False and (MAIN, 68) in {
+        (hit["source"]["file"], hit["source"]["line"]) for hit in body(reply)["hits"]}
