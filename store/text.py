@@ -71,10 +71,12 @@ def term_key(text: str) -> str:
 
 def clean_query(text: str) -> str:
     """Make user text safe to search: drop Slack markup and control characters, cap the length."""
-    text = _LINK_RE.sub(lambda link: link.group(2) or link.group(1), text or "")
+    # Slack sends what users type with &, < and > escaped; rendering escapes once again on the way out. Unescaped
+    # first, so markup typed as text ("&lt;!channel&gt;", a mention pasted as "&lt;@U0123ABC&gt;") is dropped as the
+    # real markup is: never a word of the question, never echoed in a reply.
+    text = (text or "").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    text = _LINK_RE.sub(lambda link: link.group(2) or link.group(1), text)
     text = _SLACK_MARKUP_RE.sub(" ", text)
-    # Slack sends what users type with &, < and > escaped; rendering escapes once again on the way out.
-    text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
     if not text.isprintable():  # the common text is: no walk over its characters
         text = "".join(ch if ch.isprintable() else " " for ch in text)
     text = " ".join(text.split())

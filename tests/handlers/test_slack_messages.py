@@ -77,3 +77,15 @@ async def test_an_openers_lead_never_makes_it_not_covered(store: Store) -> None:
     reply = await ask(store, "fyi sammle grad sachen fürs wiki: wo kommt docker vor?")
     assert body(reply)["covered"] is not False and (MAIN, 68) in {
         (hit["source"]["file"], hit["source"]["line"]) for hit in body(reply)["hits"]}
+
+
+@pytest.mark.parametrize("text", [
+    # markup typed as text reaches the bot escaped: read as the markup it looks like, it is dropped, never echoed
+    "what does VJP stand for &lt;@U0123ABC&gt;?",
+    "was heißt VJP &lt;!channel&gt;?",
+])
+async def test_markup_typed_as_text_is_no_word_of_the_question(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    shown = json.dumps(body(reply), ensure_ascii=False)
+    assert first(reply) == (MAIN, 365), text
+    assert "U0123ABC" not in shown and "<!" not in shown and "&lt;!" not in shown and "<@" not in shown, text
