@@ -407,8 +407,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # "oneMKL und oneDNN – worin unterscheiden die sich?", "VHLO vs. StableHLO, wo liegt da der Unterschied"
         rf"^(?P<s>[^,:;?–—]+?)\s+(?:and|und|or|oder|&|{_VERSUS})\s+(?P<o>[^,:;?–—]+?)\s*(?:[,:;?–—]|\s-\s)"
         r"(?=.*(?:differ|diff\b|unterschied|unterscheid))", _I)),
-    (Shape.COMPARE, re.compile(  # (?=…): the first letters, so that re skips the other positions at once
-        r"(?=[du])(?:difference|differences|unterschied|unterschiede)\s+(?:is there\s+|gibt es\s+)?"
+    (Shape.COMPARE, re.compile(  # (?=…): the first letters, so that re skips the other positions at once; chat's
+        # short "diff" asks the same before "between" ("what's the diff between hbm and vmem")
+        r"(?=[du])(?:difference|differences|diffs?|unterschied|unterschiede)\s+(?:is there\s+|gibt es\s+)?"
         r"(?:between|zwischen)\s+(?P<s>.+?)\s+(?:and|und|&)\s+(?P<o>.+)$", _I)),
     (Shape.COMPARE, re.compile(
         rf"^(?:how (?:does|do|is|are)\s+)?(?P<s>.+?)\s+(?:differ(?:ent)? from|compared? (?:to|with)|{_VERSUS}"
@@ -426,7 +427,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?:.*?\s)?(?P<w>what|was|which|welche[rsnm]?)\s+(?P<s>.+?)\s+(?:and|und)\s+(?P=w)\s+(?P<o>.+)$", _I)),
     (Shape.COMPARE, re.compile(  # in a thread: "what's the difference to PPO?", "und der Unterschied zu PPO?"
         r"^(?:(?:what(?:'s| is| was)|was ist|was war|wo ist|wo liegt|worin (?:liegt|besteht)) )?(?:the |der )?"
-        r"(?:difference|unterschied) (?:to|from|with|zu|zum|zur|von|vom|gegen[üu]ber|mit)\s+(?P<o>.+)$", _I)),
+        r"(?:difference|diff|unterschied) (?:to|from|with|zu|zum|zur|von|vom|gegen[üu]ber|mit)\s+(?P<o>.+)$", _I)),
     (Shape.RECOMMEND, _WORTH_RE),
     (Shape.RECOMMEND, re.compile(  # (?=…): the first letters of every alternative, as above
         r"(?=[begrsw])(?:(?:which|what) (?:talk|session|video|one)s? (?:should|would|could|do) (?:i|we|you|one) "

@@ -89,3 +89,10 @@ async def test_markup_typed_as_text_is_no_word_of_the_question(store: Store, tex
     shown = json.dumps(body(reply), ensure_ascii=False)
     assert first(reply) == (MAIN, 365), text
     assert "U0123ABC" not in shown and "<!" not in shown and "&lt;!" not in shown and "<@" not in shown, text
+
+
+@pytest.mark.parametrize("text", ["what's the diff between dpo and orpo?", "und der diff zwischen dpo und orpo?"])
+async def test_chats_short_diff_asks_for_the_difference(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    shown = {(hit["source"]["file"], hit["source"]["line"]) for hit in body(reply)["hits"]}
+    assert body(reply)["shape"] == "difference" and {(MAIN, 177), (MAIN, 325)} <= shown, text
