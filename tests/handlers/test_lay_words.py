@@ -1,0 +1,44 @@
+"""Questions in everyday German words the summaries write otherwise: the word list's German keys
+(corpus/lexicon.toml) read them as the summaries' words, so the covered point is answered, not "not covered".
+Through the function mentions and DMs call, on the bundled corpus in a real SQLite file; lines are of the 000 file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.replies import Reply
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+
+
+def body(reply: Reply) -> dict:
+    """The reply as ``talkbot ask --json`` reports it."""
+    return json.loads(as_json(reply))
+
+
+def first(reply: Reply) -> tuple[str, int]:
+    hit = body(reply)["hits"][0]
+    return hit["source"]["file"], hit["source"]["line"]
+
+
+async def ask(store: Store, text: str) -> Reply:
+    return await mentions.answer(store, f"<@UBOT> {text}")
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "gewonnen": the vlog writes the noun, "Sieg mit dem Team beim ATV-Wettbewerb" (000:578)
+    ("ham die mit dem quad eigentlich was gewonnen", 578),
+    # "hochgetrieben": the NC talk writes "erhöhten die Produktivität um das Vier- bis Fünffache" (000:627)
+    ("um welchen faktor ham die lochstreifen-maschinen die produktivität hochgetrieben", 627),
+    # "Rückwärtsrechnung": the backward pass, "Rückwärtspass-Kerneln (Training)" on FlyDSL's roadmap (000:241)
+    ("kann ich flydsl kernel schon fürs training nehmen, also mit rückwärtsrechnung", 241),
+])
+async def test_an_everyday_german_word_reads_as_the_summaries_word(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply).get("covered", True) is not False, text
+    assert first(reply) == (MAIN, line), text
