@@ -111,16 +111,39 @@ def build_concepts(
                 break
     concepts += _function_word_phrases(text, lexicon, glossary_pairs, translate, longest)
     particles = _particles_alone(text)
+    joined = _names_with_generation(words)
     for word in words:
         if word in particles:
             continue  # not "Off-Policy" for the "off" of "read the communication off StableHLO"
         concept = _word_concept(word, lexicon, glossary_pairs, correct, translate, segment, frequency)
+        for form in joined.get(word, ()):
+            concept.add(form, word)  # "tpu v5" finds "TPUv5-": a generation typed apart from its name
         for relative in family(word) if family is not None else ():
             concept.add(relative, word, "family")
         for part in split(word) if split is not None else ():
             concept.add(part, word, "part")
         concepts.append(concept)
     return _merge_duplicates(concepts + identifier_concepts(text))
+
+
+# A hardware or model generation typed as a word of its own: "v5", "v6e" ("TPU v5", "TPU v6e")
+_GENERATION_RE = re.compile(r"v\d+[a-z]?")
+
+
+def _names_with_generation(words: Sequence[str]) -> dict[str, list[str]]:
+    """The name and generation forms written joined, for each word of the pair, as the summaries often write them
+    ("TPUv5- und TPUv6e-Unterstützung" where a question types "tpu v5 und v6e"). The name before a list of
+    generations is each one's ("v5 und v6e" are both TPUs'; the function words between are gone already)."""
+    joined: dict[str, list[str]] = {}
+    name = None
+    for word in words:
+        if _GENERATION_RE.fullmatch(word):
+            if name is not None:
+                joined.setdefault(name, []).append(name + word)
+                joined.setdefault(word, []).append(name + word)
+        else:
+            name = word if word.isalpha() else None
+    return joined
 
 
 def _function_word_phrases(text: str, lexicon: Lexicon, glossary_pairs: dict[str, tuple[str, ...]], translate: bool,

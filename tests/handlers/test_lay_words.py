@@ -42,3 +42,13 @@ async def test_an_everyday_german_word_reads_as_the_summaries_word(store: Store,
     reply = await ask(store, text)
     assert body(reply).get("covered", True) is not False, text
     assert first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    # "TPUv5- und TPUv6e-Unterstützung" (000:102): a generation typed apart from its name, and the name before a list
+    # of generations is each one's; without it "TPU v6e-8" (000:417, typed apart there) answered
+    "wieso beschränkt sich der sharding ansatz für die videomodelle auf tpu v5 und v6e",
+    "which tpu v5 and v6e topologies does the placement work target",
+])
+async def test_a_generation_typed_apart_finds_it_written_joined(store: Store, text: str) -> None:
+    assert first(await ask(store, text)) == (MAIN, 102), text
