@@ -52,3 +52,14 @@ async def test_an_everyday_german_word_reads_as_the_summaries_word(store: Store,
 ])
 async def test_a_generation_typed_apart_finds_it_written_joined(store: Store, text: str) -> None:
     assert first(await ask(store, text)) == (MAIN, 102), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "checkt": to check, which max_evol's talk writes "Stufenweise Überprüfung … numerischer Genauigkeit" (000:133)
+    ("wie checkt max_evol ob der portierte kernel auch wirklich das richtige rausrechnet", 133),
+    # "mit Maske": masked, "statt ineffizienter maskierter dichter GEMMs" (000:238), not FlyDSL's motivation (000:234)
+    ("warum rechnet man bei den expertenmodellen nicht einfach dichte matrixmultiplikationen mit maske, was macht "
+     "flydsl stattdessen", 238),
+])
+async def test_an_everyday_german_word_ranks_the_point_that_says_it(store: Store, text: str, line: int) -> None:
+    assert first(await ask(store, text)) == (MAIN, line), text
