@@ -886,6 +886,17 @@ def _without_hedge(match: re.Match[str]) -> str:
     return before or ""
 
 
+# A place an English question is asked about put before its question word: "in the xla crash course what does pjrt
+# standardise", "in the pallas talk, how do they …". English names it last as often ("what does pjrt standardise in
+# the xla crash course"), which the shapes read; a phrase holding a question word is the question's own start ("in
+# which talks …", "at what point …"). (German fronts a place with its verb next, "im video, was war das X und …",
+# whose "was war das" the definition shape would read: left as typed.)
+_FRONTED_PLACE_RE = re.compile(
+    r"^(?P<p>(?:in|according to|as per|per|on)\s+[^\s,?]+(?:\s+[^\s,?]+){0,5}?)\s*,?\s+"
+    r"(?P<q>(?:what|whats|how|why|which|who|when|where)\s+\S.*)$", re.I)
+_QUESTION_WORD_IN_RE = re.compile(r"\b(?:what|whats|how|why|which|who|whom|whose|when|where)\b", re.I)
+
+
 @lru_cache(maxsize=1)  # _parse and then name_runs read one question's plain form
 def _plain(query: str) -> str:
     """``query`` with plain apostrophes, contractions spelled out, a polite wrapper and a stressing adverb left out."""
@@ -900,6 +911,8 @@ def _plain(query: str) -> str:
             _WORD_RE.search(unstressed := _TRAILING_STRESS_RE.sub("", plain)):
         plain = unstressed
     plain = _asked(_WRAPPER_RE.sub("", GREETING_RE.sub("", plain)))
+    if (fronted := _FRONTED_PLACE_RE.match(plain)) and not _QUESTION_WORD_IN_RE.search(fronted["p"]):
+        plain = f"{fronted['q']} {fronted['p']}"  # the question as it reads with the talk named last
     # (matched first: a sub with a group in its template calls into re's Python code even where nothing matches)
     return _STRESSED_RE.sub(r"\g<q> ", plain) if _STRESSED_RE.match(plain) else plain
 

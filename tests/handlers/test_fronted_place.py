@@ -1,0 +1,36 @@
+"""An English question that names its talk before the question word ("in the xla crash course what does …") is read
+as the same question with the talk named last, which the shapes read. Through the function mentions and DMs call, on
+the bundled corpus in a real SQLite file; lines are of the 000 file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.questions import parse
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # 000:486 "PJRT-API-Schnittstelle: … standardisierten C-APIs"; read as a search, the talk's agenda (000:479,
+    # which names PJRT and the crash course's stack) answered
+    ("in the xla crash course what does pjrt actually standardise", 486),
+    ("in the xla crash course, what does pjrt standardise", 486),
+])
+async def test_a_talk_named_before_the_question_word(store: Store, text: str, line: int) -> None:
+    shown = json.loads(as_json(await mentions.answer(store, f"<@UBOT> {text}")))
+    hit = shown["hits"][0]["source"]
+    assert (hit["file"], hit["line"]) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    "in which talks do they talk about GRPO?",  # a question word in the phrase: the question's own start
+    "at what point does the ONNX Runtime come up?",
+])
+def test_a_phrase_with_a_question_word_stays_first(text: str) -> None:
+    assert parse(text).shape == parse(text).shape.MOMENTS, text
