@@ -63,3 +63,15 @@ async def test_a_generation_typed_apart_finds_it_written_joined(store: Store, te
 ])
 async def test_an_everyday_german_word_ranks_the_point_that_says_it(store: Store, text: str, line: int) -> None:
     assert first(await ask(store, text)) == (MAIN, line), text
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    # "ops" are operations, "their own" eigene: 000:201 "konvertieren ihre eigenen Operationen … in StableHLO", not
+    # 000:482's "~100 Ops" of StableHLO itself
+    ("how do jax and pytorch turn their own ops into stablehlo", {201}),
+    # 000:208 / 000:490: the fusion that saves memory traffic between operations
+    ("how does XLA save memory bandwidth between ops?", {208, 490}),
+])
+async def test_ops_are_operations(store: Store, text: str, lines: set[int]) -> None:
+    file, line = first(await ask(store, text))
+    assert file == MAIN and line in lines, text
