@@ -374,7 +374,9 @@ WHICH_ONE_WORDS = ORDINAL_WORDS | frozenset(
     "current recent final former next last plain normal regular ordinary standard "
     "normale normalen normaler gewohnliche gewohnlichen gewohnlicher herkommliche herkommlichen herkommlicher "
     "fruh fruhe fruhen fruher fruheren neu neue neuen neuer neueren alt alte alten alter alteren ursprunglich "
-    "ursprungliche ursprunglichen vorherige vorherigen aktuelle aktuellen letzte letzten nachste nachsten".split())
+    "ursprungliche ursprunglichen vorherige vorherigen aktuelle aktuellen letzte letzten nachste nachsten "
+    # each one of them, taken one by one: "the [individual] cores" are the cores, "die [einzelnen] Kerne" too
+    "individual respective einzelne einzelnen einzelner jeweilige jeweiligen".split())
 # German's articles, spoken German's short ones too ("ne kamera", "n befehl"): what stands between a noun and the
 # word before it that governs it
 GERMAN_ARTICLES = frozenset("ein eine einen einem einer eines ne nen nem ner n der die das den dem des".split())

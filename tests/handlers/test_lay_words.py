@@ -75,3 +75,15 @@ async def test_an_everyday_german_word_ranks_the_point_that_says_it(store: Store
 async def test_ops_are_operations(store: Store, text: str, lines: set[int]) -> None:
     file, line = first(await ask(store, text))
     assert file == MAIN and line in lines, text
+
+
+PALLAS = "004_b9033c416a07336f.txt"
+
+
+async def test_the_individual_things_are_those_things_no_kind_of_them(store: Store) -> None:
+    # "the individual cores" are the cores, taken one by one: no name of two words the summaries lack; 004:12 carries
+    # the device mesh "auf die Kern-Ebene"
+    text = "whats the idea of carrying the device mesh concept down to the individual cores in palace"
+    reply = await ask(store, text)
+    assert body(reply).get("covered", True) is not False, text
+    assert first(reply) == (PALLAS, 12), text
