@@ -1294,6 +1294,8 @@ def _separable_verb(plain: str) -> tuple[str, str, str] | None:
         return None
     if fold(words[-2]) in GERMAN_JOINING_WORDS:
         return None  # a pair of adverbs joined by "und" ("vor und zurück", "auf und ab"): no verb's particle
+    if fold(words[0]) in GERMAN_JOINING_WORDS and len(words) > 3:
+        words = words[1:]  # a follow-up joined to the last answer: "und wie richte ich das am anfang ein"
     verb = words[1] if fold(words[0]) in GERMAN_QUESTION_WORDS else words[0]
     folded = fold(verb)
     if not folded.isalpha():

@@ -12,6 +12,8 @@ from bot.console import as_json
 from handlers import mentions
 from handlers.replies import Reply
 from store.db import Store
+from store.state import BotState
+from tests.handlers.test_questions import follow_up
 
 MAIN = "000_05e4716c93976b38.txt"
 
@@ -87,3 +89,12 @@ async def test_the_individual_things_are_those_things_no_kind_of_them(store: Sto
     reply = await ask(store, text)
     assert body(reply).get("covered", True) is not False, text
     assert first(reply) == (PALLAS, 12), text
+
+
+async def test_a_separable_verb_after_the_und_of_a_follow_up(store: Store, state: BotState) -> None:
+    # "und wie richte ich das am anfang ein": the verb is "richte … ein" (einrichten: Installation & Setup, 000:69),
+    # not "und"; read as "richte", "am anfang" was taken for an absent detail of Kinetic
+    reply = await follow_up(store, state, "worum gings in dem kinetic vortrag", "und wie richte ich das am anfang ein",
+                            "45.1")
+    assert body(reply).get("covered", True) is not False
+    assert first(reply) == (MAIN, 69)
