@@ -152,8 +152,10 @@ DE_MARKERS = frozenset(
     etwas benutze frage funktionierst moin servus tach guten abend morgen gruss grusse gruezi zusammen leute
     kam kamen kommt vorkommt vor irgendwo irgendwann irgendwas jemand sich bringt lohnt kennst weisst infos rolle
     spielt taucht braucht sagen sagt erzahl erzahle inwiefern inwieweit danke achso
+    muss musste mussten mussen konnen konnte konnten alles bei beim
     """.split()
-)
+)  # (German's modals and "alles", "bei": "was musste n dreher so alles können, an mathe …" is German, whatever its
+# two "an")
 EN_MARKERS = frozenset(
     """
     what is are who how where when why which the a an of and or to in on about for with does do did was were

@@ -98,3 +98,11 @@ async def test_a_separable_verb_after_the_und_of_a_follow_up(store: Store, state
                             "45.1")
     assert body(reply).get("covered", True) is not False
     assert first(reply) == (MAIN, 69)
+
+
+@pytest.mark.parametrize("text", [
+    # two "an" (an English marker too) outweighed "und": German's modals, "alles" and "bei" tell the language
+    "was musste n dreher früher so alles können, an mathe und an gefühl",
+])
+async def test_german_modals_tell_the_language(store: Store, text: str) -> None:
+    assert body(await ask(store, text))["lang"] == "de", text
