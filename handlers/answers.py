@@ -23,7 +23,7 @@ from . import coverage
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
 from .common_words import is_common
-from .question_words import FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS, setting_of
+from .question_words import COUNTED_KINDS, FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS, setting_of
 from .questions import (
     Question,
     Shape,
@@ -837,7 +837,7 @@ def _has_number(hit: PointHit, kind: str) -> bool:
 # after its question words, and the word after it ("how many case studies": English may name the thing in two words)
 # ("how many kinds of math ops", "wie viele Sorten von Operationen": the thing after the kind)
 _MEASURED_RE = re.compile(r"\b(?:how (?:much|many)|wie viele?n?)\s+"
-                          r"(?:(?:kinds?|sorts?|types?|arten|sorten|typen)\s+(?:of|von|an)\s+)?"
+                          r"(?:(?P<k>kinds?|sorts?|types?|arten|sorten|typen)\s+(?:of|von|an)\s+)?"
                           r"(?P<w>[^\W\d_][\w-]*)(?:\s+(?P<w2>[^\W\d_][\w-]*))?", re.I)
 # An English question's auxiliary right after what it counts: "how many bee colonies [does] the vlogger keep"
 _AUXILIARY_NEXT_RE = re.compile(r"\s+(?:do|does|did|are|were|is|was|can|could|will|would|have|has|had)\b", re.I)
@@ -945,6 +945,14 @@ async def _entry_counting(store: Store, question: Question, counted: re.Pattern[
     if not result.hits or (hit := result.hits[0]).match not in STRONG_MATCHES:
         return None
     return hit.term if any(counted.search(d.definition) for d in hit.definitions) else None
+
+
+def _counts_kinds(question: Question) -> bool:
+    """Whether a "how many" question counts the kinds of a thing (COUNTED_KINDS): "how many kinds of workers …",
+    "wie viele Arten gibt es …"."""
+    match = _MEASURED_RE.search(question.text)
+    return question.quantity == "count" and match is not None and \
+        (bool(match["k"]) or any(token in COUNTED_KINDS for token in tokens(match["w"])))
 
 
 def _counts_people(question: Question) -> bool:
@@ -1119,6 +1127,12 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     if with_unit is not None:
         # "how many degrees …": a number written with that unit ("285 Grad") before other numbers ("19-stufig")
         with_number.sort(key=lambda hit: not with_unit.search(f"{hit.title}: {hit.text}"))
+    elif _counts_kinds(question):
+        # "how many kinds of workers were on the crew": the kinds are counted by the point that lists them
+        # ("Höhenkletterern, Zimmerern, Ingenieuren und Elektrikern"), not by one counting the workers ("44 durch 22
+        # Arbeiter"), of the points about as relevant
+        tie = COUNT_TIE * found[0].score
+        with_number.sort(key=lambda hit: not (hit.score >= tie and _lists_things(hit)))
     elif (counted := _counted_re(store, question)) is not None:
         # "wie viele Fallstudien …": of the points about as relevant, the one that counts them ("zwei Fallstudien")
         # before one that only is one ("Zweite Fallstudie (MXFP4)" with its "4-Bit")

@@ -389,8 +389,9 @@ GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welch
 # What a number question asks of its number besides the thing measured: the kind of the thing counted ("how many
 # kinds of math ops", "wie viele Sorten von Operationen") and the end of a range ("der kleinste Speedup", "the
 # highest speed-up"). The summaries say "Matvec, Matmul, eigh" and "2x bis zu 17x", not the word.
-QUANTITY_FRAME_WORDS = frozenset(
-    "kind kinds sort sorts type types variety varieties art arten sorte sorten typ typen "
+# The words for the kinds of a thing: "how many kinds of workers" counts kinds, which a list of them answers
+COUNTED_KINDS = frozenset("kind kinds sort sorts type types variety varieties art arten sorte sorten typ typen".split())
+QUANTITY_FRAME_WORDS = COUNTED_KINDS | frozenset(
     "smallest lowest least biggest largest highest greatest kleinste kleinsten kleinster kleinstes niedrigste "
     "niedrigsten niedrigster geringste geringsten geringster grosste grossten grosster grosstes hochste hochsten "
     "hochster hochstes "
