@@ -1166,7 +1166,9 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
 
 # A question about what was done ("what tpu version did they run", "auf welcher TPU liefen die Benchmarks"), not
 # about what is next ("what will they benchmark next", "als nächstes", "geplant")
-_PAST_RE = re.compile(r"\b(?:did|was|were|had|wurden?|waren?|hatten?|liefen|lief)\b", re.I)
+# (German "was" asks what: "Was haben die Entwickler für die Zukunft geplant?" is no English past tense)
+_PAST_RES = {"en": re.compile(r"\b(?:did|was|were|had)\b", re.I),
+             "de": re.compile(r"\b(?:wurden?|waren?|hatten?|liefen|lief)\b", re.I)}
 _NEXT_RE = re.compile(r"\b(?:will|going to|plan\w*|next|future|upcoming|wollen|soll\w*|werden|n[äa]chste\w*"
                       r"|geplant\w*|zuk[üu]nft\w*|demn[äa]chst|bald)\b", re.I)
 # A point about what is planned, not done: headed "Ausblick", "Roadmap", "Zukunftsaussichten", or saying "geplante
@@ -1177,9 +1179,16 @@ _PLANNED_TEXT_RE = re.compile(r"\b(?:geplant\w*|planned)\b", re.I)
 PLAN_TIE = 0.9  # a point of what was done this close to a planned one leads a question about what was done
 
 
+def _in_the_past(question: Question) -> bool:
+    """Whether the question is put in the past tense, in its own language's words (``_PAST_RES``; either's when its
+    words do not tell the language)."""
+    languages = [question.language] if question.language in _PAST_RES else list(_PAST_RES)
+    return any(_PAST_RES[language].search(question.text) for language in languages)
+
+
 def _asks_what_was(question: Question) -> bool:
     """Whether the question asks about what was done (in the past tense, nothing of what is next)."""
-    return bool(_PAST_RE.search(question.text)) and not _NEXT_RE.search(question.text)
+    return _in_the_past(question) and not _NEXT_RE.search(question.text)
 
 
 def _done_before_planned(found: list[PointHit]) -> list[PointHit]:
@@ -1201,7 +1210,7 @@ _COMING_RE = re.compile(r"\b(?:going to|gonna|will they|at some point|upcoming|i
 
 def _asks_what_comes(question: Question) -> bool:
     """Whether the question asks about what is to come (``_COMING_RE``), nothing of what was done."""
-    return bool(_COMING_RE.search(question.text)) and not _PAST_RE.search(question.text)
+    return bool(_COMING_RE.search(question.text)) and not _in_the_past(question)
 
 
 def _planned_before_done(found: list[PointHit]) -> list[PointHit]:
