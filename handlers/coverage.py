@@ -32,6 +32,7 @@ from .question_words import (
     NAME_TAILS,
     NOT_BEFORE_A_PRONOUN,
     NUMBER_WORDS,
+    OBJECT_ING_VERBS,
     OBJECT_PRONOUNS,
     ORDINAL_WORDS,
     OTHERS,
@@ -467,6 +468,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         if question.language != "de" and len(words) == 2 and words[0] not in absent and words[1] in absent and \
                 words[1].endswith("ing") and words[0] not in ING_COMPLEMENT_VERBS and \
                 _BE_AUXILIARY_RE.search(question.text) is None and \
+                _word_before(question.text.casefold(), run.words[0].casefold()) not in OBJECT_ING_VERBS and \
                 not await _typed_with_a_slip(store, words[1]) and \
                 not await restates_a_point(store, question, [run.text], scope):  # "finetunning" is fine-tuning
             # "does tunix have early stopping": an -ing word after a known one is a noun there, an unknown kind of

@@ -182,6 +182,10 @@ ING_COMPLEMENT_VERBS = frozenset(
     spare spares spared miss misses involve involves involved require requires mean means try tries tried
     """.split()
 )
+# English verbs whose object an -ing word follows as what the object is made to do: "did intel get [bert running]",
+# "keep the jobs running", "left it idling": the -ing word is that verb's complement, no kind of the object (not
+# "have", "see" or "find", whose object may be a name ending in -ing: "does tunix have early stopping")
+OBJECT_ING_VERBS = frozenset("get gets got gotten getting keep keeps kept keeping leave leaves left".split())
 
 
 # Words that say what kind of thing a talk is about, not which: "the Palace framework" is the talk about Palace,
