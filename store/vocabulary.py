@@ -32,6 +32,7 @@ _VERB_ENDINGS = ("ten", "est", "st", "et", "en", "te", "t", "e", "n")
 # ("lauf" is not "Laufzeit")
 FAMILY_ENDINGS = frozenset("  e en end ende enden ender er ern es et t st te ten tet ung ungen s".split(" "))
 MIN_VERB_ROOT = 4
+MIN_LATIN_NOUN = 5  # a shorter noun left of an -ieren verb may be another word ("passieren" / "Pass")
 FAMILY_WORDS = 16  # corpus words one prefix and root may begin that are read
 MAX_FAMILIES = 50_000  # words whose family is kept (bounded: users type any words)
 MIN_INSIDE = 5  # a shorter form is inside too many words by chance ("ring" in "Ausbildungsring")
@@ -199,6 +200,9 @@ class Vocabulary:
             # a Latin verb's noun: "reduzieren" / "Reduktion", "integrieren" / "Integration"
             base = root[:-4] + "kt" if root.endswith("zier") else root[:-3] + "at"
             found.update((noun, None) for noun in (base + "ion", base + "ionen") if noun != word and self.has(noun))
+            # and its noun without the verb's -ier: "exportieren" / "Export", "importieren" / "Import"
+            if len(noun := root[:-3]) >= MIN_LATIN_NOUN and noun != word and self.has(noun):
+                found[noun] = None
         if (strong := strong_verb(word)) is not None:
             # a strong verb's other stems, behind the same prefix: "überstehen" / "überstanden", "lief" / "Lauf";
             # a past form is its infinitive's family too ("lief": Ablauf, Verlauf)
@@ -360,6 +364,8 @@ def verb_root(word: str) -> str | None:
     for ending in _VERB_ENDINGS:
         if stem.endswith(ending) and len(stem) - len(ending) >= MIN_VERB_ROOT:
             return stem[: -len(ending)]
+    if stem.endswith("ier") and len(stem) > MIN_VERB_ROOT + 3:
+        return stem  # a Latin -ieren verb's stem typed bare, as spoken German's first person has it: "exportier ich"
     if stem.endswith("er") and stem != word and len(stem) - 2 >= MIN_VERB_ROOT:
         return stem[:-2]  # the one who does it, behind a verbal prefix: "zerspaner" (zerspanen) -> "span"
     return None
