@@ -63,21 +63,29 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
     tests, searched = looked_up
     rows = view.candidates(searched, CANDIDATES, any_order=True)
     subject = subject_talk(view, words[0]) if len(words) == 2 else None
+    pairs = list(zip(tests, tests[1:]))
+    titled: dict[str, bool] = {}  # talk id -> whether its title holds a word before the last (rows share talks)
     for row in rows:
         if row.talk_id == subject and tests[-1].held_in(held := _held(view, row), " ".join(held)):
             return True  # the talk's subject and a thing of that talk: "the Intel backend", "the Michigan study"
         if (info := view.talks.get(row.talk_id)) is not None:
-            title = set(info.title_tokens)
             # a title word that holds a name's word as another compound's head is about that compound
             # ("Sprachmodelle" holds no models a merging is of)
-            if any(token in test.exact or token.startswith(test.prefixes) for test in tests[:-1] for token in title):
+            in_title = titled.get(row.talk_id)
+            if in_title is None:
+                title = set(info.title_tokens)
+                in_title = titled[row.talk_id] = any(token in test.exact or token.startswith(test.prefixes)
+                                                     for test in tests[:-1] for token in title)
+            if in_title:
                 held = _held(view, row)  # with the talk's title
                 if all(test.held_in(held, " ".join(held)) for test in tests):
                     return True  # the talk's thing: "treehouse team", "Kinetic job", "eigene AMD-Kernel"
         for field in (row.title, row.body):
-            typed = field.split()
-            if all(_next_to(one, other, typed) for one, other in zip(tests, tests[1:])):
-                return True
+            # a pair of which a word's forms are nowhere in the field's text is not next to each other: not split
+            if all(one.may_be_in(field) and other.may_be_in(field) for one, other in pairs):
+                typed = field.split()
+                if all(_next_to(one, other, typed) for one, other in pairs):
+                    return True
     return False
 
 
@@ -105,10 +113,10 @@ def _next_to(first: _WordForms, second: _WordForms, typed: list[str]) -> bool:
     Outdoor-Unternehmungen des Vloggers") or its head first ("Bau des Baumhauses",
     "Harthölzer (Buche, Eiche, Linde)") with no count between them, which starts things of their own ("XC-Cores
     (jeweils 8 Vektor- und Matrix-Engines)" are no matrix cores)."""
-    firsts = [at for at, token in enumerate(typed) if first.held_in_token(token)]
+    firsts = first.places(typed)
     if not firsts:
         return False
-    seconds = [at for at, token in enumerate(typed) if second.held_in_token(token)]
+    seconds = second.places(typed)
     return any(a == b or a == b + 1 or (abs(a - b) <= NEAR and (
         (first.whole_token(typed[a]) or typed[b - 1] in _GENITIVES) if a < b
         else first.whole_token(typed[a]) and not any(token.isdigit() for token in typed[b + 1:a])))
@@ -244,6 +252,28 @@ class _WordForms:
         self.prefixes = tuple(dict.fromkeys(form.token for form in single if form.prefix))
         self.spaced_prefixes = tuple(" " + prefix for prefix in self.prefixes)
         self.inner = tuple(dict.fromkeys(form.token for form in single if len(form.token) >= MIN_INNER))
+        # what a token holding a form has inside it: a text with none of these has no such token (``may_be_in``)
+        self._needles = tuple(dict.fromkeys([*self.exact, *self.prefixes, *self.inner]))
+        # token -> ``held_in_token``: the rows of one search share most of their tokens (80 rows of ~50 tokens)
+        self._held_tokens: dict[str, bool] = {}
+
+    def may_be_in(self, text: str) -> bool:
+        """Whether ``text`` (tokens joined by spaces) may have a token ``held_in_token``: False when no form is in
+        it at all, told in C without splitting it."""
+        return any(needle in text for needle in self._needles)
+
+    def places(self, typed: list[str]) -> list[int]:
+        """The places of the tokens of ``typed`` that hold a form (``held_in_token``), each distinct token tested
+        once."""
+        known = self._held_tokens
+        found = []
+        for at, token in enumerate(typed):
+            held = known.get(token)
+            if held is None:
+                held = known[token] = self.held_in_token(token)
+            if held:
+                found.append(at)
+        return found
 
     def held_in_token(self, token: str) -> bool:
         """Whether ``token`` is a form, starts with a prefix form or ends in a form of at least MIN_INNER letters

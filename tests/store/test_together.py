@@ -100,6 +100,20 @@ def test_a_row_holds_a_word_by_its_forms(tokens: set[str], held: bool) -> None:
     assert forms.held_in(tokens, " ".join(tokens)) is held
 
 
+def test_a_fields_places_are_its_tokens_that_hold_a_form() -> None:
+    """``places`` (each distinct token tested once) and ``may_be_in`` (a text with no form anywhere) agree with
+    ``held_in_token`` token by token."""
+    forms = _WordForms([Form("suche"), Form("suc", kind="stem"), Form("kern", kind="translation"),
+                        Form("search engine", kind="translation")])
+    for text in ["bildsuche der suche und versuc suchen", "xsuc versuc search engine", "hardwarekerne und kerne", ""]:
+        typed = text.split()
+        places = [at for at, token in enumerate(typed) if forms.held_in_token(token)]
+        assert forms.places(typed) == places
+        assert forms.places(typed) == places  # again, from the tokens already tested
+        assert forms.may_be_in(text) or not places
+    assert not forms.may_be_in("xsu versu search engine")
+
+
 @pytest.mark.parametrize(("word", "part"), [
     ("karte", True),  # the tail of Grafikkarte
     ("larchendielen", True),  # Lärche and Dielen (Lärchenholz-Dielen)
