@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple
 
-from .concepts import Concept, name_groups
+from .concepts import Concept, Form, name_groups
 from .matching import ALIAS_DISCOUNT, RowMatch, RowMatcher, SearchRow, concept_idfs, settle_readings
 from .merging import same_moment
 from .model import PointHit, Source, TalkHit
@@ -106,12 +106,21 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     # A word of the question that names a talk ("Qwen Image", "Kinetic": in the titles of few of the candidates'
     # talks) says which talk, not which of its points: each of that talk's points holds it as its title does, so the
     # rest of the question picks the point, not the talk's name repeated in an intro ("Qwen-Image-Pipeline-Design").
+    typed_titles = [0] * len(concepts)  # per concept: the candidates' talks whose titles hold it as typed
+    translated = [False] * len(concepts)  # and whether one holds it only in a translation
+    for (index, _), in_title in titled.items():
+        if in_title == 2:
+            typed_titles[index] += 1
+        elif in_title == 1:
+            translated[index] = True
     naming = {index for index in range(len(concepts))
-              if 0 < sum(held == 2 for (i, _), held in titled.items() if i == index) <= NAMING_TITLES
-              and not any(held == 1 for (i, _), held in titled.items() if i == index)}
+              if 0 < typed_titles[index] <= NAMING_TITLES and not translated[index]}
     groups = name_groups(concepts)
     grouped = {index for group in groups for index in group}
     introduced = _introduced(view, rows, matcher) if introductions_name else set()
+    # talk id -> per concept what its title (or introduction) is worth to each of its points, None if nothing:
+    # the same for every candidate of the talk
+    title_values: dict[str, list[float | None]] = {}
     for candidate in rows:
         kind, ref_id, row_talk = candidate.kind, candidate.ref_id, candidate.talk_id
         if talk_id is not None and row_talk != talk_id:
@@ -119,27 +128,36 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
         match = matcher.match(candidate)
         if match.coverage < min_coverage - 1e-9:
             continue
+        per_concept = match.per_concept
+        if not per_concept:
+            continue  # holds none of the concepts: not scored
+        values = title_values.get(row_talk)
+        if values is None:
+            values = title_values[row_talk] = [
+                _title_value(concept, idfs[index], index in naming, titled.get((index, row_talk), 0)
+                             or (1 if (index, row_talk) in introduced else 0))
+                for index, concept in enumerate(concepts)]
         score = own = 0.0  # own: what the point's own words hold, the tie-break ("was ist Jaxator?": its point)
         parts: dict[int, float] = {}
         for index, concept in enumerate(concepts):
             value = 0.0
-            in_title = titled.get((index, row_talk), 0) or (1 if (index, row_talk) in introduced else 0)
-            if index in match.per_concept:
-                field, held = match.per_concept[index]
+            found = per_concept.get(index)
+            if found is not None:
+                field, held = found
                 value = concept.weight * held * POINT_FIELD_WEIGHTS[field]
                 if field == "title" and _heads(concept, candidate.title):
                     value *= HEADING_WEIGHT
                 own += value
-            if in_title:
-                value = max(value, concept.weight * idfs[index] * (
-                    POINT_FIELD_WEIGHTS["title"] if index in naming and in_title == 2 else POINT_CONTEXT_WEIGHT))
+            title_value = values[index]
+            if title_value is not None:
+                value = max(value, title_value)
             if index in grouped:
                 parts[index] = value
             else:
                 score += value
-        score += sum(max(parts[index] for index in group) for group in groups)
-        if match.per_concept:
-            scored.append((score, own, kind, ref_id, match))
+        if groups:
+            score += sum(max(parts[index] for index in group) for group in groups)
+        scored.append((score, own, kind, ref_id, match))
     scored.sort(key=lambda item: (-item[0], -item[1]))
     # Twice the answer: a talk summarised twice has most moments twice, and a repeat is dropped below.
     best = scored[:limit * 2]
@@ -174,6 +192,14 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     return hits
 
 
+def _title_value(concept: Concept, idf: float, naming: bool, in_title: int) -> float | None:
+    """What a point's talk title (``in_title``: ``_titled``'s 2 or 1, or 1 for its introduction; 0 none) is worth for
+    a concept: a word naming the talk as much as in the point's own title, else as context."""
+    if not in_title:
+        return None
+    return concept.weight * idf * (POINT_FIELD_WEIGHTS["title"] if naming and in_title == 2 else POINT_CONTEXT_WEIGHT)
+
+
 NAMING_TITLES = 2  # a word in the titles of at most this many of a question's candidate talks names them
 # A point headed by the asked word alone ("Tiling: Ein Verfahren …") is about it; a point naming it in a list of others
 # ("… Steuerung von Layouts, Tiling und …") only mentions it
@@ -191,14 +217,21 @@ def _titled(view: View, concepts: list[Concept], talk_ids: set[str]) -> dict[tup
     """(concept index, talk id) -> whether the talk's title holds the concept, for the candidates' talks: 2 in a form
     the user typed (a name is spelled alike in both languages: "Kinetic", "Qwen Image"), 1 only in a translation
     ("changed" in "Wandel des Zerspanungs…"), 0 not at all."""
-    out = {}
+    out: dict[tuple[int, str], int] = {}
+    # each concept's forms as a title is tested for them, once per question, not once per talk
+    tests = [(_TitleForms(concept.forms), _TitleForms([form for form in concept.forms if form.kind != "translation"]))
+             for concept in concepts]
     for talk in talk_ids:
         info = view.talks.get(talk)
-        for index, concept in enumerate(concepts):
+        if info is None:
+            out.update(((index, talk), 0) for index in range(len(concepts)))
+            continue
+        title = set(info.title_tokens)
+        spaced = " " + " ".join(info.title_tokens) if info.title_tokens else ""  # " t1 t2": a prefix is " " + it
+        for index, (every, own) in enumerate(tests):
             held = 0
-            if info is not None and _in_title(concept, info.title_tokens):
-                own = [form for form in concept.forms if form.kind != "translation"]
-                held = 2 if own and _in_title(Concept(concept.words, own), info.title_tokens) else 1
+            if every.in_title(spaced, title):
+                held = 2 if own.forms and own.in_title(spaced, title) else 1
             out[index, talk] = held
     return out
 
@@ -246,12 +279,38 @@ def _via_slip(match: RowMatch, index: int) -> bool:
     return any(i == index and kind in ("alias", "correction") for i, _, _, kind in match.notes)
 
 
-def _in_title(concept: Concept, title_tokens: tuple[str, ...]) -> bool:
-    """Whether the title holds a form of the concept; a phrase form ("max evol") when it holds each of its words."""
-    return any(token.startswith(form.token) for token in title_tokens for form in concept.forms if form.prefix) or any(
-        form.token in title_tokens or (" " in form.token and all(word in title_tokens for word in form.token.split()))
-        for form in concept.forms
-    )
+class _TitleForms:
+    """A concept's forms as a talk's title holds them (``in_title``): a title token is a form or starts with a prefix
+    form; a phrase form ("max evol") when the title holds each of its words."""
+
+    def __init__(self, forms: list[Form]) -> None:
+        self.forms = forms
+        # a token starts with a prefix form when the tokens, each after a space, hold a space and the form (a form
+        # with a space in it starts no token, and an empty one starts any)
+        self._spaced_prefixes: list[str] = []
+        words: list[str] = []
+        self._phrases: list[list[str]] = []
+        for form in forms:
+            if " " in form.token:
+                self._phrases.append(form.token.split())
+                continue
+            words.append(form.token)
+            if form.prefix:
+                self._spaced_prefixes.append(" " + form.token)
+        self._words = frozenset(words)
+
+    def in_title(self, spaced: str, title: set[str]) -> bool:
+        """Whether the title holds one of the forms: ``spaced`` its tokens each after a space, ``title`` as a set."""
+        # loops, not any() over generators: a generator costs more than the tests (~130 tests a question)
+        for prefix in self._spaced_prefixes:
+            if prefix in spaced:
+                return True
+        if not self._words.isdisjoint(title):
+            return True
+        for phrase in self._phrases:
+            if title.issuperset(phrase):
+                return True
+        return False
 
 
 def _notes(view: View, concepts: list[Concept], contributions: list[tuple[int, RowMatch]],
