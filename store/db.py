@@ -179,6 +179,8 @@ class Store:
         self._write_probe = write_probe
         self._title_words: tuple[dict[str, TalkInfo], TitleWords] | None = None  # of the talks it was made from
         self._name_words: tuple[dict[str, TalkInfo], frozenset[str]] | None = None  # likewise (names_a_term)
+        # likewise: the glossary's terms and long forms (``_glossary_names_kept``), by column and kind
+        self._glossary_kept: dict[tuple[str, str], tuple[dict[str, TalkInfo], tuple[str, ...]]] = {}
         self.db_path = db_path
         self.lexicon = lexicon  # the corpus's word data (aliases.toml, lexicon.toml); the team's aliases are in views
         self.corpus_dir = corpus_dir
@@ -870,7 +872,7 @@ class Store:
         """Every canonical glossary term, sorted case-insensitively (kept per generation: a question with a word no
         summary has reads them for its slip check)."""
 
-        return await self._answer(("all_terms",), lambda view: _glossary_names(view, "term", "term"))
+        return await self._glossary_names_kept("all_terms", "term", "term")
 
     async def other_names(self, term: str) -> tuple[str, ...]:
         """The names the glossary gives ``term`` (a canonical term, as a define hit names it) besides itself, as
@@ -895,7 +897,20 @@ class Store:
         """Every glossary long form (an entry's expansion: "Composable Kernel" of CK), each once, sorted
         case-insensitively (kept per generation, as ``all_terms``)."""
 
-        return await self._answer(("long_forms",), lambda view: _glossary_names(view, "name", "expansion"))
+        return await self._glossary_names_kept("long_forms", "name", "expansion")
+
+    async def _glossary_names_kept(self, key: str, column: str, kind: str) -> tuple[str, ...]:
+        """``_glossary_names``, read once per corpus generation and kept with the talks it was read with (as
+        ``names_a_term``'s words): also with the answer cache off, a question with a word no summary has read them
+        all (1-1.5 ms each) for its slip check. ``key``: the answer's in the answer cache."""
+
+        def compute(view: View) -> tuple[str, ...]:
+            kept = self._glossary_kept.get((column, kind))
+            if kept is None or kept[0] is not view.talks:
+                kept = self._glossary_kept[(column, kind)] = (view.talks, _glossary_names(view, column, kind))
+            return kept[1]
+
+        return await self._answer((key,), compute, in_memory=True)
 
     async def stats(self) -> dict[str, int]:
         """Counts of what the store holds."""

@@ -20,7 +20,7 @@ from store.concepts import (
     isier_form,
     verb_nouns,
 )
-from store.db import Store
+from store.db import RESULT_CACHE_SIZE, Store
 from store.errors import CorpusError
 from store.ingest import ingest_sync
 from store.lexicon import Lexicon
@@ -544,8 +544,9 @@ async def test_a_team_alias_is_searched_by_a_question_asked_before_it(db_path: P
         await store.close()
 
 
-async def test_the_glossary_name_lists_are_kept_until_the_corpus_changes(db_path: Path) -> None:
-    store = await Store.open(db_path, CORPUS)
+@pytest.mark.parametrize("cache_size", [RESULT_CACHE_SIZE, 0])  # kept per generation also with no answer cache
+async def test_the_glossary_name_lists_are_kept_until_the_corpus_changes(db_path: Path, cache_size: int) -> None:
+    store = await Store.open(db_path, CORPUS, cache_size=cache_size)
     try:
         terms, long_forms = await store.all_terms(), await store.long_forms()
         assert "Composable Kernel" in long_forms and "XLA" in terms
