@@ -63,8 +63,11 @@ async def run(rounds: int, cache: int, questions: Path = QUESTIONS) -> tuple[lis
                     thread = f"{round_number}.{index:06d}"
                     for text in turns:
                         # a later round asks the same texts again: forget their concepts (store/view.py keeps them per
-                        # generation), so each answer is timed as a first-time question
-                        getattr(store._view, "_concepts", {}).clear()
+                        # generation) and all else kept of them, so each answer is timed as a first-time question
+                        if hasattr(store._view, "forget_asked"):
+                            store._view.forget_asked()
+                        else:
+                            getattr(store._view, "_concepts", {}).clear()
                         started, started_cpu = time.perf_counter(), time.process_time()
                         memory = dict(state=state, channel="CBENCH", thread_ts=thread) if remembers else {}
                         reply = await mentions.answer(store, f"<@UBOT> {text}", **memory)

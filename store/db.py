@@ -790,8 +790,11 @@ class Store:
         """Whether the corpus writes the folded ``words`` of one name side by side as that name ("Sparse Cores",
         "Tensor-Kernen"; not "Vektor- und Matrix-Engines" for matrix cores: store/together.py)."""
         text = " ".join(words)
+        # in memory when the view has the verdict (the answer's absent words found it: View.side_by_side); else its
+        # read would fail in memory only after building the words' concepts
         return await self._answer(("held_side_by_side", text) if cacheable(text) else None,
-                                  lambda view: together.held_side_by_side(view, words))
+                                  lambda view: together.held_side_by_side(view, words),
+                                  in_memory=self._view.kept_side_by_side(text))
 
     # -- listing -------------------------------------------------------------------------
 

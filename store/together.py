@@ -52,7 +52,12 @@ def held_side_by_side(view: View, words: Sequence[str]) -> bool:
     the thing: "Filter mappen auf Vektorausführungen" in a point on Datenbankabfragen has vector and database, no
     vector database. A name with a thing of two words or more after it is that thing's name when the thing's own
     words are not side by side: "Triton Inference Server" (Triton is a glossary term; Inferenz and Server are never
-    near each other), not Triton's inference server; "Tinix Rollout" is the Tinix talk's rollout."""
+    near each other), not Triton's inference server; "Tinix Rollout" is the Tinix talk's rollout. Kept per generation
+    (``View.side_by_side``)."""
+    return view.side_by_side(" ".join(words), lambda: _held_side_by_side(view, words))
+
+
+def _held_side_by_side(view: View, words: Sequence[str]) -> bool:
     named = [word for word in words if _names_something(view, word)]
     thing = [word for word in words if word not in named]
     if named and len(thing) >= 2:

@@ -105,6 +105,9 @@ class View:
     # A question's concepts, built once per generation: one answer asks for them 4-5 times (coverage, the search,
     # its retries), and building them was a fifth of a slow answer's CPU (BENCHMARKS.md section 31)
     _concepts: dict[str, tuple[Concept, ...]] = field(default_factory=dict)
+    # Whether the corpus writes a name's words side by side (store/together.py), found once per generation: an answer
+    # asks it of a hyphenated word twice, in its absent words and in its coverage check (1-1.5 ms and a trip each)
+    _side_by_side: dict[str, bool] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.corpus_lexicon = self.lexicon
@@ -221,6 +224,26 @@ class View:
             self._concepts[text] = built
         return list(built)  # shared objects: a search that settles a reading replaces its concept (settle_readings)
 
+    def side_by_side(self, words: str, compute: Callable[[], bool]) -> bool:
+        """``compute``'s verdict for the folded ``words`` (together.held_side_by_side), kept per generation."""
+        known = self._side_by_side.get(words)
+        if known is None:
+            known = compute()
+            if len(self._side_by_side) >= CONCEPTS_KEPT:
+                self._side_by_side.pop(next(iter(self._side_by_side)), None)
+            self._side_by_side[words] = known
+        return known
+
+    def kept_side_by_side(self, words: str) -> bool:
+        """Whether ``side_by_side`` has a verdict for ``words`` kept."""
+        return words in self._side_by_side
+
+    def forget_asked(self) -> None:
+        """Forget what was kept of the texts asked (their concepts, side-by-side verdicts): bench/mention_bench.py
+        times each answer as a first-time question."""
+        self._concepts.clear()
+        self._side_by_side.clear()
+
     def similar_names(
         self, key: str, *, limit: int = 5, cutoff: float = 80.0, kinds: tuple[str, ...] = NAME_KINDS,
     ) -> list[tuple[TermName, float]]:
@@ -255,7 +278,7 @@ class View:
         # RSS is one generation's parts, not two.
         self.vocabulary, self.talks, self.pairs, self.prepared = Vocabulary.empty(), {}, {}, Prepared()
         self.defined_keys = frozenset()
-        self._concepts.clear()
+        self.forget_asked()
         parts = await asyncio.to_thread(_read_parts, db_path)
         self.vocabulary, self.talks, self.pairs = parts.vocabulary, parts.talks, parts.pairs
         self.defined_keys = parts.defined_keys
@@ -265,7 +288,7 @@ class View:
             self.canonical = Canonical(self.lexicon)
         if parts.prepared_rows is not None:  # shown with the canonical names just settled
             self.prepared = await asyncio.to_thread(prepare, parts.prepared_rows, self.canonical)
-        self._concepts.clear()  # any built meanwhile saw the empty parts
+        self.forget_asked()  # any built meanwhile saw the empty parts
         return parts
 
 

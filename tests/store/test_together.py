@@ -3,12 +3,15 @@ the bundled corpus in a real SQLite file."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from store.concepts import Form, german_root
 from store.db import Store
 from store.together import _WordForms
 from store.view import View
+from tests.conftest import CORPUS
 
 
 @pytest.mark.parametrize(("words", "together"), [
@@ -187,3 +190,25 @@ async def test_rows_in_any_order_are_the_best_rows_when_few_match(store: Store, 
     ranked, any_order, few, few_any_order = await store._read(read)
     assert sorted(any_order) == sorted(ranked)  # at most 80 match: the same rows
     assert few_any_order == few and len(few) == 3  # more than 3 match: the best 3, best first
+
+
+async def test_a_side_by_side_verdict_is_kept_for_the_generation(db_path: Path) -> None:
+    """The absent words of a hyphenated word find whether its parts stand side by side: the coverage check's own
+    question is then answered in memory (no read), and an edit, which moves the generation, forgets the verdict."""
+    store = await Store.open(db_path, CORPUS, cache_size=0)
+    try:
+        assert await store.absent_words("Kernel-Programmierung") == ()
+        assert store._view.kept_side_by_side("kernel programmierung")
+
+        async def no_read(*_: object) -> None:
+            raise AssertionError("read the database")
+
+        read, store._read = store._read, no_read  # type: ignore[method-assign]
+        assert await store.held_side_by_side(["kernel", "programmierung"]) is True
+        store._read = read  # type: ignore[method-assign]
+        await store.set_alias("Docker", "Moby", "U1", 1_700_000_000.0)
+        assert await store.held_side_by_side(["stage", "search"]) is False
+        assert not store._view.kept_side_by_side("kernel programmierung")
+        assert await store.held_side_by_side(["kernel", "programmierung"]) is True
+    finally:
+        await store.close()
