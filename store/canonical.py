@@ -19,6 +19,7 @@ from .lexicon import Lexicon
 from .model import GlossaryEntry, Highlight, KeyPoint, PointHit, Slip, Summary, Talk, TalkHit, TermDefinition, TermHit
 
 T = TypeVar("T", KeyPoint, Highlight)
+SLIPS_KEPT = 4096  # texts whose slips a Canonical keeps (~2 MB of texts at most; the bundled corpus has ~1,500)
 
 
 class Canonical:
@@ -46,6 +47,8 @@ class Canonical:
         patterns.sort(key=len, reverse=True)
         # Whole words: "-" and "." may border a slip ("AMD-AIT-Kernen", "Palace."), letters and "_" may not.
         self._pattern = re.compile(r"(?<!\w)(?:" + "|".join(patterns) + r")(?!\w)") if patterns else None
+        # text -> its slips (``_slips_in``), the oldest dropped beyond SLIPS_KEPT: point texts recur across questions
+        self._kept_slips: dict[str, tuple[Slip, ...]] = {}
 
     def _replacement(self, written: str) -> str | None:
         canonical = self._exact.get(written) or self._folded.get(written.casefold())
@@ -180,11 +183,26 @@ class Canonical:
         return "".join(parts) + text[end:]
 
     def point_hit(self, hit: PointHit) -> PointHit:
-        slips = self.slips((hit.talk_title, hit.title, hit.text))
+        found: dict[str, Slip] = {}  # ``slips`` of the three texts: each text's own, in order, each written once
+        for text in (hit.talk_title, hit.title, hit.text):
+            for slip in self._slips_in(text):
+                found.setdefault(slip.written, slip)
+        slips = tuple(found.values())
         if not slips:
             return hit
         return replace(hit, talk_title=self.text(hit.talk_title), title=self.text(hit.title),
                        text=self.text(hit.text), slips=slips)
+
+    def _slips_in(self, text: str) -> tuple[Slip, ...]:
+        """``slips([text])``, kept for the texts of the corpus's key points and talk titles: a point answers many
+        questions, and scanning it costs ~0.1 us a character (20 hits of a "how much" question: 1 ms)."""
+        found = self._kept_slips.get(text)
+        if found is None:
+            found = self.slips((text,))
+            if len(self._kept_slips) >= SLIPS_KEPT:
+                self._kept_slips.pop(next(iter(self._kept_slips)), None)  # the oldest (None: another thread took it)
+            self._kept_slips[text] = found
+        return found
 
     def term_hit(self, hit: TermHit) -> TermHit:
         texts = [hit.term, hit.expansion or ""] + [t for d in hit.definitions for t in (d.head, d.definition)]
