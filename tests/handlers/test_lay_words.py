@@ -106,3 +106,15 @@ async def test_a_separable_verb_after_the_und_of_a_follow_up(store: Store, state
 ])
 async def test_german_modals_tell_the_language(store: Store, text: str) -> None:
     assert body(await ask(store, text))["lang"] == "de", text
+
+
+@pytest.mark.parametrize("text", [
+    # "n riesen modell … gequetscht": a huge model squeezed into a smaller one, 000:163's "Komprimierung großer
+    # Teacher-Modelle"; "riesen" was an absent detail of MaxText, "quetschen" matched nothing
+    "wie kriegt man bei maxtext n riesen modell in n kleineres gequetscht",
+    "wie viele arten gibts bei maxtext, n großes modell in n kleineres zu quetschen",
+])
+async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply).get("covered", True) is not False, text
+    assert first(reply) == (MAIN, 163), text
