@@ -16,6 +16,9 @@ _IDENTIFIER_RE = re.compile(r"[0-9A-Za-z]+(?:_[0-9A-Za-z]+)+")
 _CAPITALISED_WORDS_RE = re.compile(r"(?<![0-9A-Za-zÄÖÜäöüß])(?:[A-ZÄÖÜ][a-zäöüß]{2,}){2,}(?![0-9A-Za-zÄÖÜäöüß])")
 _CAPITALISED_WORD_RE = re.compile(r"[A-ZÄÖÜ][a-zäöüß]+")
 _SLACK_MARKUP_RE = re.compile(r"<[@#!][^>]*>")
+# Markup the punctuation after it closes takes the space before it along ("hey <@U0123ABC>, wie …" -> "hey, wie …"),
+# so no comma is left to open the question
+_MARKUP_BEFORE_PUNCTUATION_RE = re.compile(r"\s*<[@#!][^>]*>(?=[,.;:!?])")
 _LINK_RE = re.compile(r"<((?:https?|mailto):[^|>]*)(?:\|([^>]*))?>")  # Slack's link markup; the label if any
 _COMBINING_RE = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 # Letters NFKD does not decompose, after lower-casing ("ẞ".lower() is "ß").
@@ -76,7 +79,8 @@ def clean_query(text: str) -> str:
     # real markup is: never a word of the question, never echoed in a reply.
     text = (text or "").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
     text = _LINK_RE.sub(lambda link: link.group(2) or link.group(1), text)
-    text = _SLACK_MARKUP_RE.sub(" ", text)
+    if "<" in text:  # most text has no markup
+        text = _SLACK_MARKUP_RE.sub(" ", _MARKUP_BEFORE_PUNCTUATION_RE.sub("", text))
     if not text.isprintable():  # the common text is: no walk over its characters
         text = "".join(ch if ch.isprintable() else " " for ch in text)
     text = " ".join(text.split())

@@ -96,3 +96,13 @@ async def test_chats_short_diff_asks_for_the_difference(store: Store, text: str)
     reply = await ask(store, text)
     shown = {(hit["source"]["file"], hit["source"]["line"]) for hit in body(reply)["hits"]}
     assert body(reply)["shape"] == "difference" and {(MAIN, 177), (MAIN, 325)} <= shown, text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a mention the comma after it closes leaves no comma behind to open the question
+    ("hey <@U0123ABC>, what does VJP stand for?", 365),
+    ("hallo <@U0123ABC>, wie lange hat das kompilieren von qwen image gedauert?", 419),
+])
+async def test_a_mention_before_a_comma_leaves_no_comma_behind(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, line), text
