@@ -1157,7 +1157,7 @@ def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless). A message that says
     why it asks before it asks ("Wir nutzen nur Colab. Wie läuft Kinetic in der Cloud?") is read by its question
     (``asked_sentence``): the context's words neither shape it nor are its subject (``Question.context``)."""
-    asked, context = asked_sentence(clean_query(text))
+    asked, context = asked_sentence(clean_query(text, typed_markup=True))
     if context:
         question = _parse(asked)
         question.context = context
@@ -1271,7 +1271,8 @@ def _without_sign_off(query: str) -> str:
 
 
 def _parse(text: str) -> Question:
-    query = _without_sign_off(_unstretched(_without_typed_address(_without_emoji(clean_query(text)).strip())))
+    cleaned = clean_query(text, typed_markup=True)
+    query = _without_sign_off(_unstretched(_without_typed_address(_without_emoji(cleaned).strip())))
     plain = _plain(query).rstrip(" ?!.")
     pointed = _POINTER_HINT_RE.search(plain) is not None and _POINTER_RE.search(plain) is not None
     question = _parse_plain(query, _SPACES_RE.sub(" ", _POINTER_RE.sub(" ", plain)).strip() if pointed else plain)
@@ -1506,7 +1507,7 @@ def points_back(text: str) -> bool:
     ich das statt Dockerfiles nehmen?", "why use that over colocation?") rather than being an article or determiner
     before a name ("was war das SM?", "wie kriegt man das modell auf die TPU?"): it is no article ("davon", "it"), or
     no content word follows it."""
-    words = _WORD_RE.findall(_plain(clean_query(text)))
+    words = _WORD_RE.findall(_plain(clean_query(text, typed_markup=True)))
     for index, word in enumerate(words):
         if (folded := fold(word)) not in PRONOUNS:
             continue
@@ -1564,7 +1565,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     two to MAX_NAME_WORDS tokens: "how does continuous batching work in vllm?" -> continuous batching; "wie
     funktioniert Ring Attention auf TPUs?" -> Ring Attention; "when was shard_map discussed?" -> shard_map (shard,
     map). A German run ends in a noun (an adjective stands before its noun)."""
-    plain = _LEADING_AND_RE.sub("", _plain(clean_query(text)))
+    plain = _LEADING_AND_RE.sub("", _plain(clean_query(text, typed_markup=True)))
     runs: list[NameRun] = []
     current: list[str] = []
     counts: list[int] = []  # the tokens of each word of ``current`` (shard_map: two)
@@ -1644,7 +1645,7 @@ _YES_NO_EN_RE = re.compile(r"^(?:(?:do|does|did|is|are|was|were|has|have|had|can
 
 def is_yes_no(text: str, language: str | None) -> bool:
     """Whether ``text`` asks whether something is so, rather than what, how or which."""
-    plain = _LEADING_AND_RE.sub("", _plain(clean_query(text))).strip()
+    plain = _LEADING_AND_RE.sub("", _plain(clean_query(text, typed_markup=True))).strip()
     if language == "de":
         words = word_tokens(plain.split()[0]) if plain.split() else ()
         if len(words) != 1 or words[0] in NOT_A_GERMAN_VERB:

@@ -72,19 +72,27 @@ def term_key(text: str) -> str:
     return "".join(tokens(text))
 
 
-def clean_query(text: str) -> str:
-    """Make user text safe to search: drop Slack markup and control characters, cap the length."""
-    # Slack sends what users type with &, < and > escaped; rendering escapes once again on the way out. Unescaped
-    # first, so markup typed as text ("&lt;!channel&gt;", a mention pasted as "&lt;@U0123ABC&gt;") is dropped as the
-    # real markup is: never a word of the question, never echoed in a reply.
-    text = (text or "").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+def clean_query(text: str, *, typed_markup: bool = False) -> str:
+    """Make user text safe to search: drop Slack markup and control characters, cap the length. ``typed_markup``:
+    markup typed as text ("&lt;!channel&gt;", a mention pasted as "&lt;@U0123ABC&gt;") is dropped too, as a question
+    needs (never a word of it, never echoed in a reply); a command shows it back as the text it is."""
+    text = text or ""
+    # Slack sends what users type with &, < and > escaped; rendering escapes once again on the way out.
+    if typed_markup:
+        text = _unescaped(text)
     text = _LINK_RE.sub(lambda link: link.group(2) or link.group(1), text)
     if "<" in text:  # most text has no markup
         text = _SLACK_MARKUP_RE.sub(" ", _MARKUP_BEFORE_PUNCTUATION_RE.sub("", text))
+    if not typed_markup:
+        text = _unescaped(text)
     if not text.isprintable():  # the common text is: no walk over its characters
         text = "".join(ch if ch.isprintable() else " " for ch in text)
     text = " ".join(text.split())
     return text[:MAX_QUERY_CHARS]
+
+
+def _unescaped(text: str) -> str:
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
 
 def fts_string(token: str) -> str:
