@@ -1157,7 +1157,8 @@ def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless). A message that says
     why it asks before it asks ("Wir nutzen nur Colab. Wie läuft Kinetic in der Cloud?") is read by its question
     (``asked_sentence``): the context's words neither shape it nor are its subject (``Question.context``)."""
-    asked, context = asked_sentence(clean_query(text, typed_markup=True))
+    # a sign-off after the question ("what?? lol") is no sentence of context (``_without_sign_off``)
+    asked, context = asked_sentence(_without_sign_off(clean_query(text, typed_markup=True)))
     if context:
         question = _parse(asked)
         question.context = context
