@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from .glossary_heads import split_top_level
+from .kept import kept
 from .lexicon import Lexicon
 from .model import GlossaryEntry, Highlight, KeyPoint, PointHit, Slip, Summary, Talk, TalkHit, TermDefinition, TermHit
 
@@ -196,13 +197,7 @@ class Canonical:
     def _slips_in(self, text: str) -> tuple[Slip, ...]:
         """``slips([text])``, kept for the texts of the corpus's key points and talk titles: a point answers many
         questions, and scanning it costs ~0.1 us a character (20 hits of a "how much" question: 1 ms)."""
-        found = self._kept_slips.get(text)
-        if found is None:
-            found = self.slips((text,))
-            if len(self._kept_slips) >= SLIPS_KEPT:
-                self._kept_slips.pop(next(iter(self._kept_slips)), None)  # the oldest (None: another thread took it)
-            self._kept_slips[text] = found
-        return found
+        return kept(self._kept_slips, text, lambda: self.slips((text,)), SLIPS_KEPT)
 
     def term_hit(self, hit: TermHit) -> TermHit:
         texts = [hit.term, hit.expansion or ""] + [t for d in hit.definitions for t in (d.head, d.definition)]

@@ -25,6 +25,7 @@ from .edits import (
     live_corrections_of,
     live_corrections_sql,
 )
+from .kept import kept
 from .lexicon import Lexicon, phrase_key
 from .matching import SEARCH_COLUMNS, SearchForm, SearchRow, fts_expression, fts_forms, phrase_check
 from .model import OPENING_SECONDS, PointCorrection, TalkHit, introduces_its_talk
@@ -213,26 +214,15 @@ class View:
 
     def concepts(self, text: str) -> list[Concept]:
         """The search concepts of a question, built once per generation (treat them as read-only)."""
-        built = self._concepts.get(text)
-        if built is None:
-            built = tuple(build_concepts(
-                text, self.lexicon, self.pairs, self.vocabulary.correct, translate=self.translate,
-                split=self.vocabulary.compound_head, segment=self.vocabulary.segment,
-                frequency=self.vocabulary.doc_frequency, family=self.vocabulary.verb_family))
-            if len(self._concepts) >= CONCEPTS_KEPT:
-                self._concepts.pop(next(iter(self._concepts)), None)
-            self._concepts[text] = built
+        built = kept(self._concepts, text, lambda: tuple(build_concepts(
+            text, self.lexicon, self.pairs, self.vocabulary.correct, translate=self.translate,
+            split=self.vocabulary.compound_head, segment=self.vocabulary.segment,
+            frequency=self.vocabulary.doc_frequency, family=self.vocabulary.verb_family)), CONCEPTS_KEPT)
         return list(built)  # shared objects: a search that settles a reading replaces its concept (settle_readings)
 
     def side_by_side(self, words: str, compute: Callable[[], bool]) -> bool:
         """``compute``'s verdict for the folded ``words`` (together.held_side_by_side), kept per generation."""
-        known = self._side_by_side.get(words)
-        if known is None:
-            known = compute()
-            if len(self._side_by_side) >= CONCEPTS_KEPT:
-                self._side_by_side.pop(next(iter(self._side_by_side)), None)
-            self._side_by_side[words] = known
-        return known
+        return kept(self._side_by_side, words, compute, CONCEPTS_KEPT)
 
     def kept_side_by_side(self, words: str) -> bool:
         """Whether ``side_by_side`` has a verdict for ``words`` kept."""
