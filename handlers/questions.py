@@ -1153,12 +1153,18 @@ def _sentences(text: str) -> list[str]:
     return sentences
 
 
+def _question_text(text: str) -> str:
+    """``clean_query`` of a question's text: markup typed as text ("&lt;!channel&gt;") is dropped too, as a question is
+    never answered about it nor shows it back."""
+    return clean_query(text, typed_markup=True)
+
+
 def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless). A message that says
     why it asks before it asks ("Wir nutzen nur Colab. Wie läuft Kinetic in der Cloud?") is read by its question
     (``asked_sentence``): the context's words neither shape it nor are its subject (``Question.context``)."""
     # a sign-off after the question ("what?? lol") is no sentence of context (``_without_sign_off``)
-    asked, context = asked_sentence(_without_sign_off(clean_query(text, typed_markup=True)))
+    asked, context = asked_sentence(_without_sign_off(_question_text(text)))
     if context:
         question = _parse(asked)
         question.context = context
@@ -1272,7 +1278,7 @@ def _without_sign_off(query: str) -> str:
 
 
 def _parse(text: str) -> Question:
-    cleaned = clean_query(text, typed_markup=True)
+    cleaned = _question_text(text)
     query = _without_sign_off(_unstretched(_without_typed_address(_without_emoji(cleaned).strip())))
     plain = _plain(query).rstrip(" ?!.")
     pointed = _POINTER_HINT_RE.search(plain) is not None and _POINTER_RE.search(plain) is not None
@@ -1508,7 +1514,7 @@ def points_back(text: str) -> bool:
     ich das statt Dockerfiles nehmen?", "why use that over colocation?") rather than being an article or determiner
     before a name ("was war das SM?", "wie kriegt man das modell auf die TPU?"): it is no article ("davon", "it"), or
     no content word follows it."""
-    words = _WORD_RE.findall(_plain(clean_query(text, typed_markup=True)))
+    words = _WORD_RE.findall(_plain(_question_text(text)))
     for index, word in enumerate(words):
         if (folded := fold(word)) not in PRONOUNS:
             continue
@@ -1566,7 +1572,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     two to MAX_NAME_WORDS tokens: "how does continuous batching work in vllm?" -> continuous batching; "wie
     funktioniert Ring Attention auf TPUs?" -> Ring Attention; "when was shard_map discussed?" -> shard_map (shard,
     map). A German run ends in a noun (an adjective stands before its noun)."""
-    plain = _LEADING_AND_RE.sub("", _plain(clean_query(text, typed_markup=True)))
+    plain = _LEADING_AND_RE.sub("", _plain(_question_text(text)))
     runs: list[NameRun] = []
     current: list[str] = []
     counts: list[int] = []  # the tokens of each word of ``current`` (shard_map: two)
@@ -1646,7 +1652,7 @@ _YES_NO_EN_RE = re.compile(r"^(?:(?:do|does|did|is|are|was|were|has|have|had|can
 
 def is_yes_no(text: str, language: str | None) -> bool:
     """Whether ``text`` asks whether something is so, rather than what, how or which."""
-    plain = _LEADING_AND_RE.sub("", _plain(clean_query(text, typed_markup=True))).strip()
+    plain = _LEADING_AND_RE.sub("", _plain(_question_text(text))).strip()
     if language == "de":
         words = word_tokens(plain.split()[0]) if plain.split() else ()
         if len(words) != 1 or words[0] in NOT_A_GERMAN_VERB:
