@@ -175,3 +175,13 @@ async def test_hostile_text_through_http_is_answered_safely(bot: RunningBot, tex
         assert call.ok, call
         if call.method in ("response_url", "chat.postMessage"):
             assert message_problems(call.params) == [] and unexpected_entities(call.params) == [], call.params
+
+
+async def test_markup_typed_as_text_in_a_mention_is_no_ping_and_no_topic(bot: RunningBot) -> None:
+    # Slack escapes what a user types: a "<!channel>" typed as text (not picked from the menu) arrives as
+    # "&lt;!channel&gt;"; the answer is about PJRT and shows no ping, escaped or not
+    await bot.send(app_mention("&lt;!channel&gt; &lt;@U024BE7LH&gt; what is PJRT?", channel="CHOST"))
+    (call,) = await bot.fake.wait_for("chat.postMessage")
+    assert call.ok and message_problems(call.params) == [] and unexpected_entities(call.params) == [], call.params
+    shown = json.dumps([call.params["text"], call.params["blocks"]], ensure_ascii=False)
+    assert "*PJRT*" in shown and "!channel" not in shown and "U024BE7LH" not in shown
