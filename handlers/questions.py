@@ -388,6 +388,10 @@ _WHICH_VERSION = (r"(?:what|which|welche[rnms]?)(?= (?:[\w.-]+ )?(?:versions?|ge
 # (also asked of "the" count, given roughly: "what is the rough op count of StableHLO")
 _WHAT_COUNT = (r"(?:what|which)(?=(?:'s|s| is| was| are| were)?(?: the)?(?: (?:rough|approximate|exact|total|overall))?"
                r" (?:[\w-]+ )?counts?\b)")
+# The contrast of two sides asked without a difference noun: "was ist (da) anders", "was is was", "what's what",
+# "which is which"
+_WHICH_IS_WHICH = (r"\b(?:was|what)(?:'s|s)?(?:\s+(?:is|ist|sind|are))?(?:\s+(?:da|denn|dabei|jeweils))?"
+                   r"\s+(?:anders|was|what)\b|\bwhich\s+is\s+which\b")
 _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.HELP, re.compile(
         r"^(?:help|hilfe|\?+|what can you do|what do you do"
@@ -405,8 +409,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.DIGEST, re.compile(r"^digest\s+(?P<s>.+)$", _I)),
     (Shape.COMPARE, re.compile(  # the two sides first, the difference asked after them in a clause of its own:
         # "oneMKL und oneDNN – worin unterscheiden die sich?", "VHLO vs. StableHLO, wo liegt da der Unterschied"
+        # … or the contrast asked as "was ist (da) anders", "was ist was", "which is which"
         rf"^(?P<s>[^,:;?–—]+?)\s+(?:and|und|or|oder|&|{_VERSUS})\s+(?P<o>[^,:;?–—]+?)\s*(?:[,:;?–—]|\s-\s)"
-        r"(?=.*(?:differ|diff\b|unterschied|unterscheid))", _I)),
+        rf"(?=.*(?:differ|diff\b|unterschied|unterscheid|{_WHICH_IS_WHICH}))", _I)),
     (Shape.COMPARE, re.compile(  # (?=…): the first letters, so that re skips the other positions at once; chat's
         # short "diff" asks the same before "between" ("what's the diff between hbm and vmem")
         r"(?=[du])(?:difference|differences|diffs?|unterschied|unterschiede)\s+(?:is there\s+|gibt es\s+)?"

@@ -1,0 +1,38 @@
+"""Questions answered with talks, moments or a contrast of two sides (who, summary, watch, when, talks,
+difference, follow-ups): each cause in English and German, through the function mentions and DMs call, on the
+bundled corpus in a real SQLite file. Lines are of the 000 file."""
+
+from __future__ import annotations
+
+import json
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.replies import Reply
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+
+
+def body(reply: Reply) -> dict:
+    """The reply as ``talkbot ask --json`` reports it."""
+    return json.loads(as_json(reply))
+
+
+def lines(reply: Reply) -> set[int]:
+    return {h["source"]["line"] for h in body(reply)["hits"] if h["source"]["file"] == MAIN}
+
+
+async def ask(store: Store, text: str) -> Reply:
+    return await mentions.answer(store, f"<@UBOT> {text}")
+
+
+async def test_two_sides_then_which_is_which_asks_their_difference(store: Store) -> None:
+    # "X und Y, was ist da anders" / "was ist was" asks the contrast without a difference noun: both sides'
+    # glossary entries and the point that holds both
+    german = await ask(store, "sft und orpo, was is da anders")
+    assert body(german)["shape"] == "difference" and {162, 178} <= lines(german) and lines(german) & {176, 395}
+    spoken = await ask(store, "docker und gke – was is was")
+    assert body(spoken)["shape"] == "difference" and {83, 81} <= lines(spoken)
+    english = await ask(store, "docker and gke - which is which")
+    assert body(english)["shape"] == "difference" and {83, 81} <= lines(english)
