@@ -174,7 +174,9 @@ def _term_hit(view: View, name_key: str, how: str, score: float, claimed: set[st
     definitions: list[TermDefinition] = []
     seen: set[Source] = set()  # an entry naming the term twice (term and variant) counts once
     first: tuple[str, str | None] | None = None
-    keys, more = [name_key], False
+    # an entry written with a transcription slip of the term (aliases.toml: VMA for VMEM) is the term's own entry
+    keys = [name_key, *(variant.replace(" ", "") for variant in view.lexicon.variants.get(name_key, ()))]
+    more = False
     while keys and len(definitions) < MAX_DEFINITIONS:
         key = keys.pop(0)
         claimed.add(key)

@@ -36,3 +36,13 @@ async def test_two_sides_then_which_is_which_asks_their_difference(store: Store)
     assert body(spoken)["shape"] == "difference" and {83, 81} <= lines(spoken)
     english = await ask(store, "docker and gke - which is which")
     assert body(english)["shape"] == "difference" and {83, 81} <= lines(english)
+
+
+async def test_an_entry_written_with_a_slip_of_the_term_is_its_side(store: Store) -> None:
+    # aliases.toml reads the Pallas talk's "VMA (Vector Memory)" as VMEM: its entry (004:19) is VMEM's side too
+    english = await ask(store, "VMEM vs HBM on a TPU?")
+    assert ("004_b9033c416a07336f.txt", 19) in {(h["source"]["file"], h["source"]["line"])
+                                                for h in body(english)["hits"]}
+    german = await ask(store, "was ist der Unterschied zwischen VMEM und HBM?")
+    assert ("004_b9033c416a07336f.txt", 19) in {(h["source"]["file"], h["source"]["line"])
+                                                for h in body(german)["hits"]}
