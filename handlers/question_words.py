@@ -18,6 +18,7 @@ SPOKEN_CONTRACTIONS = frozenset(
     "ums".split())
 FRAME_WORDS = STOPWORDS | frozenset(
     """
+    vlog vlogs documentary documentaries doc
     wurde wurden wird werden worden hat haben hatte hatten habe hast gab geht ging gehen kann konnen
     konnte konnten soll sollte sollten sollen muss musste mochte mochten will wollen ich du wir ihr sie
     er mir mich dir uns man jemand jemanden etwas nichts alle allen alles einen einem eines kein keine

@@ -189,8 +189,11 @@ def without_kind_words(subject: str) -> str:
 
 
 # The nouns a question about a talk frames itself with; a typo of one ("vortag", "tlak") frames it just the same.
+# A recorded talk is also called by its kind of video: "the bee vlog", "the treehouse doc(umentary)" (not "docs":
+# documentation)
 _TALK_NOUNS = ("talk", "talks", "vortrag", "vortrage", "vortrags", "video", "videos", "session", "sessions",
-               "presentation", "prasentation", "speaker", "speakers", "sprecher")
+               "presentation", "prasentation", "speaker", "speakers", "sprecher", "vlog", "vlogs", "documentary",
+               "documentaries", "doc")
 
 
 def _slips(noun: str) -> set[str]:

@@ -46,3 +46,11 @@ async def test_an_entry_written_with_a_slip_of_the_term_is_its_side(store: Store
     german = await ask(store, "was ist der Unterschied zwischen VMEM und HBM?")
     assert ("004_b9033c416a07336f.txt", 19) in {(h["source"]["file"], h["source"]["line"])
                                                 for h in body(german)["hits"]}
+
+
+async def test_a_talk_called_by_its_kind_of_video(store: Store) -> None:
+    # "doc" and "vlog" name the recording, as "video" does: no topic the summaries lack
+    english = await ask(store, "summary of the treehouse in carinthia doc pls")
+    assert body(english)["covered"] is not False and body(english)["hits"][0]["source"]["line"] in {541, 592}
+    vlog = await ask(store, "looking for a diy vlog where someone builds a japanese gate out of a fallen tree")
+    assert body(vlog)["covered"] is not False and body(vlog)["hits"][0]["talk_id"].startswith("saisonales-update")
