@@ -297,14 +297,21 @@ def _rare_term(word: str, question: Question, absent: frozenset[str]) -> bool:
 
 def _ends_a_clause(word: str, question: Question) -> bool:
     """Whether ``word`` ends a clause of the question: it is the last word, or the one before a subordinating
-    conjunction that opens a clause of its own ("kann ich den laptop [zuklappen] während der job läuft"). German
-    puts a main clause's verb there."""
+    conjunction that opens a clause of its own ("kann ich den laptop [zuklappen] während der job läuft"), or the
+    one before the finite modal that does so ("wenn ich … [reinkriegen] will"). German puts a clause's verbs there."""
     typed = tokens(question.text)
     folded = tokens(word)
     if not folded:
         return False
-    ends = [at for at in range(len(typed) - len(folded) + 1) if typed[at:at + len(folded)] == folded]
-    return any(at + len(folded) == len(typed) or typed[at + len(folded)] in GERMAN_SUBORDINATORS for at in ends)
+    ends = [at + len(folded) for at in range(len(typed) - len(folded) + 1) if typed[at:at + len(folded)] == folded]
+    # a subordinate clause ends in its verbs, the finite modal last: "wenn ich … [reinkriegen] will", "wo man den
+    # laptop [zuklappen] kann und …"
+    modal_ends = [end + 1 for end in ends if end < len(typed) and typed[end] in GERMAN_MODALS]
+    return any(end == len(typed) or typed[end] in GERMAN_SUBORDINATORS for end in ends) or \
+        any(end == len(typed) or typed[end] in _CLAUSE_OPENERS for end in modal_ends)
+
+
+_CLAUSE_OPENERS = GERMAN_SUBORDINATORS | {"und", "oder", "aber"}  # after a clause's verbs: a clause of its own
 
 
 def _tagged_as_no_verb(word: str, question: Question) -> bool:

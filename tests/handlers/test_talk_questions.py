@@ -54,3 +54,12 @@ async def test_a_talk_called_by_its_kind_of_video(store: Store) -> None:
     assert body(english)["covered"] is not False and body(english)["hits"][0]["source"]["line"] in {541, 592}
     vlog = await ask(store, "looking for a diy vlog where someone builds a japanese gate out of a fallen tree")
     assert body(vlog)["covered"] is not False and body(vlog)["hits"][0]["talk_id"].startswith("saisonales-update")
+
+
+async def test_the_infinitive_before_a_clause_final_modal_is_a_verb(store: Store) -> None:
+    # a German subordinate clause ends in its verbs, the finite modal last: the infinitive before it is what is done,
+    # no topic the summaries lack ("reinkriegen", "zuklappen")
+    watch = await ask(store, "welcher vortrag lohnt sich wenn ich amd kernel über custom calls in jax reinkriegen will")
+    assert body(watch)["covered"] is not False and body(watch)["hits"][0]["talk_id"].startswith("jax-aiter")
+    told = await ask(store, "worum gings bei dem tool wo man den laptop zuklappen kann und der job läuft weiter")
+    assert body(told)["covered"] is not False and body(told)["hits"][0]["source"]["line"] == 60
