@@ -63,3 +63,9 @@ async def test_the_infinitive_before_a_clause_final_modal_is_a_verb(store: Store
     assert body(watch)["covered"] is not False and body(watch)["hits"][0]["talk_id"].startswith("jax-aiter")
     told = await ask(store, "worum gings bei dem tool wo man den laptop zuklappen kann und der job läuft weiter")
     assert body(told)["covered"] is not False and body(told)["hits"][0]["source"]["line"] == 60
+
+
+async def test_eval_is_short_for_evaluation(store: Store) -> None:
+    # the Tunix post-training talk's 29:19 "Evaluations-Pipelines" (000:388)
+    english = await ask(store, "any talk on setting up eval pipelines while post-training")
+    assert body(english)["covered"] is not False and body(english)["hits"][0]["source"]["line"] == 374
