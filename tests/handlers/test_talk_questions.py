@@ -69,3 +69,13 @@ async def test_eval_is_short_for_evaluation(store: Store) -> None:
     # the Tunix post-training talk's 29:19 "Evaluations-Pipelines" (000:388)
     english = await ask(store, "any talk on setting up eval pipelines while post-training")
     assert body(english)["covered"] is not False and body(english)["hits"][0]["source"]["line"] == 374
+
+
+async def test_a_gerund_after_a_preposition_is_the_verb_of_its_object(store: Store) -> None:
+    # "about [shipping] python wheels": the summaries have Python wheels (000:241, 000:269), shipping is done to them
+    english = await ask(store, "which talks talk about shipping python wheels")
+    assert body(english)["covered"] is not False
+    assert {hit["talk_id"][:20] for hit in body(english)["hits"]} >= {"integration-von-flyd", "integration-des-onea"}
+    # … but not when the rest is no name the summaries have: "sliding window attention" stays one absent name
+    sliding = await ask(store, "tell me about sliding window attention")
+    assert body(sliding)["covered"] is False and "*sliding window attention*" in body(sliding)["message"]["text"]
