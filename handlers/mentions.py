@@ -35,6 +35,7 @@ from .wording import say
 
 # Answers about one talk: a later question in their thread is answered from that talk first.
 TALK_SHAPES = frozenset({Shape.SUMMARY.value, Shape.WHO.value, Shape.RECOMMEND.value})
+_THEY = frozenset({"they", "their", "them"})  # the speakers of the thread's talk, in an English follow-up
 # What "more" continues with: a talk's next key points, a term's next moments.
 MORE_OF = {Shape.WHO.value: Shape.SUMMARY, Shape.RECOMMEND.value: Shape.SUMMARY, Shape.DEFINE.value: Shape.MOMENTS,
            Shape.TALKS.value: Shape.SEARCH}
@@ -114,6 +115,11 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
         scope.prefer_talk = bool(context.talk_id) and context.shape in TALK_SHAPES
     elif context is not None:
         question = await _in_the_summarised_talk(store, question, context) or _resolve(question, context)
+        if context.talk_id and not scope.prefer_talk and question.subject and question.shape in ANSWERED_FROM_POINTS \
+                and context.shape not in ACROSS_TALKS and not _THEY.isdisjoint(tokens(question.text)):
+            # "what hardware did they pit against each other?": "they" in a thread about one talk are its speakers,
+            # what they did is told in their talk
+            scope.prefer_talk = True
         if context.talk_id and not scope.prefer_talk and question.subject and question.shape in ANSWERED_FROM_POINTS \
                 and context.shape not in ACROSS_TALKS \
                 and await store.find_points(context.subject if question.refers_back and context.subject else

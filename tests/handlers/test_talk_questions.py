@@ -10,6 +10,7 @@ from bot.console import as_json
 from handlers import mentions
 from handlers.replies import Reply
 from store.db import Store
+from store.state import BotState
 
 MAIN = "000_05e4716c93976b38.txt"
 
@@ -79,3 +80,12 @@ async def test_a_gerund_after_a_preposition_is_the_verb_of_its_object(store: Sto
     # … but not when the rest is no name the summaries have: "sliding window attention" stays one absent name
     sliding = await ask(store, "tell me about sliding window attention")
     assert body(sliding)["covered"] is False and "*sliding window attention*" in body(sliding)["message"]["text"]
+
+
+async def test_they_in_a_thread_about_one_talk_are_its_speakers(store: Store, state: BotState) -> None:
+    # after the JAX Quantum talk, "they" are its speakers: their comparison of hardware, not another talk's
+    await mentions.answer(store, "<@UBOT> tell me about the jax quantum talk", state=state, channel="C1",
+                          thread_ts="1.1")
+    english = await mentions.answer(store, "<@UBOT> what hardware did they pit against each other", state=state,
+                                    channel="C1", thread_ts="1.1")
+    assert body(english)["hits"][0]["source"]["line"] == 37  # 0:53 Hardware-Benchmarks
