@@ -644,6 +644,23 @@ async def _names_of_the_term(store: Store, subject: str) -> list[str]:
 LOOSE_MOMENT_WORDS = 3  # a topic named in this many words or more comes up where all of them but one are said
 
 
+async def _moments_in_the_named_talk(store: Store, subject: str, limit: int) -> list[PointHit]:
+    """The moments of a topic in the talk one word of the subject names by its title, when no key point holds that
+    word too: "wann war beim baumhaus holzschutz thema" asks for every moment on Holzschutz in the treehouse talk
+    (its points do not repeat their title's Baumhaus); [] when no word of several names exactly one talk."""
+    words = subject.split()
+    if len(words) < 2:
+        return []
+    for at, word in enumerate(words):
+        titled = [store.talks_titled(token, coverage.TITLED_AT_MOST) for token in coverage.title_tokens(word)]
+        if len(titled) != 1 or titled[0] is None or len(titled[0]) != 1:
+            continue
+        rest = " ".join(words[:at] + words[at + 1:])
+        return await store.find_points(rest, limit=limit, talk_id=next(iter(titled[0])), min_coverage=1.0,
+                                       twins=True)
+    return []
+
+
 async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """When / where was X discussed: every key point that holds X, grouped by talk, in time order."""
     subject = question.subject
@@ -652,7 +669,8 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
     if missing := await coverage.missing(store, subject, question, scope):
         return await _not_covered(store, question, missing)
     # twins: a talk summarised twice has the moment in each summary, and the answer points to both lines
-    found = await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset, min_coverage=1.0, twins=True)
+    found = await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset, min_coverage=1.0, twins=True) or \
+        await _moments_in_the_named_talk(store, subject, MOMENTS_SHOWN + scope.offset)
     if not found:
         return await search(store, question, scope)
     limit = MOMENTS_SHOWN + scope.offset

@@ -201,7 +201,7 @@ def titles_a_talk(store: Store, asked: str) -> bool:
     points say what it is and what it is for; the glossary entry that only mentions it (QTip's "… von JAX Quantum
     als Vorbild übernommen") defines another term."""
     together: set[str] | None = None
-    for word in _title_tokens(asked):
+    for word in title_tokens(asked):
         titled = store.talks_titled(word, TITLED_AT_MOST)
         if not titled:
             return False
@@ -212,10 +212,10 @@ def titles_a_talk(store: Store, asked: str) -> bool:
 def names_a_title_word(store: Store, asked: str) -> bool:
     """Whether a word of ``asked`` begins a word of a talk's title or speakers (or of too many to count): how a
     talk question names its talk ("der Kinetic-Vortrag", "the Pallas talk")."""
-    return any(store.talks_titled(word, TITLED_AT_MOST) != set() for word in _title_tokens(asked))
+    return any(store.talks_titled(word, TITLED_AT_MOST) != set() for word in title_tokens(asked))
 
 
-def _title_tokens(asked: str) -> list[str]:
+def title_tokens(asked: str) -> list[str]:
     """The folded words of ``asked`` long enough to name a talk by its title (a shorter one begins too many words)."""
     return [word for word in tokens(asked) if len(word) >= 3]
 

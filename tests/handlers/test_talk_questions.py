@@ -89,3 +89,10 @@ async def test_they_in_a_thread_about_one_talk_are_its_speakers(store: Store, st
     english = await mentions.answer(store, "<@UBOT> what hardware did they pit against each other", state=state,
                                     channel="C1", thread_ts="1.1")
     assert body(english)["hits"][0]["source"]["line"] == 37  # 0:53 Hardware-Benchmarks
+
+
+async def test_a_title_word_places_the_moments_in_its_talk(store: Store) -> None:
+    # "beim baumhaus": the treehouse talk's points do not repeat their title's Baumhaus; both of its moments on
+    # Holzschutz (7:00 in one summary, 7:20 in the other) are listed
+    german = await ask(store, "wann war beim baumhaus holzschutz thema")
+    assert {549, 602} <= lines(german)
