@@ -859,11 +859,11 @@ def _asked(plain: str) -> str:
 
 
 # An adverb right after the question word (or its verb) only stresses it: "was genau ist X", "was ist eigentlich ein
-# X", "how exactly does X work".
+# X", "how exactly does X work", "what even is X".
 _STRESSED_RE = re.compile(
     r"^(?P<q>(?:was|what|wie|how|warum|why|wieso|weshalb|wer|who|wann|when|wo|where)(?:\s+(?:ist|sind|war|waren"
     r"|bedeutet|hei(?:ß|ss)t|is|are|was|were|does|do|did))?)\s+(?:genau|eigentlich|denn|bitte|nochmal|nochmals"
-    r"|noch mal|exactly|actually|really|precisely)\s+(?=\S)", re.I)
+    r"|noch mal|exactly|actually|really|precisely|even)\s+(?=\S)", re.I)
 
 
 def without_discourse(query: str) -> str:
