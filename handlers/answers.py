@@ -957,12 +957,24 @@ async def _entry_counting(store: Store, question: Question, counted: re.Pattern[
         return None
     counted_words = {t for group in ("w", "w2") if match[group] for t in tokens(match[group])}
     rest = " ".join(word for word in question.subject.split() if not set(tokens(word)) <= counted_words)
+    # the rest's words rare in the language name the thing; the common ones say something of it: "how many crossbeams
+    # does a torii [normally] have", "aus wie vielen säulen [besteht] so n torii"
+    rest = " ".join(word for word in rest.split() if not is_common(word)) or rest
     if not rest or (len(rest.split()) > 1 and coverage.titles_a_talk(store, rest)):
         return None  # as ``_entry_named`` has it, with the one look-up of the whole rest read once
     result = await store.define(rest)
-    if not result.hits or (hit := result.hits[0]).match not in STRONG_MATCHES:
+    if not result.hits or not _named_by((hit := result.hits[0]), rest):
         return None
     return hit.term if any(counted.search(d.definition) for d in hit.definitions) else None
+
+
+def _named_by(hit: TermHit, asked: str) -> bool:
+    """Whether a looked-up glossary term is the one ``asked`` names: a strong match, or a term whose name holds every
+    asked word ("v6e-8" names TPU v6e-8, whose entry says "mit 8 Chips"), not one whose entry only uses them."""
+    if hit.match in STRONG_MATCHES:
+        return True
+    name = set(tokens(hit.term))
+    return hit.match == "text" and bool(name) and set(tokens(asked)) <= name
 
 
 def _counts_kinds(question: Question) -> bool:
