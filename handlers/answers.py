@@ -955,17 +955,28 @@ async def _entry_counting(store: Store, question: Question, counted: re.Pattern[
     match = _MEASURED_RE.search(question.text)
     if match is None:
         return None
-    counted_words = {t for group in ("w", "w2") if match[group] for t in tokens(match[group])}
-    rest = " ".join(word for word in question.subject.split() if not set(tokens(word)) <= counted_words)
-    # the rest's words rare in the language name the thing; the common ones say something of it: "how many crossbeams
-    # does a torii [normally] have", "aus wie vielen säulen [besteht] so n torii"
-    rest = " ".join(word for word in rest.split() if not is_common(word)) or rest
+    rest = _counted_of(question, match)
     if not rest or (len(rest.split()) > 1 and coverage.titles_a_talk(store, rest)):
         return None  # as ``_entry_named`` has it, with the one look-up of the whole rest read once
     result = await store.define(rest)
     if not result.hits or not _named_by((hit := result.hits[0]), rest):
         return None
     return hit.term if any(counted.search(d.definition) for d in hit.definitions) else None
+
+
+def _counted_of(question: Question, match: re.Match[str]) -> str:
+    """What a "how many X does T have" question counts X of, T: its subject without X, only the words rare in the
+    language when it has some (they name the thing; the common ones say something of it: "how many crossbeams does a
+    torii [normally] have", "aus wie vielen säulen [besteht] so n torii")."""
+    counted_words = {t for group in ("w", "w2") if match[group] for t in tokens(match[group])}
+    rest = " ".join(word for word in question.subject.split() if not set(tokens(word)) <= counted_words)
+    return " ".join(word for word in rest.split() if not is_common(word)) or rest
+
+
+def _holds_a_word(hit: PointHit, words: str) -> bool:
+    """Whether a word of ``words`` starts a word of the point's talk title, title or text."""
+    held = f"{hit.talk_title} {hit.title} {hit.text}".casefold()
+    return any(_starts_a_word(held, word) for word in tokens(words))
 
 
 def _named_by(hit: TermHit, asked: str) -> bool:
@@ -1168,13 +1179,18 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         # before one that only is one ("Zweite Fallstudie (MXFP4)" with its "4-Bit")
         tie = COUNT_TIE * found[0].score
         with_number.sort(key=lambda hit: not (hit.score >= tie and counted.search(f"{hit.title}: {hit.text}")))
-        counts_it = any(hit.score >= tie and counted.search(f"{hit.title}: {hit.text}") for hit in found)
+        counting = [hit for hit in found if hit.score >= tie and counted.search(f"{hit.title}: {hit.text}")]
+        counts_it = bool(counting)
         if not counts_it:
             # no point as relevant writes the count ("fünf Sprachen"): one that lists the things is counted by its
             # list ("Python, MATLAB, Octave, Julia und JavaScript"), before one that only has some number ("13.
             # Oktober")
             with_number.sort(key=lambda hit: not (hit.score >= tie and _lists_things(hit)))
-        if not scope.offset and not question.refers_back and not counts_it and \
+        # a point counting the thing of something else counts nothing asked: "aus wie vielen säulen besteht so n
+        # torii" is no "Vier-Säulen-Referenz-Stack" (it holds none of the words the rest names the thing with; one
+        # holding some counts it: "qlora in tunix quantisiert die gewichte auf wie viele bits" is 000:382's QLoRA)
+        if not scope.offset and not question.refers_back and match is not None and \
+                not any(_holds_a_word(hit, _counted_of(question, match)) for hit in counting) and \
                 (term := await _entry_counting(store, question, counted)):
             # "how many chips does a TPU v6e-8 have": no key point as relevant counts them, the term's glossary
             # entry does

@@ -22,3 +22,11 @@ MAIN = "000_05e4716c93976b38.txt"
 async def test_the_entry_of_the_term_named_counts_it(store: Store, text: str, line: int) -> None:
     hit = json.loads(as_json(await mentions.answer(store, f"<@UBOT> {text}")))["hits"][0]
     assert (hit["source"]["file"], hit["source"]["line"]) == (MAIN, line), text
+
+
+async def test_a_point_counting_the_thing_of_something_else_counts_nothing_asked(store: Store) -> None:
+    # 000:160's "Vier-Säulen-Referenz-Stack" counts the pillars of MaxText's stack, not of a torii: Torii's entry
+    # ("zwei Säulen und zwei Querbalken") answers
+    text = "aus wie vielen säulen besteht so n torii"
+    hit = json.loads(as_json(await mentions.answer(store, f"<@UBOT> {text}")))["hits"][0]
+    assert (hit["source"]["file"], hit["source"]["line"]) == (MAIN, 587), text
