@@ -878,6 +878,15 @@ _TRAILING_STRESS_RE = re.compile(r"(?:[\s,]+(?:exactly|again|anyway|actually|rea
                                  r"(?=[\s?!.]*$)", re.I)
 
 
+# How briefly or plainly to answer, said last: "explain level zero to me in one line", "reinforcement learning in
+# plain words pls", "was ist CHLO, kurz in einem Satz": no word of what is asked ("in a nutshell" asks for a summary)
+_IN_FEW_WORDS_RE = re.compile(
+    r"(?:[\s,]+(?:to me|for me|mir))?[\s,]+(?:(?:kurz|short(?:ly)?|briefly|simply|quickly|einfach)\s+)?"
+    r"(?:in|with|using|mit)\s+(?:one|a single|a|1|a few|few|simple|plain|easy|layman'?s|einem|einer|wenigen"
+    r"|einfachen|simplen|kurzen|klaren)\s+(?:lines?|sentences?|words|terms|english|satz|s[äa]tzen|worten|zeilen?)"
+    r"(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)", re.I)
+
+
 # "kind of"/"sort of" hedges what follows ("was it kind of a boys club", "it sort of works") unless a determiner or a
 # question word makes it a noun with its "of": "what kind of wood", "a sort of cache", "two kinds of workers"
 _HEDGE_RE = re.compile(r"(?<![\w'-])(?P<before>[\w'-]+\s+)?(?:kind|sort)\s+of(?![\w'-])"
@@ -918,6 +927,8 @@ def _plain(query: str) -> str:
     if plain.rstrip(" ?!.").rpartition(" ")[2].casefold() in STRESS_WORDS and \
             _WORD_RE.search(unstressed := _TRAILING_STRESS_RE.sub("", plain)):
         plain = unstressed
+    if _IN_FEW_WORDS_RE.search(plain) and _WORD_RE.search(brief := _IN_FEW_WORDS_RE.sub("", plain)):
+        plain = brief
     plain = _asked(_WRAPPER_RE.sub("", GREETING_RE.sub("", plain)))
     if (fronted := _FRONTED_PLACE_RE.match(plain)) and not _QUESTION_WORD_IN_RE.search(fronted["p"]):
         plain = f"{fronted['q']} {fronted['p']}"  # the question as it reads with the talk named last
