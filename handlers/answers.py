@@ -1006,16 +1006,27 @@ def _counts_people(question: Question) -> bool:
 async def _naming_speakers(store: Store, found: list[PointHit]) -> set[Source]:
     """The points of ``found`` that name every speaker of their talk, and so count them: the XLA talk's "Kevin
     Gleason und Peter Gavin stellen … vor" answers how many people present it."""
-    speakers: dict[str, tuple[str, ...]] = {}
+    speakers: dict[str, tuple[re.Pattern[str], ...]] = {}
     naming: set[Source] = set()
+    canonical = store.word_data().canonical
     for hit in found:
         if hit.talk_id not in speakers:
             talk = await store.get_talk(hit.talk_id)
-            speakers[hit.talk_id] = talk.speakers if talk is not None else ()
+            # a name as the summary may write it: the transcript's slip the aliases map to it ("Jotender" for
+            # Jyotinder: "Vorstellung durch Diva und Jotender" names both of Kinetic's speakers)
+            speakers[hit.talk_id] = tuple(
+                re.compile(rf"(?<!\w)(?:{'|'.join(re.escape(written) for written in _written_as(canonical, name))})"
+                           r"(?!\w)", re.I) for name in (talk.speakers if talk is not None else ()))
         names = speakers[hit.talk_id]
-        if names and all(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", hit.text) for name in names):
+        if names and all(name.search(hit.text) for name in names):
             naming.add(hit.source)
     return naming
+
+
+def _written_as(canonical: dict[str, str], name: str) -> list[str]:
+    """``name`` and the slips the aliases map to it."""
+    folded = name.casefold()
+    return [name] + [alias for alias, to in canonical.items() if to.casefold() == folded]
 
 
 # "how thick …", "wie tief …": the dimension a length question measures, which the summaries write beside the number
@@ -1196,6 +1207,10 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
             # entry does
             return await define(store, replace(question, shape=Shape.DEFINE, subject=term, raw=term, term="",
                                                qualifier=""), scope)
+    if naming:
+        # "how many people presented kinetic": the point naming the talk's speakers counts them, before other counts
+        # of a point as relevant ("32 Chips")
+        with_number.sort(key=lambda hit: hit.source not in naming)
     if not question.quantity and question.refers_back:
         # "what were the numbers?": the point with the most measured results (2,5-fache, 20 s, 50 Token/s) first
         with_number.sort(key=lambda hit: -sum(len(_NUMBER_RES[kind].findall(hit.text)) for kind in _MEASURES))

@@ -414,8 +414,8 @@ DURATION_VERBS = frozenset("take takes took taken taking last lasts lasted lasti
 # People a number question counts ("how many speakers", "wie viele Leute halten …"), whom a key point counts by
 # naming them ("Kevin Gleason und Peter Gavin")
 PEOPLE_NOUNS = frozenset(
-    "people persons speakers presenters folks guys leute leuten personen sprecher sprecherinnen redner rednerinnen "
-    "vortragende vortragenden referenten referentinnen".split())
+    "people ppl persons speakers presenters folks guys leute leuten personen sprecher sprecherinnen redner rednerinnen "
+    "vortragende vortragenden referenten referentinnen".split())  # "ppl": people as chat writes it
 # Nouns for the people who give a talk, or their group, after the talk's own name: "the Michigan group", "the Tinix
 # folks", "the Intel lady", "the beehive vlogger" are that talk's speakers, whatever its summary calls them
 WHO_NOUNS = PEOPLE_NOUNS | frozenset(
