@@ -825,12 +825,13 @@ async def recommend(store: Store, question: Question, scope: Scope) -> AnswerRep
 
 # One thing of a list as the summaries name it: a noun, after at most one word that qualifies it, and what it is
 # called for short ("Supervised Fine-Tuning (SFT)", "numerischer Genauigkeit", "Linting").
-_LISTED_THING = r"(?:[^\W\d_][\w-]*\s+)?[A-ZÄÖÜ][\w-]*(?:\s+\([^()]*\))?"
+# (a name may start lower case and have its capitals inside: "oneMKL", "cuDNN")
+_LISTED_THING = r"(?:[^\W\d_][\w-]*\s+)?(?:[A-ZÄÖÜ]|[a-z]+[A-Z])[\w-]*(?:\s+\([^()]*\))?"
 # Three things or more named in a row: "Syntax, Linting, Kompilierung, Formkonsistenz und numerischer Genauigkeit".
 # Clauses in a row are no list ("um das Vier- bis Fünffache, ermöglichten wirtschaftliche Kleinserien … und
 # steigerten …": a verb starts the second).
 _LIST_RE = re.compile(rf"(?<![\w-])(?:{_LISTED_THING},\s+)+{_LISTED_THING}\s+(?:und|and|sowie|oder|or)\s+"
-                      r"(?:[^\W\d_][\w-]*\s+)?[A-ZÄÖÜ]")
+                      r"(?:[^\W\d_][\w-]*\s+)?(?:[A-ZÄÖÜ]|[a-z]+[A-Z])")
 
 
 # Three things or more, each with what it is called for short, separated by commas only: "Zustandsvektor-
@@ -913,19 +914,33 @@ def _counted_re(store: Store, question: Question) -> re.Pattern[str] | None:
     word = match["w"].casefold()
     if word in UNIT_WORDS or word in UNITS:
         return None
-    forms = {word}
-    if stem := german_stem(word):
-        forms.add(stem)  # "Fallstudien" finds "Fallstudie"
-    if question.language == "de" and (adjective := _count_adjective(word)):
-        forms.add(adjective)  # "wie viele Stufen": "18-stufige Wendeltreppe"
+    heads = [word]
+    if _named_before_its_noun(question, match):
+        heads.append(match["w2"].casefold())  # a name typed before the noun only says which: "wie viele oneapi
+        # [bibliotheken] …"
+    forms = set(heads)
     en_de = store.word_data().en_de
-    keys = english_variants(word)
+    keys: list[str] = []
+    for noun in heads:
+        if stem := german_stem(noun):
+            forms.add(stem)  # "Fallstudien" finds "Fallstudie"
+        if question.language == "de" and (adjective := _count_adjective(noun)):
+            forms.add(adjective)  # "wie viele Stufen": "18-stufige Wendeltreppe"
+        keys += english_variants(noun)
     forms.update(keys)  # "chips" finds "Chip"
     if match["w2"]:  # "how many case studies": the word list's "case studies"
         keys += [f"{word} {variant}" for variant in english_variants(match["w2"].casefold())]
     # "steps" finds "Schritte", "case studies" "Fallstudien"
     forms.update(form for key in keys for form in en_de.get(key, ()) if " " not in form)
     return _count_re(tuple(sorted((form for form in forms if len(form) >= 3), key=lambda form: (-len(form), form))))
+
+
+def _named_before_its_noun(question: Question, match: re.Match[str]) -> bool:
+    """Whether a German "wie viele" question names a thing before the noun it counts: a word rare in the language,
+    then a noun ("wie viele oneapi bibliotheken", "wie viele TPU-Kerne" is one word)."""
+    noun = match["w2"]
+    return question.language == "de" and bool(noun) and not is_common(match["w"]) and \
+        (noun[:1].isupper() or coverage.typed_as_noun(noun, question))
 
 
 def _count_adjective(noun: str) -> str | None:
@@ -946,7 +961,18 @@ def _count_re(forms: tuple[str, ...]) -> re.Pattern[str] | None:
     if not forms:
         return None
     written = "|".join(re.escape(form) for form in forms)
-    return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})", re.I)
+    # or the things named one by one right after it: "Bibliotheken wie oneMKL (…), oneDNN (…) und oneCCL (…)",
+    # "Harthölzer (Buche, Eiche, Linde)"
+    return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})"
+                      rf"|(?<![\w-])(?:{written})[\w-]*{_THINGS_AFTER}", re.I)
+
+
+# Three things or more named one by one right after the word for them: "(Buche, Eiche, Linde)", "wie oneMKL
+# (Mathematik), oneDNN (Deep Learning) und oneCCL", "such as X, Y and Z" (two are as often what one thing is:
+# "Post-Training (Verhaltensanpassung und Formatierung …)")
+_NAMED_THING = r"[^\W\d_][\w.-]*(?:\s+\([^()]*\))?"
+_THINGS_AFTER = (r"(?:\s*\(\s*|\s*:\s*|,?\s+(?:wie|like|such as|namely|n[äa]mlich|darunter|including)\s+)"
+                 rf"{_NAMED_THING}(?:,\s+{_NAMED_THING})+(?:,\s+|,?\s+(?:und|and|sowie|oder|or)\s+){_NAMED_THING}")
 
 
 async def _entry_counting(store: Store, question: Question, counted: re.Pattern[str]) -> str | None:
