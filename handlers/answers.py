@@ -904,9 +904,9 @@ def _measured_absent(question: Question, absent: frozenset[str]) -> str | None:
     return word
 
 
-def _counted_re(store: Store, question: Question) -> re.Pattern[str] | None:
-    """A count of the thing a "how many X" question counts, written as the summaries write it, the number right
-    before the thing: "zwei Fallstudien" for "wie viele Fallstudien", "8 Chips" for "how many chips", "50 Schritte"
+def _counted_forms(store: Store, question: Question) -> tuple[str, ...] | None:
+    """The forms of the thing a "how many X" question counts as the summaries write it, longest first, for a count of
+    it (``_count_re``): "zwei Fallstudien" for "wie viele Fallstudien", "8 Chips" for "how many chips", "50 Schritte"
     for "how many steps". The thing counted is the unit of a count."""
     match = _MEASURED_RE.search(question.text)
     if match is None or question.quantity != "count":
@@ -932,7 +932,7 @@ def _counted_re(store: Store, question: Question) -> re.Pattern[str] | None:
         keys += [f"{word} {variant}" for variant in english_variants(match["w2"].casefold())]
     # "steps" finds "Schritte", "case studies" "Fallstudien"
     forms.update(form for key in keys for form in en_de.get(key, ()) if " " not in form)
-    return _count_re(tuple(sorted((form for form in forms if len(form) >= 3), key=lambda form: (-len(form), form))))
+    return tuple(sorted((form for form in forms if len(form) >= 3), key=lambda form: (-len(form), form)))
 
 
 def _named_before_its_noun(question: Question, match: re.Match[str]) -> bool:
@@ -960,11 +960,20 @@ def _count_re(forms: tuple[str, ...]) -> re.Pattern[str] | None:
     """A number right before one of ``forms`` (longest first): "zwei Fallstudien", "8 Chips"."""
     if not forms:
         return None
-    written = "|".join(re.escape(form) for form in forms)
-    # or the things named one by one right after it: "Bibliotheken wie oneMKL (…), oneDNN (…) und oneCCL (…)",
-    # "Harthölzer (Buche, Eiche, Linde)"
+    written = "|".join(_either_umlaut(form) for form in forms)  # the word list's forms are folded: "hartholz"
+    # or the things named one by one right after it (``_listing_re``)
     return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})"
                       rf"|(?<![\w-])(?:{written})[\w-]*{_THINGS_AFTER}", re.I)
+
+
+@lru_cache(maxsize=256)
+def _listing_re(forms: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The things named one by one right after one of ``forms``: "Bibliotheken wie oneMKL (…), oneDNN (…) und oneCCL
+    (…)", "Harthölzer (Buche, Eiche, Linde)"."""
+    if not forms:
+        return None
+    written = "|".join(_either_umlaut(form) for form in forms)
+    return re.compile(rf"(?<![\w-])(?:{written})[\w-]*{_THINGS_AFTER}", re.I)
 
 
 # Three things or more named one by one right after the word for them: "(Buche, Eiche, Linde)", "wie oneMKL
@@ -1085,8 +1094,14 @@ def _unit_of(question: Question) -> str | None:
 @cache  # one per entry of UNITS; `re`'s own cache is shared with patterns built from questions' words
 def _with_unit_re(unit: str) -> re.Pattern[str]:
     """A number written with ``unit`` as the summaries write it: "285 Grad", "im fünften Jahr", "zweijährige"."""
-    written = "".join(f"[{ch}{_UMLAUTS[ch]}]" if ch in _UMLAUTS else re.escape(ch) for ch in unit)
+    written = _either_umlaut(unit)
     return re.compile(rf"(?:\d[\d.,]*\s*-?|{_NUMBER_WORD}\s*-?|{_ORDINAL}\s+){written}", re.I)
+
+
+def _either_umlaut(word: str) -> str:
+    """A pattern for ``word`` with each a, o, u also as its umlaut: "Jahr" finds "zweijährig", the folded "hartholz"
+    "Harthölzer"."""
+    return "".join(f"[{ch}{_UMLAUTS[ch]}]" if ch in _UMLAUTS else re.escape(ch) for ch in word)
 
 
 TWIN_CANDIDATES = 1  # the best quantity hits whose twins in their talk's other summary are read
@@ -1171,10 +1186,22 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     # "wie viele Leute halten den XLA-Crashkurs": the point naming the talk's speakers counts them
     naming = await _naming_speakers(store, found) if _counts_people(question) else set()
 
+    counted_forms = _counted_forms(store, question)
+    counted = _count_re(counted_forms) if counted_forms is not None else None
+    listing = _listing_re(counted_forms) if counted_forms is not None else None
+
+    def counts(hit: PointHit) -> bool:
+        return counted is not None and bool(counted.search(f"{hit.title}: {hit.text}"))
+
+    def lists_them(hit: PointHit) -> bool:
+        return listing is not None and bool(listing.search(f"{hit.title}: {hit.text}"))
+
     def has_kind(hit: PointHit) -> bool:
         if hit.source not in numbered:
+            # (a point naming the counted things one by one counts them without a number: "Harthölzer (Buche, Eiche,
+            # Linde)")
             numbered[hit.source] = _has_number(hit, question.quantity) or (
-                question.quantity == "count" and _lists_things(hit)) or hit.source in naming
+                question.quantity == "count" and (_lists_things(hit) or counts(hit))) or hit.source in naming
         return numbered[hit.source]
 
     def fit(hit: PointHit) -> int:
@@ -1209,9 +1236,12 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         # "how many kinds of workers were on the crew": the kinds are counted by the point that lists them
         # ("Höhenkletterern, Zimmerern, Ingenieuren und Elektrikern"), not by one counting the workers ("44 durch 22
         # Arbeiter"), of the points about as relevant
+        # (a relevant point naming the kinds right after the word for them counts them whatever its score: "how many
+        # kinds of hardwood … for the second treehouse film" is "Harthölzer (Buche, Eiche, Linde)", not the
+        # "Zweite Fallstudie" the ordinal found)
         tie = COUNT_TIE * found[0].score
-        with_number.sort(key=lambda hit: not (hit.score >= tie and _lists_things(hit)))
-    elif (counted := _counted_re(store, question)) is not None:
+        with_number.sort(key=lambda hit: (not lists_them(hit), not (hit.score >= tie and _lists_things(hit))))
+    elif counted is not None:
         # "wie viele Fallstudien …": of the points about as relevant, the one that counts them ("zwei Fallstudien")
         # before one that only is one ("Zweite Fallstudie (MXFP4)" with its "4-Bit")
         tie = COUNT_TIE * found[0].score
