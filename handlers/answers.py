@@ -84,7 +84,9 @@ _NUMBER_RES = {
     "year": re.compile(r"(?<![\d.,])(?:1[5-9]|20)\d\d(?![\d.,]\d)"),
     "throughput": re.compile(r"\d[\d.,]*\s*(?:tokens?\s*/\s*s\w*|token/sekunde|/s\b|pro sekunde|qps|tflops|gb/s)",
                              re.I),
-    "size": re.compile(r"\d[\d.,]*\s*(?:[kmgt]b\b|milliarden|millionen|mio|mrd|parameter\w*|zeilen|[bm]\b)", re.I),
+    # (also the sides of a block or a matrix, "8 × 8", "$8 \times 8$", and a value named as the size: "Tile-Größe T8")
+    "size": re.compile(r"\d[\d.,]*\s*(?:[kmgt]b\b|milliarden|millionen|mio|mrd|parameter\w*|zeilen|[bm]\b)"
+                       r"|\d+\s*(?:[x×]|\\times)\s*\d+|(?:gr[öo](?:ß|ss)e|size)\s+(?:von\s+|of\s+)?[a-z]?\d", re.I),
     # a count of things ("44 durch 22 Arbeiter"), not a year (1981), an amount ($9.72), a share, a time or a factor
     "count": re.compile(rf"{_NUMBER_START}(?:(?<![\w$€£.,/])(?!(?:1[5-9]|20)\d\d(?!\d))\d+(?:[.,]\d+)*(?![.,]?\d)"
                         r"(?!\s*(?:%|prozent"
