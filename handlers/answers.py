@@ -992,13 +992,29 @@ async def _entry_counting(store: Store, question: Question, counted: re.Pattern[
     match = _MEASURED_RE.search(question.text)
     if match is None:
         return None
-    rest = _counted_of(question, match)
+    return await _entry_saying(store, _counted_of(question, match), counted)
+
+
+async def _entry_saying(store: Store, rest: str, said: re.Pattern[str]) -> str | None:
+    """The glossary term ``rest`` names when its entry says ``said`` (a count, an ordinal), else None."""
     if not rest or (len(rest.split()) > 1 and coverage.titles_a_talk(store, rest)):
         return None  # as ``_entry_named`` has it, with the one look-up of the whole rest read once
     result = await store.define(rest)
     if not result.hits or not _named_by((hit := result.hits[0]), rest):
         return None
-    return hit.term if any(counted.search(d.definition) for d in hit.definitions) else None
+    return hit.term if any(said.search(d.definition) for d in hit.definitions) else None
+
+
+# "die wievielte Generation", "which generation of Intel's Xe architecture is Battlemage": an ordinal of the asked
+# noun is the answer ("Die zweite Generation", "der 6. Generation"); a version asks a name ("V4"), no ordinal
+_ORDINAL_ASKED_RE = re.compile(r"\bwievielte[nmrs]?\b"
+                               r"|\b(?:which|what|welche[rnms]?)\b.*\b(?:generations?|generationen|gens?)\b", re.I)
+_ORDINAL_GENERATION_RE = re.compile(rf"(?:\b{_ORDINAL}|\b\d+\.)\s*(?:[\w-]+\s+)?generation", re.I)
+
+
+def _rare_words(subject: str) -> str:
+    """The subject's words rare in the language, which name the thing asked about ("battlemage", "torii")."""
+    return " ".join(word for word in subject.split() if not is_common(word))
 
 
 def _counted_of(question: Question, match: re.Match[str]) -> str:
@@ -1007,7 +1023,7 @@ def _counted_of(question: Question, match: re.Match[str]) -> str:
     torii [normally] have", "aus wie vielen säulen [besteht] so n torii")."""
     counted_words = {t for group in ("w", "w2") if match[group] for t in tokens(match[group])}
     rest = " ".join(word for word in question.subject.split() if not set(tokens(word)) <= counted_words)
-    return " ".join(word for word in rest.split() if not is_common(word)) or rest
+    return _rare_words(rest) or rest
 
 
 def _holds_a_word(hit: PointHit, words: str) -> bool:
@@ -1017,12 +1033,14 @@ def _holds_a_word(hit: PointHit, words: str) -> bool:
 
 
 def _named_by(hit: TermHit, asked: str) -> bool:
-    """Whether a looked-up glossary term is the one ``asked`` names: a strong match, or a term whose name holds every
-    asked word ("v6e-8" names TPU v6e-8, whose entry says "mit 8 Chips"), not one whose entry only uses them."""
+    """Whether a looked-up glossary term is the one ``asked`` names: a strong match, a term whose name holds every
+    asked word ("v6e-8" names TPU v6e-8, whose entry says "mit 8 Chips") or one whose every name word is asked, not
+    one whose entry only uses them."""
     if hit.match in STRONG_MATCHES:
         return True
-    name = set(tokens(hit.term))
-    return hit.match == "text" and bool(name) and set(tokens(asked)) <= name
+    name, words = set(tokens(hit.term)), set(tokens(asked))
+    # (or a term the asked words name with one more: "xe battlemage" names Battlemage)
+    return bool(name) and (hit.match == "text" and words <= name or hit.match in ("text", "fuzzy") and name <= words)
 
 
 def _counts_kinds(question: Question) -> bool:
@@ -1263,6 +1281,17 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
                 (term := await _entry_counting(store, question, counted)):
             # "how many chips does a TPU v6e-8 have": no key point as relevant counts them, the term's glossary
             # entry does
+            return await define(store, replace(question, shape=Shape.DEFINE, subject=term, raw=term, term="",
+                                               qualifier=""), scope)
+    if question.quantity == "version" and _ORDINAL_ASKED_RE.search(question.text):
+        # "which generation of intel's xe architecture is battlemage": the point as relevant saying which in a row
+        # first, else the glossary entry of what is asked about that says it ("Die zweite Generation")
+        tie = COUNT_TIE * found[0].score
+        in_a_row = [hit for hit in found
+                    if hit.score >= tie and _ORDINAL_GENERATION_RE.search(f"{hit.title}: {hit.text}")]
+        with_number.sort(key=lambda hit: hit not in in_a_row)
+        if not in_a_row and not scope.offset and not question.refers_back and \
+                (term := await _entry_saying(store, _rare_words(question.subject), _ORDINAL_GENERATION_RE)):
             return await define(store, replace(question, shape=Shape.DEFINE, subject=term, raw=term, term="",
                                                qualifier=""), scope)
     if naming:

@@ -551,6 +551,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|high|tall|deep|thick|wide|heavy|far|old)"
         r"|wie (?:viel|viele|vielen|lange|lang|schnell|langsam|lahm|gro(?:ß|ss)(?:e[nmrs]?)?|oft|klein(?:e[nmrs]?)?"
         r"|kalt|warm|hei(?:ß|ss)|teuer|hoch|tief|dick|breit|schwer|weit|alt|stark)|wieviele?n?"
+        # "die wievielte Generation ist Battlemage": which in a row, an ordinal
+        r"|(?:(?:der|die|das|den|dem) )?wievielte[nmrs]?"
         r"|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
         r"|(?:welche[ms]|what|which) (?:jahr|year)|(?:seit|ab|bis) wann|(?:since|until) when"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)?"
@@ -687,7 +689,7 @@ _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|short for|bedeute
 _ABBREVIATION_RE = re.compile(r"(?:\b(?:the|an?|die|der|das|eine?)\s+)?\b(?:abbreviations?|acronyms?"
                               r"|abk[üu]rzung(?:en)?|akronyme?|k[üu]rzel)\b", _I)
 _QUANTITY_KINDS = (
-    ("version", re.compile(rf"^(?:\w+ )?{_WHICH_VERSION}", _I)),
+    ("version", re.compile(rf"^(?:\w+ )?{_WHICH_VERSION}|\bwievielte[nmrs]?\b", _I)),
     ("year", re.compile(r"\b(?:welche[ms]|what|which) (?:jahr|year)\b|\b(?:seit|ab|bis) wann\b"
                         r"|\b(?:since|until) when\b", _I)),
     # "how much of the compute time", "wie viel der Rechenzeit": a share of a whole
