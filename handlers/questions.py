@@ -723,10 +723,15 @@ _SIZE_UNIT_RE = re.compile(r"param|billion|milliard|million|[kmgt]b$|gigabyte|te
 _HOW_LONG_SPOKEN_RE = re.compile(r"\bwie lang\b", _I)
 
 
+_HOW_LONG_RE = re.compile(r"^(?:\w+ )?(?:how long|wie lange)\b", re.I)
+
+
 def _quantity_kind(stripped: str) -> str:
     """The kind of number a number question asks for (``_QUANTITY_KINDS``), a count when it counts a thing that is
     no unit of a weight or a size."""
     kind = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(stripped)), "")
+    if kind == "speed" and _HOW_LONG_RE.match(stripped):
+        kind = "time"  # "how long did it take to get … up to speed": the question word asks a duration
     if not kind and _HOW_LONG_SPOKEN_RE.search(stripped) and any(token in DURATION_VERBS for token in tokens(stripped)):
         kind = "time"  # spoken "wie lang hat das gedauert": a duration, as "wie lange"
     if kind in _COUNT_OVERRIDES and (counted := _COUNTED_THING_RE.search(stripped)) is not None:
