@@ -335,8 +335,9 @@ _PURPOSE_RE = re.compile(
     r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden|wurde|wurden)"
     r"|what (?:is|are)(?= .+ (?:(?:used|good) )?for$| .+ (?:used|good) for (?:in|within|inside|on) )"
     r"|what (?:does|do)(?= .+ do (?:in|within|inside|on|for) ))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
-    r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|used for|good for|short for|for))?$",
-    re.I)  # "what is HBM short for" asks what it stands for, as a definition does
+    r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|gut|used for|good for|short for"
+    r"|for))?$",
+    re.I)  # "what is HBM short for" asks what it stands for, as a definition does; "wofür ist Eigh gut" what it is for
 # "was hat das Baumhaus gekostet", "what did the treehouse cost": what a verb whose object is an amount (kosten, cost)
 # is done to asks how much, as "wie viel" and "how much" do; only "was"/"what" is the question word, the rest is the
 # subject
