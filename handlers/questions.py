@@ -1254,6 +1254,20 @@ _DIFFERENCE_SLIP_RE = re.compile(
 _CHAT_WHY_RE = re.compile(r"^y(?![\w'-])", re.I)
 
 
+# Spoken German's "wat" for "was", known by the German verb after it: "wat sind finite differenzen", "wat heißt …"
+# ("wat is xla" may be either language's: chat's "what" then)
+_GERMAN_VERB_NEXT_RE = re.compile(r"\s+(?:sind|ist|isn|war|waren|hei(?:ß|ss)t|hei(?:ß|ss)en|bedeutet|bedeuten|macht"
+                                  r"|machen|kannst|gibt|gibts|hat|haben|meinst|meint|soll|sollen)(?![\w'-])", re.I)
+
+
+def _chat_spelled(match: re.Match[str]) -> str:
+    """A question word as chat spells it (CHAT_SPELLINGS), written plainly; "wat" before a German verb is "was"."""
+    word = match.group()
+    if word.casefold() == "wat" and _GERMAN_VERB_NEXT_RE.match(match.string, match.end()):
+        return "was" if word.islower() else "Was"
+    return CHAT_SPELLINGS[word.casefold()]
+
+
 def _unstretched(query: str) -> str:
     """``query`` with a question word typed with a letter held ("whyy?" -> "why?"), spelled as chat spells it
     ("wat can u do" -> "what can u do", "y tho" -> "why tho") or a why-word or difference noun typed with a slip
@@ -1263,7 +1277,7 @@ def _unstretched(query: str) -> str:
         collapsed = _REPEATS_RE.sub(r"\1", match.group().casefold())
         return collapsed if collapsed in _STRETCHABLE else match.group()
 
-    query = _CHAT_SPELLING_RE.sub(lambda match: CHAT_SPELLINGS[match.group().casefold()], query)
+    query = _CHAT_SPELLING_RE.sub(_chat_spelled, query)
     query = _CHAT_WHY_RE.sub("why", _WHY_SLIP_RE.sub(lambda match: _WHY_SLIPS[match.group().casefold()], query))
     query = _DIFFERENCE_SLIP_RE.sub(lambda match: _DIFFERENCE_SLIPS[match.group().casefold()], query)
     return _HELD_RE.sub(plain, query)
