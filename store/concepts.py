@@ -473,12 +473,29 @@ def english_variants(word: str) -> list[str]:
             variants += [word[:-2], word[:-1]]
         elif word.endswith("ing"):
             variants += [word[:-3], word[:-3] + "e"]
+        elif word.endswith("ly"):
+            variants += _adjectives_of_adverb(word)
         stem = variants[1] if len(variants) > 1 else ""
         if word.endswith(("ed", "ing")) and len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
             variants.append(stem[:-1])  # a consonant doubled before the ending: "rotting" -> rot, "shipped" -> ship
     elif len(word) == 4 and word.endswith("s") and not word.endswith("ss"):
         variants.append(word[:-1])  # a short plural is looked up as its singular too: "jobs" -> job, "bits" -> bit
     return variants
+
+
+MIN_ADVERB_BASE = 4  # "early", "apply", "only" are no adverbs of "ear", "app", "on"
+
+
+def _adjectives_of_adverb(word: str) -> list[str]:
+    """The adjective an English -ly adverb is made from, as the word list has adjectives, not each adverb:
+    "automatically" -> automatic, "internally" -> internal, "quickly" -> quick, "easily" -> easy."""
+    if word.endswith("ically"):
+        bases = [word[:-4]]  # "automatically" -> automatic (no "automatical")
+    elif word.endswith("ily"):
+        bases = [word[:-3] + "y"]  # "easily" -> easy
+    else:
+        bases = [word[:-2]]  # "manually" -> manual, "quickly" -> quick
+    return [base for base in bases if len(base) >= MIN_ADVERB_BASE]
 
 
 def verb_siblings(word: str) -> list[str]:

@@ -1,0 +1,44 @@
+"""Explain questions (why / how) whose answer a general cause kept from the first place, one cause per test: the
+key point that answers comes first. Lines are of the 000 file unless said otherwise; asked through the function
+mentions and DMs call, on a real store over the bundled corpus."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.replies import Reply
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+PALLAS = "004_b9033c416a07336f.txt"
+
+
+def body(reply: Reply) -> dict:
+    """The reply as ``talkbot ask --json`` reports it."""
+    return json.loads(as_json(reply))
+
+
+def first(reply: Reply) -> tuple[str, int]:
+    """The first hit's file and line."""
+    hit = body(reply)["hits"][0]
+    return hit["source"]["file"], hit["source"]["line"]
+
+
+async def ask(store: Store, text: str) -> Reply:
+    return await mentions.answer(store, f"<@UBOT> {text}")
+
+
+@pytest.mark.parametrize(("line", "text"), [
+    # the word list has the adjective (automatic: automatisch, separate: getrennt), not each -ly adverb of it
+    ((PALLAS, 6), "does pl.kernel do the pipelining automatically?"),
+    ((MAIN, 304), "how does tinix scale rollout and training separately?"),
+])
+async def test_an_english_adverb_is_looked_up_as_its_adjective(store: Store, line: tuple[str, int], text: str
+                                                               ) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == line, text
