@@ -54,7 +54,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
     ever info infos informationen word news details rolle spielt spielen spielte taucht tauchte auftauchen kennst
     kennt weisst weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per
-    rede wem gehts gibts gabs wars hats genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter details detail
+    rede wem gehts gibts gabs wars hats isses genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter
+    details detail
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
     ne nen nem ner nes raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten

@@ -42,3 +42,15 @@ async def test_an_english_adverb_is_looked_up_as_its_adjective(store: Store, lin
     reply = await ask(store, text)
     assert body(reply)["covered"] is True, text
     assert first(reply) == line, text
+
+
+@pytest.mark.parametrize("text", [
+    # spoken German's "isses" is "ist es", as "hats" and "wars" are: a frame, no word the summaries lack
+    "wie isses beim offroad rennen ausgegangen?",
+    "wie isses beim offroad rennen für den vlogger ausgegangen",
+])
+async def test_spoken_isses_is_ist_es(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, 578), text  # Offroad-Wettbewerb
+
