@@ -54,3 +54,13 @@ async def test_spoken_isses_is_ist_es(store: Store, text: str) -> None:
     assert body(reply)["covered"] is True, text
     assert first(reply) == (MAIN, 578), text  # Offroad-Wettbewerb
 
+
+@pytest.mark.parametrize("text", [
+    # to recover after work is Erholung (579: Erholung an der Echo-Farm)
+    "how did he recover after the building work?",
+    "where did he go to recover after all the building",
+])
+async def test_recover_is_erholung(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, 579), text
