@@ -138,9 +138,10 @@ OTHER_ONE = frozenset("andere anderen anderer anderes anderem other".split())
 PRONOUNS = frozenset(
     "it this that its thats them those these es das dies diese dieses dieser diesen diesem ihn ihm er sie daruber dazu "
     "davon darin dabei damit darauf daran darum dafur dagegen danach daraus dadurch darunter drauf dran drum "
-    "druber drunter drin ding thing sowas soetwas dat".split()  # German's da-words point back as a whole ("darauf" is
-    # "on it"), also as spoken ("drauf"); "das Ding", "this thing", "sowas" ("such a thing") and spoken "dat" name
-    # nothing; "dieses", "diese" as "dieser" does ("was macht dieses emit_pipeline")
+    "druber drunter drin ding sache thing sowas soetwas dat".split()  # German's da-words point back as a whole
+    # ("darauf" is "on it"), also as spoken ("drauf"); "das Ding", "die Sache" ("bei der tpu datenbank sache"), "this
+    # thing", "sowas" ("such a thing") and spoken "dat" name nothing; "dieses", "diese" as "dieser" does ("was macht
+    # dieses emit_pipeline")
 )
 
 DE_MARKERS = frozenset(

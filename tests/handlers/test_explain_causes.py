@@ -64,3 +64,14 @@ async def test_recover_is_erholung(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True, text
     assert first(reply) == (MAIN, 579), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "die Sache" after what it is about names nothing, as "das Ding" does: the TPU database talk's points answer
+    ("worauf werden bei der tpu datenbank sache die filter abgebildet", 12),
+    ("warum is die vierte abfrage bei der tpu datenbank sache abgeschmiert", 14),
+])
+async def test_die_sache_names_nothing(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, line), text
