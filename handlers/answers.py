@@ -1443,8 +1443,65 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
         found = await _focus_first(store, question, found)
     if not scope.offset:
         found = await _asked_first(store, question, found)
+    found = _set_aside_last(store, question, found)
     return _answer_points(question, scope, _planned_before_done(found) if _asks_what_comes(question) else found,
                           scoped_to)
+
+
+# What the asker sets aside, to the end of its clause: "[without] finite differences", "[ohne] die ONNX Runtime",
+# "[instead of] the google chip", "[statt] sie fest in den compiler einzubauen"
+_SET_ASIDE_RE = re.compile(r"\b(?:without|ohne|instead of|rather than|statt|anstatt)\s+(?P<aside>[^,;:.!?]+)", re.I)
+# Words that say a point does without what they come before: "ohne finite Differenzen", "kein automatisches
+# Pipelining", "zur Eliminierung externer Bibliotheksabhängigkeiten", "Umgehung ineffizienter all_to_all-Operationen"
+_DOING_WITHOUT = frozenset("ohne kein keine keinen keiner keinem keines statt anstatt anstelle eliminierung vermeidung "
+                           "umgehung without no not instead".split())
+DOING_WITHOUT_SPAN = 3  # the words before a held word that may say the point does without it
+SET_ASIDE_TIE = 0.75  # a point holding less of what is set aside this close to the best one leads
+MIN_SET_ASIDE_FORM = 4  # shorter forms are found inside too many words
+
+
+def _set_aside_last(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:
+    """``found`` with the point of the first one's talk that holds least of what the question sets aside ("without
+    finite differences", "ohne die ONNX Runtime") first, of those about as relevant (SET_ASIDE_TIE), when the first
+    one holds it plainly: the asker asks for the way without it, which the point that uses it is not, while a point
+    saying it does without it ("ohne finite Differenzen", 000:523) or naming none of it (000:525's native MX tracing)
+    answers. The way without a thing is told by the talk that discusses it; a word of that talk's title says which
+    talk, not which way ("instead of doing all to all [on tpus]"). Cheap: the word list's forms of the set-aside
+    words, looked for in the points' own text."""
+    match = _SET_ASIDE_RE.search(question.text)
+    if len(found) < 2 or match is None:
+        return found
+    near = [hit for hit in found[1:] if hit.score >= SET_ASIDE_TIE * found[0].score
+            and hit.talk_id == found[0].talk_id]
+    if not near:
+        return found
+    en_de = store.word_data().en_de
+    titled = set(tokens(found[0].talk_title))
+    typed = tokens(subject_words(match["aside"]))
+    asides: list[tuple[str, ...]] = []  # each set-aside word's forms: as typed and the word list's German ones
+    for at, word in enumerate(typed):
+        bases = english_variants(word)
+        if not titled.isdisjoint(bases):
+            continue
+        forms = set(bases)
+        for key in [*bases, phrase_key(" ".join(typed[at:at + 2]))]:
+            forms.update(token for form in en_de.get(key, ()) for token in tokens(form))
+        if kept := tuple(form for form in forms if len(form) >= MIN_SET_ASIDE_FORM):
+            asides.append(kept)
+
+    def plainly_held(hit: PointHit) -> int:
+        """How many set-aside words the point holds with no word before them saying it does without them."""
+        words = tokens(f"{hit.title} {hit.text}")
+        return sum(any(word.startswith(forms) and _DOING_WITHOUT.isdisjoint(words[max(0, at - DOING_WITHOUT_SPAN):at])
+                       for at, word in enumerate(words)) for forms in asides)
+
+    held = plainly_held(found[0]) if asides else 0
+    if not held:
+        return found
+    fewest = min(near, key=plainly_held)  # the best ranked of those holding least (min keeps the first)
+    if plainly_held(fewest) >= held:
+        return found
+    return [fewest] + [hit for hit in found if hit is not fewest]
 
 
 async def _focus_first(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:
@@ -1608,7 +1665,7 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         found = await _asked_first(store, question, found)
     if _asks_what_comes(question):
         found = _planned_before_done(found)
-    return _answer_points(question, scope, found, scoped_to)
+    return _answer_points(question, scope, _set_aside_last(store, question, found), scoped_to)
 
 
 def _typed_first(text: str, term: str) -> bool:
