@@ -88,3 +88,14 @@ async def test_what_the_question_sets_aside_does_not_lead(store: Store, text: st
     reply = await ask(store, text)
     assert body(reply)["covered"] is True, text
     assert first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    # kept apart is getrennt: 304's "Vollständige Trennung von Rollout-Generatoren und Trainern"
+    "how does tinix keep rollout and training apart",
+    "why keep rollout and training apart in tunix?",
+])
+async def test_apart_is_getrennt(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, 304), text
