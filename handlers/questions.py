@@ -1110,12 +1110,15 @@ _ABBREVIATION_END_RE = re.compile(r"(?<![^\W\d_])[^\W\d_]{1,2}\.$")
 _QUESTION_WORD = (r"(?:what|who|whom|whose|how|where|when|why|which|wie|was|wer|wann|wo|warum|wieso|weshalb"
                   r"|welche[rsnm]?)\b")
 _AUXILIARY = r"(?:do|does|did|is|are|was|were|can|could|will|would|has|have)\b"  # opening an English yes/no question
+# A why-word right after the asker's own clause asks on its own: "xla kann doch matmul, [wozu] braucht man überhaupt
+# custom kernels" grants the first clause and asks why custom kernels are needed
+_WHY_WORD = r"(?:why|warum|wieso|weshalb|weswegen|wozu)\b"
 _LEAD_IN_RE = re.compile(
-    rf"^(?!{_QUESTION_WORD}|{_AUXILIARY}|(?:should|gibt|gibts|kann|kannst)\b)"
+    rf"^(?!{_QUESTION_WORD}|{_AUXILIARY}|(?:should|gibt|gibts|kann|kannst|what'?s|wh?at'?s)\b)"
     r"(?P<c>[^,;]*?\S)\s*(?:,\s*(?:and |but )?so|,\s*(?:und|aber|also)?\s*(?:ich )?frage? mich|,\s*(?:und|aber) ich"
-    r" frage mich)\s*,?\s+"
+    rf" frage mich|,(?=\s*{_WHY_WORD}))\s*,?\s+"
     rf"(?P<q>(?:(?:i(?:'m| am) (?:curious|wondering)|i wonder|(?:could|can|would) you|ob)\b|{_QUESTION_WORD}"
-    rf"|{_AUXILIARY}).+)$", re.I)
+    rf"|{_WHY_WORD}|{_AUXILIARY}).+)$", re.I)
 
 
 # Whether a talk told something, asked of what it told: "Wurde in der Fragerunde erklärt, woher die langen

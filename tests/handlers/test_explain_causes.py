@@ -99,3 +99,15 @@ async def test_apart_is_getrennt(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True, text
     assert first(reply) == (MAIN, 304), text
+
+
+@pytest.mark.parametrize("text", [
+    # a why-word after the asker's own clause asks on its own; the clause before is what they grant (the context):
+    # 126's "Die Rolle von Custom Kernels", not the Pallas talk's matmul demo
+    "xla kann doch matmul, wozu braucht man überhaupt custom kernels",
+    "der compiler kann doch dichte matmuls, warum braucht man dann noch custom kernels",
+])
+async def test_a_why_clause_after_the_askers_own_asks(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, 126), text
