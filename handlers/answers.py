@@ -590,6 +590,16 @@ def _one_slip_apart(written: str, term: str) -> bool:
     return one_slip(written.replace("-", " "), term.replace("-", " "))
 
 
+# The question itself asks who (not a follow-up asking the last who-question again: "and what about DPO?")
+_ASKS_WHO_RE = re.compile(r"\b(?:who|whom|wer|wem|wen)\b", re.I)
+# Words that ask who presented a talk, not who did what it tells of
+_PRESENTING_RE = re.compile(r"\b(?:present\w*|pr[äa]sent\w*|gave|give|gives|held|hielt|gehalten|spoke|speak\w*"
+                            r"|sprach|spricht|sprechen|gesprochen|geredet|redet|redete|talk\w*|vortrag\w*|vortragende\w*"
+                            r"|redner\w*|sprecher\w*|hosted|delivered|vorgestellt|stellte|stellt|video\w*|behind"
+                            r"|mention\w*|erw[äa]hn\w*|discuss\w*|diskutiert\w*|besprochen|explain\w*|erkl[äa]r\w*"
+                            r"|describ\w*|beschrieb\w*|cover\w*|behandelt)\b", re.I)
+
+
 async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Who presented X: the best-matching talk with its speakers, and other talks about X."""
     question, uncovered = (question, None) if question.refers_back else \
@@ -608,6 +618,12 @@ async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
         if order:
             found = await store.find_talks(question.subject, limit=TALKS_SHOWN)
             others = sorted((hit for hit in found if hit.talk_id in order), key=lambda hit: order[hit.talk_id])
+    if not talk.speakers and question.subject and not question.refers_back and not scope.offset and \
+            _ASKS_WHO_RE.search(question.text) and not _PRESENTING_RE.search(question.text):
+        # a talk that names no speakers is asked who did something it tells of: "who wrote the programs for the
+        # early nc machines" is its point on NC ("von Büroprogrammierern erstellt", 000:626), not its missing speakers
+        if told := await store.find_points(question.subject, limit=1 + POINTS_SHOWN, talk_id=talk.talk_id):
+            return _answer_points(question, scope, told, None)
     return _reply(question, speakers_of=talk_hit(talk), talks=others, talk_id=talk.talk_id)
 
 

@@ -111,3 +111,21 @@ async def test_a_why_clause_after_the_askers_own_asks(store: Store, text: str) -
     reply = await ask(store, text)
     assert body(reply)["covered"] is True, text
     assert first(reply) == (MAIN, 126), text
+
+
+@pytest.mark.parametrize("text", [
+    # the NC talk names no speakers: who did what it tells of is its point that says so (626: "von
+    # Büroprogrammierern erstellt")
+    "who wrote the programs for the early nc machines",
+    "wer hat bei den alten nc maschinen die programme geschrieben",
+])
+async def test_who_did_what_a_talk_without_speakers_tells_is_its_point(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, 626), text
+
+
+async def test_who_presented_a_talk_without_speakers_says_so(store: Store) -> None:
+    reply = await ask(store, "who presented the nc talk")
+    blocks = body(reply)["message"]["blocks"]
+    assert "does not name its speakers" in blocks[0]["text"]["text"]
