@@ -4,32 +4,12 @@ mentions and DMs call, on a real store over the bundled corpus."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from bot.console import as_json
-from handlers import mentions
-from handlers.replies import Reply
 from store.db import Store
+from tests.handlers.test_questions import MAIN, ask, body, first
 
-MAIN = "000_05e4716c93976b38.txt"
 PALLAS = "004_b9033c416a07336f.txt"
-
-
-def body(reply: Reply) -> dict:
-    """The reply as ``talkbot ask --json`` reports it."""
-    return json.loads(as_json(reply))
-
-
-def first(reply: Reply) -> tuple[str, int]:
-    """The first hit's file and line."""
-    hit = body(reply)["hits"][0]
-    return hit["source"]["file"], hit["source"]["line"]
-
-
-async def ask(store: Store, text: str) -> Reply:
-    return await mentions.answer(store, f"<@UBOT> {text}")
 
 
 @pytest.mark.parametrize(("line", "text"), [

@@ -4,28 +4,10 @@ bundled corpus in a real SQLite file. Lines are of the 000 file."""
 
 from __future__ import annotations
 
-import json
-
-from bot.console import as_json
 from handlers import mentions
-from handlers.replies import Reply
 from store.db import Store
 from store.state import BotState
-
-MAIN = "000_05e4716c93976b38.txt"
-
-
-def body(reply: Reply) -> dict:
-    """The reply as ``talkbot ask --json`` reports it."""
-    return json.loads(as_json(reply))
-
-
-def lines(reply: Reply) -> set[int]:
-    return {h["source"]["line"] for h in body(reply)["hits"] if h["source"]["file"] == MAIN}
-
-
-async def ask(store: Store, text: str) -> Reply:
-    return await mentions.answer(store, f"<@UBOT> {text}")
+from tests.handlers.test_questions import ask, body, lines
 
 
 async def test_two_sides_then_which_is_which_asks_their_difference(store: Store) -> None:
