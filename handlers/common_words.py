@@ -54,6 +54,13 @@ def leaning(tokens: list[str]) -> str | None:
     return "de" if german > english else "en"
 
 
+def leans_english(token: str) -> bool:
+    """Whether the folded ``token`` is an English word, or an inflection of one German does not write ("caching":
+    cache), far more than a German one: a German question borrows it ("knowledge graphs", "distributed caching")."""
+    return leaning([token]) == "en" or (token not in _GERMAN and any(
+        leaning([base]) == "en" for base in _english_bases(token)))
+
+
 def _english_bases(word: str) -> list[str]:
     """The forms an English inflection may come from: "diversifying" -> diversify, "plugged" -> plug, "glued" -> glue,
     "queens" -> queen."""

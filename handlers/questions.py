@@ -18,7 +18,7 @@ from store.concepts import IRREGULAR_INFINITIVES, STOPWORDS
 from store.lexicon import phrase_key
 from store.text import clean_query, fold, tokens, word_tokens
 
-from .common_words import is_common, is_everyday, leaning
+from .common_words import is_common, is_everyday, leaning, leans_english
 from .question_words import (
     ABILITY_IDIOM_RE,
     ARTICLES,
@@ -1612,6 +1612,8 @@ def _in_a_name(word: str, language: str | None, after_question_word: bool) -> bo
         return False
     if language == "de" and word[:1].islower():
         folded = word.casefold()
+        if _english_noun_in_german(word):
+            return True
         return not after_question_word and folded.endswith(_ADJECTIVE_ENDINGS) and not _PARTICIPLE_RE.search(folded)
     return True
 
@@ -1635,7 +1637,8 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         size = len(words)
         if language == "de":
             while size and words[size - 1][:1].islower() and "_" not in words[size - 1] and \
-                    "-" not in words[size - 1].strip("-"):
+                    "-" not in words[size - 1].strip("-") and \
+                    not all(_english_noun_in_german(word) for word in words[:size]):
                 size -= 1  # "verteiltes" alone, or a verb at the end ("Modelle trainieren"); a hyphenated
                 # compound is a noun typed in lower case ("der kernel-cache")
             del words[size:]
@@ -1677,6 +1680,13 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     if current:
         close(True)
     return runs
+
+
+def _english_noun_in_german(word: str) -> bool:
+    """Whether a lower-case word of a German question is English ("gibts was zu [knowledge graphs]"): a German
+    question borrows an English name's words as they are, never an English verb to end its clause on."""
+    folded = word_tokens(word)
+    return bool(folded) and all(leans_english(token) for token in folded)
 
 
 def is_term_like(word: str) -> bool:
