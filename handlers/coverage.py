@@ -286,7 +286,8 @@ def _rare_term(word: str, question: Question, absent: frozenset[str]) -> bool:
     if not folded or not all(token in absent and is_rare(token, question.language) for token in folded):
         return False
     if question.language == "de" and word[:1].islower():
-        if _capitalises_nouns(question) or (_ends_a_clause(word, question) and not _tagged_as_no_verb(word, question)):
+        if _capitalises_nouns(question) or (_ends_a_clause(word, question) and not _tagged_as_no_verb(word, question)
+                                            and not _no_second_verb(word, question)):
             return False
         if _GERMAN_PAST_PARTICIPLE_RE.fullmatch(word.casefold()) or word.casefold().endswith("ed"):
             return False
@@ -312,6 +313,25 @@ def _ends_a_clause(word: str, question: Question) -> bool:
 
 
 _CLAUSE_OPENERS = GERMAN_SUBORDINATORS | {"und", "oder", "aber"}  # after a clause's verbs: a clause of its own
+
+
+def _no_second_verb(word: str, question: Question) -> bool:
+    """Whether ``word``, tagged as a verb, cannot be one by German grammar: a yes/no question opens with its clause's
+    one finite verb, so no other finite verb follows it in that clause ("war das holz vom torii [fichte]"), and after
+    a full verb (not a modal or auxiliary, nor "lassen") no infinitive ends it either ("nutzt jaxator auch
+    [cudnn]?"). It is a noun or name the tagger does not know."""
+    if question.language != "de" or not question.yes_no or "," in question.text:
+        return False
+    classes = german_tags.word_classes(question.text)
+    typed = tokens(question.text)
+    opener = classes.get(typed[0], "") if typed else ""
+    if not opener.endswith("(FIN)") or not tokens(word) or typed[0] in _LASSEN:
+        return False
+    return all(classes.get(token, "") == "VV(FIN)" or (opener == "VV(FIN)" and classes.get(token, "") == "VV(INF)")
+               for token in tokens(word))
+
+
+_LASSEN = frozenset("lasst lass lassen".split())  # "lässt sich das installieren": a full verb with an infinitive
 
 
 def _tagged_as_no_verb(word: str, question: Question) -> bool:

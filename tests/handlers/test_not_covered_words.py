@@ -25,3 +25,13 @@ async def test_a_cc_opener_is_no_word_of_the_question(store: Store) -> None:
 ])
 async def test_english_words_of_a_name_in_a_german_question_are_one_name(store: Store, text: str, said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a yes/no question opens with its one finite verb: the last word the tagger reads as a verb is a name after
+    # "nutzt" (no infinitive follows a full verb), a noun after "war" (no second finite verb)
+    ("nutzt jaxator auch cudnn?", "Die Zusammenfassungen erwähnen *cudnn* nicht."),
+    ("nutzt kinetic eigentlich cudnn", "Die Zusammenfassungen erwähnen *cudnn* nicht."),
+])
+async def test_a_yes_no_question_has_one_finite_verb(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
