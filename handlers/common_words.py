@@ -34,6 +34,7 @@ def _frequencies(language: str) -> dict[str, float]:
 # Read once at import (~0.2 s, ~10 MB): a question's answer then only looks words up.
 _ENGLISH, _GERMAN = _frequencies("en"), _frequencies("de")
 EVERYDAY_FREQUENCY = 2e-6  # Zipf 3.3: "sure", "supposed", "brauch", "benutz"; not "sharding", "pallas"
+BASIC_FREQUENCY = 1e-5  # Zipf 4: the words a language writes most ("replace", "später")
 LEANING = 10.0  # how many times more often one language writes a word than the other, for the word to tell
 
 
@@ -102,6 +103,12 @@ def is_everyday(token: str) -> bool:
     """Whether the folded ``token`` is a word everyone writes often in English or German ("sure", "neu", "brauch"):
     a word that says how a message is meant, unless it is one of the corpus's own terms."""
     return max(_ENGLISH.get(token, 0.0), _GERMAN.get(token, 0.0)) >= EVERYDAY_FREQUENCY
+
+
+def is_basic(token: str) -> bool:
+    """Whether the folded ``token`` is a word of the basic vocabulary English or German writes ten times in a million
+    or more (Zipf 4: "replace", "jump", "später", "license"), not a name or a thing's own word ("spark", "macos")."""
+    return max(_ENGLISH.get(token, 0.0), _GERMAN.get(token, 0.0)) >= BASIC_FREQUENCY
 
 
 def is_common(token: str) -> bool:

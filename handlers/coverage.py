@@ -14,7 +14,7 @@ from store.lexicon import phrase_key
 from store.text import tokens
 
 from . import german_tags
-from .common_words import is_common, is_everyday, is_rare
+from .common_words import is_basic, is_common, is_everyday, is_rare
 from .question_words import (
     ARTICLES,
     ASPECT_NOUNS,
@@ -66,13 +66,17 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
         for word in written:
             if (_german_name(word, question) or (
                     (_lower_case_german_noun(word, question, absent) or _rare_term(word, question, absent)
-                     or _guessed(word, question))
+                     or _guessed(word, question) or _asked_whether(word, question, absent))
                     and not await _typed_with_a_slip(store, word)
                     and not await _said_in_parts(store, word, question))) \
                     and await _no_compound_holds(store, word, absent):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
                 run = next((_name_holding(run, word, question) for run in name_runs_of(scope, question)
                             if word in run.words and all(other in written for other in run.words)), word)
+                if not run.startswith(word) and _only_asked_whether(word, question, absent):
+                    # a common word asked whether: the thing it names starts with it, what is before it is what the
+                    # question asks it of ("is [tunix] apache licensed")
+                    run = run[run.index(word):] if word in run else word
                 if run not in names:
                     names.append(run)
         if names:
@@ -92,6 +96,36 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
         if apart:
             return [] if await restates_a_point(store, question, [apart], scope) else [apart]
     return await _missing_versions(store, subject, question.text)
+
+
+MIN_ASKED_WHETHER = 3  # letters of a word asked whether (not chat's "n" for "ein")
+
+
+def _asked_whether(word: str, question: Question, absent: frozenset[str]) -> bool:
+    """A noun no summary has in a yes/no question, common in the language but none of its basic words (``is_basic``):
+    the question asks whether the talks say it ("can i use kinetic from [macos]", "does the nc video mention [haas]
+    machines", "kann kinetic auch [spark] jobs starten"), so a point holding the rest does not answer it. Not a verb or
+    participle (what is done, the asker's words: "kann man das baumhaus [mieten]"), nor a basic word, which is as
+    likely the asker's word for what a point says ("did the NC machines [replace] skilled workers?"); the caller
+    leaves it to a key point that holds the rest of the question (``restates_a_point``)."""
+    folded = tokens(word)
+    if not question.yes_no or not folded or not all(
+            token in absent and len(token) >= MIN_ASKED_WHETHER and not is_basic(token) and token not in FRAME_WORDS
+            and token not in ASPECT_NOUNS and token not in UNITS and token not in UNIT_WORDS for token in folded):
+        return False
+    if question.language == "de":
+        return _no_second_verb(word, question) or not any(german_tags.is_verb(token, question.text)
+                                                          for token in folded)
+    plain = word.casefold()
+    return not _ENGLISH_PARTICIPLE_RE.fullmatch(plain) and not plain.endswith("ing") and \
+        not _ENGLISH_ADJECTIVE_RE.fullmatch(plain)  # "is the treehouse [livable] in winter"
+
+
+def _only_asked_whether(word: str, question: Question, absent: frozenset[str]) -> bool:
+    """Whether ``word`` is missing only as a common noun asked whether (``_asked_whether``), no term or name."""
+    return _asked_whether(word, question, absent) and not (
+        _german_name(word, question) or _lower_case_german_noun(word, question, absent)
+        or _rare_term(word, question, absent) or _guessed(word, question))
 
 
 # A guess the asker hedges: "cedar [or something]", "euler oder so": the word before it is what they ask for
@@ -643,6 +677,8 @@ async def _asked_around_one_talk(store: Store, written: list[str], absent: froze
 _PARTICLES = ARTICLES - {"the", "a", "an"}
 # An English verb's past participle ends a name of no thing: "were the parts prefabricated …" ("speed", "bed" are nouns)
 _ENGLISH_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}(?<!e)ed")
+# An English adjective by its ending: what a thing is like, in the asker's words ("livable", "wasteful", "porous")
+_ENGLISH_ADJECTIVE_RE = re.compile(r"[^\W\d_]{3,}(?:able|ible|ful|less|ous|ive)")
 # An English question's form of be, which an -ing verb follows ("is the job running?")
 _BE_AUXILIARY_RE = re.compile(r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|am|be|been)\b", re.I)
 # An English question's auxiliary: its last word is then a verb ("why did the Q4.1 query fail?")

@@ -35,3 +35,25 @@ async def test_english_words_of_a_name_in_a_german_question_are_one_name(store: 
 ])
 async def test_a_yes_no_question_has_one_finite_verb(store: Store, text: str, said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a noun the language writes, none of its basic words, asked whether: the talks name no OS, no maker, no license
+    ("can i use kinetic from macos", "The summaries don't mention *macos*."),
+    ("läuft kinetic auch auf macos?", "Die Zusammenfassungen erwähnen *macos* nicht."),
+    ("does the nc video mention haas machines", "The summaries don't mention *haas machines*."),
+    ("is tunix apache licensed", "The summaries don't mention *apache licensed*."),
+    ("kann kinetic auch spark jobs starten", "Die Zusammenfassungen erwähnen *spark* nicht."),
+])
+async def test_a_less_common_noun_asked_whether_is_not_covered(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # basic words and adjectives are the asker's: 000:628 (Facharbeiter), 000:605 (winter use)
+    ("did the NC machines replace skilled workers?", 628),
+    ("is the treehouse actually livable in winter, like heating and a bathroom", 605),
+])
+async def test_basic_words_asked_whether_are_the_askers(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
