@@ -364,13 +364,6 @@ def german_stem(word: str) -> str | None:
     return None
 
 
-def letter_before(written: str, name: str) -> bool:
-    """Whether ``written`` is all of ``name`` with one more letter before it ("ollama" and Llama): typists slip inside
-    a word, seldom on its first letter, so it is a name of its own, not ``name`` mistyped."""
-    a, b = written.casefold(), name.casefold()
-    return len(a) == len(b) + 1 and a[1:] == b
-
-
 def one_slip(written: str, name: str) -> bool:
     """Whether ``written`` is ``name`` typed with one slip: two neighbouring letters swapped ("FlyDLS" for
     FlyDSL), or, in a plain word of 6 letters or more, one letter added, left out or changed ("Jaxtor").

@@ -91,6 +91,16 @@ def clean_query(text: str, *, typed_markup: bool = False) -> str:
     return text[:MAX_QUERY_CHARS]
 
 
+def first_letter_differs(written: str, name: str) -> bool:
+    """Whether ``written`` is ``name`` with another first letter: one more before it ("ollama" and Llama), or its
+    first changed ("fichte" and Dichte, "mieten" and bieten) or left out. Typists slip inside a word, seldom on its
+    first letter, so it is a word or name of its own, not ``name`` mistyped."""
+    a, b = written.casefold(), name.casefold()
+    if not a or not b or a == b:
+        return False
+    return a[1:] == b or a == b[1:] or (len(a) == len(b) and a[1:] == b[1:])
+
+
 def _unescaped(text: str) -> str:
     return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 

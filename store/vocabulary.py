@@ -18,8 +18,8 @@ from itertools import accumulate
 from rapidfuzz import fuzz, process
 
 from .compounds import LINKING
-from .concepts import MIN_PREFIX, VERB_PREFIXES, letter_before, one_slip, strong_verb
-from .text import tokens
+from .concepts import MIN_PREFIX, VERB_PREFIXES, one_slip, strong_verb
+from .text import first_letter_differs, tokens
 from .trigrams import TrigramIndex
 
 CORRECTION_CUTOFF = 85.0
@@ -298,8 +298,8 @@ class Vocabulary:
     def near_a_word(self, word: str) -> bool:
         """Whether ``word`` (folded, matching nothing) is a corpus word typed with a slip, at any length: close by
         rapidfuzz's ratio (``correct``) or one slip away ("flydls" for flydsl; ``slip_of_a_word`` wants long words)."""
-        # (not a corpus word with a letter before it: "ollama" is no Llama, ``letter_before``)
-        if any(not letter_before(word, found) for found in self.correct(word)):
+        # (not a corpus word with another first letter: "ollama" is no Llama, ``first_letter_differs``)
+        if any(not first_letter_differs(word, found) for found in self.correct(word)):
             return True
         words = self._words.strings
         return any(_slip_of(word, words[i]) for i in self._words.candidates(word, FUZZY_CANDIDATES))
@@ -347,8 +347,8 @@ class Vocabulary:
 
 def _slip_of(word: str, found: str) -> bool:
     """Whether ``word`` is the corpus word ``found`` typed with one slip (``one_slip``), not a name of its own that is
-    ``found`` with a letter before it ("ollama" and Llama: ``letter_before``)."""
-    return one_slip(word, found) and not letter_before(word, found)
+    ``found`` with another first letter ("ollama" and Llama, "mieten" and bieten: ``first_letter_differs``)."""
+    return one_slip(word, found) and not first_letter_differs(word, found)
 
 
 def verb_root(word: str) -> str | None:

@@ -57,3 +57,13 @@ async def test_a_less_common_noun_asked_whether_is_not_covered(store: Store, tex
 async def test_basic_words_asked_whether_are_the_askers(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # Fichte (spruce) is no slip of the summaries' Dichte, with another first letter: typists slip inside a word; and
+    # it is a noun after "war", the question's one finite verb
+    ("war das holz vom torii fichte", "Die Zusammenfassungen erwähnen *fichte* nicht."),
+    ("nutzt das baumhaus eine fichte?", "Die Zusammenfassungen erwähnen *fichte* nicht."),
+])
+async def test_a_word_with_another_first_letter_is_no_slip(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
