@@ -48,8 +48,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     meinst meint meinen dient dienen gedacht steht stehen name like such though come comes came coming so erzahl erzahle
     erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
     aufgenommen geschrieben organisiert gesagt behauptet
-    nochmal nochmals noch wieder schon eben halt ja dann jetzt nun nu kurz kurze kurzen ganz ganze ganzen ganzes
-    gesamte gesamten gesamtes wieviel wieviele wievielte wievielten wievielter wievieltes
+    nochmal nochmals noch wieder schon eben halt ja dann jetzt jetz nun nu nich nix kurz kurze kurzen ganz ganze
+    ganzen ganzes gesamte gesamten gesamtes wieviel wieviele wievielte wievielten wievielter wievieltes
     again whole entire briefly just then up bring brings brought bringing u ur still yet already same
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
     ever info infos informationen word news details rolle spielt spielen spielte taucht tauchte auftauchen kennst
@@ -79,7 +79,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     ende endeffekt letztendlich
     hinweg bleibt bleiben blieb blieben
     """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
-    # "dat", "son" ("so ein") and "ham" ("haben") and its contractions (SPOKEN_CONTRACTIONS, folded); fillers
+    # "dat", "son" ("so ein"), "ham" ("haben"), "jetz", "nich", "nix" and its contractions (SPOKEN_CONTRACTIONS,
+    # folded); fillers
     # ("what do the sparse cores even do", "whats the deal with", "lets you do", "according to tunix", "quantize stuff")
     # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt");
     # "über … hinweg" (across) and the copula "bleiben" ("bleibt kompatibel"), which frames its adjective as "ist"
@@ -315,7 +316,7 @@ ASKS_WHY = frozenset("why warum wieso weshalb explain erklaren erklare erklar me
 # "der Sinn davon"
 ASKS_FOR_A_REASON = ASKS_WHY | frozenset(
     "weswegen wozu wofur wodurch woher dahinter grund grunde sinn zweck reason reasons cause causes caused causing "
-    "point purpose behind".split())
+    "point purpose behind reasoning rationale begrundung".split())  # "the reasoning behind that"
 # The why-words a typed slip of is read as the word itself ("wiso", "waurm", "wehsalb"): long and distinctive enough
 # that a slip of one is rarely another word (the slips that are everyday words, "warm", are left as they are)
 WHY_WORDS = ("warum", "wieso", "weshalb", "weswegen")

@@ -18,6 +18,7 @@ from store.concepts import IRREGULAR_INFINITIVES, STOPWORDS
 from store.lexicon import phrase_key
 from store.text import clean_query, fold, tokens, word_tokens
 
+from . import german_tags
 from .common_words import is_common, is_everyday, leaning, leans_english
 from .question_words import (
     ABILITY_IDIOM_RE,
@@ -1090,11 +1091,25 @@ def reason_fillers(question: Question) -> tuple[str, ...] | None:
         return None
     fillers = tuple(dict.fromkeys(word for word in tokens(question.subject)
                                   if word not in ASKS_FOR_A_REASON and word not in ASPECT_NOUNS))
+    if question.language == "de":
+        # adverbs say how it is done otherwise, no topic: "wieso macht man das nicht [einfach anders]"
+        fillers = tuple(word for word in fillers
+                        if not (is_everyday(word) and german_tags.says_how(word, question.text)))
     if len(fillers) > MAX_REASON_FILLERS or not all(is_everyday(word) for word in fillers):
         return None
-    if any(word in PRONOUNS for word in words) or all(DISCOURSE_ONLY_RE.match(word) for word in fillers):
+    if any(word in PRONOUNS for word in words) or all(DISCOURSE_ONLY_RE.match(word) for word in fillers) or \
+            _why_then_a_remark(question.text):
         return fillers
     return None
+
+
+def _why_then_a_remark(text: str) -> bool:
+    """Whether ``text`` asks a bare why and remarks on it in a clause of its own: "but why tho, [seems weird]",
+    "wieso, [klingt komisch]". The remark says what the asker thinks of something they do not name."""
+    asked, comma, remark = _LEADING_AND_RE.sub("", text).partition(",")
+    folded = tokens(asked)
+    return bool(comma and tokens(remark)) and any(word in ASKS_FOR_A_REASON for word in folded) and \
+        all(word in ASKS_FOR_A_REASON or word in FRAME_WORDS for word in folded)
 
 
 # A sentence ends at its full stop, question or exclamation mark before the next one's capital; a stop after a word of

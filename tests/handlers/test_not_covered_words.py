@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from handlers.replies import Notice
 from store.db import Store
 from tests.handlers.test_coverage import MAIN, ask, assert_said_not_covered, body, first
 
@@ -38,6 +39,16 @@ async def test_a_yes_no_question_has_one_finite_verb(store: Store, text: str, sa
 
 
 @pytest.mark.parametrize(("text", "said"), [
+    # Fichte (spruce) is no slip of the summaries' Dichte, with another first letter: typists slip inside a word; and
+    # it is a noun after "war", the question's one finite verb
+    ("war das holz vom torii fichte", "Die Zusammenfassungen erwähnen *fichte* nicht."),
+    ("nutzt das baumhaus eine fichte?", "Die Zusammenfassungen erwähnen *fichte* nicht."),
+])
+async def test_a_word_with_another_first_letter_is_no_slip(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
     # a noun the language writes, none of its basic words, asked whether: the talks name no OS, no maker, no license
     ("can i use kinetic from macos", "The summaries don't mention *macos*."),
     ("läuft kinetic auch auf macos?", "Die Zusammenfassungen erwähnen *macos* nicht."),
@@ -59,11 +70,14 @@ async def test_basic_words_asked_whether_are_the_askers(store: Store, text: str,
     assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
 
 
-@pytest.mark.parametrize(("text", "said"), [
-    # Fichte (spruce) is no slip of the summaries' Dichte, with another first letter: typists slip inside a word; and
-    # it is a noun after "war", the question's one finite verb
-    ("war das holz vom torii fichte", "Die Zusammenfassungen erwähnen *fichte* nicht."),
-    ("nutzt das baumhaus eine fichte?", "Die Zusammenfassungen erwähnen *fichte* nicht."),
+@pytest.mark.parametrize(("text", "language"), [
+    # chat's spellings of function words ("jetz", "nich"), the reasoning behind a pointed-back "that", a why and a
+    # remark on it, and adverbs that only say "otherwise": no topic, so they ask what is meant
+    ("wie jetz, wieso", "de"),
+    ("wieso macht man das nich einfach anders", "de"),
+    ("whats the reasoning behind that", "en"),
+    ("but why tho, seems weird", "en"),
 ])
-async def test_a_word_with_another_first_letter_is_no_slip(store: Store, text: str, said: str) -> None:
-    assert_said_not_covered(await ask(store, text), said, text)
+async def test_a_context_less_why_in_chat_words_asks_to_clarify(store: Store, text: str, language: str) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, Notice) and body(reply)["shape"] == "clarify" and body(reply)["lang"] == language, text
