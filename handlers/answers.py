@@ -251,6 +251,10 @@ async def _not_covered(store: Store, question: Question, missing: list[str], *, 
     reply = _reply(question, not_covered=missing)
     if topic is None:
         topic = coverage.topic_besides(question, missing)
+        if not topic and question.yes_no:
+            # a yes/no question asks a detail of its topic, named or not ("can i use kinetic from macos", "does the
+            # treehouse have a fireplace?"): what they say about it follows
+            topic = coverage.topic_besides(question, missing, names_only=False)
     if topic:
         reply.points = await store.find_points(topic, limit=POINTS_SHOWN)
         if not reply.points:  # a topic no key point words as asked ("treehouse"): the talks about it

@@ -57,6 +57,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     (``restates_a_point``)."""
     absent = await absent_words(store, scope, subject)
     written = [word for word in subject.split() if not _set_against(word, question)]
+    whether: list[str] = []  # the less common nouns a yes/no question asks whether the talks say (``_asked_whether``)
     if absent:
         names = [w for w in written if ((is_term_like(w) or _english_name(w, question))
                                         and any(t in absent for t in tokens(w)))
@@ -73,11 +74,11 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
                 run = next((_name_holding(run, word, question) for run in name_runs_of(scope, question)
                             if word in run.words and all(other in written for other in run.words)), word)
-                if not run.startswith(word) and _only_asked_whether(word, question, absent):
-                    # a common word asked whether: the thing it names starts with it, what is before it is what the
-                    # question asks it of ("is [tunix] apache licensed")
-                    run = run[run.index(word):] if word in run else word
-                if run not in names:
+                if _only_asked_whether(word, question, absent):
+                    # a common noun asked whether: the thing it names starts with it, what is before it is what the
+                    # question asks it of ("is [tunix] apache licensed"); the last resort, after every other cause
+                    whether.append(run[run.index(word):] if word in run and not run.startswith(word) else run)
+                elif run not in names:
                     names.append(run)
         if names:
             # "welcher [lehrstuhl] …" asks for the one thing it names: a point holding the rest does not say which;
@@ -95,7 +96,12 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                   await _name_apart(store, question, written, absent, scope)):
         if apart:
             return [] if await restates_a_point(store, question, [apart], scope) else [apart]
-    return await _missing_versions(store, subject, question.text)
+    if versions := await _missing_versions(store, subject, question.text):
+        return versions
+    whether = list(dict.fromkeys(whether))
+    if not whether or await detail_gap(store, question, scope) is not None:
+        return []  # an absent detail of a topic one talk holds, which ``detail_gap`` names and shows that topic of
+    return [] if await restates_a_point(store, question, whether, scope) else whether
 
 
 MIN_ASKED_WHETHER = 3  # letters of a word asked whether (not chat's "n" for "ein")
