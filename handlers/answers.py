@@ -979,23 +979,29 @@ def _count_adjective(noun: str) -> str | None:
 
 @lru_cache(maxsize=256)  # a pattern per counted thing, not per question asking about it
 def _count_re(forms: tuple[str, ...]) -> re.Pattern[str] | None:
-    """A number right before one of ``forms`` (longest first): "zwei Fallstudien", "8 Chips"."""
+    """A number right before one of ``forms`` (longest first): "zwei Fallstudien", "8 Chips", or the things named one
+    by one right after it (``_listing_re``)."""
     if not forms:
         return None
-    written = "|".join(_either_umlaut(form) for form in forms)  # the word list's forms are folded: "hartholz"
-    # or the things named one by one right after it (``_listing_re``)
-    return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})"
-                      rf"|(?<![\w-])(?:{written})[\w-]*{_THINGS_AFTER}", re.I)
+    written = _any_form(forms)
+    return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})|{_listing(written)}", re.I)
 
 
 @lru_cache(maxsize=256)
 def _listing_re(forms: tuple[str, ...]) -> re.Pattern[str] | None:
     """The things named one by one right after one of ``forms``: "Bibliotheken wie oneMKL (…), oneDNN (…) und oneCCL
     (…)", "Harthölzer (Buche, Eiche, Linde)"."""
-    if not forms:
-        return None
-    written = "|".join(_either_umlaut(form) for form in forms)
-    return re.compile(rf"(?<![\w-])(?:{written})[\w-]*{_THINGS_AFTER}", re.I)
+    return re.compile(_listing(_any_form(forms)), re.I) if forms else None
+
+
+def _any_form(forms: tuple[str, ...]) -> str:
+    """An alternation of ``forms``, each vowel also as its umlaut (the word list's forms are folded: "hartholz")."""
+    return "|".join(_either_umlaut(form) for form in forms)
+
+
+def _listing(written: str) -> str:
+    """The pattern of things named one by one right after a word of the alternation ``written``."""
+    return rf"(?<![\w-])(?:{written})[\w-]*{_THINGS_AFTER}"
 
 
 # Three things or more named one by one right after the word for them: "(Buche, Eiche, Linde)", "wie oneMKL
