@@ -438,6 +438,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout16")} == {q["id"] for q in holdout16}
     assert {q.id for q in eval_answers.load_questions("holdout17")} == {q["id"] for q in holdout17}
     assert {"holdout14", "holdout15", "holdout16", "holdout17"} <= eval_answers.UNSEEN
+    assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
+        q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
+        for q in eval_answers.load_questions(split)]
     assert not {"holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12",
                 "holdout13"} & eval_answers.UNSEEN
 
