@@ -758,8 +758,9 @@ def test_tune28_is_explanations_german_and_english_equal(tune28: list[dict], cor
     ("tune44", {"explain": 12, "number": 5, "definition": 4, "who": 3, "when": 2, "difference": 2, "not_covered": 7,
                 "help": 2, "followup": 3}, True),
     ("tune45", {"explain": 20, "number": 7, "not_covered": 9, "who": 2, "summary": 2, "watch": 2, "followup": 6}, True),
+    ("tune46", {"who": 8, "summary": 8, "watch": 8, "not_covered": 10}, False),
 ])
-def test_tune39_to_tune45_are_paraphrased_questions_in_their_own_split_german_and_english_equal(
+def test_tune39_to_tune46_are_paraphrased_questions_in_their_own_split_german_and_english_equal(
         name: str, per_shape: dict[str, int], highlights: bool, corpus_lines: dict) -> None:
     questions = load_question_file(f"eval_answers_{name}")
     assert {q["split"] for q in questions} == {name}
