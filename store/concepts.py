@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass, field, replace
+from functools import cached_property, partial
 
+from .kept import kept
 from .lexicon import Lexicon, phrase_key
 from .text import clean_query, identifiers, tokens
 
@@ -92,12 +93,14 @@ def build_concepts(
     segment: Callable[[str], list[str]] | None = None,
     frequency: Callable[[str], int] | None = None,
     family: Callable[[str], list[str]] | None = None,
+    known_words: dict[str, Concept] | None = None,
 ) -> list[Concept]:
     """Concepts for a query; ``correct`` proposes vocabulary words for a word nothing matches, ``split`` the
     corpus word a compound nothing matches starts with, ``segment`` the words a joined-up identifier is
     made of ("alltoall" -> all, to, all), ``frequency`` how many documents hold a form (a German stem that
     finds no more of them than the word itself is left out), ``family`` the corpus words of a German verb's word
-    family ("prüft" -> "Überprüfung")."""
+    family ("prüft" -> "Überprüfung"). ``known_words``: each word's own concept as built before with the same
+    arguments (filled here), for the other texts of one question that share its words."""
     words = content_words(text)[:24]
     concepts: list[Concept] = []
     longest = max(lexicon.longest_phrase, 4)
@@ -112,10 +115,15 @@ def build_concepts(
     concepts += _function_word_phrases(text, lexicon, glossary_pairs, translate, longest)
     particles = _particles_alone(text)
     joined = _names_with_generation(words)
+
+    def own(word: str) -> Concept:
+        return _word_concept(word, lexicon, glossary_pairs, correct, translate, segment, frequency)
+
     for word in words:
         if word in particles:
             continue  # not "Off-Policy" for the "off" of "read the communication off StableHLO"
-        concept = _word_concept(word, lexicon, glossary_pairs, correct, translate, segment, frequency)
+        # a copy of the kept one: forms are added to it below and when duplicates merge
+        concept = own(word) if known_words is None else _copy(kept(known_words, word, partial(own, word), KNOWN_WORDS))
         for form in joined.get(word, ()):
             concept.add(form, word)  # "tpu v5" finds "TPUv5-": a generation typed apart from its name
         for relative in family(word) if family is not None else ():
@@ -124,6 +132,14 @@ def build_concepts(
             concept.add(part, word, "part")
         concepts.append(concept)
     return _merge_duplicates(concepts + identifier_concepts(text))
+
+
+KNOWN_WORDS = 2048  # words whose concept ``known_words`` keeps (users type any words)
+
+
+def _copy(concept: Concept) -> Concept:
+    """``concept`` with a list of forms of its own (the forms are shared: none is changed once made)."""
+    return replace(concept, forms=list(concept.forms))
 
 
 # A hardware or model generation typed as a word of its own: "v5", "v6e" ("TPU v5", "TPU v6e")

@@ -106,6 +106,9 @@ class View:
     # A question's concepts, built once per generation: one answer asks for them 4-5 times (coverage, the search,
     # its retries), and building them was a fifth of a slow answer's CPU (BENCHMARKS.md section 31)
     _concepts: dict[str, tuple[Concept, ...]] = field(default_factory=dict)
+    # Each word's own concept, for the other texts of a question that share it (the subject, its parts, the search
+    # with a hint word): the costliest part of building concepts (a typo look-up per word) once a word, not 2-4 times
+    _word_concepts: dict[str, Concept] = field(default_factory=dict)
     # Whether the corpus writes a name's words side by side (store/together.py), found once per generation: an answer
     # asks it of a hyphenated word twice, in its absent words and in its coverage check (1-1.5 ms and a trip each)
     _side_by_side: dict[str, bool] = field(default_factory=dict)
@@ -217,7 +220,8 @@ class View:
         built = kept(self._concepts, text, lambda: tuple(build_concepts(
             text, self.lexicon, self.pairs, self.vocabulary.correct, translate=self.translate,
             split=self.vocabulary.compound_head, segment=self.vocabulary.segment,
-            frequency=self.vocabulary.doc_frequency, family=self.vocabulary.verb_family)), CONCEPTS_KEPT)
+            frequency=self.vocabulary.doc_frequency, family=self.vocabulary.verb_family,
+            known_words=self._word_concepts)), CONCEPTS_KEPT)
         return list(built)  # shared objects: a search that settles a reading replaces its concept (settle_readings)
 
     def side_by_side(self, words: str, compute: Callable[[], bool]) -> bool:
@@ -229,9 +233,10 @@ class View:
         return words in self._side_by_side
 
     def forget_asked(self) -> None:
-        """Forget what was kept of the texts asked (their concepts, side-by-side verdicts): bench/mention_bench.py
-        times each answer as a first-time question."""
+        """Forget what was kept of the texts asked (their concepts and their words', side-by-side verdicts):
+        bench/mention_bench.py times each answer as a first-time question."""
         self._concepts.clear()
+        self._word_concepts.clear()
         self._side_by_side.clear()
 
     def similar_names(

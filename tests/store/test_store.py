@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from store.compounds import CompoundSplitter
 from store.concepts import (
+    Concept,
     build_concepts,
     english_variants,
     german_infinitives,
@@ -557,3 +558,23 @@ async def test_the_glossary_name_lists_are_kept_until_the_corpus_changes(db_path
         assert "Moby" in renamed and "Docker" not in renamed
     finally:
         await store.close()
+
+
+def test_a_word_s_concept_built_for_one_text_is_built_alike_for_another_without_its_look_ups() -> None:
+    # the texts of one question share words (its subject, the search with a hint word): each word's typo look-up runs
+    # once, and each text's concept is its own (forms added to one never show in another)
+    asked: list[str] = []
+
+    def correct(word: str) -> list[str]:
+        asked.append(word)
+        return ["kinetic"] if word == "kinetik" else []
+
+    lexicon = Lexicon(en_de={"speedup": ("beschleunig",)})
+    known: dict[str, Concept] = {}
+    first = build_concepts("kinetik speedup tpu v5", lexicon, {}, correct, known_words=known)  # tpu: "tpuv5" too
+    again = build_concepts("kinetik speedup tpu", lexicon, {}, correct, known_words=known)
+    assert asked.count("kinetik") == 1 and asked.count("tpu") == 1
+    alone = build_concepts("kinetik speedup tpu", lexicon, {}, correct)
+    assert [(c.words, [(f.token, f.kind) for f in c.forms]) for c in again] == \
+        [(c.words, [(f.token, f.kind) for f in c.forms]) for c in alone]
+    assert all(a.forms is not b.forms for a in first for b in again)
