@@ -268,17 +268,25 @@ class _WordForms:
         return any(needle in text for needle in self._needles)
 
     def places(self, typed: list[str]) -> list[int]:
-        """The places of the tokens of ``typed`` that hold a form (``held_in_token``), each distinct token tested
-        once."""
+        """The places of the tokens of ``typed`` that hold a form (``held_in_token``), in order, each distinct token
+        tested once. Only a token with a form's letters in it can (``may_be_in``): those are found by str.find in the
+        tokens joined, not each token tested in Python (a row's body has ~50 tokens, a few of them a form's)."""
+        joined = " ".join(typed)
         known = self._held_tokens
-        found = []
-        for at, token in enumerate(typed):
-            held = known.get(token)
-            if held is None:
-                held = known[token] = self.held_in_token(token)
-            if held:
-                found.append(at)
-        return found
+        found: set[int] = set()
+        for needle in self._needles:
+            at = joined.find(needle)
+            while at != -1:
+                place = joined.count(" ", 0, at)  # the token it is in: as many spaces before it
+                token = typed[place]
+                held = known.get(token)
+                if held is None:
+                    held = known[token] = self.held_in_token(token)
+                if held:
+                    found.add(place)
+                end = joined.find(" ", at)  # on from the next token: this one is tested
+                at = -1 if end == -1 else joined.find(needle, end + 1)
+        return sorted(found)
 
     def held_in_token(self, token: str) -> bool:
         """Whether ``token`` is a form, starts with a prefix form or ends in a form of at least MIN_INNER letters

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from store.concepts import Form, german_root
 from store.db import Store
@@ -115,6 +117,18 @@ def test_a_fields_places_are_its_tokens_that_hold_a_form() -> None:
         assert forms.places(typed) == places  # again, from the tokens already tested
         assert forms.may_be_in(text) or not places
     assert not forms.may_be_in("xsu versu search engine")
+
+
+_WORDS = st.text("abcde", min_size=1, max_size=9)
+
+
+@given(st.lists(st.tuples(_WORDS, st.sampled_from(["word", "stem", "correction"])), min_size=1, max_size=4),
+       st.lists(_WORDS, max_size=30))
+def test_a_fields_places_are_found_in_its_joined_tokens_as_token_by_token(forms: list[tuple[str, str]],
+                                                                          typed: list[str]) -> None:
+    # ``places`` looks for the forms' letters in the joined tokens: the same places as each token tested alone
+    tests = _WordForms([Form(token, kind=kind) for token, kind in forms])
+    assert tests.places(typed) == [at for at, token in enumerate(typed) if tests.held_in_token(token)]
 
 
 @pytest.mark.parametrize(("word", "part"), [
