@@ -14,8 +14,12 @@ class ShownWords:
         self._words: list[str] = re.findall(r"[^\W_]+", text)
         # The folded words in one string, each after a space: a token's words are found by str.find (in C),
         # not word by word in Python (a talk's summary has hundreds). An ASCII word's letters and digits fold
-        # to themselves in lower case: no Unicode work.
-        folded = " ".join(self._words).lower() if text.isascii() else " ".join(
+        # to themselves in lower case, and so do German words once their umlauts and ß are plain letters (what
+        # ``fold`` makes of them): no Unicode work word by word.
+        joined = " ".join(self._words)
+        if not joined.isascii():
+            joined = _plain_german(joined)
+        folded = joined.lower() if joined.isascii() else " ".join(
             word.lower() if word.isascii() else "".join(tokens(word)) for word in self._words)
         self._folded = " " + folded if self._words else ""
 
@@ -32,3 +36,16 @@ class ShownWords:
                 return self._words[folded.count(" ", 0, at)]
             at = folded.find(" " + token, at + 1)
         return None
+
+
+# The German letters outside ASCII as ``store.text.fold`` folds them (ä -> a, ß -> ss), either case.
+_GERMAN_LETTERS = (("ä", "a"), ("ö", "o"), ("ü", "u"), ("Ä", "a"), ("Ö", "o"), ("Ü", "u"), ("ß", "ss"))
+
+
+def _plain_german(text: str) -> str:
+    """``text`` with its German letters folded (other characters as they are): one str.replace (in C) per letter
+    present."""
+    for letter, plain in _GERMAN_LETTERS:
+        if letter in text:
+            text = text.replace(letter, plain)
+    return text

@@ -24,11 +24,13 @@ def test_the_first_word_a_token_stands_for_as_word_by_word_on_the_corpus_texts(d
     conn = sqlite3.connect(db_path)
     texts = [title + " " + summary for title, summary in conn.execute("SELECT title, summary FROM talks")]
     texts += [title + " " + text for title, text in conn.execute("SELECT title, text FROM points LIMIT 60")]
-    texts += ["", "Größe der Übersetzung: Straße, STRASSE und strasse", "snake_case Wörter_mit Unterstrich"]
+    texts += ["", "Größe der Übersetzung: Straße, STRASSE und strasse", "snake_case Wörter_mit Unterstrich",
+              "Größe, Café und Ærø: ﬁle ½ Übermaß"]  # German letters with others: folded word by word
     words = sorted({token for text in texts for token in tokens(text)})
     # Each word, its starts (a prefix form matches longer words), longer forms and phrases (never one word).
     asked = {form for word in words[::7] for form in (word, word[:3], word[:-2], word + "x", word + "xxxx")}
-    asked |= {"tensor parallelism", "strasse", "grosse", "gro", "uebersetzung", "ubersetzung", "x", "zzzz"}
+    asked |= {"tensor parallelism", "strasse", "grosse", "gro", "uebersetzung", "ubersetzung", "x", "zzzz", "cafe",
+              "aero", "file", "ubermass"}
     found = 0
     for text in texts:
         shown = ShownWords(text)
