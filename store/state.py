@@ -343,9 +343,9 @@ class BotState:
                     del self._unwritten_topics[key]
 
     async def _rows(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
-        """All rows of one query (inside ``_reading`` or ``_writing``)."""
-        async with self._conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        """All rows of one query (inside ``_reading`` or ``_writing``), in one trip to the connection's thread (a cursor
+        is three: execute, fetch, close; ~0.07 ms of CPU each, and each answer reads its thread's topic)."""
+        return list(await self._conn.execute_fetchall(sql, params))
 
     async def _changed(self, sql: str, params: Sequence[object] = ()) -> int:
         """Run one statement (inside ``_reading`` or ``_writing``); the number of rows it changed."""
