@@ -14,6 +14,7 @@ import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -851,8 +852,14 @@ class Store:
                 )
             )
             summaries.append(Summary(heading, text, Source(file, line), points, glossary, highlights))
-        talk = Talk(talk_id, title, tuple(json.loads(speakers)), tuple(summaries), tuple(json.loads(tags)), video_url)
-        return corrected_talk(view.canonical.talk(talk), self._corrections)
+        record = partial(Talk, talk_id, title, tuple(json.loads(speakers)), tuple(summaries), tuple(json.loads(tags)),
+                         video_url)
+        # Its merged key points, glossary and highlights are made once, of the texts as shown: Canonical.talk makes a
+        # talk with a slip anew (merged from the canonical texts), and merging a talk summarised twice scores each
+        # pair of its points (~1 ms); the record it is given is not shown, so it is not merged
+        unmerged = record(key_points=(), glossary=(), highlights=())
+        shown = view.canonical.talk(unmerged)
+        return corrected_talk(record() if shown is unmerged else shown, self._corrections)
 
     def _glossary_entries(self, view: View, where: str, params: Sequence[object]) -> list[GlossaryEntry]:
         rows = view.rows(
