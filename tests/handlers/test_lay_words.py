@@ -97,3 +97,19 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     reply = await ask(store, text)
     assert body(reply).get("covered", True) is not False, text
     assert first(reply) == (MAIN, 163), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a skill is what the NC talk writes as Kompetenz or Geschicklichkeit, what has changed as its Wandel, and the
+    # machine's operator (Maschinenbediener, a machinist) as its Bediener: 631's "Wandel der Kompetenzen: Der moderne
+    # Bediener verlagert seinen Schwerpunkt von manueller Geschicklichkeit …", not 629's CNC introduction
+    pytest.param("wie haben sich die fähigkeiten der maschinenbediener durch CNC verändert?", 631, id="faehigkeiten"),
+    pytest.param("was muss n maschinenbediener heute können wenn handgeschick nicht mehr so zählt", 631,
+                 id="handgeschick"),
+    pytest.param("how does the machinists job change skills wise once the machines run programs", 631,
+                 id="machinist-bediener"),
+])
+async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, line), text
