@@ -108,6 +108,12 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
                  id="handgeschick"),
     pytest.param("how does the machinists job change skills wise once the machines run programs", 631,
                  id="machinist-bediener"),
+    # what a thing is built on / based on (basiert) is what the summaries write "auf Basis von": 412's "Vorstellung des
+    # … Bildgenerierungsmodells auf Basis von Latent Diffusion", not 413's "Transformer-basierten" loop; Tunix's 381
+    # "… die auf Basiskomponenten wie Flax, Opex und Grain aufbaut"
+    pytest.param("von wem is qwen image eigentlich und worauf basiert das", 412, id="basiert-basis"),
+    pytest.param("what kind of model is qwen image and what's it built on", 412, id="built-on-basis"),
+    pytest.param("what is tunix built on top of", 381, id="built-on-top-basis"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
