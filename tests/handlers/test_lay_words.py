@@ -114,6 +114,11 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     pytest.param("von wem is qwen image eigentlich und worauf basiert das", 412, id="basiert-basis"),
     pytest.param("what kind of model is qwen image and what's it built on", 412, id="built-on-basis"),
     pytest.param("what is tunix built on top of", 381, id="built-on-top-basis"),
+    # runs that match, the same result (das gleiche) on two chips, are what the summaries write as their parity and
+    # equivalence: 168's "GPU-TPU-Parität: Nachweis der exakten mathematischen Äquivalenz …", not a benchmark point
+    pytest.param("how did they show the gpu and tpu runs really match", 168, id="match-paritaet"),
+    pytest.param("kommt beim training aufm gpu und aufm tpu eigentlich genau das gleiche raus", 168,
+                 id="gleiche-paritaet"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
