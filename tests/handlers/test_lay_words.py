@@ -122,6 +122,9 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # faster (schneller) is what the summaries write as a speedup: 345's "AITER erzielt … Geschwindigkeitssteigerungen
     # von 2x bis zu 17x", not the talk's introduction (342), which only names AITER
     pytest.param("um welchen faktor is aiter mindestens schneller", 345, id="schneller-geschwindigkeitssteigerung"),
+    # chips that sit around (rumsitzen) idle, the summaries' gaps in utilisation: 306's "Überwindung von
+    # Auslastungslücken (Bubbles) durch asynchrone Trajektorienerfassung", not 315's chip ratio
+    pytest.param("wie verhindert tinix dass die chips beim rollout nur rumsitzen und warten", 306, id="rumsitzen"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
