@@ -125,6 +125,9 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # chips that sit around (rumsitzen) idle, the summaries' gaps in utilisation: 306's "Überwindung von
     # Auslastungslücken (Bubbles) durch asynchrone Trajektorienerfassung", not 315's chip ratio
     pytest.param("wie verhindert tinix dass die chips beim rollout nur rumsitzen und warten", 306, id="rumsitzen"),
+    # to look up (nachschlagen) is what the summaries write as the English Lookup: 11's "Sparse Cores für
+    # Embedding-Lookups", not the SSB benchmark (13)
+    pytest.param("wofür haben die tpus diese extra teile zum nachschlagen in tabellen", 11, id="nachschlagen-lookup"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
