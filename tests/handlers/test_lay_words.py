@@ -128,6 +128,8 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # to look up (nachschlagen) is what the summaries write as the English Lookup: 11's "Sparse Cores für
     # Embedding-Lookups", not the SSB benchmark (13)
     pytest.param("wofür haben die tpus diese extra teile zum nachschlagen in tabellen", 11, id="nachschlagen-lookup"),
+    # a system's Zeitentwicklung is its Zeitevolution: 35's "… zur Bestimmung von Energieniveaus und Zeitevolution"
+    pytest.param("wie rechnet jax quantum die zeitentwicklung von so nem quantensystem", 35, id="zeitentwicklung"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
