@@ -130,6 +130,9 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     pytest.param("wofür haben die tpus diese extra teile zum nachschlagen in tabellen", 11, id="nachschlagen-lookup"),
     # a system's Zeitentwicklung is its Zeitevolution: 35's "… zur Bestimmung von Energieniveaus und Zeitevolution"
     pytest.param("wie rechnet jax quantum die zeitentwicklung von so nem quantensystem", 35, id="zeitentwicklung"),
+    # a product's launch is its Start: 454's "Ankündigung des TorchTPU-Starts und neuer vLLM-/SGLang-Backends"
+    pytest.param("anything coming up next for running those chat models on tpus, like new launches", 454,
+                 id="launch-start"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
