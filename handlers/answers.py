@@ -31,6 +31,7 @@ from .questions import (
     is_term_like,
     parse,
     subject_words,
+    talk_naming_words,
     weighs_its_subject,
     without_kind_words,
 )
@@ -1587,8 +1588,10 @@ def _naming_first(found: list[PointHit], question: Question, *, introductions_na
     if question.language == "de" and any(word[:1].isupper() for word in question.text.split()[1:]):
         # its nouns capitalised, a lower-case word is a verb ("entkoppelt"), unless written as code ("max_evol")
         typed = [word for word in typed if not word[:1].islower() or is_term_like(word)]
+    # a name that says which talk ("im vllm/sglang tpu talk", "the talk on … with MaxText") picks none of its points
+    naming_a_talk = talk_naming_words(question.text)
     names = [token for token in dict.fromkeys(t for word in typed for t in tokens(word))
-             if len(token) >= 3 and not is_common(token)]
+             if len(token) >= 3 and not is_common(token) and token not in naming_a_talk]
     if len(found) < 2 or not names:
         return found
     words = {id(hit): tokens(f"{hit.talk_title} {hit.title} {hit.text}") for hit in found}

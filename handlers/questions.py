@@ -1525,6 +1525,39 @@ def _parse_plain(query: str, stripped: str) -> Question:
 _SPEAKER_NOUNS = frozenset({"speaker", "speakers", "sprecher"})  # the talk nouns that name its speakers
 
 
+# The prepositions that join what a talk is about to its talk noun and the words after it: "the talk [on]
+# post-training [with] MaxText", "der Vortrag [über] …"
+_TALK_ABOUT = frozenset("on about with of from by and und mit uber zu zum zur von".split())
+
+
+def talk_naming_words(text: str) -> frozenset[str]:
+    """The folded words by which a question names a talk with a talk noun: those right before it ("im [vllm/sglang
+    tpu] talk", "in the [video diffusion] talk") and the names after it and a preposition ("the talk on
+    [post-training with MaxText] separate …", up to the first everyday word): they say which talk is meant, not which
+    of its points answers."""
+    words = text.split()
+    named: set[str] = set()
+    for at, word in enumerate(words):
+        if not any(token in _TALK_NOUNS and token not in _SPEAKER_NOUNS for token in tokens(word)):
+            continue
+        for before in reversed(words[:at]):
+            if not (parts := tokens(before)) or any(part in _FRAMING for part in parts):
+                break
+            named.update(parts)
+        after = words[at + 1:]
+        if not (opening := tokens(after[0]) if after else []) or opening[0] not in _TALK_ABOUT:
+            continue
+        for later in after[1:]:
+            if not (parts := tokens(later)):
+                break
+            if parts[0] in _TALK_ABOUT:
+                continue
+            if "-" not in later and all(is_common(part) for part in parts):
+                break  # an everyday word ("separate") goes on with the question
+            named.update(parts)
+    return frozenset(named)
+
+
 def _names_a_talk(text: str) -> bool:
     """Whether ``text`` names a talk by a talk noun: "und jetzt das Tunix-Video", "what about the CasADi talk?" ask
     about that talk, not what the thread's talk says of Tunix or CasADi."""

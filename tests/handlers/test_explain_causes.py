@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from handlers.questions import talk_naming_words
 from store.db import Store
 from tests.handlers.test_questions import MAIN, ask, body, first
 
@@ -48,6 +49,14 @@ PALLAS = "004_b9033c416a07336f.txt"
     pytest.param("who wrote the programs for the early nc machines", (MAIN, 626), id="who-did-what-it-tells"),
     pytest.param("wer hat bei den alten nc maschinen die programme geschrieben", (MAIN, 626),
                  id="wer-did-what-it-tells"),
+    # a name in the words that say which talk ("im vllm/sglang tpu talk", "the talk on post-training with MaxText")
+    # picks none of its points: 447's "Wechsel von all_to_all zu all_reduce", not 446 for holding "TPUs"; 164's
+    # "Physikalische Trennung von Trainings- und Rollout-Meshes", not 159's "MaxText-Architektur"
+    pytest.param("> all_to_all durch all_reduce ersetzt\nwarum bringt das im vllm/sglang tpu talk so viel? lg",
+                 (MAIN, 447), id="name-of-the-talk-before-its-noun"),
+    pytest.param("I'm comparing RL setups on TPUs, so how does the talk on post-training with MaxText separate "
+                 "training from rollout, and what coordinates the two?", (MAIN, 164),
+                 id="name-of-the-talk-after-its-noun"),
 ])
 async def test_the_point_that_answers_leads(store: Store, text: str, line: tuple[str, int]) -> None:
     reply = await ask(store, text)
@@ -59,3 +68,13 @@ async def test_who_presented_a_talk_without_speakers_says_so(store: Store) -> No
     reply = await ask(store, "who presented the nc talk")
     blocks = body(reply)["message"]["blocks"]
     assert "does not name its speakers" in blocks[0]["text"]["text"]
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("warum bringt das im vllm/sglang tpu talk so viel?", {"vllm", "sglang", "tpu"}),
+    ("how does the talk on post-training with MaxText separate training from rollout", {"post", "training", "maxtext"}),
+    ("how do they avoid compiling every sharding config in the video diffusion talk", {"diffusion"}),
+    ("why do they use automatic differentiation in JAX Quantum?", set()),  # no talk noun
+])
+def test_the_words_that_name_a_talk(text: str, named: set[str]) -> None:
+    assert talk_naming_words(text) == named
