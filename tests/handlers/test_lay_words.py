@@ -133,6 +133,9 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # a product's launch is its Start: 454's "Ankündigung des TorchTPU-Starts und neuer vLLM-/SGLang-Backends"
     pytest.param("anything coming up next for running those chat models on tpus, like new launches", 454,
                  id="launch-start"),
+    # where it snagged (es hat gehakt, gehapert) is where the trouble was: 351's "Lektionen & Herausforderungen"
+    pytest.param("wo hats bei jaxator so am meisten gehakt", 351, id="gehakt-herausforderung"),
+    pytest.param("woran hapert es bei jaxator", 351, id="hapert-herausforderung"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
