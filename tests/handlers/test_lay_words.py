@@ -136,6 +136,9 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # where it snagged (es hat gehakt, gehapert) is where the trouble was: 351's "Lektionen & Herausforderungen"
     pytest.param("wo hats bei jaxator so am meisten gehakt", 351, id="gehakt-herausforderung"),
     pytest.param("woran hapert es bei jaxator", 351, id="hapert-herausforderung"),
+    # what a trade needed in former times (früher) is its tradition: 624's "Traditionelles Handwerk: … Kenntnisse in
+    # Geometrie, Trigonometrie sowie ein physisches „Gefühl“", not 628's savings on skilled turners
+    pytest.param("was musste n dreher früher so alles können, an mathe und an gefühl", 624, id="frueher-traditionell"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
