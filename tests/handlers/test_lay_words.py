@@ -139,6 +139,10 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # what a trade needed in former times (früher) is its tradition: 624's "Traditionelles Handwerk: … Kenntnisse in
     # Geometrie, Trigonometrie sowie ein physisches „Gefühl“", not 628's savings on skilled turners
     pytest.param("was musste n dreher früher so alles können, an mathe und an gefühl", 624, id="frueher-traditionell"),
+    # the calculations (Rechnungen) a simulation does are the operations it runs: 35's "Mathematische
+    # Kernoperationen: Aufschlüsselung der simulierten Operationen", not JAX Quantum's introduction (33)
+    pytest.param("was für rechnungen muss man eigentlich machen wenn man so nen quantenchip simuliert", 35,
+                 id="rechnungen-operationen"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
