@@ -143,6 +143,10 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # Kernoperationen: Aufschlüsselung der simulierten Operationen", not JAX Quantum's introduction (33)
     pytest.param("was für rechnungen muss man eigentlich machen wenn man so nen quantenchip simuliert", 35,
                  id="rechnungen-operationen"),
+    # to train (trainieren) is the summaries' Training, the loan they write for its noun: 159's "MaxText-Architektur: …
+    # Framework für das Vor- und Post-Training von LLMs (wie Gemma, Qwen, DeepSeek und Llama)", not CasADi's
+    # "Export trainierter Machine-Learning-Modelle" (521)
+    pytest.param("welche modelle kann man mit maxtext eigentlich trainieren", 159, id="trainieren-training"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
