@@ -147,6 +147,10 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # Framework für das Vor- und Post-Training von LLMs (wie Gemma, Qwen, DeepSeek und Llama)", not CasADi's
     # "Export trainierter Machine-Learning-Modelle" (521)
     pytest.param("welche modelle kann man mit maxtext eigentlich trainieren", 159, id="trainieren-training"),
+    # bolts are the treehouse's Baumschrauben, and how deep is their Tiefe: 604's "Verschraubung von massiven,
+    # doppelt-gewindeten Baumschrauben (ca. 19 cm tief) in den aktiven Splintholzbereich", not an AITER point
+    pytest.param("why do they screw the bolts into the outer living layer of the tree and not deeper", 604,
+                 id="bolts-deeper"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
