@@ -397,6 +397,13 @@ _WHAT_COUNT = (r"(?:what|which)(?=(?:'s|s| is| was| are| were)?(?: the)?(?: (?:r
 # "which is which"
 _WHICH_IS_WHICH = (r"\b(?:was|what)(?:'s|s)?(?:\s+(?:is|ist|sind|are))?(?:\s+(?:da|denn|dabei|jeweils))?"
                    r"\s+(?:anders|was|what)\b|\bwhich\s+is\s+which\b")
+# The English verbs that say a talk was given, after who or the person asked for
+_PRESENTED = (r"(?:presented|presents|gave|gives|held|spoke|speaks|talked|talks|hosted|delivered|introduced|showed"
+              r"|demoed)")
+# Nouns for a person or a group of them who may give a talk (``WHO_NOUNS``'s words), English and German
+_PERSON_NOUNS = r"(?:person|people|persons|guy|guys|lady|woman|man|dude|folks|team|group|lab|researchers?|engineers?)"
+_PERSONEN = (r"(?:person|personen|leute|typ|frau|mann|team|gruppe|forscher|forscherin|forscherinnen"
+             r"|referent(?:in)?|referenten)")
 _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.HELP, re.compile(
         r"^(?:help|hilfe|\?+|what can you do|what do you do"
@@ -487,7 +494,15 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|what(?: is| are| was| were) the (?:speakers?|presenters?)(?= of\b)"
         r"|what(?: is| was) the name of the (?:speaker|presenter)\b"
         r"|wer (?P<s>.+?) (?:gehalten|pr[äa]sentiert|vorgestellt|vorgetragen|gesprochen|geredet)"
-        r"(?: (?:hat|haben|hatte|hatten|wurde|wurden|ist))?$)", _I)),
+        r"(?: (?:hat|haben|hatte|hatten|wurde|wurden|ist))?$"
+        # who, or which person, named by where they are from before the presenting verb: "who from rice university
+        # gave a talk", "which rice university person gave a talk", "welche person von der rice university hat …
+        # gehalten"; only the question word is matched, the place stays in the subject
+        rf"|who(?= (?:from|at|of|in|with) (?:[\w.&'-]+ ){{1,4}}?{_PRESENTED}\b)"
+        rf"|(?:which|what)(?= (?:[\w.&'-]+ ){{0,3}}?{_PERSON_NOUNS}(?: (?:from|at|of|in|with)"
+        rf" (?:[\w.&'-]+ ){{1,4}}?)? {_PRESENTED}\b)"
+        rf"|welche[rsnm]?(?= (?:[\w.&'-]+ ){{0,3}}?{_PERSONEN}\b(?: .+)? (?:gehalten|pr[äa]sentiert|vorgestellt"
+        r"|vorgetragen)(?: (?:hat|haben|hatte|hatten))?$))", _I)),
     (Shape.WHO, re.compile(  # "Kinetic speaker?", "Pallas Sprecher?"
         r"^(?!(?:what|was|who|wer|how|wie)\b)(?P<s>.+?)\s+(?:speakers?|presenters?|sprecher(?:in)?|redner(?:in)?"
         r"|vortragende[rn]?)$", _I)),
@@ -777,7 +792,9 @@ _UNMARKED_IS_RE = re.compile(r"\b(what|who|where|how)s\b", re.I)
 _WRAPPER_RE = re.compile(
     r"^(?:(?:can|could|would) you(?: please)?(?: (?:tell|show|give) me| let me know| help me(?: (?:to )?understand)?)?"
     r"|(?:please )?help me (?:to )?understand"
-    r"|do you know|does (?:anyone|anybody) know|(?:i would|i did) like(?: to know)?|i want to know|i wonder"
+    # chat drops the "does" of "does anyone know": "anyone know who …"; "weiß jemand, wer …"
+    r"|do you know|(?:does )?(?:anyone|anybody|someone|somebody) knows?|wei(?:ß|ss) (?:jemand|einer|irgendwer)"
+    r"|(?:i would|i did) like(?: to know)?|i want to know|i wonder"
     r"|i am (?:curious|wondering)(?: about)?"
     r"|i(?: would| did)? (?:want|need)(?= (?:a |an |the )?(?:summary|overview|recap|talk|list))"
     r"|(?:kannst|k[öo]nntest) du(?: mir)?(?: bitte)?(?: sagen| erkl[äa]ren| zeigen| helfen(?: zu verstehen)?)?"
@@ -1426,8 +1443,9 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if shape == Shape.QUANTITY and (degree := _HOW_MUCH_OF_RE.match(stripped)) and \
                 fold(degree["n"]) in DEGREE_NOUNS:
             continue  # "how much control does FlyDSL give you down the GPU hierarchy": how far, a how-question
-        if shape == Shape.WHO and _SECOND_QUESTION_RE.search(stripped, match.end()):
-            continue
+        if shape == Shape.WHO and (asked_too := _SECOND_QUESTION_RE.search(stripped, match.end())) and \
+                subject_words(stripped[asked_too.end():]):
+            continue  # (a second question with no word of its own, "and what it was about", asks of the same talk)
         if shape == Shape.MORE and subject_words(groups.get("s") or ""):
             continue  # "tell me more about ORPO" asks about ORPO; "erzähl mehr darüber" only for more
         if shape in (Shape.HELP, Shape.MORE):
