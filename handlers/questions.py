@@ -382,6 +382,13 @@ _VERSUS = rf"(?:(?!(?-i:VS\s+[A-Z][a-z]))(?!{_VS_CODE})vs\.?|versus)"
 _SUMMARY_NOUNS = (r"(?:summary|overview|rundown|run-down|recap|gist|tl;?dr|synopsis|[üu]berblick|zusammenfassung"
                   r"|kurzfassung|res[üu]mee|inhalt)")
 _BRIEF = r"(?:(?:short|quick|brief|little|rough|kurze[nrs]?|kleine[nrs]?|knappe[nrs]?|grobe[nrs]?) )?"
+# The nouns for what a whole talk says in one thought, its gist: asked of a talk ("die Kernaussage von dem Vortrag, wo
+# …", "the main takeaway of the video that …") they ask for its summary, not for a term or a point of that name
+_GIST_NOUNS = (r"(?:kernaussagen?|hauptaussagen?|kernbotschaft(?:en)?|hauptbotschaft(?:en)?|botschaft|quintessenz"
+               r"|essenz|kernpunkte|kernthesen?|kernidee|grundidee|fazit|gist|takeaways?|key takeaways?"
+               r"|main (?:points?|messages?|ideas?|takeaways?)|key (?:points|messages?|ideas?)"
+               r"|core (?:messages?|ideas?)|big idea|bottom line|upshot|essence|moral|wichtigsten punkte)")
+_TALK_NOUN = r"(?:talks?|videos?|sessions?|presentations?|lectures?|vortr[äa]g\w*|pr[äa]sentation(?:en)?|vlogs?|docs?)"
 # (shape, pattern). Matched against the cleaned question, case-insensitively, in this order; the
 # named group ``s`` (and ``o`` for comparisons) is where the subject is, else the rest of the text.
 _I = re.IGNORECASE
@@ -518,6 +525,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|what (?:was|is) the (?:topic|subject|gist) of\b|was (?:war|ist) (?:das )?thema (?:des|der|von|vom|im)\b"
         r"|wie (?:hei(?:ß|ss)t|hie(?:ß|ss)) (?:der|das|die) (?:vortrag|video|talk|session|pr[äa]sentation)\b"
         r"|what (?:is|was) (?:the|that|this) (?:talk|video|session|presentation) called\b"
+        # "was ist die kernaussage von dem vortrag wo …", "what's the main takeaway of the video that …"
+        r"|(?:(?:what|was)(?:'s|s| is| was| are| were| ist| war| sind| waren) )?(?:the |die |der |das |den )?"
+        rf"(?:(?:eigentliche|zentrale|wichtigste|central|real|actual|overall)[nr]? )?{_GIST_NOUNS}"
+        r" (?:of|from|in|behind|von|vom|aus|des|der|im|hinter)"
+        rf" (?:(?:the|that|this|dem|der|diesem|dieser|den|einem|einer|jenem) )?{_TALK_NOUN}\b"
         r"|(?:was sind |was waren |what are |what were )?(?:die |the )?(?:wichtigsten|main|key) (?:punkte|aussagen"
         r"|erkenntnisse|points|takeaways|messages)\b|(?:die |the )?(?:kernaussagen?|kernpunkte|takeaways)\b)",
         _I)),

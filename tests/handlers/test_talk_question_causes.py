@@ -23,3 +23,15 @@ async def test_who_with_where_the_person_is_from_before_the_presenting_verb(stor
         reply = await ask(store, text)
         assert body(reply)["shape"] == "who", text
         assert _first_line(reply) == 90, text
+
+
+async def test_the_gist_of_a_talk_asks_for_its_summary(store: Store) -> None:
+    # Kernaussage, Quintessenz, takeaway, gist of a talk: what the whole talk says, its summary; not a term of that name
+    # (the TPU database talk, 000:3, whose Q4.1 runs out of HBM)
+    for text in ("was ist die kernaussage von dem vortrag wo eine abfrage auf der tpu am zu kleinen speicher scheitert",
+                 "what's the main takeaway of the video where a tpu runs out of memory on a database query"):
+        reply = await ask(store, text)
+        assert body(reply)["shape"] == "summary", text
+        assert _first_line(reply) == 3, text
+    german = await ask(store, "was ist die quintessenz des vortrags über kinetic")
+    assert body(german)["shape"] == "summary" and _first_line(german) == 60
