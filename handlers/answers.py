@@ -324,10 +324,30 @@ async def _talk_of(store: Store, question: Question, scope: Scope) -> tuple[Talk
         return talk, []
     if not question.subject:
         return None, []
-    hits = await store.find_talks(question.subject, limit=4)
+    hits = await _point_breaks_a_tie(store, question.subject, await store.find_talks(question.subject, limit=4))
     if not hits:
         return None, []
     return await store.get_talk(hits[0].talk_id), hits[1:3]
+
+
+TALK_TIE = 0.98  # talks the subject matches this alike are a tie the best key point breaks
+TIE_POINTS = 3  # the best key points read to break it
+
+
+async def _point_breaks_a_tie(store: Store, subject: str, hits: list[TalkHit]) -> list[TalkHit]:
+    """``hits`` with the talk first whose one key point holds ``subject`` best, of the talks the whole-summary match
+    ranks alike (TALK_TIE): a talk named by what it tells ("the video that tells you when to pick sft, dpo or grpo")
+    is the one with a point that tells it (000:386's Algorithmuselektion), not another that names the same words
+    across its points. Only a tie is looked up again."""
+    if len(hits) < 2 or hits[1].score < TALK_TIE * hits[0].score:
+        return hits
+    tied = {hit.talk_id for hit in hits if hit.score >= TALK_TIE * hits[0].score}
+    best = await store.find_points(subject, limit=TIE_POINTS)
+    if not best or best[0].talk_id not in tied or any(point.talk_id == hits[0].talk_id and
+                                                      point.score >= TALK_TIE * best[0].score for point in best):
+        return hits  # (a point of the first talk as good as the best one: still a tie, the first stays)
+    return [hit for hit in hits if hit.talk_id == best[0].talk_id] + \
+        [hit for hit in hits if hit.talk_id != best[0].talk_id]
 
 
 DESCRIBING_WORDS = 2  # the words the summaries have that a talk named by its details must keep, at the least
@@ -838,7 +858,7 @@ async def recommend(store: Store, question: Question, scope: Scope) -> AnswerRep
         # or speakers and a word no summary has, the talk that only shares the rest ("Haus") is no talk about it
         asked, topic, apart = gap
         return await _not_covered(store, question, asked, topic=topic, apart=apart)
-    hits = await store.find_talks(question.subject, limit=3)
+    hits = await _point_breaks_a_tie(store, question.subject, await store.find_talks(question.subject, limit=3))
     if not hits:
         return await _not_covered(store, question, [question.subject])
     best = hits[0]

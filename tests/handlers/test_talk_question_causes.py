@@ -35,3 +35,12 @@ async def test_the_gist_of_a_talk_asks_for_its_summary(store: Store) -> None:
         assert _first_line(reply) == 3, text
     german = await ask(store, "was ist die quintessenz des vortrags über kinetic")
     assert body(german)["shape"] == "summary" and _first_line(german) == 60
+
+
+async def test_talks_matched_alike_go_to_the_one_whose_point_tells_it(store: Store) -> None:
+    # the Tunix post-training video (000:374) and the post-training/RL talk (000:153) both name SFT, DPO and GRPO
+    # across their points; only the Tunix video's 25:05 Algorithmuselektion (000:386) tells when to pick which
+    for text in ("summarize the video that tells you when to bother adding grpo on top of sft and dpo",
+                 "who gave the talk that tells you when to pick sft, dpo or grpo",
+                 "wer hat den vortrag gehalten der sagt wann man sft, dpo oder grpo wählt"):
+        assert _first_line(await ask(store, text)) == 374, text
