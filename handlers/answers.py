@@ -330,8 +330,8 @@ async def _talk_of(store: Store, question: Question, scope: Scope) -> tuple[Talk
     return await store.get_talk(hits[0].talk_id), hits[1:3]
 
 
-TALK_TIE = 0.98  # talks the subject matches this alike are a tie the best key point breaks
-TIE_POINTS = 3  # the best key points read to break it
+TALK_TIE = 0.9  # talks (or key points of two talks) the subject matches this alike are a tie
+TIE_POINTS = 3  # the best key points read to break a tie of talks: the best must lead every other talk's
 
 
 async def _point_breaks_a_tie(store: Store, subject: str, hits: list[TalkHit]) -> list[TalkHit]:
@@ -343,9 +343,9 @@ async def _point_breaks_a_tie(store: Store, subject: str, hits: list[TalkHit]) -
         return hits
     tied = {hit.talk_id for hit in hits if hit.score >= TALK_TIE * hits[0].score}
     best = await store.find_points(subject, limit=TIE_POINTS)
-    if not best or best[0].talk_id not in tied or any(point.talk_id == hits[0].talk_id and
+    if not best or best[0].talk_id not in tied or any(point.talk_id != best[0].talk_id and
                                                       point.score >= TALK_TIE * best[0].score for point in best):
-        return hits  # (a point of the first talk as good as the best one: still a tie, the first stays)
+        return hits  # (a point of another talk about as good as the best one: still a tie, the first talk stays)
     return [hit for hit in hits if hit.talk_id == best[0].talk_id] + \
         [hit for hit in hits if hit.talk_id != best[0].talk_id]
 
