@@ -48,3 +48,15 @@ async def test_talks_matched_alike_go_to_the_one_whose_point_tells_it(store: Sto
     # point names the Math 500 benchmark (000:167)
     math = body(await ask(store, "wer hat die math 500 ergebnisse gezeigt"))
     assert math["covered"] is not False and math["hits"][0]["talk_id"].startswith("post-training-und-rl")
+
+
+async def test_where_to_start_asks_which_talk_to_watch(store: Store) -> None:
+    # "womit fang ich an, wenn ich X lernen will", "what should I start with": which talk to watch first, as "where
+    # should I start" asks (the Tunix post-training video, 000:374; the Pallas talk, 004:1)
+    german = await ask(store, "womit fang ich an wenn ich post-training von sprachmodellen in jax von grund auf "
+                              "lernen will")
+    assert body(german)["shape"] == "watch" and _first_line(german) == 374
+    spoken = await ask(store, "wo soll ich anfangen wenn ich pallas kernel schreiben will")
+    assert body(spoken)["shape"] == "watch" and body(spoken)["hits"][0]["source"]["file"].startswith("004")
+    english = await ask(store, "what should i start with if i want to learn post-training in jax")
+    assert body(english)["shape"] == "watch" and _first_line(english) == 374
