@@ -373,11 +373,23 @@ async def _described_talk(store: Store, question: Question, missing: list[str], 
     return rest
 
 
+async def _written_uninflected(store: Store, missing: list[str]) -> bool:
+    """Whether every name of ``missing`` is one the summaries write side by side with its German adjectives in
+    another case: "den talk mit dem [entkoppelten agenten-modell]" is the Tinix talk's "Entkoppeltes Agenten-Modell"
+    (000:304); an adjective's case ending is no part of a name (``_adjectives_uninflected``)."""
+    for name in missing:
+        if not (base := _adjectives_uninflected(name)) or not await store.held_side_by_side(tokens(base)):
+            return False
+    return True
+
+
 async def _uncovered_talk_question(store: Store, question: Question, scope: Scope
                                    ) -> tuple[Question, AnswerReply | None]:
     """A talk question (who, summary, watch) as it is answered, or its "not covered" reply: the question asks about
     words no summary has, unless the rest of them describes one talk (``_described_talk``), which then answers."""
     if not question.subject or not (missing := await coverage.missing(store, question.subject, question, scope)):
+        return question, None
+    if question.language == "de" and await _written_uninflected(store, missing):
         return question, None
     if (described := await _described_talk(store, question, missing, scope)) is not None:
         return replace(question, subject=described), None
