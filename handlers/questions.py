@@ -498,6 +498,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:what|how) about (?:the )?(?:speakers?|presenters?)\b|(?:was ist )?mit (?:den |dem |der )?(?:sprechern?"
         r"|rednern?|vortragenden)\b"
         r"|welche[sr]? (?:team|firma|unternehmen|gruppe|labor)\b"
+        # "welcher sprecher hat über pallas geredet", "welche referentin …": which of the speakers
+        r"|welche[rsnm]? (?:sprecher(?:in|innen)?|redner(?:in|innen)?|referent(?:in|en|innen)?|vortragende[nr]?)\b"
         r"|wer (?:referierte|referiert|redete|redet|erz[äa]hlte|erz[äa]hlt|moderierte|moderiert)\b"
         r"|wie (?:hei(?:ß|ss)t|hie(?:ß|ss)) (?:der|die) (?:sprecher(?:in)?|redner(?:in)?|vortragende)\b"
         r"|what(?: is| was) the (?:speaker|presenter)(?:'s|s)? name\b"
@@ -524,6 +526,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         rf"{_BRIEF}{_SUMMARY_NOUNS}\b"
         r"|what (?:was|is) (?P<s>.+?) about$|worum (?:geht|ging) es\b|worum (?:geht|ging)'?s\b"
         r"|um was (?:geht|ging)(?: es|'?s)\b"
+        # … asked as an indirect question after a wrapper, its verb last: "(kannst du mir sagen,) wovon der vortrag
+        # über tunix handelt", "worum es in dem video geht"; "wovon handelt das video mit dem baumhaus"
+        r"|(?:worum|wovon|um was)(?= (?:.+ )?(?:geht|ging|gehts|gings|handelt|handelte|handeln|handelten)(?: es)?$)"
+        r"|wovon (?:handelt|handelte|handeln|handelten|geht|ging)\b"
         r"|was (?:ist|war) (?:das|dies|der|die) (?:denn )?f[üu]r (?:ein |eine |einen )?(?:vortrag|video|talk|session"
         r"|doku|pr[äa]sentation)\b|what (?:kind|sort) of (?:talk|video|session) (?:is|was) (?:it|that|this)\b"
         r"|what (?:was|is) the (?:topic|subject|gist) of\b|was (?:war|ist) (?:das )?thema (?:des|der|von|vom|im)\b"
@@ -533,7 +539,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:(?:what|was)(?:'s|s| is| was| are| were| ist| war| sind| waren) )?(?:the |die |der |das |den )?"
         rf"(?:(?:eigentliche|zentrale|wichtigste|central|real|actual|overall)[nr]? )?{_GIST_NOUNS}"
         r" (?:of|from|in|behind|von|vom|aus|des|der|im|hinter)"
-        rf" (?:(?:the|that|this|dem|der|diesem|dieser|den|einem|einer|jenem) )?{_TALK_NOUN}\b"
+        # (the talk's name before its noun stays in the rest: "die kernbotschaft vom [pallas] talk")
+        rf" (?:(?:the|that|this|dem|der|diesem|dieser|den|einem|einer|jenem) )?(?=(?:[\w.-]+ ){{0,3}}?{_TALK_NOUN}\b)"
         r"|(?:was sind |was waren |what are |what were )?(?:die |the )?(?:wichtigsten|main|key) (?:punkte|aussagen"
         r"|erkenntnisse|points|takeaways|messages)\b|(?:die |the )?(?:kernaussagen?|kernpunkte|takeaways)\b)",
         _I)),

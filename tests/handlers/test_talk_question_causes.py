@@ -68,3 +68,28 @@ async def test_a_german_adjective_in_another_case_names_the_same_thing(store: St
     for text in ("kurzer überblick über den talk mit dem entkoppelten agenten-modell bitte",
                  "wer hat den vortrag zum entkoppelten agenten-modell gehalten"):
         assert _first_line(await ask(store, text)) == 293, text
+
+
+async def test_the_gist_of_a_talk_named_before_its_noun(store: Store) -> None:
+    # "die Kernbotschaft vom Pallas-Talk", "the main takeaway of the kinetic talk": the talk's name stays its subject
+    german = await ask(store, "was war die kernbotschaft vom pallas talk")
+    assert body(german)["shape"] == "summary" and body(german)["hits"][0]["source"]["file"].startswith("004")
+    english = await ask(store, "what's the main takeaway of the kinetic talk")
+    assert body(english)["shape"] == "summary" and _first_line(english) == 60
+
+
+async def test_what_a_talk_is_about_asked_with_wovon_or_indirectly(store: Store) -> None:
+    # "wovon handelt …" and the indirect "(kannst du mir sagen,) wovon der vortrag über X handelt", "worum es in dem
+    # video über X geht" ask what the talk is about, as "worum geht es" does: its summary
+    for text, line in (("kannst du mir sagen, wovon der vortrag über tunix handelt", 374),
+                       ("worum es in dem video über kinetic geht", 60),
+                       ("wovon handelt das video mit dem baumhaus", 541)):
+        reply = await ask(store, text)
+        assert body(reply)["shape"] == "summary", text
+        assert _first_line(reply) == line, text
+
+
+async def test_which_speaker_asks_who(store: Store) -> None:
+    # "welcher Sprecher", "welche Referentin": who of the speakers, as "which speaker" asks
+    reply = await ask(store, "welcher sprecher hat über pallas geredet")
+    assert body(reply)["shape"] == "who" and body(reply)["hits"][0]["source"]["file"].startswith("004")
