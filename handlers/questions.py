@@ -285,7 +285,21 @@ _BEFORE_A_NAME = frozenset("what whats which the a an welche welcher welches wel
 def _a_names_tail(folded: tuple[str, ...], matches: list[re.Match[str]], at: int, after_content: bool) -> bool:
     """Whether the word at ``at`` (``folded``: its tokens) is a NAME_TAILS word that is part of a name: after a content
     word ("reinforcement [learning]") or opening one ("what [learning] rate")."""
-    return len(folded) == 1 and folded[0] in NAME_TAILS and (after_content or _opens_a_name(matches, at))
+    if len(folded) != 1 or folded[0] not in NAME_TAILS:
+        return False
+    if after_content and folded[0] == "lernen" and matches[at].group().islower() and \
+            not _adjective_before(matches[at - 1].group(), matches[at].string):
+        # "wenn ich hbm lernen will": German's verb after its object; a name only after an adjective ("maschinelles
+        # lernen")
+        return False
+    return after_content or _opens_a_name(matches, at)
+
+
+def _adjective_before(word: str, text: str) -> bool:
+    """Whether ``word`` of the German ``text`` is an adjective before the noun after it: the tagger's word class, or
+    an attributive adjective's ending on a word it reads as no noun ("föderiertes", which it does not know)."""
+    return german_tags.is_attributive(word, text) or (
+        word.casefold().endswith(_ADJECTIVE_ENDINGS) and not german_tags.is_noun(word, text))
 
 
 def _opens_a_name(matches: list[re.Match[str]], at: int) -> bool:

@@ -93,3 +93,10 @@ async def test_which_speaker_asks_who(store: Store) -> None:
     # "welcher Sprecher", "welche Referentin": who of the speakers, as "which speaker" asks
     reply = await ask(store, "welcher sprecher hat über pallas geredet")
     assert body(reply)["shape"] == "who" and body(reply)["hits"][0]["source"]["file"].startswith("004")
+
+
+async def test_lernen_after_its_object_is_the_verb(store: Store) -> None:
+    # German puts the infinitive after its object: "über hbm lernen" is learning about HBM (the Pallas talk's memory
+    # architecture), no name "HBM-Lernen" (max_evol's "Lernen"); after an adjective it is one ("maschinelles lernen")
+    reply = await ask(store, "ich will was über hbm lernen, welcher vortrag passt")
+    assert body(reply)["shape"] == "watch" and body(reply)["hits"][0]["source"]["file"].startswith("004")
