@@ -1505,6 +1505,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if shape == Shape.DEFINE:
             raw = _DEFINE_TAIL_RE.sub("", raw)
         subject = raw.strip() if shape == Shape.DIGEST else subject_words(raw)
+        if shape in TALK_QUESTIONS and language == "de":
+            subject = _without_clause_verbs(subject, stripped)
         if shape in TALK_QUESTIONS or shape == Shape.MOMENTS:
             subject = without_kind_words(subject)
         if shape == Shape.DEFINE and not subject and _only_function_words(raw):
@@ -1575,6 +1577,38 @@ def _parse_plain(query: str, stripped: str) -> Question:
     # "und womit wurde das gemessen?" asks a question of its own, about the thread's topic when it points back ("das")
     refers_back = not subject or any(token in PRONOUNS for token in tokens(stripped))
     return Question(query, Shape.SEARCH, subject, language=language, refers_back=refers_back)
+
+
+# What opens a German clause that describes a talk: "das Video, [wo] die Bienen unter der Erde leben", "der Vortrag,
+# [in dem] …", "der Talk, [der] …"
+_DESCRIBING_CLAUSE_RE = re.compile(r"(?:\b(?:wo|worin|wobei|womit|wenn)|\b(?:in|bei|mit|aus) (?:dem|der|denen)"
+                                   r"|,\s*(?:der|die|das|den|dem))\s", re.I)
+_FULL_VERB_TAGS = frozenset({"VV(FIN)", "VV(INF)", "VV(IZU)", "VV(PP)"})
+
+
+def _without_clause_verbs(subject: str, text: str) -> str:
+    """A German talk question's ``subject`` without the full verbs that end a clause describing the talk, typed in
+    lower case ("kurze zusammenfassung vom video, wo die bienen unter der erde [leben]", "wo man nen trainingsjob
+    [startet], den laptop [zuklappt] und …"): German puts a subordinate clause's verbs last, and they are the asker's
+    wording of what the talk shows, whose nouns name it; a verb searched alone matches other words ("leben" in
+    "Sandbox-Lebenszyklus"). As it is when nothing else is left."""
+    opened = _DESCRIBING_CLAUSE_RE.search(text)
+    if opened is None:
+        return subject
+    classes = german_tags.word_classes(text)
+    verbs: set[str] = set()
+    for part in _CLAUSE_PARTS_RE.split(text[opened.end():]):
+        for word in reversed(part.split()):  # the clause's last words, while they are verbs
+            folded = word_tokens(word)
+            if not word.islower() or len(folded) != 1 or not classes.get(folded[0], "").startswith("V"):
+                break
+            if classes[folded[0]] in _FULL_VERB_TAGS:
+                verbs.add(folded[0])
+    kept = [word for word in subject.split() if not (word_tokens(word) and set(word_tokens(word)) <= verbs)]
+    return " ".join(kept) if any(not _frames(token) for word in kept for token in word_tokens(word)) else subject
+
+
+_CLAUSE_PARTS_RE = re.compile(r"[,;]|\b(?:und|oder|aber)\b", re.I)  # where a clause's verbs end it
 
 
 _SPEAKER_NOUNS = frozenset({"speaker", "speakers", "sprecher"})  # the talk nouns that name its speakers

@@ -100,3 +100,10 @@ async def test_lernen_after_its_object_is_the_verb(store: Store) -> None:
     # architecture), no name "HBM-Lernen" (max_evol's "Lernen"); after an adjective it is one ("maschinelles lernen")
     reply = await ask(store, "ich will was über hbm lernen, welcher vortrag passt")
     assert body(reply)["shape"] == "watch" and body(reply)["hits"][0]["source"]["file"].startswith("004")
+
+
+async def test_the_verbs_ending_a_clause_that_describes_the_talk_are_the_askers(store: Store) -> None:
+    # "das video, wo die bienen unter der erde leben": the clause's last verb is the asker's wording, its nouns name the
+    # talk (the vlog's Geothermie-Bienen, 000:573); "leben" searched alone is Tinix's "Sandbox-Lebenszyklus"
+    reply = await ask(store, "kurze zusammenfassung vom video, wo die bienen unter der erde leben")
+    assert body(reply)["shape"] == "summary" and _first_line(reply) == 567
