@@ -330,7 +330,7 @@ async def _talk_of(store: Store, question: Question, scope: Scope) -> tuple[Talk
     return await store.get_talk(hits[0].talk_id), hits[1:3]
 
 
-TALK_TIE = 0.9  # talks (or key points of two talks) the subject matches this alike are a tie
+TALK_TIE = 0.95  # talks (or key points of two talks) the subject matches this alike are a tie
 TIE_POINTS = 3  # the best key points read to break a tie of talks: the best must lead every other talk's
 
 
