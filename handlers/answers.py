@@ -383,6 +383,17 @@ async def _written_uninflected(store: Store, missing: list[str]) -> bool:
     return True
 
 
+async def _compound_of_one_talk(store: Store, name: str) -> bool:
+    """Whether ``name`` is one German compound no summary writes whose corpus words one talk holds: "wo man nen
+    [trainingsjob] startet" is Kinetic's training functions and its jobs, the asker's word for what that talk shows
+    (as ``coverage._compound_apart`` reads a compound whose words no talk holds together as a thing of its own)."""
+    folded = tokens(name)
+    if len(folded) != 1 or not folded[0].isalpha():
+        return False
+    parts = await store.parts_of(folded[0])
+    return len(parts) >= 2 and await store.held_in_one_talk(parts)
+
+
 async def _uncovered_talk_question(store: Store, question: Question, scope: Scope
                                    ) -> tuple[Question, AnswerReply | None]:
     """A talk question (who, summary, watch) as it is answered, or its "not covered" reply: the question asks about
@@ -390,6 +401,9 @@ async def _uncovered_talk_question(store: Store, question: Question, scope: Scop
     if not question.subject or not (missing := await coverage.missing(store, question.subject, question, scope)):
         return question, None
     if question.language == "de" and await _written_uninflected(store, missing):
+        return question, None
+    if question.language == "de" and not (missing := [name for name in missing
+                                                      if not await _compound_of_one_talk(store, name)]):
         return question, None
     if (described := await _described_talk(store, question, missing, scope)) is not None:
         return replace(question, subject=described), None

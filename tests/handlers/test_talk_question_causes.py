@@ -103,3 +103,14 @@ async def test_the_verbs_ending_a_clause_that_describes_the_talk_are_the_askers(
     # talk (the vlog's Geothermie-Bienen, 000:573); "leben" searched alone is Tinix's "Sandbox-Lebenszyklus"
     reply = await ask(store, "kurze zusammenfassung vom video, wo die bienen unter der erde leben")
     assert body(reply)["shape"] == "summary" and _first_line(reply) == 567
+
+
+async def test_a_compound_whose_words_one_talk_holds_describes_that_talk(store: Store) -> None:
+    # "nen trainingsjob": no summary writes it, Kinetic's writes Trainingsfunktionen and Jobs (the talk of closing the
+    # laptop and attaching again, 000:60); the clause's verbs are the asker's wording
+    reply = await ask(store, "wer hat den talk gehalten wo man nen trainingsjob startet, den laptop zuklappt und sich "
+                             "später wieder dranhängt")
+    assert body(reply)["shape"] == "who" and _first_line(reply) == 60
+    # … a compound whose words no talk holds together stays a thing of its own the talks lack
+    apart = await ask(store, "wer hat über gradientenakkumulation gesprochen")
+    assert body(apart)["covered"] is False and "*gradientenakkumulation*" in body(apart)["message"]["text"]
