@@ -391,8 +391,13 @@ def _capitalises_nouns(question: Question) -> bool:
 
 
 async def _typed_with_a_slip(store: Store, word: str) -> bool:
-    """Whether a rare word is a known one mistyped ("recusion", "finetunning", "flydls"), not a term of its own."""
-    return any([await store.typed_with_a_slip(token) for token in tokens(word)])
+    """Whether a rare word is a known one mistyped ("recusion", "finetunning", "flydls"), not a term of its own. A
+    short word is near too many words for one slip to say it is any of them ("alpa" is no alpha, but a system of its
+    own): only a word of MIN_SLIPPED letters or more is read as one mistyped."""
+    return any([len(token) >= MIN_SLIPPED and await store.typed_with_a_slip(token) for token in tokens(word)])
+
+
+MIN_SLIPPED = 5  # letters of the shortest word read as another mistyped
 
 
 async def _compound_apart(store: Store, question: Question, written: list[str]) -> str | None:
