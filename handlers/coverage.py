@@ -21,6 +21,7 @@ from .question_words import (
     COUNTING,
     DETERMINERS,
     DO_AUXILIARY_RE,
+    ENGLISH_PREPOSITIONS,
     FRAME_WORDS,
     GERMAN_ARTICLES,
     GERMAN_MODALS,
@@ -943,7 +944,7 @@ _BEFORE_A_NOUN = frozenset("a an the any no some this that these those my your t
 # An English question that asks for what its verb is done to: "what does X standardize", "which libraries …"
 _OBJECT_ASKED_RE = re.compile(r"\W*(?:what|whats|what's|which|who|whom|whose)\b", re.I)
 # English prepositions a noun follows: "anything about [pensions]", "protected against [lightning]"
-_PREPOSITIONS = frozenset("about against on with without for from into of over under via".split())
+_PREPOSITIONS = ENGLISH_PREPOSITIONS
 # Words a German noun follows when a question is typed in lower case: articles, determiners, prepositions
 _BEFORE_A_GERMAN_NOUN = frozenset(
     "ein eine einen einem einer eines ne nen nem n der die das den dem des im am zum zur vom beim ins ans "

@@ -358,6 +358,11 @@ def setting_of(text: str) -> str:
     machinery at the treehouse build"); "" when it ends in none."""
     found = SETTING_RE.match(text)
     return found.group("setting") if found else ""
+# English prepositions, which open the phrase of the noun after them: no word of a name before it ("the helper
+# [inside] pl.kernel", "their roadmap [after] that")
+ENGLISH_PREPOSITIONS = frozenset(
+    "about against on with without for from into of over under via after before inside outside behind beneath "
+    "beside beyond during within through throughout toward towards across around among until upon underneath".split())
 ARTICLES = frozenset("the a an up down out off away".split())  # and the particles of English phrasal verbs
 # German finite verbs that start a yes/no question and do not end in -t ("kann man …", "gab es …")
 # (with spoken German's "ham" for haben: "ham die maschinisten … gestreikt")

@@ -41,6 +41,7 @@ from .question_words import (
     DO_AUXILIARY_RE,
     DURATION_VERBS,
     EN_MARKERS,
+    ENGLISH_PREPOSITIONS,
     EXAMPLES,
     FRAME_WORDS,
     GERMAN_AUXILIARIES,
@@ -1747,6 +1748,8 @@ def _in_a_name(word: str, language: str | None, after_question_word: bool) -> bo
         return not any(_VERSION_PART_RE.fullmatch(part) for part in parts)  # "v6e-8", "GPT-4" are versions
     if is_term_like(word):
         return False
+    if language != "de" and word.casefold() in ENGLISH_PREPOSITIONS:
+        return False  # it opens the phrase of the noun after it: "the helper [inside] pl.kernel"
     if language == "de" and word[:1].islower():
         folded = word.casefold()
         if _english_noun_in_german(word):

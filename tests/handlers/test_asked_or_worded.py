@@ -47,3 +47,14 @@ async def ask(store: Store, text: str) -> Reply:
 async def test_a_short_absent_name_is_no_slip_of_a_corpus_word(store: Store, text: str, said: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is False and heading(reply) == said, text
+
+
+@pytest.mark.parametrize("text", [
+    # an English preposition opens the phrase of the noun after it: "helper inside" names nothing (no summary has
+    # helper; 004:8 calls it "Hilfsprogramm … innerhalb von pl.kernel")
+    "what does the `emit_pipeline` helper inside `pl.kernel` do?",
+    "what is the `emit_pipeline` helper inside `pl.kernel` good for?",
+])
+async def test_a_preposition_is_no_word_of_a_name(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == (PALLAS, 8), text
