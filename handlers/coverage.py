@@ -578,14 +578,45 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
                 continue  # its last two words are one phrase of the word list, a verb and its object: "ai [writing
                 # code]" is AI that programs, no "ai writing" cut off its last word
             shorter = _content_tokens(" ".join(run.words[:-1]))
-            if len(shorter) < 2 or any(word in absent for word in shorter) or await held_as_a_name(shorter) or \
-                    await _talks_people(store, shorter):
-                continue  # "sparse cores help": sparse cores, and what they do; "the beehive vlogger travelling"
+            if len(shorter) < 2 or any(word in absent for word in shorter) or await _talks_people(store, shorter):
+                continue  # "the beehive vlogger travelling"
+            if await held_as_a_name(shorter):
+                if _no_finite_verb_ends(run, question):
+                    return run.text  # "kv cache offloading": the kv cache is held, its offloading is not
+                continue  # "sparse cores help": sparse cores, and what they do
             if verb_follows and run.after_auxiliary and len(words) == 3 and is_common(words[1]):
                 continue  # "did [microprocessors turn nc] into cnc": a subject, its verb and its object
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+def _no_finite_verb_ends(run: NameRun, question: Question) -> bool:
+    """Whether English grammar puts no finite verb at the end of ``run`` (of three words or more, its first ones a
+    name the summaries hold): its last word is an -ing form in a question without a form of be ("tell me about [kv
+    cache offloading]": a finite verb after its subject would be "offloads"), or the run is the subject of a passive
+    yes/no question, whose participle follows it ("is the [tpu research cloud] mentioned")."""
+    if question.language == "de" or question.shape == Shape.RECOMMEND:
+        return False  # a talk to watch is asked for in the asker's words: "… to learn [multi-gpu training]" is
+        # 000:268's Multi-GPU-Skalierung for verteilte Trainingsvorgänge
+    last = run.words[-1].casefold()
+    if last.endswith("ing") and _BE_AUXILIARY_RE.search(question.text) is None:
+        return True
+    after = _word_after(question.text.casefold(), run.text.casefold())
+    return _PASSIVE_RE.match(question.text) is not None and after is not None and \
+        _ENGLISH_PARTICIPLE_RE.fullmatch(after) is not None
+
+
+def _word_after(text: str, words: str) -> str | None:
+    """The word typed right after ``words`` in ``text`` (both folded by case), spaces apart; None when none is."""
+    at = text.find(words)
+    if at == -1:
+        return None
+    rest = text[at + len(words):]
+    if not rest[:1].isspace():
+        return None
+    following = rest.split()
+    return following[0].strip("?!.,;:") if following else None
 
 
 async def _talks_people(store: Store, words: list[str]) -> bool:

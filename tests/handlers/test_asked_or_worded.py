@@ -58,3 +58,24 @@ async def test_a_short_absent_name_is_no_slip_of_a_corpus_word(store: Store, tex
 async def test_a_preposition_is_no_word_of_a_name(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False and first(reply) == (PALLAS, 8), text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # an -ing word with no form of be before it is no finite verb after its subject ("the kv cache offloads"): the
+    # run names one thing, which no summary has (000:109 defines the KV Cache, nothing offloads or prefetches it)
+    ("anything on kv cache offloading?", "The summaries don't mention *kv cache offloading*."),
+    ("what about kv cache prefetching", "The summaries don't mention *kv cache prefetching*."),
+    # the subject of a passive yes/no question ends before its participle: "cloud" is no verb (the RL talk has TPUs,
+    # Forschung and Cloud, never the TPU Research Cloud)
+    ("was the tpu research cloud discussed", "The summaries don't mention *tpu research cloud*."),
+])
+async def test_a_run_ends_in_a_verb_only_where_english_puts_one(store: Store, text: str, said: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is False and heading(reply) == said, text
+
+
+async def test_a_talk_to_watch_is_asked_for_in_the_askers_words(store: Store) -> None:
+    # 000:268's Multi-GPU-Skalierung for verteilte Trainingsvorgänge is the multi-gpu training the asker wants to learn
+    text = "which talk should i watch to learn multi-gpu training on intel cards"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and body(reply)["hits"][0]["source"]["file"] == MAIN, text
