@@ -1231,10 +1231,12 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         return await _not_covered(store, question, missing)
     if question.subject and (measured := _measured_absent(question, await absent_words(store, scope,
                                                                                          question.subject))) and \
-            (measured[:1].isupper() or not await coverage.restates_a_point(store, question, [measured], scope)):
+            (measured[:1].isupper() or not await coverage.restates_a_point(store, question, [measured], scope)) and \
+            not await coverage.said_in_parts(store, measured, question):
         # (typed in lower case, as ``coverage.missing`` weighs it: a point that holds the rest of the question
         # counts what the asker names in their words: "wie viele prüfstufen hat die validierungs pipeline bei
-        # max_evol" is 000:133's Stufen)
+        # max_evol" is 000:133's Stufen); nor a compound the summaries say in parts ("in wie viele speicherebenen teilt
+        # palace die tpu auf": 004:4's Speicherarchitektur), as ``coverage.missing`` has it
         return await _not_covered(store, question, [measured])
     match = _MEASURED_RE.search(question.text)
     head = _counted(question.text, match) if match is not None else ""

@@ -70,7 +70,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                     (_lower_case_german_noun(word, question, absent) or _rare_term(word, question, absent)
                      or _guessed(word, question) or _asked_whether(word, question, absent))
                     and not await _typed_with_a_slip(store, word)
-                    and not await _said_in_parts(store, word, question))) \
+                    and not await said_in_parts(store, word, question))) \
                     and await _no_compound_holds(store, word, absent):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
                 run = next((_name_holding(run, word, question) for run in name_runs_of(scope, question)
@@ -422,7 +422,7 @@ async def _compound_apart(store: Store, question: Question, written: list[str]) 
 SPLIT_PART = 4  # the shortest part of a compound read as a word of its own ("Frost|schäden")
 
 
-async def _said_in_parts(store: Store, word: str, question: Question) -> bool:
+async def said_in_parts(store: Store, word: str, question: Question) -> bool:
     """Whether ``word`` is a compound of two words the summaries have (also inside their compounds): "frostschäden"
     (frostgehobenen, Wurzelschäden) may be what a point says in other words; "zapfenverbindungen" is not. English
     types a compound's nouns apart, so a rare word of an English question written as one is a name of its own:

@@ -79,3 +79,15 @@ async def test_a_talk_to_watch_is_asked_for_in_the_askers_words(store: Store) ->
     text = "which talk should i watch to learn multi-gpu training on intel cards"
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False and body(reply)["hits"][0]["source"]["file"] == MAIN, text
+
+
+@pytest.mark.parametrize("text", [
+    # the measured thing of a German quantity question, a compound the summaries say in parts (Speicher, Ebenen), is
+    # no thing they lack: 004:4's TPU-Speicherarchitektur divides into HBM, VMA and SM
+    "in wie viele speicherebenen teilt palace die tpu auf",
+    "wie viele speicherebenen hat die tpu im pallas vortrag",
+])
+async def test_a_measured_compound_said_in_parts_is_counted(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == (PALLAS, 4), text
+
