@@ -878,7 +878,13 @@ def _lower_case_german_noun(word: str, question: Question, absent: frozenset[str
         return False
     if (_word_before(question.text.casefold(), word.casefold()) or "") in _INSTEAD:
         return False  # the alternative set against the topic ("warum das statt dockerfiles?"), not what is asked
+    if _GERMAN_PARTICIPLE_OF_AN_ENGLISH_VERB_RE.fullmatch(word.casefold()):
+        return False  # a verb of the asker's, whatever the tagger reads: "… entlang der die … [gesharded] haben"
     return typed_as_noun(word, question)
+
+
+# German's past participle of an English verb: ge-, the verb, its English -ed ("gesharded", "geupdated", "gemerged")
+_GERMAN_PARTICIPLE_OF_AN_ENGLISH_VERB_RE = re.compile(r"(?:ab|an|auf|aus|ein|mit|rein|raus|um|zu)?ge[^\W\d_]{3,}ed")
 
 
 _INSTEAD = frozenset("statt anstatt anstelle".split())
@@ -1288,6 +1294,8 @@ def _asks_about(word: str, question: Question) -> bool:
         if word[:1].isupper() or (question.yes_no and _GERMAN_PARTICIPLE_RE.fullmatch(word.casefold())):
             return True  # a participle is asked about only in a yes/no question ("wurde X verleimt?"); elsewhere
             # a word ending so is the verb a question ends in ("was mussten die für XLA fixen?")
+        if _GERMAN_PARTICIPLE_OF_AN_ENGLISH_VERB_RE.fullmatch(word.casefold()):
+            return question.yes_no  # so an English verb's ("welche matrixgröße haben die [gesharded]")
         if _capitalises_nouns(question):
             return False  # its nouns are capitalised: a lower-case word is a verb or an adjective
         if german_tags.is_attributive(word, question.text):

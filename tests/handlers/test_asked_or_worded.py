@@ -91,3 +91,14 @@ async def test_a_measured_compound_said_in_parts_is_counted(store: Store, text: 
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False and first(reply) == (PALLAS, 4), text
 
+
+@pytest.mark.parametrize("text", [
+    # German's participle of an English verb (ge-, the verb, -ed) is a verb of the asker's, not a noun the summaries
+    # lack, whatever the tagger reads: 000:417 shards along the largest weight dimension
+    "nenn mir die matrixgröße, entlang der die bei qwen image gesharded haben",
+    "welche matrixgröße haben die bei qwen image auf der v6e-8 gesharded",
+])
+async def test_a_german_participle_of_an_english_verb_is_no_asked_noun(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 417), text
+
