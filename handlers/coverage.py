@@ -1145,6 +1145,9 @@ def _kind_of_the_next(word: str, words: list[str], present: list[str], question:
     if len(folded) < 3 or not folded.isalpha() or (question.language != "de" and folded.endswith(("ing", "ed", "s"))):
         return False
     at = words.index(word)
+    if question.language == "de" and _capitalises_nouns(question) and at + 1 < len(words) and \
+            not words[at + 1][:1].isupper():
+        return False  # a question that writes its nouns so has no head of a kind in lower case: "[bricht] ständig"
     if at + 1 >= len(words) or words[at + 1] not in present or not _side_by_side(question.text, word, words[at + 1]):
         return False
     return at + 2 >= len(words) or not _side_by_side(question.text, words[at + 1], words[at + 2])
