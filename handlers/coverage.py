@@ -1048,8 +1048,9 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
         # many of its words the question holds (no fact restated: the kind is what it asks about)
         return kinds, topic_besides(question, [*gone, *kinds], names_only=False), False
     if missing and held and _topic_size(store, question, present, held) <= MAX_TOPIC_WORDS:
-        asked = [word for word in missing if _asks_about(word, question) or (
-            _object_last(word, words, question) and not await restates_a_point(store, question, [word], scope))]
+        asked = [word for word in missing if _asks_about(word, question) or _done_to_the_topic(word, present, question)
+                 or (_object_last(word, words, question)
+                     and not await restates_a_point(store, question, [word], scope))]
         if not question.yes_no:
             # a how or why question asks what one key point says when that point holds the rest of it: the absent
             # word is the asker's, as in ``missing`` ("warum legen die die [lärchenbretter] beim baumhaus mit der
@@ -1351,6 +1352,14 @@ def _infinitive_after_a_modal(word: str, question: Question) -> bool:
     if not word[:1].islower() or not word.casefold().endswith(("en", "ern", "eln")):
         return False
     return _ends_a_clause(word, question) and any(token in GERMAN_MODALS for token in tokens(question.text))
+
+
+def _done_to_the_topic(word: str, present: list[str], question: Question) -> bool:
+    """Whether an absent infinitive a German yes/no question's modal governs is what it asks, its topic the one other
+    word the summaries have: "kann man das baumhaus [mieten]" asks whether the treehouse can be rented, where
+    "kann ich kinetic aus nem [notebook] starten" asks about the notebook (``_infinitive_after_a_modal``)."""
+    return question.language == "de" and question.yes_no and len(present) == 1 and \
+        _infinitive_after_a_modal(word, question)
 
 
 def _verbs_before(question: Question, words: list[str]) -> set[str]:

@@ -113,3 +113,22 @@ async def test_a_german_participle_of_an_english_verb_is_no_asked_noun(store: St
 async def test_a_lower_case_word_heads_no_kind_where_nouns_are_capitalised(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 385), text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # with its topic the one other word the summaries have, a German modal yes/no question asks whether the thing
+    # can be done: the treehouse talk says nothing of renting or buying it
+    ("kann man das baumhaus eigentlich mieten", "Die Zusammenfassungen erwähnen *mieten* nicht."),
+    ("kann man das baumhaus kaufen", "Die Zusammenfassungen erwähnen *kaufen* nicht."),
+])
+async def test_a_modals_infinitive_is_asked_when_only_the_topic_is_besides(store: Store, text: str,
+                                                                           said: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is False and heading(reply) == said, text
+
+
+async def test_a_modals_infinitive_is_the_askers_verb_beside_a_thing_asked(store: Store) -> None:
+    # installing Kinetic is 000:69's Installation
+    text = "kann man kinetic installieren"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 69), text
