@@ -75,6 +75,11 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
                 run = next((_name_holding(run, word, question) for run in name_runs_of(scope, question)
                             if word in run.words and all(other in written for other in run.words)), word)
+                present = [other for other in written if not all(token in absent for token in tokens(other))]
+                following = written[written.index(word) + 1:written.index(word) + 2]
+                if run == word and _kind_of_the_next(word, written, present, question) and \
+                        not any(german_tags.is_verb(token, question.text) for token in tokens(following[0])):
+                    run = f"{word} {following[0]}"  # a kind of the next, no verb: "hash joins"
                 if _only_asked_whether(word, question, absent):
                     # a common noun asked whether: the thing it names starts with it, what is before it is what the
                     # question asks it of ("is [tunix] apache licensed"); the last resort, after every other cause
@@ -581,8 +586,10 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             if len(shorter) < 2 or any(word in absent for word in shorter) or await _talks_people(store, shorter):
                 continue  # "the beehive vlogger travelling"
             if await held_as_a_name(shorter):
-                if _no_finite_verb_ends(run, question):
-                    return run.text  # "kv cache offloading": the kv cache is held, its offloading is not
+                if _no_finite_verb_ends(run, question) and not await store.names_a_talk(words[0]):
+                    # "kv cache offloading": the kv cache is held, its offloading is not (a talk's own name before
+                    # its thing is that talk's: "is the tinix rollout orchestrator covered")
+                    return run.text
                 continue  # "sparse cores help": sparse cores, and what they do
             if verb_follows and run.after_auxiliary and len(words) == 3 and is_common(words[1]):
                 continue  # "did [microprocessors turn nc] into cnc": a subject, its verb and its object
