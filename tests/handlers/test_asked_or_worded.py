@@ -5,73 +5,74 @@ corpus/*.txt."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from bot.console import as_json
-from handlers import mentions
-from handlers.replies import Reply
 from store.db import Store
+from tests.handlers.test_questions import MAIN, ask, body, first, heading
 
-MAIN = "000_05e4716c93976b38.txt"
 PALLAS = "004_b9033c416a07336f.txt"
-
-
-def body(reply: Reply) -> dict:
-    """The reply as ``talkbot ask --json`` reports it."""
-    return json.loads(as_json(reply))
-
-
-def heading(reply: Reply) -> str:
-    blocks = body(reply)["message"].get("blocks") or []
-    text = blocks[0].get("text", {}) if blocks else {}
-    return (text.get("text", "") if isinstance(text, dict) else str(text)).split("\n")[0]
-
-
-def first(reply: Reply) -> tuple[str, int]:
-    hit = body(reply)["hits"][0]
-    return hit["source"]["file"], hit["source"]["line"]
-
-
-async def ask(store: Store, text: str) -> Reply:
-    return await mentions.answer(store, f"<@UBOT> {text}")
 
 
 @pytest.mark.parametrize(("text", "said"), [
     # "alpa" is one letter from the corpus's Alpha (000:352's Alpha-Wheels), but a word of four letters is one slip
     # from many: no summary has the system Alpa
-    ("does the dit sharding talk mention alpa?", "The summaries don't mention *alpa*."),
-    ("wurde alpa im dit sharding vortrag erwähnt", "Die Zusammenfassungen erwähnen *alpa* nicht."),
-])
-async def test_a_short_absent_name_is_no_slip_of_a_corpus_word(store: Store, text: str, said: str) -> None:
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is False and heading(reply) == said, text
-
-
-@pytest.mark.parametrize("text", [
-    # an English preposition opens the phrase of the noun after it: "helper inside" names nothing (no summary has
-    # helper; 004:8 calls it "Hilfsprogramm … innerhalb von pl.kernel")
-    "what does the `emit_pipeline` helper inside `pl.kernel` do?",
-    "what is the `emit_pipeline` helper inside `pl.kernel` good for?",
-])
-async def test_a_preposition_is_no_word_of_a_name(store: Store, text: str) -> None:
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is not False and first(reply) == (PALLAS, 8), text
-
-
-@pytest.mark.parametrize(("text", "said"), [
+    pytest.param("does the dit sharding talk mention alpa?", "The summaries don't mention *alpa*.",
+                 id="short-word-no-slip-en"),
+    pytest.param("wurde alpa im dit sharding vortrag erwähnt", "Die Zusammenfassungen erwähnen *alpa* nicht.",
+                 id="short-word-no-slip-de"),
     # an -ing word with no form of be before it is no finite verb after its subject ("the kv cache offloads"): the
     # run names one thing, which no summary has (000:109 defines the KV Cache, nothing offloads or prefetches it)
-    ("anything on kv cache offloading?", "The summaries don't mention *kv cache offloading*."),
-    ("what about kv cache prefetching", "The summaries don't mention *kv cache prefetching*."),
+    pytest.param("anything on kv cache offloading?", "The summaries don't mention *kv cache offloading*.",
+                 id="ing-no-finite-verb"),
+    pytest.param("what about kv cache prefetching", "The summaries don't mention *kv cache prefetching*.",
+                 id="ing-no-finite-verb-2"),
     # the subject of a passive yes/no question ends before its participle: "cloud" is no verb (the RL talk has TPUs,
     # Forschung and Cloud, never the TPU Research Cloud)
-    ("was the tpu research cloud discussed", "The summaries don't mention *tpu research cloud*."),
+    pytest.param("was the tpu research cloud discussed", "The summaries don't mention *tpu research cloud*.",
+                 id="passive-subject-ends-before-participle"),
+    # with its topic the one other word the summaries have, a German modal yes/no question asks whether the thing
+    # can be done: the treehouse talk says nothing of renting or buying it
+    pytest.param("kann man das baumhaus eigentlich mieten", "Die Zusammenfassungen erwähnen *mieten* nicht.",
+                 id="modal-infinitive-asked"),
+    pytest.param("kann man das baumhaus kaufen", "Die Zusammenfassungen erwähnen *kaufen* nicht.",
+                 id="modal-infinitive-asked-2"),
 ])
-async def test_a_run_ends_in_a_verb_only_where_english_puts_one(store: Store, text: str, said: str) -> None:
+async def test_the_absent_word_asked_about_is_said_not_covered(store: Store, text: str, said: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is False and heading(reply) == said, text
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # an English preposition opens the phrase of the noun after it: "helper inside" names nothing (no summary has
+    # helper; 004:8 calls it "Hilfsprogramm … innerhalb von pl.kernel")
+    pytest.param("what does the `emit_pipeline` helper inside `pl.kernel` do?", (PALLAS, 8),
+                 id="preposition-no-word-of-a-name"),
+    pytest.param("what is the `emit_pipeline` helper inside `pl.kernel` good for?", (PALLAS, 8),
+                 id="preposition-no-word-of-a-name-2"),
+    # the measured thing of a German quantity question, a compound the summaries say in parts (Speicher, Ebenen), is
+    # no thing they lack: 004:4's TPU-Speicherarchitektur divides into HBM, VMA and SM
+    pytest.param("in wie viele speicherebenen teilt palace die tpu auf", (PALLAS, 4), id="measured-compound-in-parts"),
+    pytest.param("wie viele speicherebenen hat die tpu im pallas vortrag", (PALLAS, 4),
+                 id="measured-compound-in-parts-2"),
+    # German's participle of an English verb (ge-, the verb, -ed) is a verb of the asker's, not a noun the summaries
+    # lack, whatever the tagger reads: 000:417 shards along the largest weight dimension
+    pytest.param("nenn mir die matrixgröße, entlang der die bei qwen image gesharded haben", (MAIN, 417),
+                 id="german-participle-of-english-verb"),
+    pytest.param("welche matrixgröße haben die bei qwen image auf der v6e-8 gesharded", (MAIN, 417),
+                 id="german-participle-of-english-verb-2"),
+    # a question that capitalises its nouns has no head of a kind in lower case: "bricht ständig" is a verb and an
+    # adverb of the asker's context, no kind of ständig the summaries lack; 000:385 is the Tunix talk's OOM-Vermeidung
+    pytest.param("Unser Training bricht ständig mit Speicherfehlern ab. An welchen Stellen kamen in den Vorträgen "
+                 "Out-of-Memory-Fehler zur Sprache?", (MAIN, 385), id="lower-case-heads-no-kind"),
+    pytest.param("Unser Training bricht ständig mit Speicherfehlern ab. Wo kamen Out-of-Memory-Fehler zur Sprache?",
+                 (MAIN, 385), id="lower-case-heads-no-kind-2"),
+    # beside a thing asked, a modal's infinitive is the asker's verb: installing Kinetic is 000:69's Installation
+    pytest.param("kann man kinetic installieren", (MAIN, 69), id="modal-infinitive-beside-a-thing"),
+])
+async def test_the_askers_wording_leaves_the_answering_point_first(store: Store, text: str,
+                                                                   expected: tuple[str, int]) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False and first(reply) == expected, text
 
 
 async def test_a_talk_to_watch_is_asked_for_in_the_askers_words(store: Store) -> None:
@@ -79,56 +80,3 @@ async def test_a_talk_to_watch_is_asked_for_in_the_askers_words(store: Store) ->
     text = "which talk should i watch to learn multi-gpu training on intel cards"
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False and body(reply)["hits"][0]["source"]["file"] == MAIN, text
-
-
-@pytest.mark.parametrize("text", [
-    # the measured thing of a German quantity question, a compound the summaries say in parts (Speicher, Ebenen), is
-    # no thing they lack: 004:4's TPU-Speicherarchitektur divides into HBM, VMA and SM
-    "in wie viele speicherebenen teilt palace die tpu auf",
-    "wie viele speicherebenen hat die tpu im pallas vortrag",
-])
-async def test_a_measured_compound_said_in_parts_is_counted(store: Store, text: str) -> None:
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is not False and first(reply) == (PALLAS, 4), text
-
-
-@pytest.mark.parametrize("text", [
-    # German's participle of an English verb (ge-, the verb, -ed) is a verb of the asker's, not a noun the summaries
-    # lack, whatever the tagger reads: 000:417 shards along the largest weight dimension
-    "nenn mir die matrixgröße, entlang der die bei qwen image gesharded haben",
-    "welche matrixgröße haben die bei qwen image auf der v6e-8 gesharded",
-])
-async def test_a_german_participle_of_an_english_verb_is_no_asked_noun(store: Store, text: str) -> None:
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 417), text
-
-
-@pytest.mark.parametrize("text", [
-    # a question that capitalises its nouns has no head of a kind in lower case: "bricht ständig" is a verb and an
-    # adverb of the asker's context, no kind of ständig the summaries lack; 000:385 is the Tunix talk's OOM-Vermeidung
-    "Unser Training bricht ständig mit Speicherfehlern ab. An welchen Stellen kamen in den Vorträgen "
-    "Out-of-Memory-Fehler zur Sprache?",
-    "Unser Training bricht ständig mit Speicherfehlern ab. Wo kamen Out-of-Memory-Fehler zur Sprache?",
-])
-async def test_a_lower_case_word_heads_no_kind_where_nouns_are_capitalised(store: Store, text: str) -> None:
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 385), text
-
-
-@pytest.mark.parametrize(("text", "said"), [
-    # with its topic the one other word the summaries have, a German modal yes/no question asks whether the thing
-    # can be done: the treehouse talk says nothing of renting or buying it
-    ("kann man das baumhaus eigentlich mieten", "Die Zusammenfassungen erwähnen *mieten* nicht."),
-    ("kann man das baumhaus kaufen", "Die Zusammenfassungen erwähnen *kaufen* nicht."),
-])
-async def test_a_modals_infinitive_is_asked_when_only_the_topic_is_besides(store: Store, text: str,
-                                                                           said: str) -> None:
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is False and heading(reply) == said, text
-
-
-async def test_a_modals_infinitive_is_the_askers_verb_beside_a_thing_asked(store: Store) -> None:
-    # installing Kinetic is 000:69's Installation
-    text = "kann man kinetic installieren"
-    reply = await ask(store, text)
-    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 69), text
