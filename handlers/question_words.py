@@ -358,6 +358,8 @@ def setting_of(text: str) -> str:
     machinery at the treehouse build"); "" when it ends in none."""
     found = SETTING_RE.match(text)
     return found.group("setting") if found else ""
+
+
 # English prepositions, which open the phrase of the noun after them: no word of a name before it ("the helper
 # [inside] pl.kernel", "their roadmap [after] that")
 ENGLISH_PREPOSITIONS = frozenset(
