@@ -397,13 +397,8 @@ def _capitalises_nouns(question: Question) -> bool:
 
 
 async def _typed_with_a_slip(store: Store, word: str) -> bool:
-    """Whether a rare word is a known one mistyped ("recusion", "finetunning", "flydls"), not a term of its own. A
-    short word is near too many words for one slip to say it is any of them ("alpa" is no alpha, but a system of its
-    own): only a word of MIN_SLIPPED letters or more is read as one mistyped."""
-    return any([len(token) >= MIN_SLIPPED and await store.typed_with_a_slip(token) for token in tokens(word)])
-
-
-MIN_SLIPPED = 5  # letters of the shortest word read as another mistyped
+    """Whether a rare word is a known one mistyped ("recusion", "finetunning", "flydls"), not a term of its own."""
+    return any([await store.typed_with_a_slip(token) for token in tokens(word)])
 
 
 async def _compound_apart(store: Store, question: Question, written: list[str]) -> str | None:
@@ -490,7 +485,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         if run.after_pronoun:
             run = NameRun(run.words[1:], run.after_auxiliary, run.last)  # "they [implement] ring attention"
         elif question.language != "de" and len(run.words) >= 3 and run.words[0].casefold().endswith("ing") and \
-                _word_before(question.text.casefold(), run.words[0].casefold()) in _PREPOSITIONS and \
+                _word_before(question.text.casefold(), run.words[0].casefold()) in ENGLISH_PREPOSITIONS and \
                 absent.isdisjoint(rest := _content_tokens(" ".join(run.words[1:]))) and await held_as_a_name(rest):
             # a gerund after a preposition is a verb, the thing the summaries name its object: "about [shipping]
             # python wheels" (not "about sliding window attention", whose rest is no name the summaries have)
@@ -661,11 +656,12 @@ async def _verb_after_the_subject(store: Store, question: Question, scope: Scope
         return []
     start = 2 if len(typed) > 2 and typed[1] in DETERMINERS else 1
     end = next((at for at in range(start, len(typed))
-                if typed[at] in _BEFORE_A_NOUN or typed[at] in _PREPOSITIONS or typed[at] in _PLACING), len(typed))
+                if typed[at] in _BEFORE_A_NOUN or typed[at] in ENGLISH_PREPOSITIONS or typed[at] in _PLACING),
+               len(typed))
     return typed[end - 1:end] if end - start >= 2 and end < len(typed) else []
 
 
-_PLACING = frozenset("to at in by".split())  # prepositions a verb takes besides ``_PREPOSITIONS``: "attach [to]"
+_PLACING = frozenset("to at in by".split())  # prepositions a verb takes besides ``ENGLISH_PREPOSITIONS``: "attach [to]"
 _DO_OPENERS = frozenset("do does did can could will would should".split())  # the verb after the subject is plain
 
 
@@ -988,7 +984,6 @@ _BEFORE_A_NOUN = frozenset("a an the any no some this that these those my your t
 # An English question that asks for what its verb is done to: "what does X standardize", "which libraries …"
 _OBJECT_ASKED_RE = re.compile(r"\W*(?:what|whats|what's|which|who|whom|whose)\b", re.I)
 # English prepositions a noun follows: "anything about [pensions]", "protected against [lightning]"
-_PREPOSITIONS = ENGLISH_PREPOSITIONS
 # Words a German noun follows when a question is typed in lower case: articles, determiners, prepositions
 _BEFORE_A_GERMAN_NOUN = frozenset(
     "ein eine einen einem einer eines ne nen nem n der die das den dem des im am zum zur vom beim ins ans "
@@ -1330,9 +1325,9 @@ def _asks_about(word: str, question: Question) -> bool:
         # a verb's form before its noun: "can Kinetic attach to [a running] job?"; the last word after a preposition
         # is a noun ("protected against [lightning]")
         last = _LAST_WORD_RE.search(question.text)
-        return before is not None and before.casefold() in _PREPOSITIONS and last is not None and \
+        return before is not None and before.casefold() in ENGLISH_PREPOSITIONS and last is not None and \
             last.group().casefold() == word.casefold() and not word.casefold().endswith("ed")
-    if before is not None and (before.casefold() in _BEFORE_A_NOUN or before.casefold() in _PREPOSITIONS
+    if before is not None and (before.casefold() in _BEFORE_A_NOUN or before.casefold() in ENGLISH_PREPOSITIONS
                                or (before.endswith(("'s", "s'")) and before.casefold()[:-2] not in IS_CONTRACTED)):
         return True  # "does the treehouse have [a fireplace]?", "anything about [pensions]"
     # "how does Kinetic manage [secrets]?": after do/does/did the subject, its verb, then what the verb is done to

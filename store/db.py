@@ -76,6 +76,7 @@ from .title_words import TitleWords
 from .view import NeedsDatabase, Stale, TalkInfo, View
 
 RESULT_CACHE_SIZE = 1024  # answers kept per corpus generation (a few MB at most)
+MIN_TYPED_SLIP = 5  # letters of the shortest word ``typed_with_a_slip`` reads as another mistyped
 MIN_NAME_PART = 4  # the shortest word of a glossary name of several words that counts as naming a term
 OTHER_NAMES_ENTRIES = 20  # glossary entries of a term whose other names ``other_names`` reads
 T = TypeVar("T")
@@ -769,7 +770,10 @@ class Store:
 
     async def typed_with_a_slip(self, word: str) -> bool:
         """Whether the folded ``word``, which matches nothing, is a word the summaries or the word list know typed with
-        a slip: "kinetc", "flydls" (Vocabulary.near_a_word), "recusion" (Lexicon.near_a_key)."""
+        a slip: "kinetc", "flydls" (Vocabulary.near_a_word), "recusion" (Lexicon.near_a_key). A word shorter than
+        MIN_TYPED_SLIP is near too many words for one slip to say which ("alpa" is no alpha but a system of its own)."""
+        if len(word) < MIN_TYPED_SLIP:
+            return False
         return await self._answer(("typed_with_a_slip", word) if cacheable(word) else None,
                                   lambda view: view.vocabulary.near_a_word(word) or view.lexicon.near_a_key(word),
                                   in_memory=True)
