@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .text import tokens
+from .text import plain_german, tokens
 
 
 class ShownWords:
@@ -18,7 +18,7 @@ class ShownWords:
         # ``fold`` makes of them): no Unicode work word by word.
         joined = " ".join(self._words)
         if not joined.isascii():
-            joined = _plain_german(joined)
+            joined = plain_german(joined)
         folded = joined.lower() if joined.isascii() else " ".join(
             word.lower() if word.isascii() else "".join(tokens(word)) for word in self._words)
         self._folded = " " + folded if self._words else ""
@@ -36,16 +36,3 @@ class ShownWords:
                 return self._words[folded.count(" ", 0, at)]
             at = folded.find(" " + token, at + 1)
         return None
-
-
-# The German letters outside ASCII as ``store.text.fold`` folds them (ä -> a, ß -> ss), either case.
-_GERMAN_LETTERS = (("ä", "a"), ("ö", "o"), ("ü", "u"), ("Ä", "a"), ("Ö", "o"), ("Ü", "u"), ("ß", "ss"))
-
-
-def _plain_german(text: str) -> str:
-    """``text`` with its German letters folded (other characters as they are): one str.replace (in C) per letter
-    present."""
-    for letter, plain in _GERMAN_LETTERS:
-        if letter in text:
-            text = text.replace(letter, plain)
-    return text
