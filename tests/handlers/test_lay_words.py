@@ -151,6 +151,10 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # doppelt-gewindeten Baumschrauben (ca. 19 cm tief) in den aktiven Splintholzbereich", not an AITER point
     pytest.param("why do they screw the bolts into the outer living layer of the tree and not deeper", 604,
                  id="bolts-deeper"),
+    # a slog is time-consuming work and a holdup what holds it up, its bottleneck: 129's "Engpass manueller
+    # Portierung: … machen manuelle Portierungen extrem zeitaufwendig", not "not covered"
+    pytest.param("so why is getting kernels over to pallas by hand such a slog", 129, id="slog-zeitaufwendig"),
+    pytest.param("what's the holdup when people port their kernels by hand", 129, id="holdup-engpass"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
