@@ -155,6 +155,9 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # Portierung: … machen manuelle Portierungen extrem zeitaufwendig", not "not covered"
     pytest.param("so why is getting kernels over to pallas by hand such a slog", 129, id="slog-zeitaufwendig"),
     pytest.param("what's the holdup when people port their kernels by hand", 129, id="holdup-engpass"),
+    # to build a thing is to make it, which the summaries write as gebaut, erstellt or entwickelt: 480's "Entstehung
+    # von HLO: HLO … wurde 2017 … entwickelt", not 165's "automatisierter Build von Docker-Images"
+    pytest.param("why did they build hlo back then", 480, id="build-entwickelt"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
