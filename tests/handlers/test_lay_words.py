@@ -158,6 +158,11 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # to build a thing is to make it, which the summaries write as gebaut, erstellt or entwickelt: 480's "Entstehung
     # von HLO: HLO … wurde 2017 … entwickelt", not 165's "automatisierter Build von Docker-Images"
     pytest.param("why did they build hlo back then", 480, id="build-entwickelt"),
+    # one's own kernels (eigene Kernel) are the custom, user-defined ones: 202's "Custom Kernels: Benutzerdefinierte
+    # Kernel werden … in StableHLO-Custom-Calls eingebunden", not 201's "ihre eigenen Operationen" (not covered in
+    # English without it)
+    pytest.param("wie bindet man eigene kernel in stablehlo ein", 202, id="eigene-kernel-custom"),
+    pytest.param("how do i get my own kernels into stablehlo", 485, id="own-kernels-custom"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
