@@ -163,6 +163,9 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # English without it)
     pytest.param("wie bindet man eigene kernel in stablehlo ein", 202, id="eigene-kernel-custom"),
     pytest.param("how do i get my own kernels into stablehlo", 485, id="own-kernels-custom"),
+    # compatible (kompatibel) is found in the noun the summaries write: 199's "VHLO & Kompatibilität: Versioniertes
+    # StableHLO …", not CHLO's "direkt auf StableHLO abgebildet" (200)
+    pytest.param("what keeps serialized stablehlo compatible across versions", 199, id="compatible-kompatibilitaet"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
