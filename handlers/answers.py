@@ -30,6 +30,7 @@ from .questions import (
     asks_an_amount,
     is_term_like,
     parse,
+    speaker_naming_words,
     subject_words,
     talk_naming_words,
     weighs_its_subject,
@@ -283,16 +284,18 @@ def talk_hit(talk: Talk) -> TalkHit:
 
 
 async def _points(store: Store, subject: str, scope: Scope, limit: int, *, min_coverage: float = 0.0,
-                  introductions_name: bool = False, context: str = "") -> tuple[list[PointHit], str | None]:
-    """Key points for ``subject``: from the thread's talk first when the thread is about one (``introductions_name``:
-    Store.find_points); the asker's ``context`` (``Question.context``) breaks near ties (``_context_first``)."""
+                  introductions_name: bool = False, context: str = "",
+                  speaker_words: frozenset[str] = frozenset()) -> tuple[list[PointHit], str | None]:
+    """Key points for ``subject``: from the thread's talk first when the thread is about one (``introductions_name``,
+    ``speaker_words``: Store.find_points); the asker's ``context`` (``Question.context``) breaks near ties
+    (``_context_first``)."""
     if scope.talk_id and scope.prefer_talk:
         scoped = await store.find_points(subject, limit=limit, talk_id=scope.talk_id, min_coverage=min_coverage,
-                                         introductions_name=introductions_name)
+                                         introductions_name=introductions_name, speaker_words=speaker_words)
         if scoped:
             return await _context_first(store, subject, context, scoped, introductions_name), scoped[0].talk_title
     found = await store.find_points(subject, limit=limit, min_coverage=min_coverage,
-                                    introductions_name=introductions_name)
+                                    introductions_name=introductions_name, speaker_words=speaker_words)
     return await _context_first(store, subject, context, found, introductions_name), None
 
 
@@ -1502,7 +1505,8 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
         return await _not_covered(store, question, asked, topic=topic, apart=apart)
     # how and why ask more than which talk: the words its introduction shares with the question only name the talk
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2,
-                                     introductions_name=True, context=question.context)
+                                     introductions_name=True, context=question.context,
+                                     speaker_words=speaker_naming_words(question.text))
     near = [hit for hit in found[1:] if hit.score >= NAMED_TIE * found[0].score and hit.talk_id != found[0].talk_id]
     if scoped_to is None and near and found[0].talk_id not in (named := _named_talks(store, question.subject)):
         # "why do they use automatic differentiation in JAX Quantum?": of two points about as relevant, the one in
@@ -1727,7 +1731,8 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     # a search asks for a detail, a what-is question (a definition's fallback) what its introduction says
     detail = question.shape == Shape.SEARCH
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN,
-                                     introductions_name=detail, context=question.context)
+                                     introductions_name=detail, context=question.context,
+                                     speaker_words=speaker_naming_words(question.text))
     if not found and not scope.offset:
         # no key point has it: a talk that does (its title or summary: "Crashkurs"), else nothing has it
         if await store.find_talks(question.subject, limit=1):

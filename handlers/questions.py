@@ -75,6 +75,7 @@ from .question_words import (
     UNIT_WORDS,
     UNITS,
     USAGE,
+    WHO_NOUNS,
     WHY_WORDS,
 )
 
@@ -1630,10 +1631,7 @@ def talk_naming_words(text: str) -> frozenset[str]:
     for at, word in enumerate(words):
         if not any(token in _TALK_NOUNS and token not in _SPEAKER_NOUNS for token in tokens(word)):
             continue
-        for before in reversed(words[:at]):
-            if not (parts := tokens(before)) or any(part in _FRAMING for part in parts):
-                break
-            named.update(parts)
+        named.update(_naming_before(words, at))
         after = words[at + 1:]
         if not (opening := tokens(after[0]) if after else []) or opening[0] not in _TALK_ABOUT:
             continue
@@ -1646,6 +1644,29 @@ def talk_naming_words(text: str) -> frozenset[str]:
                 break  # an everyday word ("separate") goes on with the question
             named.update(parts)
     return frozenset(named)
+
+
+def _naming_before(words: list[str], at: int) -> list[str]:
+    """The folded words right before ``words[at]`` (a talk noun or a noun for its speakers), back to the first word
+    that frames the question or points back: "im [vllm/sglang tpu] talk", "der [hugging face] typ"."""
+    named: list[str] = []
+    for before in reversed(words[:at]):
+        if not (parts := tokens(before)) or any(part in _FRAMING for part in parts):
+            break
+        named += parts
+    return named
+
+
+def speaker_naming_words(text: str) -> frozenset[str]:
+    """The folded words by which a question names a talk through its speakers, those right before a noun for them
+    (``WHO_NOUNS``): "hat der [hugging face] typ beim qwen port was zu profiling gesagt", "what did the [hugging face]
+    guy say": they say whose talk, as a talk's name does, not which of its points answers."""
+    words = text.split()
+    return frozenset(word for at, typed in enumerate(words) if any(token in _SPEAKERS for token in tokens(typed))
+                     for word in _naming_before(words, at))
+
+
+_SPEAKERS = WHO_NOUNS - {"man"}  # German's "man" is a pronoun: "wozu trennt man bei maxtext …"
 
 
 def _names_a_talk(text: str) -> bool:

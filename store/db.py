@@ -685,22 +685,22 @@ class Store:
 
     async def find_points(self, text: str, *, limit: int = 5, talk_id: str | None = None,
                           min_coverage: float = 0.0, introductions_name: bool = False,
-                          twins: bool = False) -> list[PointHit]:
+                          twins: bool = False, speaker_words: frozenset[str] = frozenset()) -> list[PointHit]:
         """Key points ranked for a free question; ``talk_id`` keeps to one talk; ``min_coverage`` 1.0 keeps
         the points that hold every concept of ``text``; ``introductions_name``: the words of a talk's introduction
         name the talk, as its title's do; ``twins``: a moment of a talk summarised twice is kept from each summary
-        (ranking.find_points)."""
+        (ranking.find_points); ``speaker_words``: the words that name the talk by its speakers (ranking.find_points)."""
 
         def compute(view: View) -> tuple[PointHit, ...]:
             # Enough candidates that points hidden until fixed leave ``limit`` others (no change without any).
             hidden = sum(1 for correction in self._corrections.values() if correction.hidden)
             hits = ranking.find_points(view, text, limit=limit + hidden, talk_id=talk_id,
                                              min_coverage=min_coverage, introductions_name=introductions_name,
-                                             twins=twins)
+                                             twins=twins, speaker_words=speaker_words)
             shown = [view.canonical.point_hit(hit) for hit in hits]
             return tuple(corrected_hits(shown, self._corrections)[:limit] if self._corrections else shown)
 
-        key = ("find_points", text, limit, talk_id, min_coverage, introductions_name, twins) \
+        key = ("find_points", text, limit, talk_id, min_coverage, introductions_name, twins, speaker_words) \
             if cacheable(text) else None
         return list(await self._answer(key, compute))
 

@@ -12,6 +12,7 @@ from .matching import ALIAS_DISCOUNT, RowMatch, RowMatcher, SearchRow, concept_i
 from .merging import same_moment
 from .model import PointHit, Source, TalkHit
 from .shown_words import ShownWords
+from .text import tokens
 from .view import View
 
 TALK_CANDIDATES = 150
@@ -88,12 +89,15 @@ def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
 
 def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = None,
                       min_coverage: float = 0.0, introductions_name: bool = False,
-                      twins: bool = False) -> list[PointHit]:
+                      twins: bool = False, speaker_words: frozenset[str] = frozenset()) -> list[PointHit]:
     """Key points and discussion highlights ranked for a free question; ``talk_id`` keeps to one talk;
     ``min_coverage`` 1.0 keeps only those that hold every concept of the question (the moments a topic comes up);
     ``introductions_name``: a word a talk's introduction holds names the talk, as a word of its title does
     (``_introduced``); ``twins``: a moment of a talk summarised twice is kept from each summary (each is a line of
-    the corpus a "when/where" answer points to), not once."""
+    the corpus a "when/where" answer points to), not once; ``speaker_words``: folded words by which the question
+    names the talk through its speakers ("der Hugging-Face-Typ"): what any point of a talk holds of a concept of only
+    those words, each of its points does, unless its introduction holds it ("von HuggingFace bereitgestellte
+    Bibliothek" says whose talk, not which of its points answers)."""
     concepts = view.concepts(text)
     if not concepts:
         return []
@@ -117,7 +121,16 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
               if 0 < typed_titles[index] <= NAMING_TITLES and not translated[index]}
     groups = name_groups(concepts)
     grouped = {index for group in groups for index in group}
-    introduced = _introduced(view, rows, matcher) if introductions_name else set()
+    # The concepts that name the talk by its speakers: what any candidate point of a talk holds of them, every point
+    # of it does (they say whose talk, not which of its points); all of the question's concepts: they rank as usual
+    speakers = {index for index, concept in enumerate(concepts) if index not in grouped
+                and speaker_words and (words := tokens(concept.words)) and speaker_words.issuperset(words)}
+    if len(speakers) == len(concepts):
+        speakers = set()
+    spoken: dict[str, dict[int, float]] = {}  # talk id -> speaker concept -> the most any of its candidates holds
+    introductions = _introduced(view, rows, matcher) if introductions_name or speakers else set()
+    introduced = introductions if introductions_name else set()
+    scored_talks: list[str] = []  # each scored candidate's talk
     # talk id -> per concept what its title (or introduction) is worth to each of its points, None if nothing:
     # the same for every candidate of the talk
     title_values: dict[str, list[float | None]] = {}
@@ -151,13 +164,21 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             title_value = values[index]
             if title_value is not None:
                 value = max(value, title_value)
-            if index in grouped:
+            if index in speakers and (index, row_talk) not in introductions:
+                # (an introduction that holds them names its talk by them already, and is the point about them)
+                held_by_talk = spoken.setdefault(row_talk, {})
+                held_by_talk[index] = max(held_by_talk.get(index, 0.0), value)
+            elif index in grouped:
                 parts[index] = value
             else:
                 score += value
         if groups:
             score += sum(max(parts[index] for index in group) for group in groups)
         scored.append((score, own, kind, ref_id, match))
+        scored_talks.append(row_talk)
+    if spoken:
+        scored = [(score + sum(spoken.get(row_talk, {}).values()), own, kind, ref_id, match)
+                  for (score, own, kind, ref_id, match), row_talk in zip(scored, scored_talks, strict=True)]
     scored.sort(key=lambda item: (-item[0], -item[1]))
     # Twice the answer: a talk summarised twice has most moments twice, and a repeat is dropped below.
     best = scored[:limit * 2]

@@ -212,3 +212,19 @@ async def test_hurdles_are_found_as_the_last_part_of_a_compound(store: Store, te
     # compound splitter finds it inside the compound, rather than only Kinetic's free-standing "Infrastruktur-Hürden"
     reply = await ask(store, text)
     assert_answered_by(reply, 310)
+
+
+@pytest.mark.parametrize("text", ["what did the hugging face guy say about profiling",
+                                  "was meinte der hugging face typ zum profiling beim qwen port"])
+async def test_words_that_name_the_speakers_say_whose_talk_not_which_point(store: Store, text: str) -> None:
+    # "the Hugging Face guy" names the Qwen Image talk by its speaker: 420's "Profiling und Ausblick", not 414's "von
+    # HuggingFace bereitgestellte Bibliothek", whose only claim is to repeat the speaker's company
+    reply = await ask(store, text)
+    assert_answered_by(reply, 420)
+
+
+async def test_speakers_the_introduction_names_still_pick_it(store: Store) -> None:
+    # an introduction that names the speakers ("Forschungsprojekts der University of Michigan", 000:9) is the point
+    # about them when the rest of the question asks nothing more particular
+    reply = await ask(store, "what were the michigan folks trying to figure out")
+    assert_answered_by(reply, 9)
