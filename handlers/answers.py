@@ -1739,6 +1739,10 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
             return await talks(store, replace(question, shape=Shape.TALKS), scope)
         return await _not_covered(store, question, [question.subject])
     found = _naming_first(found[scope.offset:], question, introductions_name=detail)
+    if not scope.offset and scoped_to is None:
+        # the setting a question ends in says which talk here too ("what did they do about the groundwater [at the
+        # bee hives]"), as in a how-question
+        found = await _focus_first(store, question, found)
     if question.shape == Shape.SEARCH:
         # no how, why or what-is: what a talk's subject brings or is built on is said first by its introduction (a
         # how-question asks for the mechanism, a definition for the point that says what it is: 346 for Jaxator)

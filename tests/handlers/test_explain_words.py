@@ -228,3 +228,10 @@ async def test_speakers_the_introduction_names_still_pick_it(store: Store) -> No
     # about them when the rest of the question asks nothing more particular
     reply = await ask(store, "what were the michigan folks trying to figure out")
     assert_answered_by(reply, 9)
+
+
+async def test_the_setting_a_search_ends_in_names_the_talk_not_the_point(store: Store) -> None:
+    # "at the bee hives" places the question in the vlog, as it does a how-question (_focus_first): what was done
+    # about the groundwater is 574's "Grundwasserabdichtung", not 573, which repeats the hives ("Bienenstöcke")
+    reply = await ask(store, "what did they do about the groundwater at the bee hives?")
+    assert_answered_by(reply, 574)
