@@ -131,3 +131,15 @@ def test_how_long_with_up_to_speed_asks_a_time() -> None:
 async def test_the_training_time_answers(store: Store) -> None:
     # 000:628 "verkürzte die Einarbeitungszeit auf 6 bis 12 Monate", not AITER's 2x to 17x speed-ups (000:345)
     assert first(await ask(store, "how long did it take to get a new nc operator up to speed")) == (MAIN, 628)
+
+
+@pytest.mark.parametrize("text", [
+    "whats the tokens per second per chip that the big qwen coding model reached after tuning",
+    "what's the tokens per second per chip the qwen coding model hit in the end",
+])
+async def test_what_is_the_rate_in_tokens_per_second_asks_a_number(store: Store, text: str) -> None:
+    # "what's the tokens per second" asks for a rate, as "what's the throughput" does: 445's "Durchsatzsteigerung von
+    # 9,8 auf 286 Tokens/s/Chip" for Qwen3-Coder-480B, not a definition's search (167, Qwen 3 30B's evaluation)
+    assert parse(text).shape == Shape.QUANTITY, text
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 445), text
