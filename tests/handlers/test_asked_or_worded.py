@@ -36,6 +36,13 @@ PALLAS = "004_b9033c416a07336f.txt"
                  id="modal-infinitive-asked"),
     pytest.param("kann man das baumhaus kaufen", "Die Zusammenfassungen erwähnen *kaufen* nicht.",
                  id="modal-infinitive-asked-2"),
+    # a word typed solid is the corpus words it reads as only where a summary writes them next to each other
+    # ("controlnet" is no "Optimal Control … neuronaler Netze" of the CasADi talk, a few words apart), and a slip of
+    # a word-list key only one slip from it (no "control unit", two letters away): no summary has ControlNet
+    pytest.param("does the qwen image tpu port work with controlnet", "The summaries don't mention *controlnet*.",
+                 id="solid-word-no-loose-reading-en"),
+    pytest.param("kann der qwen image port auch controlnet", "Die Zusammenfassungen erwähnen *controlnet* nicht.",
+                 id="solid-word-no-loose-reading-de"),
 ])
 async def test_the_absent_word_asked_about_is_said_not_covered(store: Store, text: str, said: str) -> None:
     reply = await ask(store, text)
