@@ -1767,7 +1767,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     runs: list[NameRun] = []
     current: list[str] = []
     counts: list[int] = []  # the tokens of each word of ``current`` (shard_map: two)
-    after_auxiliary = after_name = after_pronoun = False
+    after_auxiliary = after_name = after_pronoun = after_a = False
     previous_content = before_content = False  # whether the word before (and the one before it) was a content word
     before: list[str] = ["", ""]  # the two words before the current one, folded
     previous_end = -1
@@ -1790,7 +1790,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         elif 2 <= sum(counts[:size]) <= MAX_NAME_WORDS:
             runs.append(NameRun(words, after_auxiliary, last=at_the_end and words == current, after_name=after_name,
                                 after_pronoun=after_pronoun,
-                                before_article=words == current and following in ARTICLES))
+                                before_article=words == current and following in ARTICLES, after_verb=after_a))
         current.clear()
         counts.clear()
 
@@ -1812,6 +1812,9 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                 after_name = (previous_content and joined) or before[-1] in COUNTING or (
                     before[-1] in LINKS and before_content)
                 after_pronoun = language != "de" and before[-1] in SUBJECT_PRONOUNS
+                # an indefinite article opens a noun phrase of its own, the object of the verb before it: "did the
+                # treehouse get [a] fiber connection"
+                after_a = language != "de" and before[-1] in ("a", "an") and not after_auxiliary
             current.append(word)
             counts.append(len(folded))
         before = [before[-1], word.casefold()]

@@ -43,6 +43,13 @@ PALLAS = "004_b9033c416a07336f.txt"
                  id="solid-word-no-loose-reading-en"),
     pytest.param("kann der qwen image port auch controlnet", "Die Zusammenfassungen erwähnen *controlnet* nicht.",
                  id="solid-word-no-loose-reading-de"),
+    # an indefinite article opens the object of a do-question's verb, what the question asks about, not what its
+    # subject does: the summaries have fibres and connections, the treehouse no fibre connection; the Michigan talk
+    # queries relational databases, no vector database
+    pytest.param("did the treehouse get a fiber connection", "The summaries don't mention *fiber connection*.",
+                 id="indefinite-article-opens-the-object"),
+    pytest.param("did the michigan team build a vector database", "The summaries don't mention *vector database*.",
+                 id="indefinite-article-opens-the-object-2"),
 ])
 async def test_the_absent_word_asked_about_is_said_not_covered(store: Store, text: str, said: str) -> None:
     reply = await ask(store, text)
@@ -75,6 +82,9 @@ async def test_the_absent_word_asked_about_is_said_not_covered(store: Store, tex
                  (MAIN, 385), id="lower-case-heads-no-kind-2"),
     # beside a thing asked, a modal's infinitive is the asker's verb: installing Kinetic is 000:69's Installation
     pytest.param("kann man kinetic installieren", (MAIN, 69), id="modal-infinitive-beside-a-thing"),
+    # "real" says it is the thing proper, no kind of it: a real toilet is the WC of 000:605's year-round architecture
+    pytest.param("does the treehouse have a real toilet or do you have to climb down", (MAIN, 605),
+                 id="real-is-the-thing-proper"),
 ])
 async def test_the_askers_wording_leaves_the_answering_point_first(store: Store, text: str,
                                                                    expected: tuple[str, int]) -> None:
