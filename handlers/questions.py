@@ -255,6 +255,10 @@ def subject_words(text: str) -> str:
                                  or _a_names_tail(folded, matches, at, previous_kept)
                                  or _CAPITALS_OPEN_A_NAME_RE.match(text, match.start()) is not None
                                  or _KEYWORD_OPENS_A_NOUN_RE.match(text, match.start()) is not None)
+        if keep and word.casefold() in ENGLISH_PREPOSITIONS and at + 1 < len(matches) and \
+                word_tokens(matches[at + 1].group()) == (matches[at + 1].group().casefold(),) and \
+                matches[at + 1].group().casefold() in PRONOUNS:
+            keep = False  # a preposition whose object points back says when or how, no topic: "[after] that"
         if keep:
             kept.append(word)
         previous_kept = keep

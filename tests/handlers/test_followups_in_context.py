@@ -838,3 +838,14 @@ async def test_what_the_talk_on_a_topic_covered_is_that_talks_summary(store: Sto
     assert parse(turn).shape == Shape.SUMMARY
     reply = await mentions.answer(store, f"<@UBOT> {turn}", state=state, channel="CQ", thread_ts="41.3")
     assert first(reply) == (MAIN, 293)
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("whats on their roadmap after that", "roadmap"),
+    ("what did they do after that", ""),
+    ("and before that?", ""),
+])
+def test_a_preposition_whose_object_points_back_is_no_topic(text: str, subject: str) -> None:
+    # "after that" says when, of what the thread spoke about: no word of the topic
+    question = parse(text)
+    assert question.subject == subject and question.refers_back, text
