@@ -571,6 +571,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?:cover|discuss|present|show|explain|go over)$", _I)),
     (Shape.SUMMARY, re.compile(
         r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
+    (Shape.SUMMARY, re.compile(  # the talk named by its topic after the noun, its final "about" left out: "what was
+        # the talk about getting xla to run on intel gpus" asks what [the talk about X] was about
+        r"^what (?:was|is) (?:the|that|this) (?:talk|video|session|presentation|lecture) (?:about|on) (?P<s>.+)$",
+        _I)),
     (Shape.SUMMARY, re.compile(  # asked for anywhere: "quick rundown of …", "kannst du mir … zusammenfassen?"
         rf"(?:\b{_BRIEF}{_SUMMARY_NOUNS}(?=\s+(?:of|on|about|for|from|[üu]ber|zu|zum|zur|vom|von|des|der)\b"
         r"|\s*(?:pls|plz|please|bitte)?$)|\b(?:kurz )?zusammen(?:fassen|gefasst)\b|\bin a nutshell\b)", _I)),
