@@ -82,6 +82,9 @@ async def test_the_absent_word_asked_about_is_said_not_covered(store: Store, tex
                  (MAIN, 385), id="lower-case-heads-no-kind-2"),
     # beside a thing asked, a modal's infinitive is the asker's verb: installing Kinetic is 000:69's Installation
     pytest.param("kann man kinetic installieren", (MAIN, 69), id="modal-infinitive-beside-a-thing"),
+    # a number of a phrase the word list translates as one word is part of the name, no count: "two stage" is
+    # 000:100's Zweistufiges Suchframework
+    pytest.param("explain the two stage search for device placement", (MAIN, 100), id="number-of-a-phrase"),
     # "real" says it is the thing proper, no kind of it: a real toilet is the WC of 000:605's year-round architecture
     pytest.param("does the treehouse have a real toilet or do you have to climb down", (MAIN, 605),
                  id="real-is-the-thing-proper"),
