@@ -771,6 +771,18 @@ def test_tune39_to_tune46_are_paraphrased_questions_in_their_own_split_german_an
                                highlights=highlights)
 
 
+def test_tune47_is_paraphrased_questions_whose_explanations_may_also_expect_the_glossary_line_giving_the_reason(
+        corpus_lines: dict) -> None:
+    questions = load_question_file("eval_answers_tune47")
+    assert {q["split"] for q in questions} == {"tune47"}
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune47")] == [q["id"] for q in questions]
+    assert Counter((q["shape"], q["lang"]) for q in questions) == {
+        (shape, lang): n for shape, n in {"explain": 10, "number": 6, "not_covered": 10, "who": 4, "summary": 4,
+                                          "watch": 4}.items() for lang in ("de", "en")}
+    assert_absent_concepts_and_covered_look_alikes(
+        [q for q in questions if q["shape"] in {"explain", "number", "not_covered"}], corpus_lines)
+
+
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
     assert {q["split"] for q in tune6} == {"tune"}
     assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune6")] == [q["id"] for q in tune6]
