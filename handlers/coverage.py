@@ -1223,10 +1223,10 @@ async def _held_by_another_talk(store: Store, question: Question, present: list[
         folded = _content_tokens(word)
         if word == topic or not folded or any(token in absent or token in named for token in folded):
             continue
-        # (a word the language writes, but none of its basic ones, that only one talk writes as its own name is
-        # that talk's thing: "aws" is the StableHLO talk's AWS Neuron, never Kinetic's)
+        # (a word the language writes, but not one everyone writes often, that only one talk writes as its own name
+        # is that talk's thing: "aws" is the StableHLO talk's AWS Neuron, never Kinetic's; "frost" is a word)
         if (all(is_common(token) for token in folded) and not is_term_like(word) and not (
-                len(folded) == 1 and not is_basic(folded[0]) and await store.names_a_talk(folded[0]))) or \
+                len(folded) == 1 and not is_everyday(folded[0]) and await store.names_a_talk(folded[0]))) or \
                 not (await store.names_a_term(folded) or (len(folded) == 1 and await store.names_a_talk(folded[0]))) \
                 and (question.language == "de" or any(is_common(token) for token in folded)):
             continue  # a word of the language ("released at some point": "point" is also a word of a term's name),

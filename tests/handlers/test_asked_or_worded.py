@@ -50,7 +50,7 @@ PALLAS = "004_b9033c416a07336f.txt"
                  id="indefinite-article-opens-the-object"),
     pytest.param("did the michigan team build a vector database", "The summaries don't mention *vector database*.",
                  id="indefinite-article-opens-the-object-2"),
-    # one talk's own name, a word the language writes but none of its basic ones, is a name no other talk holds: AWS
+    # one talk's own name, a word the language writes but not often, is a name no other talk holds: AWS
     # is the StableHLO talk's (000:191's AWS Neuron), never Kinetic's
     pytest.param("does kinetic run on aws", "The summaries don't mention *aws*.", id="one-talks-name-beside-another"),
     pytest.param("kann ich kinetic auch auf aws laufen lassen", "Die Zusammenfassungen erwähnen *aws* nicht.",
