@@ -23,7 +23,7 @@ from . import coverage
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
 from .common_words import is_common
-from .question_words import COUNTED_KINDS, FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS, setting_of
+from .question_words import ASPECT_NOUNS, COUNTED_KINDS, FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS, setting_of
 from .questions import (
     Question,
     Shape,
@@ -327,10 +327,20 @@ async def _talk_of(store: Store, question: Question, scope: Scope) -> tuple[Talk
         return talk, []
     if not question.subject:
         return None, []
-    hits = await _point_breaks_a_tie(store, question.subject, await store.find_talks(question.subject, limit=4))
+    topic = _talk_topic(question.subject)
+    hits = await _point_breaks_a_tie(store, topic, await store.find_talks(topic, limit=4))
     if not hits:
         return None, []
     return await store.get_talk(hits[0].talk_id), hits[1:3]
+
+
+def _talk_topic(subject: str) -> str:
+    """What of a talk question's ``subject`` says which talk: not its aspect nouns (``ASPECT_NOUNS``), which ask about
+    an aspect of the talk's topic ("wer hat die math 500 [ergebnisse] gezeigt", "which talk covers the [downsides] of
+    colocation"), so a talk that writes "Ergebnisse" in its summary is no more about it; the subject when they are all
+    of it."""
+    return " ".join(word for word in subject.split() if not all(token in ASPECT_NOUNS for token in tokens(word))) \
+        or subject
 
 
 TALK_TIE = 0.95  # talks (or key points of two talks) the subject matches this alike are a tie
@@ -887,7 +897,8 @@ async def recommend(store: Store, question: Question, scope: Scope) -> AnswerRep
         # or speakers and a word no summary has, the talk that only shares the rest ("Haus") is no talk about it
         asked, topic, apart = gap
         return await _not_covered(store, question, asked, topic=topic, apart=apart)
-    hits = await _point_breaks_a_tie(store, question.subject, await store.find_talks(question.subject, limit=3))
+    topic = _talk_topic(question.subject)
+    hits = await _point_breaks_a_tie(store, topic, await store.find_talks(topic, limit=3))
     if not hits:
         return await _not_covered(store, question, [question.subject])
     best = hits[0]

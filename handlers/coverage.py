@@ -506,7 +506,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         # a number counts the thing, it is no kind of it: "the [two] trees holding up the treehouse"; nor is how much
         # of it ("making moe inference [faster] on amd"), nor which one, before it ("the [second] case study"; "the
         # exact second stage" is a stage the summaries call "die zweite Stufe")
-        words = [word for at, word in enumerate(typed) if word not in ASPECT_NOUNS and word not in NUMBER_WORDS
+        # (a number of a phrase the word list translates as one word is part of the name: "two stage" is zweistufig)
+        words = [word for at, word in enumerate(typed) if word not in ASPECT_NOUNS and (
+                 word not in NUMBER_WORDS or phrase_key(" ".join(typed[at:at + 2])) in store.word_data().en_de)
                  and word not in UNIT_WORDS and not (at == 0 and word in ORDINAL_WORDS)]
         if words and words[0] in WHICH_ONE_WORDS and not any(word in absent for word in words):
             words = words[1:]  # which one of a thing the summaries have ("the [early] prototype", "[plain] filters");
@@ -1221,7 +1223,10 @@ async def _held_by_another_talk(store: Store, question: Question, present: list[
         folded = _content_tokens(word)
         if word == topic or not folded or any(token in absent or token in named for token in folded):
             continue
-        if (all(is_common(token) for token in folded) and not is_term_like(word)) or \
+        # (a word the language writes, but not one everyone writes often, that only one talk writes as its own name
+        # is that talk's thing: "aws" is the StableHLO talk's AWS Neuron, never Kinetic's; "frost" is a word)
+        if (all(is_common(token) for token in folded) and not is_term_like(word) and not (
+                len(folded) == 1 and not is_everyday(folded[0]) and await store.names_a_talk(folded[0]))) or \
                 not (await store.names_a_term(folded) or (len(folded) == 1 and await store.names_a_talk(folded[0]))) \
                 and (question.language == "de" or any(is_common(token) for token in folded)):
             continue  # a word of the language ("released at some point": "point" is also a word of a term's name),

@@ -393,6 +393,8 @@ WHICH_ONE_WORDS = ORDINAL_WORDS | frozenset(
     "normale normalen normaler gewohnliche gewohnlichen gewohnlicher herkommliche herkommlichen herkommlicher "
     "fruh fruhe fruhen fruher fruheren neu neue neuen neuer neueren alt alte alten alter alteren ursprunglich "
     "ursprungliche ursprunglichen vorherige vorherigen aktuelle aktuellen letzte letzten nachste nachsten "
+    # the thing proper, not a stand-in for it: "a [real] bathroom" is a bathroom, "ein [echtes] Bad" too
+    "real actual proper richtige richtigen richtiger richtiges echte echten echter echtes "
     # each one of them, taken one by one: "the [individual] cores" are the cores, "die [einzelnen] Kerne" too
     "individual respective einzelne einzelnen einzelner jeweilige jeweiligen".split())
 # German's articles, spoken German's short ones too ("ne kamera", "n befehl"): what stands between a noun and the

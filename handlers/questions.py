@@ -256,6 +256,10 @@ def subject_words(text: str) -> str:
                                  or _a_names_tail(folded, matches, at, previous_kept)
                                  or _CAPITALS_OPEN_A_NAME_RE.match(text, match.start()) is not None
                                  or _KEYWORD_OPENS_A_NOUN_RE.match(text, match.start()) is not None)
+        if keep and word.casefold() in ENGLISH_PREPOSITIONS and at + 1 < len(matches) and \
+                word_tokens(matches[at + 1].group()) == (matches[at + 1].group().casefold(),) and \
+                matches[at + 1].group().casefold() in PRONOUNS:
+            keep = False  # a preposition whose object points back says when or how, no topic: "[after] that"
         if keep:
             kept.append(word)
         previous_kept = keep
@@ -568,6 +572,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?:cover|discuss|present|show|explain|go over)$", _I)),
     (Shape.SUMMARY, re.compile(
         r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
+    (Shape.SUMMARY, re.compile(  # the talk named by its topic after the noun, its final "about" left out: "what was
+        # the talk about getting xla to run on intel gpus" asks what [the talk about X] was about
+        r"^what (?:was|is) (?:the|that|this) (?:talk|video|session|presentation|lecture) (?:about|on) (?P<s>.+)$",
+        _I)),
     (Shape.SUMMARY, re.compile(  # asked for anywhere: "quick rundown of …", "kannst du mir … zusammenfassen?"
         rf"(?:\b{_BRIEF}{_SUMMARY_NOUNS}(?=\s+(?:of|on|about|for|from|[üu]ber|zu|zum|zur|vom|von|des|der)\b"
         r"|\s*(?:pls|plz|please|bitte)?$)|\b(?:kurz )?zusammen(?:fassen|gefasst)\b|\bin a nutshell\b)", _I)),
@@ -1789,7 +1797,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     runs: list[NameRun] = []
     current: list[str] = []
     counts: list[int] = []  # the tokens of each word of ``current`` (shard_map: two)
-    after_auxiliary = after_name = after_pronoun = False
+    after_auxiliary = after_name = after_pronoun = after_a = False
     previous_content = before_content = False  # whether the word before (and the one before it) was a content word
     before: list[str] = ["", ""]  # the two words before the current one, folded
     previous_end = -1
@@ -1812,7 +1820,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         elif 2 <= sum(counts[:size]) <= MAX_NAME_WORDS:
             runs.append(NameRun(words, after_auxiliary, last=at_the_end and words == current, after_name=after_name,
                                 after_pronoun=after_pronoun,
-                                before_article=words == current and following in ARTICLES))
+                                before_article=words == current and following in ARTICLES, after_verb=after_a))
         current.clear()
         counts.clear()
 
@@ -1834,6 +1842,9 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                 after_name = (previous_content and joined) or before[-1] in COUNTING or (
                     before[-1] in LINKS and before_content)
                 after_pronoun = language != "de" and before[-1] in SUBJECT_PRONOUNS
+                # an indefinite article opens a noun phrase of its own, the object of the verb before it: "did the
+                # treehouse get [a] fiber connection"
+                after_a = language != "de" and before[-1] in ("a", "an") and not after_auxiliary
             current.append(word)
             counts.append(len(folded))
         before = [before[-1], word.casefold()]

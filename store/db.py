@@ -136,12 +136,15 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
         if _held_in_a_form(view, forms, verbs):
             continue
         # only then the costly look at where the summaries write a split's words (most words end above)
-        split = [form.token for form in concept.forms if form.kind == "phrase" and not concept.words_in_a_row]
-        side_by_side = [phrase for phrase in split if together.held_side_by_side(view, phrase.split())]
+        split = [form for form in concept.forms if form.kind == "phrase" and not concept.words_in_a_row]
+        # (a word typed solid, read as corpus words run together (``via``), is them only where a row writes them next
+        # to each other: "controlnet" is no "Control … Netze"; a hyphenated word's parts are typed apart, as a name's)
+        side_by_side = [form.token for form in split if (together.held_in_a_row if form.via
+                                                         else together.held_side_by_side)(view, form.token.split())]
         # (a word so split that the summaries write apart may be a German compound's head: "erde" (er|de) is
         # Erdwärme's Erd-)
         as_a_head = len(side_by_side) < len(split) and view.vocabulary.heads_a_compound(word)
-        split_forms = side_by_side + [head for phrase in split if (head := inflected_head(phrase.split()))]
+        split_forms = side_by_side + [head for form in split if (head := inflected_head(form.token.split()))]
         if not _held_in_a_form(view, split_forms, []) and not as_a_head:
             absent.append(concept.words)
     return tuple(absent)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
-from .text import tokens
+from .text import first_letter_differs, tokens
 from .toml_file import read_toml
 
 # The bundled corpus: package data of an installed talkbot (pyproject.toml maps corpus/ to
@@ -73,9 +73,15 @@ class Lexicon:
 
     def near_a_key(self, word: str) -> bool:
         """Whether ``word`` (folded, spaces left out) is an English word or phrase of the word list typed with a slip:
-        "recusion" for recursion, "finetunning" for fine-tuning."""
+        "recusion" for recursion, "finetunning" for fine-tuning. One slip: a letter added, left out, changed, or two
+        swapped, never on the first letter (``first_letter_differs``); a word two letters from a key is a word of its
+        own ("controlnet" is no "control unit", "nsight" no "insight")."""
         keys = [key.replace(" ", "") for key in self.en_de]
-        return process.extractOne(word, keys, scorer=fuzz.ratio, score_cutoff=NEAR_KEY) is not None
+        close = process.extract(word, keys, scorer=fuzz.ratio, score_cutoff=NEAR_KEY, limit=None)
+        # (two words one slip apart share a form with one letter left out: ``_with_one_letter_less``)
+        forms = _with_one_letter_less(word)
+        return any(not forms.isdisjoint(_with_one_letter_less(key)) and not first_letter_differs(word, key)
+                   for key, _, _ in close)
 
     def one_letter_apart(self, word: str) -> list[str]:
         """The single-word keys one letter added, left out, changed or swapped away from ``word`` (folded), and ``word``

@@ -94,6 +94,25 @@ def _held_side_by_side(view: View, words: Sequence[str]) -> bool:
     return False
 
 
+def held_in_a_row(view: View, words: Sequence[str]) -> bool:
+    """Whether a row writes the folded ``words`` (the corpus words a word typed solid reads as, run together) right
+    next to each other, as one word does: in one token ("Tensor-Kerne") or side by side in either order, no word
+    between them. Further apart they are each a word of their own, not the solid one: "controlnet" is no "Optimal
+    Control … neuronaler Netze", "permit" no "per … mit". True when their place is no question (``_forms_to_place``)."""
+    looked_up = _forms_to_place(view, words)
+    if looked_up is None:
+        return True
+    tests, searched = looked_up
+    pairs = list(zip(tests, tests[1:]))
+    for row in view.candidates(searched, CANDIDATES, any_order=True):
+        for field in (row.title, row.body):
+            if all(one.may_be_in(field) and other.may_be_in(field) for one, other in pairs):
+                typed = field.split()
+                if all(_next_to(one, other, typed, near=1) for one, other in pairs):
+                    return True
+    return False
+
+
 def subject_talk(view: View, word: str) -> str | None:
     """The talk whose own name the folded ``word`` is: the one talk whose rows write it as typed, its summary (title,
     speakers, overview) among them, a name the same in English and German: the company, university or tool the
@@ -109,7 +128,7 @@ def subject_talk(view: View, word: str) -> str | None:
         else None
 
 
-def _next_to(first: _WordForms, second: _WordForms, typed: list[str]) -> bool:
+def _next_to(first: _WordForms, second: _WordForms, typed: list[str], near: int = 0) -> bool:
     """Whether a token holding ``first`` and one holding ``second`` stand within NEAR tokens of each other, in either
     order, or one token holds both (a compound). Apart, a name's words stand as German puts a thing's words: right
     after ``second`` as a compound's head ("GitHub-Fehlerbehebung" for fixing GitHub bugs), or ``first`` a word of its
@@ -122,7 +141,7 @@ def _next_to(first: _WordForms, second: _WordForms, typed: list[str]) -> bool:
     if not firsts:
         return False
     seconds = second.places(typed)
-    return any(a == b or a == b + 1 or (abs(a - b) <= NEAR and (
+    return any(a == b or a == b + 1 or (abs(a - b) <= (near or NEAR) and (
         (first.whole_token(typed[a]) or typed[b - 1] in _GENITIVES) if a < b
         else first.whole_token(typed[a]) and not any(token.isdigit() for token in typed[b + 1:a])))
         for a in firsts for b in seconds)

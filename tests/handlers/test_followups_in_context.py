@@ -838,3 +838,25 @@ async def test_what_the_talk_on_a_topic_covered_is_that_talks_summary(store: Sto
     assert parse(turn).shape == Shape.SUMMARY
     reply = await mentions.answer(store, f"<@UBOT> {turn}", state=state, channel="CQ", thread_ts="41.3")
     assert first(reply) == (MAIN, 293)
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("whats on their roadmap after that", "roadmap"),
+    ("what did they do after that", ""),
+    ("and before that?", ""),
+])
+def test_a_preposition_whose_object_points_back_is_no_topic(text: str, subject: str) -> None:
+    # "after that" says when, of what the thread spoke about: no word of the topic
+    question = parse(text)
+    assert question.subject == subject and question.refers_back, text
+
+
+async def test_the_talk_about_a_topic_asks_its_summary_and_a_follow_up_reads_its_talk(store: Store,
+                                                                                     state: BotState) -> None:
+    # "what was [the talk about X]" asks what that talk was about, its final "about" left out: the oneAPI talk
+    # (000:257), not a definition of X; what is on its speakers' roadmap after that is its future work (000:270)
+    question = parse("what was the talk about getting xla to run on intel gpus")
+    assert question.shape == Shape.SUMMARY and question.subject == "getting xla run intel gpus"
+    reply = await follow_up(store, state, "what was the talk about xla on intel gpus",
+                            "whats on their roadmap after that", "t-roadmap")
+    assert first(reply) == (MAIN, 270)

@@ -114,3 +114,13 @@ async def test_a_compound_whose_words_one_talk_holds_describes_that_talk(store: 
     # … a compound whose words no talk holds together stays a thing of its own the talks lack
     apart = await ask(store, "wer hat über gradientenakkumulation gesprochen")
     assert body(apart)["covered"] is False and "*gradientenakkumulation*" in body(apart)["message"]["text"]
+
+
+async def test_an_aspect_noun_does_not_say_which_talk(store: Store) -> None:
+    # "Ergebnisse", "results" ask about an aspect of the talk's topic: the talk is the RL talk's, whose 000:167 has the
+    # Math 500 benchmark, not the TPU database talk, whose summary says "Die Ergebnisse zeigen" (000:3)
+    rl_talk = "post-training-und-rl-von-grossen-sprachmodellen-auf-google"
+    for text in ("wer hat die math 500 ergebnisse gezeigt", "who showed the math 500 results",
+                 "fass mir die math 500 ergebnisse zusammen"):
+        reply = await ask(store, text)
+        assert body(reply)["hits"][0]["talk_id"] == rl_talk, text

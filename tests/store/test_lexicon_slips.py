@@ -22,3 +22,13 @@ def test_a_key_added_later_is_found() -> None:
     assert "flibbertigibbet" not in lexicon.one_letter_apart("flibertigibbet")
     lexicon.add_translation("flibbertigibbet", ["plappermaul"])
     assert lexicon.one_letter_apart("flibertigibbet") == ["flibbertigibbet"]
+
+
+@pytest.mark.parametrize(("word", "near"), [
+    ("recusion", True),  # recursion, a letter left out
+    ("finetunning", True),  # fine tuning typed solid, a letter added
+    ("controlnet", False),  # two letters from "control unit": a name of its own
+    ("nsight", False),  # insight without its first letter: typists slip inside a word (first_letter_differs)
+])
+def test_a_key_typed_with_a_slip_is_one_slip_away(word: str, near: bool) -> None:
+    assert load_lexicon(CORPUS).near_a_key(word) is near

@@ -152,6 +152,16 @@ async def test_a_word_is_inside_a_compound_only_after_a_corpus_word(store: Store
     assert await store.absent_words(text) == absent
 
 
+@pytest.mark.parametrize(("text", "absent"), [
+    # a word typed solid is corpus words run together only where a row writes them next to each other: the CasADi
+    # talk's "Optimal Control" and "neuronaler Netze" stand words apart, no ControlNet
+    ("controlnet", ("controlnet",)),
+    ("tensorkerne", ()),  # 000's "Tensor-Kernen": side by side
+])
+async def test_a_solid_word_is_its_parts_only_in_a_row(store: Store, text: str, absent: tuple[str, ...]) -> None:
+    assert await store.absent_words(text) == absent
+
+
 @pytest.mark.parametrize(("word", "parts"), [
     ("bildrate", ["bild", "rate"]),
     ("gradientenakkumulation", ["gradienten", "akkumulation"]),
