@@ -128,20 +128,25 @@ def subject_talk(view: View, word: str) -> str | None:
         else None
 
 
-def _next_to(first: _WordForms, second: _WordForms, typed: list[str], near: int = 0) -> bool:
-    """Whether a token holding ``first`` and one holding ``second`` stand within NEAR tokens of each other, in either
-    order, or one token holds both (a compound). Apart, a name's words stand as German puts a thing's words: right
-    after ``second`` as a compound's head ("GitHub-Fehlerbehebung" for fixing GitHub bugs), or ``first`` a word of its
-    own (in "Matrixmultiplikations-Kernels" or "neuronaler Netze in CasADi-Optimierungsgraphen" matrix and graph are
+# Words apart at most in one row: German puts articles, adjectives and lists between a thing and what it is of ("Bau
+# eines luxuriösen, ganzjährig nutzbaren Baumhauses", "Bienenzucht und Outdoor-Unternehmungen des Vloggers")
+NEAR = 5
+
+
+def _next_to(first: _WordForms, second: _WordForms, typed: list[str], near: int = NEAR) -> bool:
+    """Whether a token holding ``first`` and one holding ``second`` stand within ``near`` tokens of each other, in
+    either order, or one token holds both (a compound). Apart, a name's words stand as German puts a thing's words:
+    right after ``second`` as a compound's head ("GitHub-Fehlerbehebung" for fixing GitHub bugs), or ``first`` a word of
+    its own (in "Matrixmultiplikations-Kernels" or "neuronaler Netze in CasADi-Optimierungsgraphen" matrix and graph are
     part of other things): in the name's order ("Gemma- und Qwen-Modelle"; or of a genitive's: "Bienenzucht und
-    Outdoor-Unternehmungen des Vloggers") or its head first ("Bau des Baumhauses",
-    "Harthölzer (Buche, Eiche, Linde)") with no count between them, which starts things of their own ("XC-Cores
-    (jeweils 8 Vektor- und Matrix-Engines)" are no matrix cores)."""
+    Outdoor-Unternehmungen des Vloggers") or its head first ("Bau des Baumhauses", "Harthölzer (Buche, Eiche, Linde)")
+    with no count between them, which starts things of their own ("XC-Cores (jeweils 8 Vektor- und Matrix-Engines)" are
+    no matrix cores)."""
     firsts = first.places(typed)
     if not firsts:
         return False
     seconds = second.places(typed)
-    return any(a == b or a == b + 1 or (abs(a - b) <= (near or NEAR) and (
+    return any(a == b or a == b + 1 or (abs(a - b) <= near and (
         (first.whole_token(typed[a]) or typed[b - 1] in _GENITIVES) if a < b
         else first.whole_token(typed[a]) and not any(token.isdigit() for token in typed[b + 1:a])))
         for a in firsts for b in seconds)
@@ -150,11 +155,6 @@ def _next_to(first: _WordForms, second: _WordForms, typed: list[str], near: int 
 # Articles of a genitive: what comes before one is the thing of what follows ("Bienenzucht und Outdoor-Unternehmungen
 # des Vloggers": the vlogger's beekeeping)
 _GENITIVES = frozenset("des der eines einer".split())
-
-
-# Words apart at most in one row: German puts articles, adjectives and lists between a thing and what it is of ("Bau
-# eines luxuriösen, ganzjährig nutzbaren Baumhauses", "Bienenzucht und Outdoor-Unternehmungen des Vloggers")
-NEAR = 5
 
 
 def held_in_one_talk(view: View, words: Sequence[str]) -> bool:
