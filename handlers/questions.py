@@ -528,6 +528,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|what(?: is| was) the name of the (?:speaker|presenter)\b"
         r"|wer (?P<s>.+?) (?:gehalten|pr[äa]sentiert|vorgestellt|vorgetragen|gesprochen|geredet)"
         r"(?: (?:hat|haben|hatte|hatten|wurde|wurden|ist))?$"
+        # an indirect who-question puts its verb last, before a clause on the talk: "(weißt du,) wer das video gemacht
+        # hat, in dem es um …  ging"; only the question word is matched, the clause stays in the subject
+        r"|wer(?= (?:[^,]+ )?(?:gehalten|gemacht|erstellt|gedreht|aufgenommen|pr[äa]sentiert|vorgestellt|vorgetragen)"
+        r" (?:hat|haben|hatte|hatten)\b)"
         # who, or which person, named by where they are from before the presenting verb: "who from rice university
         # gave a talk", "which rice university person gave a talk", "welche person von der rice university hat …
         # gehalten"; only the question word is matched, the place stays in the subject

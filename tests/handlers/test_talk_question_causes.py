@@ -124,3 +124,13 @@ async def test_an_aspect_noun_does_not_say_which_talk(store: Store) -> None:
                  "fass mir die math 500 ergebnisse zusammen"):
         reply = await ask(store, text)
         assert body(reply)["hits"][0]["talk_id"] == rl_talk, text
+
+
+async def test_an_indirect_who_question_puts_its_verb_last_before_a_clause_on_the_talk(store: Store) -> None:
+    # after "weißt du" or "kannst du mir sagen", German asks who with the verb last ("wer das video gemacht hat"), and a
+    # clause after it says which talk: the bee vlog (000:567), the NC/CNC video (000:618)
+    for text, line in (("weißt du, wer das video gemacht hat, in dem es um bienen unter der erde ging", 567),
+                       ("kannst du mir sagen, wer den vortrag gehalten hat, in dem es um lochstreifen ging", 618)):
+        reply = await ask(store, text)
+        assert body(reply)["shape"] == "who", text
+        assert _first_line(reply) == line, text
