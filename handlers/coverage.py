@@ -65,6 +65,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                  or (_lettered_code(w) and "".join(tokens(w)) in absent)]
         if names:  # typed as names (GSPMD, Gaudi) and in no summary: no wording of the asker's
             return names
+        present = [other for other in written if not all(token in absent for token in tokens(other))]
         for word in written:
             if (_german_name(word, question) or (
                     (_lower_case_german_noun(word, question, absent) or _rare_term(word, question, absent)
@@ -75,11 +76,10 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
                 run = next((_name_holding(run, word, question) for run in name_runs_of(scope, question)
                             if word in run.words and all(other in written for other in run.words)), word)
-                present = [other for other in written if not all(token in absent for token in tokens(other))]
-                following = written[written.index(word) + 1:written.index(word) + 2]
-                if run == word and _kind_of_the_next(word, written, present, question) and \
-                        not any(german_tags.is_verb(token, question.text) for token in tokens(following[0])):
-                    run = f"{word} {following[0]}"  # a kind of the next, no verb: "hash joins"
+                if run == word and _kind_of_the_next(word, written, present, question):
+                    following = written[written.index(word) + 1]
+                    if not any(german_tags.is_verb(token, question.text) for token in tokens(following)):
+                        run = f"{word} {following}"  # a kind of the next, no verb: "hash joins"
                 if _only_asked_whether(word, question, absent):
                     # a common noun asked whether: the thing it names starts with it, what is before it is what the
                     # question asks it of ("is [tunix] apache licensed"); the last resort, after every other cause
@@ -1223,15 +1223,19 @@ async def _held_by_another_talk(store: Store, question: Question, present: list[
         folded = _content_tokens(word)
         if word == topic or not folded or any(token in absent or token in named for token in folded):
             continue
-        # (a word the language writes, but not one everyone writes often, that only one talk writes as its own name
-        # is that talk's thing: "aws" is the StableHLO talk's AWS Neuron, never Kinetic's; "frost" is a word)
-        if (all(is_common(token) for token in folded) and not is_term_like(word) and not (
-                len(folded) == 1 and not is_everyday(folded[0]) and await store.names_a_talk(folded[0]))) or \
-                not (await store.names_a_term(folded) or (len(folded) == 1 and await store.names_a_talk(folded[0]))) \
-                and (question.language == "de" or any(is_common(token) for token in folded)):
-            continue  # a word of the language ("released at some point": "point" is also a word of a term's name),
-            # or a German compound a talk may say in its parts
-            # ("speicherzugriffe": Pallas' "Zugriffsmuster" on Scalar Memory), not a name of the corpus's
+        single = folded[0] if len(folded) == 1 else None
+        names_its_talk: bool | None = None  # whether ``single`` is one talk's own name (looked up once, if needed)
+        if all(is_common(token) for token in folded) and not is_term_like(word):
+            # (a word the language writes, but not one everyone writes often, that only one talk writes as its own
+            # name is that talk's thing: "aws" is the StableHLO talk's AWS Neuron, never Kinetic's; "frost" is a word)
+            names_its_talk = single is not None and not is_everyday(single) and await store.names_a_talk(single)
+            if not names_its_talk:
+                continue  # a word of the language ("released at some point": "point" is also a word of a term's name)
+        if not names_its_talk and not await store.names_a_term(folded) and \
+                not (single is not None and await store.names_a_talk(single)) and \
+                (question.language == "de" or any(is_common(token) for token in folded)):
+            continue  # a German compound a talk may say in its parts ("speicherzugriffe": Pallas' "Zugriffsmuster" on
+            # Scalar Memory), not a name of the corpus's
         if not await store.held_in_one_talk([*named, *folded]):
             apart.append(word)
     if not apart:

@@ -256,9 +256,9 @@ def subject_words(text: str) -> str:
                                  or _a_names_tail(folded, matches, at, previous_kept)
                                  or _CAPITALS_OPEN_A_NAME_RE.match(text, match.start()) is not None
                                  or _KEYWORD_OPENS_A_NOUN_RE.match(text, match.start()) is not None)
-        if keep and word.casefold() in ENGLISH_PREPOSITIONS and at + 1 < len(matches) and \
-                word_tokens(matches[at + 1].group()) == (matches[at + 1].group().casefold(),) and \
-                matches[at + 1].group().casefold() in PRONOUNS:
+        following = matches[at + 1].group().casefold() if at + 1 < len(matches) else ""
+        if keep and word.casefold() in ENGLISH_PREPOSITIONS and following in PRONOUNS and \
+                word_tokens(following) == (following,):
             keep = False  # a preposition whose object points back says when or how, no topic: "[after] that"
         if keep:
             kept.append(word)
@@ -1766,7 +1766,9 @@ class NameRun:
     # or a name's "of" ("Mixture of [Experts Inferenz]"), or what a number question counts ("how many [times slower]")
     before_article: bool = False  # an article or a verb's particle follows: its last word is a verb ("the [guy
     # planning] a trip", "how much did [decoding speed] up")
-    after_verb: bool = False  # after a do-question's subject and its verb: "does Tunix support [gradient accumulation]"
+    # the object of a verb: after a do-question's subject and its verb ("does Tunix support [gradient accumulation]"),
+    # or after an indefinite article in an English question ("did the treehouse get [a] fiber connection")
+    after_verb: bool = False
 
     @property
     def text(self) -> str:
@@ -1801,7 +1803,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     runs: list[NameRun] = []
     current: list[str] = []
     counts: list[int] = []  # the tokens of each word of ``current`` (shard_map: two)
-    after_auxiliary = after_name = after_pronoun = after_a = False
+    after_auxiliary = after_name = after_pronoun = after_article = False
     previous_content = before_content = False  # whether the word before (and the one before it) was a content word
     before: list[str] = ["", ""]  # the two words before the current one, folded
     previous_end = -1
@@ -1824,7 +1826,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         elif 2 <= sum(counts[:size]) <= MAX_NAME_WORDS:
             runs.append(NameRun(words, after_auxiliary, last=at_the_end and words == current, after_name=after_name,
                                 after_pronoun=after_pronoun,
-                                before_article=words == current and following in ARTICLES, after_verb=after_a))
+                                before_article=words == current and following in ARTICLES, after_verb=after_article))
         current.clear()
         counts.clear()
 
@@ -1848,7 +1850,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                 after_pronoun = language != "de" and before[-1] in SUBJECT_PRONOUNS
                 # an indefinite article opens a noun phrase of its own, the object of the verb before it: "did the
                 # treehouse get [a] fiber connection"
-                after_a = language != "de" and before[-1] in ("a", "an") and not after_auxiliary
+                after_article = language != "de" and before[-1] in ("a", "an") and not after_auxiliary
             current.append(word)
             counts.append(len(folded))
         before = [before[-1], word.casefold()]

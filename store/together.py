@@ -20,6 +20,9 @@ from .text import term_key
 from .view import View
 
 CANDIDATES = 80  # rows read, best bm25 first: a row with all the words ranks high among those of the rarest
+# Words apart at most in one row: German puts articles, adjectives and lists between a thing and what it is of ("Bau
+# eines luxuriösen, ganzjährig nutzbaren Baumhauses", "Bienenzucht und Outdoor-Unternehmungen des Vloggers")
+NEAR = 5
 _KINDS = ("word", "stem", "translation", "alias")
 MIN_INNER = 4  # a form found inside a compound ("spiraltreppe" holds "treppe") has at least this many letters
 
@@ -85,12 +88,19 @@ def _held_side_by_side(view: View, words: Sequence[str]) -> bool:
                 held = _held(view, row)  # with the talk's title
                 if all(test.held_in(held, " ".join(held)) for test in tests):
                     return True  # the talk's thing: "treehouse team", "Kinetic job", "eigene AMD-Kernel"
-        for field in (row.title, row.body):
-            # a pair of which a word's forms are nowhere in the field's text is not next to each other: not split
-            if all(one.may_be_in(field) and other.may_be_in(field) for one, other in pairs):
-                typed = field.split()
-                if all(_next_to(one, other, typed) for one, other in pairs):
-                    return True
+        if _next_to_in_a_field(row, pairs):
+            return True
+    return False
+
+
+def _next_to_in_a_field(row: SearchRow, pairs: list[tuple[_WordForms, _WordForms]], near: int = NEAR) -> bool:
+    """Whether the row's title or body holds each pair's words next to each other (``_next_to``, ``near``)."""
+    for field in (row.title, row.body):
+        # a pair of which a word's forms are nowhere in the field's text is not next to each other: not split
+        if all(one.may_be_in(field) and other.may_be_in(field) for one, other in pairs):
+            typed = field.split()
+            if all(_next_to(one, other, typed, near) for one, other in pairs):
+                return True
     return False
 
 
@@ -104,13 +114,7 @@ def held_in_a_row(view: View, words: Sequence[str]) -> bool:
         return True
     tests, searched = looked_up
     pairs = list(zip(tests, tests[1:]))
-    for row in view.candidates(searched, CANDIDATES, any_order=True):
-        for field in (row.title, row.body):
-            if all(one.may_be_in(field) and other.may_be_in(field) for one, other in pairs):
-                typed = field.split()
-                if all(_next_to(one, other, typed, near=1) for one, other in pairs):
-                    return True
-    return False
+    return any(_next_to_in_a_field(row, pairs, near=1) for row in view.candidates(searched, CANDIDATES, any_order=True))
 
 
 def subject_talk(view: View, word: str) -> str | None:
@@ -126,11 +130,6 @@ def subject_talk(view: View, word: str) -> str | None:
     talk = talks.pop()
     return talk if any(row.kind == "ktalk" and row.talk_id == talk and word in _held(view, row) for row in rows) \
         else None
-
-
-# Words apart at most in one row: German puts articles, adjectives and lists between a thing and what it is of ("Bau
-# eines luxuriösen, ganzjährig nutzbaren Baumhauses", "Bienenzucht und Outdoor-Unternehmungen des Vloggers")
-NEAR = 5
 
 
 def _next_to(first: _WordForms, second: _WordForms, typed: list[str], near: int = NEAR) -> bool:
