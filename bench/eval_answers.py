@@ -4,7 +4,7 @@ Usage: .venv/bin/python bench/eval_answers.py
 [--split tune|holdout|holdout2|...|holdout19|all|unseen]
 [--file NAME]
 [--show-misses]  (``all``, the default, leaves out the unseen held-out sets in ``UNSEEN``: name them, or pool
-them all with ``unseen``: five times the questions of one set, so a target's figure moves less with one set's draw)
+them all with ``unseen``: four times the questions of one set, so a target's figure moves less with one set's draw)
 [--dump FILE]  (every reply's JSON body, one line per question: two trees answer the same when the files match)
 
 Every question of the files in ``QUESTIONS`` (bench/eval_answers*.toml; each file's header says who wrote it,
