@@ -127,6 +127,11 @@ def holdout19() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout20() -> list[dict]:
+    return load_question_file("eval_answers_holdout20")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -382,6 +387,8 @@ HELD_OUT_SIZES = {
                               near_outside_absent=True),
     "holdout19": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout20": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -434,9 +441,10 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
         holdout9: list[dict], holdout10: list[dict], holdout11: list[dict], holdout12: list[dict],
         holdout13: list[dict], holdout14: list[dict], holdout15: list[dict], holdout16: list[dict],
-        holdout17: list[dict], holdout18: list[dict], holdout19: list[dict]) -> None:
+        holdout17: list[dict], holdout18: list[dict], holdout19: list[dict],
+        holdout20: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout16 + holdout17 + holdout18 + holdout19
+    unseen = holdout16 + holdout17 + holdout18 + holdout19 + holdout20
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15)
@@ -454,7 +462,8 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout17")} == {q["id"] for q in holdout17}
     assert {q.id for q in eval_answers.load_questions("holdout18")} == {q["id"] for q in holdout18}
     assert {q.id for q in eval_answers.load_questions("holdout19")} == {q["id"] for q in holdout19}
-    assert {"holdout16", "holdout17", "holdout18", "holdout19"} <= eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout20")} == {q["id"] for q in holdout20}
+    assert {"holdout16", "holdout17", "holdout18", "holdout19", "holdout20"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
