@@ -116,7 +116,8 @@ QUESTIONS = (ROOT / "bench" / "eval_answers.toml", ROOT / "bench" / "eval_answer
              ROOT / "bench" / "eval_answers_tune40.toml", ROOT / "bench" / "eval_answers_tune41.toml",
              ROOT / "bench" / "eval_answers_tune42.toml", ROOT / "bench" / "eval_answers_tune43.toml",
              ROOT / "bench" / "eval_answers_tune44.toml", ROOT / "bench" / "eval_answers_tune45.toml",
-             ROOT / "bench" / "eval_answers_tune46.toml", ROOT / "bench" / "eval_answers_tune47.toml")
+             ROOT / "bench" / "eval_answers_tune46.toml", ROOT / "bench" / "eval_answers_tune47.toml",
+             ROOT / "bench" / "eval_answers_tune48.toml")
 SPLITS = ("tune", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8",
           "holdout9", "holdout10", "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18",
           "holdout19", "holdout20", "all",
