@@ -576,6 +576,13 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?:cover|discuss|present|show|explain|go over)$", _I)),
     (Shape.SUMMARY, re.compile(
         r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
+    # "tell me about the jax quantum talk", "erzähl mal was über den xla vortrag": told about a talk named as one (its
+    # noun last, "research" for the work a talk presents) is told what it says, its summary; "tell me about kv cache
+    # offloading" names a topic and is searched
+    (Shape.SUMMARY, re.compile(
+        r"^(?:(?:please )?tell (?:me|us)|erz[äa]hle?(?: mir| uns)?(?: mal| bitte| kurz)*(?: was| etwas)?)"
+        r" (?:about|[üu]ber|von) (?:the|that|this|those|these|den|dem|das|die|diesem|diesen) (?P<s>.+?)"
+        rf" (?:{_TALK_NOUN}|research|forschung)$", _I)),
     (Shape.SUMMARY, re.compile(  # the talk named by its topic after the noun, its final "about" left out: "what was
         # the talk about getting xla to run on intel gpus" asks what [the talk about X] was about
         r"^what (?:was|is) (?:the|that|this) (?:talk|video|session|presentation|lecture) (?:about|on) (?P<s>.+)$",
@@ -901,9 +908,9 @@ _TRAILING_REQUEST_RE = re.compile(r"\s*[,;:.!?–—-]\s*(?:(?:erkl[äa]r|erkl[�
 
 
 # "tell me how many …", "zeig mal, aus welchen Bausteinen …", "erklär mal kurz, was …": the question itself follows the
-# request, as an indirect one
+# request, as an indirect one; "erzähl mir was über X" is no question: its "was" is "etwas", something told about X
 _BEFORE_A_QUESTION_RE = re.compile(rf"(?:{_REQUEST}|{_EXPLAIN_REQUEST}\s*,?\s+)"
-                                   rf"(?={_OWN_QUESTION})", re.I)
+                                   rf"(?!was (?:[üu]ber|von|vom|zu|zum|zur)\b)(?={_OWN_QUESTION})", re.I)
 # An indirect question puts its verb last (German) or after its subject (English): "was dieses emit_pipeline macht, im
 # Pallas-Vortrag" is "was macht dieses emit_pipeline, im Pallas-Vortrag", "what disaggregation means in the RL
 # context" "what does disaggregation mean in the RL context"; a placing phrase after a comma is no part of the clause

@@ -1,0 +1,32 @@
+"""Causes of real held-out misses (holdout14-15), each through the function mentions call, on the bundled corpus.
+
+Expected answers are corpus lines read from the summaries; the examples are not the held-out sets' own questions.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from handlers.questions import Shape, parse
+from store.db import Store
+from store.state import BotState
+from tests.handlers.test_questions import MAIN, first, follow_up
+
+
+@pytest.mark.parametrize(("text", "shape"), [
+    ("tell me about the kinetic talk", Shape.SUMMARY),
+    ("erzähl mir was über den pallas vortrag", Shape.SUMMARY),
+    ("tell me about the michigan research", Shape.SUMMARY),
+    ("tell me about kv cache offloading", Shape.SEARCH),  # a topic, no talk named as one
+])
+def test_told_about_a_talk_named_as_one_is_its_summary(text: str, shape: Shape) -> None:
+    assert parse(text).shape == shape, text
+
+
+@pytest.mark.parametrize("turn", ["tell me about the diffusion model talk", "tell me about the text to image talk"])
+async def test_a_follow_up_after_being_told_about_a_talk_reads_that_talk(store: Store, state: BotState,
+                                                                           turn: str) -> None:
+    # the thread is about Qwen Image's talk (summary 406): which parts stay on the CPU is its text encoder (000:416),
+    # not the DiT talk's placement (000:98)
+    reply = await follow_up(store, state, turn, "which parts stay on the cpu", "told-1")
+    assert first(reply) == (MAIN, 416)
