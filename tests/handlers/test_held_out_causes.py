@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from handlers import mentions
 from handlers.questions import Shape, parse
 from store.db import Store
 from store.state import BotState
-from tests.handlers.test_questions import MAIN, first, follow_up
+from tests.handlers.test_questions import MAIN, body, first, follow_up
 
 
 @pytest.mark.parametrize(("text", "shape"), [
@@ -30,3 +31,11 @@ async def test_a_follow_up_after_being_told_about_a_talk_reads_that_talk(store: 
     # not the DiT talk's placement (000:98)
     reply = await follow_up(store, state, turn, "which parts stay on the cpu", "told-1")
     assert first(reply) == (MAIN, 416)
+
+
+@pytest.mark.parametrize("text", ["gibt es ein video über drehmaschinen", "lohnt sich ein video über die drehbank"])
+async def test_the_german_words_for_a_lathe_find_the_machining_video(store: Store, text: str) -> None:
+    # a Drehmaschine (Drehbank) is a lathe, a machine tool that turns: the machining video's Dreher, Drehen and
+    # Werkzeugmaschinen (summary 618), though no summary writes the word itself
+    reply = await mentions.answer(store, f"<@UBOT> {text}")
+    assert body(reply)["covered"] is True and first(reply) in {(MAIN, 618), (MAIN, 626)}, text
