@@ -10,6 +10,7 @@ import pytest
 from handlers import mentions
 from handlers.questions import Shape, parse
 from store.db import Store
+from store.lexicon import BUNDLED_CORPUS, load_lexicon
 from store.state import BotState
 from tests.handlers.test_questions import MAIN, body, first, follow_up
 
@@ -39,3 +40,18 @@ async def test_the_german_words_for_a_lathe_find_the_machining_video(store: Stor
     # Werkzeugmaschinen (summary 618), though no summary writes the word itself
     reply = await mentions.answer(store, f"<@UBOT> {text}")
     assert body(reply)["covered"] is True and first(reply) in {(MAIN, 618), (MAIN, 626)}, text
+
+
+def test_the_british_and_american_spellings_of_an_ation_noun_share_their_forms() -> None:
+    # the word list writes "utilization" with Ausschöpfung, "optimization algorithm" only in American spelling
+    lexicon = load_lexicon(BUNDLED_CORPUS)
+    assert lexicon.en_de["utilisation"] == lexicon.en_de["utilization"]
+    assert "ausschopfung" in lexicon.en_de["utilisation"]
+    assert lexicon.en_de["optimisation algorithm"] == lexicon.en_de["optimization algorithm"]
+    assert "promize" not in lexicon.en_de and "advize" not in lexicon.en_de  # only the -ation ending
+
+
+async def test_a_british_spelling_finds_what_the_american_one_does(store: Store) -> None:
+    # the roofline Ausschöpfung of 77 % (000:445), not the Auslastungslücken of Tunix's rollout (000:306)
+    reply = await mentions.answer(store, "<@UBOT> what utilisation did they get out of the chips")
+    assert first(reply) == (MAIN, 445)
