@@ -668,7 +668,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|was (?:ist|sind|wird|wurde) (?:damit|darunter) (?:eigentlich |genau )?(?:gemeint|zu verstehen)"
         r"|was (?:meint|meinen|meinte|meinten|meinst) (?:man|die|der|sie|er|du|ihr) (?:damit|darunter)"
         r"|what(?:'s| is| was) meant by (?:that|this|it)"
-        r"|what (?:do|does|did) (?:they|you|people|he|she|the speakers?) mean by (?:that|this|it))$", _I)),
+        r"|what (?:do|does|did) (?:they|you|people|he|she|the speakers?) mean by (?:that|this|it))"
+        # … and where the term was met said after the question: "ISA, what does that mean in the intel gpu talk" is
+        # "ISA in the intel gpu talk, what does that mean"
+        r"(?P<place>\s+(?:in|im|in der|in dem|from|aus|at|bei|beim|during|w[äa]hrend)\s+\S.*)?$", _I)),
     # "MHA = ?", "onemkl = ? saw it in the intel gpu talk": the term asked as an equation to fill in; what follows
     # says where the asker saw it, which names no term
     (Shape.DEFINE, re.compile(r"^(?P<s>[^=?]*[^\W_][^=?]*?)\s*=\s*(?:\?+(?=\s)|$)", _I)),  # (a "?" at the end is gone)
@@ -1524,6 +1527,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
             raw = " ".join(value for name, value in groups.items() if name[:1] == "s" and value) or None
         if raw is None:
             raw = stripped[: match.start()] + " " + stripped[match.end():]
+        elif groups.get("place"):
+            raw = f"{raw} {groups['place'].strip()}"  # the talk a fronted term was met in, as if named after it
         if shape == Shape.DEFINE:
             raw = _DEFINE_TAIL_RE.sub("", raw)
         subject = raw.strip() if shape == Shape.DIGEST else subject_words(raw)

@@ -55,3 +55,14 @@ async def test_a_british_spelling_finds_what_the_american_one_does(store: Store)
     # the roofline Ausschöpfung of 77 % (000:445), not the Auslastungslücken of Tunix's rollout (000:306)
     reply = await mentions.answer(store, "<@UBOT> what utilisation did they get out of the chips")
     assert first(reply) == (MAIN, 445)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # the term first, then what is asked of it, then the talk it was met in: the Pallas talk's glossary entries
+    ("HBM, what does that stand for in the pallas talk", 18),  # 004:18 (High Bandwidth Memory)
+    ("VMEM, what is that in the pallas talk", 19),  # 004:19 (Vector Memory)
+])
+async def test_a_fronted_term_asked_of_in_a_talk_is_defined_there(store: Store, text: str, line: int) -> None:
+    assert parse(text).shape == Shape.DEFINE, text
+    reply = await mentions.answer(store, f"<@UBOT> {text}")
+    assert first(reply) == ("004_b9033c416a07336f.txt", line), text
