@@ -1000,9 +1000,10 @@ def _without_hedge(match: re.Match[str]) -> str:
 # standardise", "in the pallas talk, how do they …". English names it last as often ("what does pjrt standardise in
 # the xla crash course"), which the shapes read; a phrase holding a question word is the question's own start ("in
 # which talks …", "at what point …"). (German fronts a place with its verb next, "im video, was war das X und …",
-# whose "was war das" the definition shape would read: left as typed.)
+# whose "was war das" the definition shape would read: left as typed.) So is a time put first, a phrase or a clause:
+# "after nc came in how long did it take to train an operator" asks "how long … after nc came in".
 _FRONTED_PLACE_RE = re.compile(
-    r"^(?P<p>(?:in|according to|as per|per|on)\s+[^\s,?]+(?:\s+[^\s,?]+){0,5}?)\s*,?\s+"
+    r"^(?P<p>(?:in|according to|as per|per|on|after|before|once|since|until)\s+[^\s,?]+(?:\s+[^\s,?]+){0,5}?)\s*,?\s+"
     r"(?P<q>(?:what|whats|how|why|which|who|when|where)\s+\S.*)$", re.I)
 _QUESTION_WORD_IN_RE = re.compile(r"\b(?:what|whats|how|why|which|who|whom|whose|when|where)\b", re.I)
 

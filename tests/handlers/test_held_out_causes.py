@@ -66,3 +66,15 @@ async def test_a_fronted_term_asked_of_in_a_talk_is_defined_there(store: Store, 
     assert parse(text).shape == Shape.DEFINE, text
     reply = await mentions.answer(store, f"<@UBOT> {text}")
     assert first(reply) == ("004_b9033c416a07336f.txt", line), text
+
+
+@pytest.mark.parametrize(("text", "shape", "line"), [
+    # a time put before the question word, no comma between: the question is asked after it, the time kept as a
+    # word of the subject (000:628, 44 turners replaced by 22; 000:629, CNC's keyboards and screens)
+    ("after the switch to nc how many turners were still needed", "number", 628),
+    ("once they had microprocessors how did operators edit programs", "explain", 629),
+])
+async def test_a_fronted_time_keeps_the_question_word_after_it(store: Store, text: str, shape: str,
+                                                               line: int) -> None:
+    reply = await mentions.answer(store, f"<@UBOT> {text}")
+    assert body(reply)["shape"] == shape and first(reply) == (MAIN, line), text
