@@ -576,6 +576,14 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?:cover|discuss|present|show|explain|go over)$", _I)),
     (Shape.SUMMARY, re.compile(
         r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
+    # "was kam im kinetic vortrag alles vor", "what all came up in the kinetic talk": everything a talk had, its
+    # summary ("alles", "all" ask for the whole, not for one point)
+    (Shape.SUMMARY, re.compile(
+        r"^(?:was (?:kam|kommt|kamen|kommen|wurde|wird|gab es|gabs|gibt es|gibts)(?: denn| eigentlich| so)?"
+        r" (?:in|im|in dem|in der|in diesem|bei|beim) (?P<s>.+?) (?:so )?alles(?: so)?(?: (?:vor|besprochen"
+        r"|gezeigt|behandelt|erz[äa]hlt|gesagt|erw[äa]hnt|vorgestellt|thematisiert))?"
+        r"|what all (?:came up|was (?:covered|discussed|shown|said)|did they (?:cover|discuss|show|talk about))"
+        r" in (?:the |that |this )?(?P<s2>.+))$", _I)),
     # "tell me about the jax quantum talk", "erzähl mal was über den xla vortrag": told about a talk named as one (its
     # noun last, "research" for the work a talk presents) is told what it says, its summary; "tell me about kv cache
     # offloading" names a topic and is searched

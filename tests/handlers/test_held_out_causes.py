@@ -78,3 +78,15 @@ async def test_a_fronted_time_keeps_the_question_word_after_it(store: Store, tex
                                                                line: int) -> None:
     reply = await mentions.answer(store, f"<@UBOT> {text}")
     assert body(reply)["shape"] == shape and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", ["was wurde im kinetic vortrag alles besprochen",
+                                  "was kam im kinetic video so alles vor", "what all came up in the kinetic talk"])
+async def test_everything_a_talk_had_is_its_summary(store: Store, text: str) -> None:
+    # "alles" / "what all" ask for the whole talk: Kinetic's summary (000:60), not its first key point
+    assert parse(text).shape == Shape.SUMMARY, text
+    assert first(await mentions.answer(store, f"<@UBOT> {text}")) == (MAIN, 60), text
+
+
+def test_what_came_up_in_a_talk_on_one_topic_stays_a_search() -> None:
+    assert parse("was kam im kinetic vortrag zu debugging vor").shape == Shape.SEARCH
