@@ -90,3 +90,17 @@ async def test_everything_a_talk_had_is_its_summary(store: Store, text: str) -> 
 
 def test_what_came_up_in_a_talk_on_one_topic_stays_a_search() -> None:
     assert parse("was kam im kinetic vortrag zu debugging vor").shape == Shape.SEARCH
+
+
+async def test_the_moments_in_a_talk_named_as_one_need_not_say_its_name(store: Store) -> None:
+    # "the casadi talk" says where: its ONNX Runtime moment (000:522) writes no "CasADi" and is one of them, as the
+    # export to ONNX (000:521) is
+    reply = await mentions.answer(store, "<@UBOT> when does the casadi talk get to onnx")
+    lines = [hit["source"]["line"] for hit in body(reply)["hits"]]
+    assert body(reply)["shape"] == "when" and {521, 522, 523} <= set(lines)
+
+
+async def test_moments_with_no_talk_named_as_one_are_read_across_talks(store: Store) -> None:
+    # no talk noun: MXFP4 wherever it comes up, as before (the AITER talk's case study and results, 000:349-350)
+    reply = await mentions.answer(store, "<@UBOT> when was mxfp4 discussed")
+    assert {349, 350} <= {hit["source"]["line"] for hit in body(reply)["hits"]}
