@@ -104,3 +104,12 @@ async def test_moments_with_no_talk_named_as_one_are_read_across_talks(store: St
     # no talk noun: MXFP4 wherever it comes up, as before (the AITER talk's case study and results, 000:349-350)
     reply = await mentions.answer(store, "<@UBOT> when was mxfp4 discussed")
     assert {349, 350} <= {hit["source"]["line"] for hit in body(reply)["hits"]}
+
+
+@pytest.mark.parametrize("text", ["why did the guy dig under his sauna foundation",
+                                  "how did the vlogger dig under the frozen sauna"])
+async def test_a_person_after_did_is_the_subject_of_the_next_word(store: Store, text: str) -> None:
+    # "did [the guy] [dig]": the talk's person and what he did, no unknown thing called a "guy dig": the seasonal
+    # vlog's foundation repair by undermining (000:575)
+    reply = await mentions.answer(store, f"<@UBOT> {text}")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 575), text
