@@ -113,3 +113,10 @@ async def test_a_person_after_did_is_the_subject_of_the_next_word(store: Store, 
     # vlog's foundation repair by undermining (000:575)
     reply = await mentions.answer(store, f"<@UBOT> {text}")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 575), text
+
+
+async def test_require_is_what_the_summaries_write_as_erfordern(store: Store) -> None:
+    # "require" is erfordern: what MoE GEMMs require is FlyDSL's motivation (000:234 "erfordern … explizite
+    # Hardware-Steuerung"), before the point that only names the workload (000:238)
+    reply = await mentions.answer(store, "<@UBOT> what do moe gemms require on amd gpus")
+    assert first(reply) == (MAIN, 234)
