@@ -120,3 +120,10 @@ async def test_require_is_what_the_summaries_write_as_erfordern(store: Store) ->
     # Hardware-Steuerung"), before the point that only names the workload (000:238)
     reply = await mentions.answer(store, "<@UBOT> what do moe gemms require on amd gpus")
     assert first(reply) == (MAIN, 234)
+
+
+async def test_a_german_sprachmodell_is_the_llm_a_talk_names_in_english(store: Store) -> None:
+    # Sprachmodelle are LLMs: the Tunix video on post-training LLMs with JAX (summary 374, title "… von LLMs"), not only
+    # the MaxText talk whose title writes "Sprachmodellen"
+    reply = await mentions.answer(store, "<@UBOT> welcher vortrag erklärt das post-training von sprachmodellen mit jax")
+    assert body(reply)["hits"][0]["talk_id"].startswith("tunix-post-training")
