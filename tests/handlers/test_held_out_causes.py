@@ -127,3 +127,16 @@ async def test_a_german_sprachmodell_is_the_llm_a_talk_names_in_english(store: S
     # the MaxText talk whose title writes "Sprachmodellen"
     reply = await mentions.answer(store, "<@UBOT> welcher vortrag erklärt das post-training von sprachmodellen mit jax")
     assert body(reply)["hits"][0]["talk_id"].startswith("tunix-post-training")
+
+
+def test_german_wenn_is_no_word_of_the_topic() -> None:
+    # a conjunction opens the clause of what the asker wants; it names nothing the talks could hold
+    assert parse("lohnt sich das, wenn ich mich für ki agenten interessiere").subject == "ki agenten"
+
+
+async def test_whether_the_threads_talk_is_worth_it_for_a_topic_it_has(store: Store, state: BotState) -> None:
+    # after the machining video's summary, "is it worth it if I'm into robots": that video (618), whose glossary has
+    # its robot cells (000:640); "wenn" was a searched word that another talk's summary outscored it with
+    reply = await follow_up(store, state, "worum ging es im video über cnc maschinen",
+                            "lohnt sich das wenn ich mich für roboter interessiere", "wenn-1")
+    assert body(reply)["shape"] == "watch" and first(reply) == (MAIN, 618)
