@@ -576,6 +576,12 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?:cover|discuss|present|show|explain|go over)$", _I)),
     (Shape.SUMMARY, re.compile(
         r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
+    # "was erzählt der Vortrag über Post-Training mit Tunix", "what does the video say about X": what the talk named
+    # by its topic tells, its summary (a talk named before its noun, "the kinetic talk", is asked what it says of X)
+    (Shape.SUMMARY, re.compile(
+        r"^(?:was (?:erz[äa]hlt|erz[äa]hlte|sagt|sagte|berichtet|berichtete) (?:der|das|die) (?:vortrag|video|talk"
+        r"|pr[äa]sentation|session) (?:[üu]ber|zu|zum|zur|von|vom) (?P<s>.+)"
+        r"|what (?:does|did) the (?:talk|video|session|presentation|lecture) (?:say|tell us) about (?P<s2>.+))$", _I)),
     # "was kam im kinetic vortrag alles vor", "what all came up in the kinetic talk": everything a talk had, its
     # summary ("alles", "all" ask for the whole, not for one point)
     (Shape.SUMMARY, re.compile(

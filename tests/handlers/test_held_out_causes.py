@@ -140,3 +140,20 @@ async def test_whether_the_threads_talk_is_worth_it_for_a_topic_it_has(store: St
     reply = await follow_up(store, state, "worum ging es im video über cnc maschinen",
                             "lohnt sich das wenn ich mich für roboter interessiere", "wenn-1")
     assert body(reply)["shape"] == "watch" and first(reply) == (MAIN, 618)
+
+
+@pytest.mark.parametrize(("text", "shape"), [
+    ("was erzählt das video über post-training mit tunix", Shape.SUMMARY),
+    ("what does the video say about kinetic", Shape.SUMMARY),
+    ("what does the kinetic talk say about debugging", Shape.EXPLAIN),  # the talk named: what it says of debugging
+])
+def test_what_the_talk_on_a_topic_tells_is_its_summary(text: str, shape: Shape) -> None:
+    assert parse(text).shape == shape, text
+
+
+async def test_a_follow_up_after_what_the_talk_on_a_topic_tells_reads_that_talk(store: Store,
+                                                                                state: BotState) -> None:
+    # the thread is Tunix's post-training video: "und was ist mit LoRA" is its glossary's LoRA (000:396)
+    reply = await follow_up(store, state, "was erzählt das video über post-training mit tunix", "und was ist mit lora",
+                            "erzaehlt-1")
+    assert first(reply) == (MAIN, 396)
