@@ -157,3 +157,10 @@ async def test_a_follow_up_after_what_the_talk_on_a_topic_tells_reads_that_talk(
     reply = await follow_up(store, state, "was erzählt das video über post-training mit tunix", "und was ist mit lora",
                             "erzaehlt-1")
     assert first(reply) == (MAIN, 396)
+
+
+@pytest.mark.parametrize("text", ["hat jemand ein quad rennen gewonnen", "welcher youtuber war bei einem wettbewerb"])
+async def test_a_quad_race_for_youtubers_is_the_atv_contest_for_content_creators(store: Store, text: str) -> None:
+    # a quad is an ATV, a Rennen a Wettbewerb, a YouTuber a content creator: the vlog's ATV contest (000:578)
+    reply = await mentions.answer(store, f"<@UBOT> {text}")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 578), text
