@@ -164,3 +164,9 @@ async def test_a_quad_race_for_youtubers_is_the_atv_contest_for_content_creators
     # a quad is an ATV, a Rennen a Wettbewerb, a YouTuber a content creator: the vlog's ATV contest (000:578)
     reply = await mentions.answer(store, f"<@UBOT> {text}")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 578), text
+
+
+async def test_a_holzsorte_is_the_holzart_the_summaries_write(store: Store) -> None:
+    # the treehouse's choice of woods (000:599 "Holzarten-Auswahl"), asked with the synonym Holzsorte
+    reply = await mentions.answer(store, "<@UBOT> welche holzsorten wurden beim baumhaus verwendet")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 599)
