@@ -743,6 +743,22 @@ async def _moments_in_the_named_talk(store: Store, subject: str, limit: int) -> 
     return []
 
 
+async def _moments_in_the_talk_named_as_one(store: Store, question: Question, limit: int) -> list[PointHit]:
+    """The moments of the rest of the subject in the one talk the question names with a talk noun ("when does the
+    [jaxator] talk get to mxfp4"): the name says where, no moment need say it too (the talk's agenda, which lists
+    every topic with the talk's own name, is no better a moment of MXFP4 than its case study). [] when no word names
+    a talk so, or the rest is not held there."""
+    naming = talk_naming_words(question.text)
+    if not naming:
+        return []  # most questions: no talk noun, no read
+    words = question.subject.split()
+    rest = [word for word in words if not set(tokens(word)) <= naming]
+    if not rest or len(rest) == len(words) or len(talks := _named_talks(store, question.subject)) != 1:
+        return []
+    return await store.find_points(" ".join(rest), limit=limit, talk_id=next(iter(talks)), min_coverage=1.0,
+                                   twins=True)
+
+
 async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """When / where was X discussed: every key point that holds X, grouped by talk, in time order."""
     subject = question.subject
@@ -751,7 +767,8 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
     if missing := await coverage.missing(store, subject, question, scope):
         return await _not_covered(store, question, missing)
     # twins: a talk summarised twice has the moment in each summary, and the answer points to both lines
-    found = await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset, min_coverage=1.0, twins=True) or \
+    found = await _moments_in_the_talk_named_as_one(store, question, MOMENTS_SHOWN + scope.offset) or \
+        await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset, min_coverage=1.0, twins=True) or \
         await _moments_in_the_named_talk(store, subject, MOMENTS_SHOWN + scope.offset)
     if not found:
         return await search(store, question, scope)

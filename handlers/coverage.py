@@ -515,6 +515,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # before a word no summary has it may start a name ("early stopping")
         if len(words) < 2:
             continue
+        if verb_follows and run.after_auxiliary and words[0] in WHO_NOUNS:
+            continue  # "why did [the vlogger dig] under …": a person the talk is by, then what they did, no name
         if len(words) == 2 and words[1] not in absent and await _subject_and_verb(store, run, question):
             continue  # "is [kinetic built] on top of ray" asks what Kinetic is built on, about what comes after
         if all(word in absent for word in words):

@@ -73,7 +73,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     statt anstatt anstelle instead rather
     ihre ihren ihrem ihrer ihres sein seine seinen seinem seiner seines unsere unseren unserem meine meinen deine
     happen happens happened happening passiert passieren passierte
-    etc usw nur bloss even if ob ask asks asked asking beginner beginners anfanger einsteiger eig eigtl
+    etc usw nur bloss even if ob wenn ask asks asked asking beginner beginners anfanger einsteiger eig eigtl
     dat son sone sonen sonem soner ham dass hin leute leuten deal must stuff zeug kram let lets according
     moglichkeit moglichkeiten moglich possible able capable good story make makes made making
     ende endeffekt letztendlich

@@ -576,6 +576,27 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?:cover|discuss|present|show|explain|go over)$", _I)),
     (Shape.SUMMARY, re.compile(
         r"^what (?:was|is|got|were|are) (?:covered|discussed|presented|shown) in (?:the )?(?P<s>.+)$", _I)),
+    # "was erzählt der Vortrag über Post-Training mit Tunix", "what does the video say about X": what the talk named
+    # by its topic tells, its summary (a talk named before its noun, "the kinetic talk", is asked what it says of X)
+    (Shape.SUMMARY, re.compile(
+        r"^(?:was (?:erz[äa]hlt|erz[äa]hlte|sagt|sagte|berichtet|berichtete) (?:der|das|die) (?:vortrag|video|talk"
+        r"|pr[äa]sentation|session) (?:[üu]ber|zu|zum|zur|von|vom) (?P<s>.+)"
+        r"|what (?:does|did) the (?:talk|video|session|presentation|lecture) (?:say|tell us) about (?P<s2>.+))$", _I)),
+    # "was kam im kinetic vortrag alles vor", "what all came up in the kinetic talk": everything a talk had, its
+    # summary ("alles", "all" ask for the whole, not for one point)
+    (Shape.SUMMARY, re.compile(
+        r"^(?:was (?:kam|kommt|kamen|kommen|wurde|wird|gab es|gabs|gibt es|gibts)(?: denn| eigentlich| so)?"
+        r" (?:in|im|in dem|in der|in diesem|bei|beim) (?P<s>.+?) (?:so )?alles(?: so)?(?: (?:vor|besprochen"
+        r"|gezeigt|behandelt|erz[äa]hlt|gesagt|erw[äa]hnt|vorgestellt|thematisiert))?"
+        r"|what all (?:came up|was (?:covered|discussed|shown|said)|did they (?:cover|discuss|show|talk about))"
+        r" in (?:the |that |this )?(?P<s2>.+))$", _I)),
+    # "tell me about the jax quantum talk", "erzähl mal was über den xla vortrag": told about a talk named as one (its
+    # noun last, "research" for the work a talk presents) is told what it says, its summary; "tell me about kv cache
+    # offloading" names a topic and is searched
+    (Shape.SUMMARY, re.compile(
+        r"^(?:(?:please )?tell (?:me|us)|erz[äa]hle?(?: mir| uns)?(?: mal| bitte| kurz)*(?: was| etwas)?)"
+        r" (?:about|[üu]ber|von) (?:the|that|this|those|these|den|dem|das|die|diesem|diesen) (?P<s>.+?)"
+        rf" (?:{_TALK_NOUN}|research|forschung)$", _I)),
     (Shape.SUMMARY, re.compile(  # the talk named by its topic after the noun, its final "about" left out: "what was
         # the talk about getting xla to run on intel gpus" asks what [the talk about X] was about
         r"^what (?:was|is) (?:the|that|this) (?:talk|video|session|presentation|lecture) (?:about|on) (?P<s>.+)$",
@@ -661,7 +682,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|was (?:ist|sind|wird|wurde) (?:damit|darunter) (?:eigentlich |genau )?(?:gemeint|zu verstehen)"
         r"|was (?:meint|meinen|meinte|meinten|meinst) (?:man|die|der|sie|er|du|ihr) (?:damit|darunter)"
         r"|what(?:'s| is| was) meant by (?:that|this|it)"
-        r"|what (?:do|does|did) (?:they|you|people|he|she|the speakers?) mean by (?:that|this|it))$", _I)),
+        r"|what (?:do|does|did) (?:they|you|people|he|she|the speakers?) mean by (?:that|this|it))"
+        # … and where the term was met said after the question: "ISA, what does that mean in the intel gpu talk" is
+        # "ISA in the intel gpu talk, what does that mean"
+        r"(?P<place>\s+(?:in|im|in der|in dem|from|aus|at|bei|beim|during|w[äa]hrend)\s+\S.*)?$", _I)),
     # "MHA = ?", "onemkl = ? saw it in the intel gpu talk": the term asked as an equation to fill in; what follows
     # says where the asker saw it, which names no term
     (Shape.DEFINE, re.compile(r"^(?P<s>[^=?]*[^\W_][^=?]*?)\s*=\s*(?:\?+(?=\s)|$)", _I)),  # (a "?" at the end is gone)
@@ -901,9 +925,9 @@ _TRAILING_REQUEST_RE = re.compile(r"\s*[,;:.!?–—-]\s*(?:(?:erkl[äa]r|erkl[�
 
 
 # "tell me how many …", "zeig mal, aus welchen Bausteinen …", "erklär mal kurz, was …": the question itself follows the
-# request, as an indirect one
+# request, as an indirect one; "erzähl mir was über X" is no question: its "was" is "etwas", something told about X
 _BEFORE_A_QUESTION_RE = re.compile(rf"(?:{_REQUEST}|{_EXPLAIN_REQUEST}\s*,?\s+)"
-                                   rf"(?={_OWN_QUESTION})", re.I)
+                                   rf"(?!was (?:[üu]ber|von|vom|zu|zum|zur)\b)(?={_OWN_QUESTION})", re.I)
 # An indirect question puts its verb last (German) or after its subject (English): "was dieses emit_pipeline macht, im
 # Pallas-Vortrag" is "was macht dieses emit_pipeline, im Pallas-Vortrag", "what disaggregation means in the RL
 # context" "what does disaggregation mean in the RL context"; a placing phrase after a comma is no part of the clause
@@ -990,9 +1014,10 @@ def _without_hedge(match: re.Match[str]) -> str:
 # standardise", "in the pallas talk, how do they …". English names it last as often ("what does pjrt standardise in
 # the xla crash course"), which the shapes read; a phrase holding a question word is the question's own start ("in
 # which talks …", "at what point …"). (German fronts a place with its verb next, "im video, was war das X und …",
-# whose "was war das" the definition shape would read: left as typed.)
+# whose "was war das" the definition shape would read: left as typed.) So is a time put first, a phrase or a clause:
+# "after nc came in how long did it take to train an operator" asks "how long … after nc came in".
 _FRONTED_PLACE_RE = re.compile(
-    r"^(?P<p>(?:in|according to|as per|per|on)\s+[^\s,?]+(?:\s+[^\s,?]+){0,5}?)\s*,?\s+"
+    r"^(?P<p>(?:in|according to|as per|per|on|after|before|once|since|until)\s+[^\s,?]+(?:\s+[^\s,?]+){0,5}?)\s*,?\s+"
     r"(?P<q>(?:what|whats|how|why|which|who|when|where)\s+\S.*)$", re.I)
 _QUESTION_WORD_IN_RE = re.compile(r"\b(?:what|whats|how|why|which|who|whom|whose|when|where)\b", re.I)
 
@@ -1517,6 +1542,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
             raw = " ".join(value for name, value in groups.items() if name[:1] == "s" and value) or None
         if raw is None:
             raw = stripped[: match.start()] + " " + stripped[match.end():]
+        elif groups.get("place"):
+            raw = f"{raw} {groups['place'].strip()}"  # the talk a fronted term was met in, as if named after it
         if shape == Shape.DEFINE:
             raw = _DEFINE_TAIL_RE.sub("", raw)
         subject = raw.strip() if shape == Shape.DIGEST else subject_words(raw)

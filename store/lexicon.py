@@ -7,6 +7,7 @@ by one space, so "palace_call", "Palace call" and "palace-call" all look up the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -146,7 +147,27 @@ def load_lexicon(corpus_dir: Path | None) -> Lexicon:
                 if isinstance(german, str):
                     german = [german]
                 add(english, [str(g) for g in german])
+    _with_both_spellings(lexicon)
     return lexicon
+
+
+# British "-isation" and American "-ization" spell one noun: "utilisation" is "utilization" ("organisation" too)
+_ISATION_RE = re.compile(r"i([sz])ation(?=s?\b)")
+
+
+def _with_both_spellings(lexicon: Lexicon) -> None:
+    """Each key with an -isation/-ization noun also under its other spelling, the two with the forms of both: a
+    question asks in either ("roofline utilisation", "optimisation algorithm") whichever the word list was written
+    with. (Only this ending: a verb in -ise is as often no -ize verb at all: "promise", "advise", "comprise".)"""
+    for table, add in ((lexicon.en_de, lexicon.add_translation), (lexicon.whole_forms, lexicon.add_whole_forms)):
+        for key, forms in list(table.items()):
+            if "ation" in key and (other := _ISATION_RE.sub(_other_spelling, key)) != key:
+                add(other, list(forms))
+                add(key, list(table[other]))
+
+
+def _other_spelling(match: re.Match[str]) -> str:
+    return "ization" if match[1] == "s" else "isation"
 
 
 def data_files(corpus_dir: Path | None) -> list[Path]:
