@@ -11,6 +11,7 @@ from .concepts import Concept, Form, name_groups
 from .matching import ALIAS_DISCOUNT, RowMatch, RowMatcher, SearchRow, concept_idfs, settle_readings
 from .merging import same_moment
 from .model import PointHit, Source, TalkHit
+from .prepared import MOMENT_IDS, MOMENT_ROWS_SQL, MomentKey
 from .shown_words import ShownWords
 from .text import tokens
 from .view import View
@@ -184,8 +185,7 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     best = scored[:limit * 2]
     if not best:
         return []
-    by_id = _point_rows(view, [ref_id for _, _, kind, ref_id, _ in best if kind == "kpoint"])
-    by_id.update(_highlight_rows(view, [ref_id for _, _, kind, ref_id, _ in best if kind == "khigh"]))
+    by_id = _moment_rows(view, [(kind, ref_id) for _, _, kind, ref_id, _ in best])
     hits: list[PointHit] = []
     summary_of: dict[int, int] = {}  # each kept point's summary, by its place in ``hits``
     for score, _, kind, ref_id, match in best:
@@ -270,23 +270,17 @@ def _introduced(view: View, rows: list[SearchRow], matcher: RowMatcher) -> set[t
     return out
 
 
-def _point_rows(view: View, ids: list[int]) -> dict[tuple[str, int], tuple[Any, ...]]:
-    if not ids:
-        return {}
-    return {("kpoint", row[0]): row[1:] for row in view.rows(
-        "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line, summary_id FROM points"
-        f" WHERE point_id IN ({','.join('?' * len(ids))})", ids,
-    )}
-
-
-def _highlight_rows(view: View, ids: list[int]) -> dict[tuple[str, int], tuple[Any, ...]]:
-    """Discussion highlights in the shape of point rows: no stamp (-1, "")."""
-    if not ids:
-        return {}
-    return {("khigh", row[0]): (row[1], -1, "", *row[2:]) for row in view.rows(
-        "SELECT highlight_id, talk_id, title, text, source_file, source_line FROM highlights"
-        f" WHERE highlight_id IN ({','.join('?' * len(ids))})", ids,
-    )}
+def _moment_rows(view: View, keys: list[MomentKey]) -> dict[MomentKey, tuple[Any, ...]]:
+    """The rows of the key points and highlights ``keys`` name (MOMENT_ROWS_SQL's): the prepared ones where the corpus
+    is prepared, else read in a statement per kind."""
+    if view.prepared.rows:
+        return {key: view.prepared.moments[key] for key in keys}
+    found: dict[MomentKey, tuple[Any, ...]] = {}
+    for kind, sql in MOMENT_ROWS_SQL.items():
+        if ids := [ref_id for row_kind, ref_id in keys if row_kind == kind]:
+            found.update(((kind, row[0]), row[1:]) for row in view.rows(
+                f"{sql} WHERE {MOMENT_IDS[kind]} IN ({','.join('?' * len(ids))})", ids))
+    return found
 
 
 class _Point(NamedTuple):

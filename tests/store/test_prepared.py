@@ -13,7 +13,7 @@ from store import prepared as prepared_module
 from store.db import Store
 from store.matching import SEARCH_COLUMNS, SearchRow
 from store.model import Slip, TalkHit
-from store.prepared import Prepared
+from store.prepared import MOMENT_ROWS_SQL, Prepared
 from store.view import View
 from tests.conftest import CORPUS, CORPUS_FILES, PALLAS_EXPORT, corpus_without, ingest_beside
 
@@ -40,13 +40,18 @@ async def _prepared(store: Store) -> Prepared:
 
 
 def _check_is_of_this_generation(view: View) -> list[str]:
-    """The talk ids prepared; fails unless every full-text row and talk of the snapshot is prepared as it reads."""
+    """The talk ids prepared; fails unless every full-text row, key point, highlight and talk of the snapshot is
+    prepared as it reads."""
     prepared = view.prepared
     rows = view.rows(f"SELECT {SEARCH_COLUMNS} FROM search_fts")
     assert len(prepared.rows) == len(rows)
     for row in rows:
         words = tuple(frozenset(text.split()) for text in row[4:])
         assert prepared.rows[row[0]] == SearchRow(*row, words)
+    moments = {(kind, row[0]): row[1:] for kind, sql in MOMENT_ROWS_SQL.items() for row in view.rows(sql)}
+    assert prepared.moments == moments
+    # every point and highlight the full-text index finds has its row
+    assert {(row.kind, row.ref_id) for row in prepared.rows.values() if row.kind in MOMENT_ROWS_SQL} == set(moments)
     talks = view.rows("SELECT talk_id, summary, source_file, source_line FROM talks")
     assert sorted(prepared.talks) == sorted(talk_id for talk_id, *_ in talks)
     for talk_id, summary, file, line in talks:
