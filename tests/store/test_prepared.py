@@ -145,3 +145,28 @@ async def test_rows_rewritten_as_they_were_are_prepared_anew(db_path: Path, tmp_
         assert await opened.find_talks("Pallas Kernel") == asked
     finally:
         await opened.close()
+
+
+async def test_a_full_text_read_is_kept_for_the_generation_and_read_anew_after_an_ingest(
+        db_path: Path, tmp_path: Path) -> None:
+    """Where the corpus is prepared, a full-text read (``View.candidates``) is kept across read transactions (one
+    answer's store calls ask the same read in trips of their own), until the asked texts are forgotten or an ingest
+    moves the generation: the reload reads the new one's rows."""
+
+    def pallas_rows(view: View) -> list[SearchRow]:
+        return view.candidates(view.concepts("Pallas Kernel"), 50)
+
+    opened = await Store.open(db_path, CORPUS, cache_size=0)
+    try:
+        pallas = (await opened.find_talks("Pallas Kernel"))[0].talk_id
+        first = await opened._read(pallas_rows)
+        assert pallas in {row.talk_id for row in first}
+        assert await opened._read(pallas_rows) is first  # kept: no statement read it again
+        opened._view.forget_asked()
+        assert await opened._read(pallas_rows) is not first  # forgotten with the asked texts
+        await ingest_beside(db_path, [corpus_without(PALLAS_EXPORT, tmp_path)])
+        after = await opened._read(pallas_rows)
+        assert pallas not in {row.talk_id for row in after}
+        assert {row.rowid for row in after} <= set((await _prepared(opened)).rows)  # the new generation's rows
+    finally:
+        await opened.close()
