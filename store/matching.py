@@ -59,8 +59,7 @@ PHRASE_CHECK_FREQUENCY = 2000
 _PLAIN_RE = re.compile(r"[0-9a-z]+(?: [0-9a-z]+)*")  # forms the index tokenizer keeps as they are
 
 
-@dataclass(frozen=True)
-class SearchForm:
+class SearchForm(NamedTuple):  # a tuple: one is made per form of each search (a frozen dataclass costs 2-3 us)
     """One form as the full-text query looks for it."""
 
     token: str  # one word, or a phrase: words in a row, space-separated
@@ -91,7 +90,8 @@ def fts_forms(concepts: list[Concept], vocabulary: Vocabulary) -> tuple[list[Sea
     for concept in chosen:
         for form in concept.forms:
             quoted = fts_string(form.token)
-            forms.setdefault(quoted + "*" if form.prefix else quoted, SearchForm(form.token, form.prefix))
+            if (key := quoted + "*" if form.prefix else quoted) not in forms:
+                forms[key] = SearchForm(form.token, form.prefix)
     # A form no corpus word can match finds no row and adds nothing to any row's bm25: left out.
     return [f for f in list(forms.values())[:MAX_FORMS] if not _matches_nothing(f, vocabulary)], rows <= RANK_BUDGET
 
@@ -99,9 +99,10 @@ def fts_forms(concepts: list[Concept], vocabulary: Vocabulary) -> tuple[list[Sea
 def _matches_nothing(form: SearchForm, vocabulary: Vocabulary) -> bool:
     if not _PLAIN_RE.fullmatch(form.token):
         return False  # the index tokenizer splits it otherwise: not known here
-    *whole, last = form.token.split()
-    return not all(vocabulary.has(word) for word in whole) or not (
-        vocabulary.words_starting(last, 1) != [] if form.prefix else vocabulary.has(last))
+    head, _, last = form.token.rpartition(" ")
+    if not (vocabulary.begins_a_word(last) if form.prefix else vocabulary.has(last)):
+        return True
+    return bool(head) and not all(vocabulary.has(word) for word in head.split())  # (most forms are one word)
 
 
 def phrase_check(form: SearchForm, vocabulary: Vocabulary, *, ranked: bool) -> str | None:

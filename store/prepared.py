@@ -1,11 +1,12 @@
 """A small corpus's rows as its queries read them, derived once per corpus generation.
 
 Up to PREPARED_ROWS full-text rows (the bundled corpus has 473, about 22 a summary), a view holds each
-full-text row with its distinct words per field, and each talk's summary, source, shown words (a hit's notes)
-and form with canonical names (the hit as shown). A query then reads only its candidates' ids from the full-text
-index (FTS5 reads no row's texts), intersects its words with a row's sets instead of splitting the row's texts,
-and reads a talk hit's words and canonical names off its talk instead of scanning its summary, on every call
-(BENCHMARKS.md section 22).
+full-text row with its distinct words per field, each key point's and highlight's row as a hit shows it, and each
+talk's summary, source, shown words (a hit's notes) and form with canonical names (the hit as shown). A query
+then reads only its candidates' ids from the full-text index (FTS5 reads no row's texts), intersects its words
+with a row's sets instead of splitting the row's texts, reads a talk hit's words and canonical names off its talk
+instead of scanning its summary, and a point hit's row by its id instead of a statement for the hits (0.1-0.4 ms
+a search), on every call (BENCHMARKS.md section 22).
 
 Derived data of one generation, like the vocabulary: read in the snapshot the view loads the generation from
 and built then, never from what was asked, so every query still computes its answer (the answer cache is
@@ -18,7 +19,7 @@ import sqlite3
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .canonical import Canonical
 from .matching import SEARCH_COLUMNS, SearchRow
@@ -26,6 +27,16 @@ from .model import Source, TalkHit
 from .shown_words import ShownWords
 
 PREPARED_ROWS = 5_000
+
+# A key point's or discussion highlight's row as a point hit is made of (store/ranking.py): talk id, seconds, label,
+# title, text, source file, source line, summary id; a highlight has no stamp (-1, "") and no summary (NULL).
+MOMENT_ROWS_SQL = {
+    "kpoint": "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line, summary_id"
+              " FROM points",
+    "khigh": "SELECT highlight_id, talk_id, -1, '', title, text, source_file, source_line, NULL FROM highlights",
+}
+MOMENT_IDS = {"kpoint": "point_id", "khigh": "highlight_id"}  # the id column of each kind's table
+MomentKey = tuple[str, int]  # a full-text row's kind ("kpoint" or "khigh") and ref id
 
 
 class TalkRow(NamedTuple):
@@ -64,6 +75,7 @@ class Prepared:
 
     rows: Mapping[int, SearchRow] = field(default_factory=dict)  # by rowid, each with its words
     talks: Mapping[str, TalkText] = field(default_factory=dict)
+    moments: Mapping[MomentKey, tuple[Any, ...]] = field(default_factory=dict)  # MOMENT_ROWS_SQL's rows
 
 
 @dataclass(frozen=True)
@@ -72,11 +84,13 @@ class PreparedRows:
 
     rows: dict[int, SearchRow]
     talks: list[TalkRow]
+    moments: dict[MomentKey, tuple[Any, ...]] = field(default_factory=dict)
 
 
 def read_rows(conn: sqlite3.Connection, documents: int, speakers: Mapping[str, tuple[str, ...]]) -> PreparedRows | None:
-    """In the caller's read transaction: each full-text row's words, and each talk's texts; None for a corpus of more
-    than PREPARED_ROWS full-text rows (``documents``). ``speakers``: each talk's, as the view holds them."""
+    """In the caller's read transaction: each full-text row's words, each key point's and highlight's row, and each
+    talk's texts; None for a corpus of more than PREPARED_ROWS full-text rows (``documents``). ``speakers``: each
+    talk's, as the view holds them."""
     if documents > PREPARED_ROWS:
         return None
     rows: dict[int, SearchRow] = {}
@@ -88,7 +102,8 @@ def read_rows(conn: sqlite3.Connection, documents: int, speakers: Mapping[str, t
     talks = [TalkRow(talk_id, title, speakers.get(talk_id, ()), summary, Source(file, line))
              for talk_id, title, summary, file, line in conn.execute(
                  "SELECT talk_id, title, summary, source_file, source_line FROM talks ORDER BY position")]
-    return PreparedRows(rows, talks)
+    moments = {(kind, row[0]): row[1:] for kind, sql in MOMENT_ROWS_SQL.items() for row in conn.execute(sql)}
+    return PreparedRows(rows, talks, moments)
 
 
 def prepare(rows: PreparedRows | None, canonical: Canonical) -> Prepared:
@@ -99,4 +114,4 @@ def prepare(rows: PreparedRows | None, canonical: Canonical) -> Prepared:
     for talk in rows.talks:
         shown = canonical.talk_hit(TalkHit(talk.talk_id, talk.title, talk.speakers, talk.summary, 0.0, talk.source))
         talks[talk.talk_id] = TalkText(talk.summary, talk.source, ShownWords(f"{talk.title} {talk.summary}"), shown)
-    return Prepared(rows.rows, talks)
+    return Prepared(rows.rows, talks, rows.moments)

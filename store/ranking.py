@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -11,6 +11,7 @@ from .concepts import Concept, Form, name_groups
 from .matching import ALIAS_DISCOUNT, RowMatch, RowMatcher, SearchRow, concept_idfs, settle_readings
 from .merging import same_moment
 from .model import PointHit, Source, TalkHit
+from .prepared import MOMENT_IDS, MOMENT_ROWS_SQL, MomentKey
 from .shown_words import ShownWords
 from .text import tokens
 from .view import View
@@ -131,9 +132,13 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     introductions = _introduced(view, rows, matcher) if introductions_name or speakers else set()
     introduced = introductions if introductions_name else set()
     scored_talks: list[str] = []  # each scored candidate's talk
-    # talk id -> per concept what its title (or introduction) is worth to each of its points, None if nothing:
-    # the same for every candidate of the talk
-    title_values: dict[str, list[float | None]] = {}
+    # talk id -> per concept what its title (or introduction) is worth to each of its points (None if nothing), and
+    # the concepts it is worth something for: the same for every candidate of the talk
+    title_values: dict[str, tuple[list[float | None], set[int]]] = {}
+    every = range(len(concepts))
+    # A concept that neither a candidate nor its talk's title holds adds 0.0, which leaves the sum as it is: only the
+    # others are visited (1-3 of a long question's 8-10), unless speaker or grouped concepts keep each value apart.
+    apart = bool(speakers or groups)
     for candidate in rows:
         kind, ref_id, row_talk = candidate.kind, candidate.ref_id, candidate.talk_id
         if talk_id is not None and row_talk != talk_id:
@@ -144,15 +149,17 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
         per_concept = match.per_concept
         if not per_concept:
             continue  # holds none of the concepts: not scored
-        values = title_values.get(row_talk)
-        if values is None:
-            values = title_values[row_talk] = [
-                _title_value(concept, idfs[index], index in naming, titled.get((index, row_talk), 0)
-                             or (1 if (index, row_talk) in introduced else 0))
-                for index, concept in enumerate(concepts)]
+        known = title_values.get(row_talk)
+        if known is None:
+            values = [_title_value(concept, idfs[index], index in naming, titled.get((index, row_talk), 0)
+                                   or (1 if (index, row_talk) in introduced else 0))
+                      for index, concept in enumerate(concepts)]
+            known = title_values[row_talk] = (values, {index for index in every if values[index] is not None})
+        values, worth = known
         score = own = 0.0  # own: what the point's own words hold, the tie-break ("was ist Jaxator?": its point)
         parts: dict[int, float] = {}
-        for index, concept in enumerate(concepts):
+        for index in every if apart else sorted(worth.union(per_concept)):
+            concept = concepts[index]
             value = 0.0
             found = per_concept.get(index)
             if found is not None:
@@ -184,23 +191,18 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     best = scored[:limit * 2]
     if not best:
         return []
-    by_id = _point_rows(view, [ref_id for _, _, kind, ref_id, _ in best if kind == "kpoint"])
-    by_id.update(_highlight_rows(view, [ref_id for _, _, kind, ref_id, _ in best if kind == "khigh"]))
+    by_id = _moment_rows(view, [(kind, ref_id) for _, _, kind, ref_id, _ in best])
     hits: list[PointHit] = []
-    summary_of: dict[int, int] = {}  # each kept point's summary, by its place in ``hits``
+    points_of: dict[str, list[tuple[PointHit, int]]] = {}  # talk id -> its kept key points, each with its summary
     for score, _, kind, ref_id, match in best:
         row = by_id[(kind, ref_id)]
         if len(hits) == limit:
             break
-        retold = kind == "kpoint" and any(
-            hit.talk_id == row[0] and hit.kind == "point" and summary_of[index] != row[7]
-            and same_moment(hit, _Point(row[1], row[3], row[4])) for index, hit in enumerate(hits))
+        retold = kind == "kpoint" and _retold(row, points_of.get(row[0], ()))
         if retold and not twins:
             # the same moment in the talk's other summary, already answered in other words; two points of one
             # summary are two moments, however alike ("0:40 Sparse-Kerne", "0:43 … Sparse-Kernen" in Pallas's)
             continue
-        if kind == "kpoint":
-            summary_of[len(hits)] = row[7]
         info = view.talks.get(row[0])
         hits.append(PointHit(
             talk_id=row[0], talk_title=info.title if info else row[0], seconds=row[1], label=row[2],
@@ -210,7 +212,16 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
                                  partial(ShownWords, f"{row[3]} {row[4]}"))),
             kind="point" if kind == "kpoint" else "highlight", retold=retold,
         ))
+        if kind == "kpoint":
+            points_of.setdefault(row[0], []).append((hits[-1], row[7]))
     return hits
+
+
+def _retold(row: tuple[Any, ...], kept: Iterable[tuple[PointHit, int]]) -> bool:
+    """Whether the key point ``row`` (MOMENT_ROWS_SQL's) is a moment a point of its talk kept before tells from the
+    talk's other summary (``kept``: that talk's points, each with its summary id)."""
+    point = _Point(row[1], row[3], row[4])
+    return any(summary != row[7] and same_moment(hit, point) for hit, summary in kept)
 
 
 def _title_value(concept: Concept, idf: float, naming: bool, in_title: int) -> float | None:
@@ -270,23 +281,17 @@ def _introduced(view: View, rows: list[SearchRow], matcher: RowMatcher) -> set[t
     return out
 
 
-def _point_rows(view: View, ids: list[int]) -> dict[tuple[str, int], tuple[Any, ...]]:
-    if not ids:
-        return {}
-    return {("kpoint", row[0]): row[1:] for row in view.rows(
-        "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line, summary_id FROM points"
-        f" WHERE point_id IN ({','.join('?' * len(ids))})", ids,
-    )}
-
-
-def _highlight_rows(view: View, ids: list[int]) -> dict[tuple[str, int], tuple[Any, ...]]:
-    """Discussion highlights in the shape of point rows: no stamp (-1, "")."""
-    if not ids:
-        return {}
-    return {("khigh", row[0]): (row[1], -1, "", *row[2:]) for row in view.rows(
-        "SELECT highlight_id, talk_id, title, text, source_file, source_line FROM highlights"
-        f" WHERE highlight_id IN ({','.join('?' * len(ids))})", ids,
-    )}
+def _moment_rows(view: View, keys: list[MomentKey]) -> dict[MomentKey, tuple[Any, ...]]:
+    """The rows of the key points and highlights ``keys`` name (MOMENT_ROWS_SQL's): the prepared ones where the corpus
+    is prepared, else read in a statement per kind."""
+    if view.prepared.rows:
+        return {key: view.prepared.moments[key] for key in keys}
+    found: dict[MomentKey, tuple[Any, ...]] = {}
+    for kind, sql in MOMENT_ROWS_SQL.items():
+        if ids := [ref_id for row_kind, ref_id in keys if row_kind == kind]:
+            found.update(((kind, row[0]), row[1:]) for row in view.rows(
+                f"{sql} WHERE {MOMENT_IDS[kind]} IN ({','.join('?' * len(ids))})", ids))
+    return found
 
 
 class _Point(NamedTuple):

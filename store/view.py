@@ -63,6 +63,7 @@ class Stale(NamedTuple):
 
 
 CONCEPTS_KEPT = 512  # questions whose concepts a view keeps (users type any text)
+READS_KEPT = 256  # full-text reads a view keeps (``View._read``; one answer makes 2-30)
 
 
 @dataclass(frozen=True)
@@ -100,8 +101,12 @@ class View:
     # other key has none, told without a read (an edit moves the generation, and a reload reads these again)
     defined_keys: frozenset[str] = frozenset()
     prepared: Prepared = field(default_factory=Prepared)  # a small corpus's rows as queries read them
-    # The full-text reads of the current read transaction: /define's suggestions read what its
-    # description step read (40 ms at 50,000 summaries for an unknown word), in the same snapshot.
+    # The full-text reads (``candidates``) of the current read transaction: /define's suggestions read what its
+    # description step read (40 ms at 50,000 summaries for an unknown word), in the same snapshot. Where the corpus is
+    # prepared they are kept for the generation, until the asked texts are forgotten (``forget_asked``): its rows are
+    # shared objects, so a read keeps only references, and one answer's store calls ask the same read in transactions
+    # of their own (a name's words held together, then side by side; a search with and without min_coverage: 0.45 ms
+    # of "Unterschied zwischen Tensor-Parallelismus und Kontext-Parallelismus").
     _read: dict[tuple[object, ...], list[SearchRow]] = field(default_factory=dict)
     # A question's concepts, built once per generation: one answer asks for them 4-5 times (coverage, the search,
     # its retries), and building them was a fifth of a slow answer's CPU (BENCHMARKS.md section 31)
@@ -139,7 +144,8 @@ class View:
             found = self.scalar(GENERATION_SQL)
             if found != generation:
                 return Stale(found)
-            self._read.clear()  # what the last read transaction read
+            if not self.prepared.rows:
+                self._read.clear()  # what the last read transaction read (a large corpus's rows hold their texts)
             return compute(self)
         finally:
             self.conn.execute("COMMIT")
@@ -168,14 +174,12 @@ class View:
             raise NeedsDatabase  # before the read transaction's own record (``_read``), which another thread owns
         forms, ranked = fts_forms(concepts, self.vocabulary)
         key = (tuple(forms), ranked, kind, talk_id, limit)
-        if key in self._read:
-            return self._read[key]
         if any_order and ranked:
-            rows = self._candidates(forms, ranked, limit + 1, kind, talk_id, unranked=True)
+            rows = kept(self._read, (*key, "unranked"), lambda: self._candidates(
+                forms, ranked, limit + 1, kind, talk_id, unranked=True), READS_KEPT)
             if len(rows) <= limit:
                 return rows
-        self._read[key] = self._candidates(forms, ranked, limit, kind, talk_id)
-        return self._read[key]
+        return kept(self._read, key, lambda: self._candidates(forms, ranked, limit, kind, talk_id), READS_KEPT)
 
     def _candidates(self, forms: list[SearchForm], ranked: bool, limit: int,
                           kind: str | tuple[str, ...] | None, talk_id: str | None, *, unranked: bool = False
@@ -233,8 +237,9 @@ class View:
         return words in self._side_by_side
 
     def forget_asked(self) -> None:
-        """Forget what was kept of the texts asked (their concepts and their words', side-by-side verdicts):
-        bench/mention_bench.py times each answer as a first-time question."""
+        """Forget what was kept of the texts asked (their concepts and their words', side-by-side verdicts, the
+        full-text reads): bench/mention_bench.py times each answer as a first-time question."""
+        self._read.clear()
         self._concepts.clear()
         self._word_concepts.clear()
         self._side_by_side.clear()

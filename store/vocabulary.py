@@ -139,6 +139,11 @@ class Vocabulary:
             words.append(terms[index])
         return words
 
+    def begins_a_word(self, prefix: str) -> bool:
+        """Whether a corpus word begins with ``prefix`` (or is it): one bisection, not ``words_starting``'s list."""
+        index = bisect_left(self.terms, prefix)
+        return index < len(self.terms) and self.terms[index].startswith(prefix)
+
     def heads_a_compound(self, word: str) -> bool:
         """Whether ``word`` (folded) is a German noun in -e that a corpus compound starts with, without its e as a
         compound's head writes it: "erde" in "erdwarme" (Erdwärme), a word of MIN_HEAD letters or more after it."""

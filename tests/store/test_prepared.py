@@ -13,7 +13,7 @@ from store import prepared as prepared_module
 from store.db import Store
 from store.matching import SEARCH_COLUMNS, SearchRow
 from store.model import Slip, TalkHit
-from store.prepared import Prepared
+from store.prepared import MOMENT_ROWS_SQL, Prepared
 from store.view import View
 from tests.conftest import CORPUS, CORPUS_FILES, PALLAS_EXPORT, corpus_without, ingest_beside
 
@@ -40,13 +40,18 @@ async def _prepared(store: Store) -> Prepared:
 
 
 def _check_is_of_this_generation(view: View) -> list[str]:
-    """The talk ids prepared; fails unless every full-text row and talk of the snapshot is prepared as it reads."""
+    """The talk ids prepared; fails unless every full-text row, key point, highlight and talk of the snapshot is
+    prepared as it reads."""
     prepared = view.prepared
     rows = view.rows(f"SELECT {SEARCH_COLUMNS} FROM search_fts")
     assert len(prepared.rows) == len(rows)
     for row in rows:
         words = tuple(frozenset(text.split()) for text in row[4:])
         assert prepared.rows[row[0]] == SearchRow(*row, words)
+    moments = {(kind, row[0]): row[1:] for kind, sql in MOMENT_ROWS_SQL.items() for row in view.rows(sql)}
+    assert prepared.moments == moments
+    # every point and highlight the full-text index finds has its row
+    assert {(row.kind, row.ref_id) for row in prepared.rows.values() if row.kind in MOMENT_ROWS_SQL} == set(moments)
     talks = view.rows("SELECT talk_id, summary, source_file, source_line FROM talks")
     assert sorted(prepared.talks) == sorted(talk_id for talk_id, *_ in talks)
     for talk_id, summary, file, line in talks:
@@ -138,5 +143,30 @@ async def test_rows_rewritten_as_they_were_are_prepared_anew(db_path: Path, tmp_
         assert (await _prepared(opened)).rows != rows
         await opened._read(_check_is_of_this_generation)
         assert await opened.find_talks("Pallas Kernel") == asked
+    finally:
+        await opened.close()
+
+
+async def test_a_full_text_read_is_kept_for_the_generation_and_read_anew_after_an_ingest(
+        db_path: Path, tmp_path: Path) -> None:
+    """Where the corpus is prepared, a full-text read (``View.candidates``) is kept across read transactions (one
+    answer's store calls ask the same read in trips of their own), until the asked texts are forgotten or an ingest
+    moves the generation: the reload reads the new one's rows."""
+
+    def pallas_rows(view: View) -> list[SearchRow]:
+        return view.candidates(view.concepts("Pallas Kernel"), 50)
+
+    opened = await Store.open(db_path, CORPUS, cache_size=0)
+    try:
+        pallas = (await opened.find_talks("Pallas Kernel"))[0].talk_id
+        first = await opened._read(pallas_rows)
+        assert pallas in {row.talk_id for row in first}
+        assert await opened._read(pallas_rows) is first  # kept: no statement read it again
+        opened._view.forget_asked()
+        assert await opened._read(pallas_rows) is not first  # forgotten with the asked texts
+        await ingest_beside(db_path, [corpus_without(PALLAS_EXPORT, tmp_path)])
+        after = await opened._read(pallas_rows)
+        assert pallas not in {row.talk_id for row in after}
+        assert {row.rowid for row in after} <= set((await _prepared(opened)).rows)  # the new generation's rows
     finally:
         await opened.close()
