@@ -122,6 +122,16 @@ def holdout18() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout19() -> list[dict]:
+    return load_question_file("eval_answers_holdout19")
+
+
+@pytest.fixture(scope="module")
+def holdout20() -> list[dict]:
+    return load_question_file("eval_answers_holdout20")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -375,6 +385,10 @@ HELD_OUT_SIZES = {
                               near_outside_absent=True),
     "holdout18": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout19": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
+    "holdout20": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -427,9 +441,10 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout5: list[dict], holdout6: list[dict], holdout7: list[dict], holdout8: list[dict],
         holdout9: list[dict], holdout10: list[dict], holdout11: list[dict], holdout12: list[dict],
         holdout13: list[dict], holdout14: list[dict], holdout15: list[dict], holdout16: list[dict],
-        holdout17: list[dict], holdout18: list[dict]) -> None:
+        holdout17: list[dict], holdout18: list[dict], holdout19: list[dict],
+        holdout20: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout16 + holdout17 + holdout18
+    unseen = holdout16 + holdout17 + holdout18 + holdout19 + holdout20
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15)
@@ -446,7 +461,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout16")} == {q["id"] for q in holdout16}
     assert {q.id for q in eval_answers.load_questions("holdout17")} == {q["id"] for q in holdout17}
     assert {q.id for q in eval_answers.load_questions("holdout18")} == {q["id"] for q in holdout18}
-    assert {"holdout16", "holdout17", "holdout18"} <= eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout19")} == {q["id"] for q in holdout19}
+    assert {q.id for q in eval_answers.load_questions("holdout20")} == {q["id"] for q in holdout20}
+    assert {"holdout16", "holdout17", "holdout18", "holdout19", "holdout20"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
@@ -791,6 +808,40 @@ def test_tune47_is_paraphrased_questions_whose_explanations_may_also_expect_the_
     assert_absent_concepts_and_covered_look_alikes(
         [q for q in questions if q["shape"] in {"explain", "number", "not_covered"}], corpus_lines)
 
+
+
+def test_tune48_is_tune_material_written_like_a_held_out_set_german_and_english_equal(corpus_lines: dict) -> None:
+    """tune48 has holdout15's composition and conventions, in its own split inside ``all`` (never in ``UNSEEN``)."""
+    questions = load_question_file("eval_answers_tune48")
+    assert {q["split"] for q in questions} == {"tune48"} and "tune48" not in eval_answers.UNSEEN
+    assert all(q["id"].startswith(f"t48-{q['shape']}-{q['lang']}-") for q in questions)
+    assert [q.id for q in eval_answers.load_questions("all", "eval_answers_tune48")] == [q["id"] for q in questions]
+    assert Counter((q["shape"], q["lang"]) for q in questions) == {
+        (shape, lang): n for shape, n in {
+            "definition": 8, "number": 7, "explain": 9, "who": 3, "summary": 3, "watch": 3, "when": 3, "talks": 2,
+            "difference": 2, "followup": 8, "clarify": 2, "help": 3, "not_covered": 9}.items() for lang in ("de", "en")}
+    situations = {lang: [(q["scored_as"], q["expect"], q["context"], len(q["turns"])) for q in questions
+                         if q["shape"] == "followup" and q["lang"] == lang] for lang in ("de", "en")}
+    assert situations["de"] == situations["en"]  # the same eight thread situations in both languages
+    points = {"Wichtigste Punkte & Zeitstempel", "Diskussions-Highlights"}
+    for q in questions:
+        if q.get("scored_as", q["shape"]) in eval_answers.SINGLE:  # a key point, a highlight or a glossary line
+            sections = {section_of(corpus_lines[e["file"]], e["line"]) for e in q["expect"]}
+            assert sections == {"Glossar"} if q["shape"] == "definition" else sections <= points | {"Glossar"}, q["id"]
+        assert set(q) <= QUESTION_KEYS, q["id"]
+        if q.get("scored_as", q["shape"]) in TALK_SHAPES:
+            for entry in q["expect"]:
+                text = corpus_lines[entry["file"]][entry["line"] - 1].strip()
+                assert text in HEADINGS or entry["line"] == 1, (q["id"], entry)
+        if q["shape"] == "not_covered":
+            assert q["absent"] and not any(near.lower() in q["absent"].lower() for near in q["near"]), q["id"]
+    headings = {(name, number + 1) for name, lines in corpus_lines.items() for number, text in enumerate(lines)
+                if text.strip() in HEADINGS or (number == 0 and text.strip() not in HEADINGS and "Browse" not in text)}
+    asked = {(entry["file"], entry["line"]) for q in questions if q.get("scored_as", q["shape"]) in TALK_SHAPES
+             for entry in q["expect"]}
+    twins = {("000_05e4716c93976b38.txt", a): b for a, b in ((189, 473), (473, 189), (541, 592), (592, 541))}
+    missing = {h for h in headings - asked if not (h in twins and ("000_05e4716c93976b38.txt", twins[h]) in asked)}
+    assert not missing  # every talk (the two summaries of one talk count once) is asked in a talk shape
 
 def test_tune6_is_not_covered_help_and_guards_in_both_languages(tune6: list[dict]) -> None:
     assert {q["split"] for q in tune6} == {"tune"}
