@@ -494,6 +494,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|gucken|guck(?:e|n)?)\b)|\bwas (?:schau|guck|seh) ich mir(?=\s.*\ban$)"
         r"|\bwhat (?:do|would|can) you recommend\b|\bwas (?:empfiehlst|w[üu]rdest) du\b"
         r"|(?<!in )\b(?:which|what) (?:talk|session|video)\b(?!s)|\bwelche[rsn]? (?:vortrag|video|talk)\b(?!s))", _I)),
+    (Shape.RECOMMEND, re.compile(  # the need told first, the talk asked after it in a clause of its own: "ich will
+        # X, gibts dazu n video?", "I want X, is there a talk on that?" ("n", "'n": spoken "ein")
+        r"[,;:–—]\s*(?:and |und |also |auch )?(?:gibt es|gibt's|gibts|is there|are there|any)"
+        r"(?: (?:dazu|dar[üu]ber|davon|hierzu|auch|noch))? (?:(?:ein|einen|'?n|a|an) )?(?:vortrag|video|talk)"
+        r"(?: (?:dazu|dar[üu]ber|davon|hierzu|on (?:it|that|this)|about (?:it|that|this)))?[\s?!.]*$", _I)),
     (Shape.WHO, re.compile(
         r"^(?:and |und )?(?:who(?:'s|s| is| was| were| are)? (?:the )?(?:speakers?|presenters?|authors?)\b"
         r"|who (?:presented|presents|gave|gives|held|did|spoke|speaks|talked|talks|hosted|ran|delivered|covered"
