@@ -9,8 +9,11 @@ import pytest
 
 from bot.console import as_json
 from handlers import mentions
+from handlers.questions import parse
 from handlers.replies import Reply
 from store.db import Store
+from store.state import BotState
+from tests.handlers.test_questions import follow_up
 
 MAIN = "000_05e4716c93976b38.txt"
 
@@ -40,3 +43,20 @@ async def test_a_talk_asked_for_after_the_need_is_a_talk_to_watch(store: Store, 
     reply = await ask(store, text)
     assert body(reply)["shape"] == "watch", text
     assert first(reply) == (MAIN, 509), text
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    # the dative after a preposition of time asks a span as the accusative does
+    ("seit wie vielen Jahren läuft das schon", "time"),
+    ("in wie vielen Tagen war das fertig", "time"),
+    ("wie viele Jahre hat das gedauert", "time"),
+])
+def test_a_span_asked_in_the_dative_is_a_time(text: str, kind: str) -> None:
+    assert parse(text).quantity == kind, text
+
+
+async def test_a_span_asked_in_the_dative_finds_the_years_said_in_words(store: Store, state: BotState) -> None:
+    # the geothermal hives made it through their fifth year (573), not the 300 kg plug of the next point (574)
+    reply = await follow_up(store, state, "was sind geothermie-bienen", "seit wie vielen jahren funktioniert das schon",
+                            "48.1")
+    assert first(reply) == (MAIN, 573)
