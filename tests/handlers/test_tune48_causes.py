@@ -60,3 +60,22 @@ async def test_a_span_asked_in_the_dative_finds_the_years_said_in_words(store: S
     reply = await follow_up(store, state, "was sind geothermie-bienen", "seit wie vielen jahren funktioniert das schon",
                             "48.1")
     assert first(reply) == (MAIN, 573)
+
+
+def heading(reply: Reply) -> str:
+    blocks = body(reply)["message"].get("blocks") or []
+    text = blocks[0].get("text", {}) if blocks else {}
+    return (text.get("text", "") if isinstance(text, dict) else str(text)).split("\n")[0]
+
+
+async def test_a_hyphenated_term_with_a_borrowed_word_no_summary_has_is_absent(store: Store) -> None:
+    # Phasen and Verfahren are in the summaries, "commit" in none: the whole is a term none of them has
+    reply = await ask(store, "wie funktioniert das zwei-phasen-commit-verfahren")
+    assert body(reply)["covered"] is False
+    assert heading(reply) == "Die Zusammenfassungen erwähnen *zwei-phasen-commit-verfahren* nicht."
+
+
+async def test_a_hyphenated_lay_word_stays_the_askers_wording(store: Store) -> None:
+    # "Ding" is no summary's word but the asker's for the agent: the max_evol talk (118) answers
+    reply = await ask(store, "wer hat das agenten-ding gebaut, das kernel für tpus portiert")
+    assert body(reply)["covered"] is True and body(reply)["hits"][0]["talk_id"].startswith("max-evol")
