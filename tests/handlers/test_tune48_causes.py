@@ -79,3 +79,12 @@ async def test_a_hyphenated_lay_word_stays_the_askers_wording(store: Store) -> N
     # "Ding" is no summary's word but the asker's for the agent: the max_evol talk (118) answers
     reply = await ask(store, "wer hat das agenten-ding gebaut, das kernel für tpus portiert")
     assert body(reply)["covered"] is True and body(reply)["hits"][0]["talk_id"].startswith("max-evol")
+
+
+@pytest.mark.parametrize("text", [
+    # "ewig", "forever": spoken for a long time, which the XLA Q&A writes as "langen Kompilierungszeiten" (493)
+    "warum braucht das kompilieren mit xla oft ewig",
+    "why does compiling with xla often take forever",
+])
+async def test_taking_forever_is_taking_long(store: Store, text: str) -> None:
+    assert first(await ask(store, text)) == (MAIN, 493), text
