@@ -14,7 +14,7 @@ from store.lexicon import phrase_key
 from store.text import tokens
 
 from . import german_tags
-from .common_words import is_basic, is_common, is_everyday, is_rare
+from .common_words import is_basic, is_common, is_everyday, is_rare, leans_english
 from .question_words import (
     ARTICLES,
     ASPECT_NOUNS,
@@ -98,7 +98,8 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             return [subject]
         if kind := _unknown_kind(written, absent, question):
             return [] if await restates_a_point(store, question, [kind], scope) else [kind]
-    for apart in (await _hyphenated_apart(store, written, absent), await _compound_apart(store, question, written),
+    for apart in (await _hyphenated_apart(store, written, absent, question.language),
+                  await _compound_apart(store, question, written),
                   await _name_apart(store, question, written, absent, scope)):
         if apart:
             return [] if await restates_a_point(store, question, [apart], scope) else [apart]
@@ -432,7 +433,11 @@ async def said_in_parts(store: Store, word: str, question: Question) -> bool:
     return bool(await store.corpus_splits("".join(tokens(word)), SPLIT_PART))
 
 
-async def _hyphenated_apart(store: Store, written: list[str], absent: frozenset[str]) -> str | None:
+MIN_UNKNOWN_PART = 4  # letters of a hyphenated term's part in no summary that makes the term absent (not "pre")
+
+
+async def _hyphenated_apart(store: Store, written: list[str], absent: frozenset[str], language: str | None
+                            ) -> str | None:
     """A term typed with a hyphen whose words the summaries have, never together: "quantization-aware" (Quantisierung
     and aware apart). Not a phrase of common words ("state-of-the-art", "end-to-end"): one of its words must be
     rare in the language; nor a name with a number ("Math-500-Score")."""
@@ -440,7 +445,18 @@ async def _hyphenated_apart(store: Store, written: list[str], absent: frozenset[
         if "-" not in word.strip("-") or any(ch.isdigit() or ch == "_" for ch in word) or _names_parts(word):
             continue
         parts = list(dict.fromkeys(_content_tokens(word)))
-        if len(parts) < 2 or any(part in absent for part in parts) or all(is_common(part) for part in parts):
+        if len(parts) < 2:
+            continue
+        if unknown := [part for part in parts if part in absent and len(part) >= MIN_UNKNOWN_PART and (
+                not is_common(part) or (language == "de" and leans_english(part)))]:
+            # a part in no summary, a term's word (no general word, or an English one borrowed by a German question),
+            # makes the whole a term none of them has: "Cirq-Schaltkreise", "Zwei-Phasen-Commit-Protokoll" (the
+            # circuits and phases they have are others'); not a lay word ("Agenten-Ding", "tape-controlled"), nor a
+            # known word mistyped
+            if not any([await store.typed_with_a_slip(part) for part in unknown]):
+                return word
+            continue
+        if any(part in absent for part in parts) or all(is_common(part) for part in parts):
             continue
         if not await store.held_together(parts):
             return word

@@ -494,6 +494,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|gucken|guck(?:e|n)?)\b)|\bwas (?:schau|guck|seh) ich mir(?=\s.*\ban$)"
         r"|\bwhat (?:do|would|can) you recommend\b|\bwas (?:empfiehlst|w[üu]rdest) du\b"
         r"|(?<!in )\b(?:which|what) (?:talk|session|video)\b(?!s)|\bwelche[rsn]? (?:vortrag|video|talk)\b(?!s))", _I)),
+    (Shape.RECOMMEND, re.compile(  # the need told first, the talk asked after it in a clause of its own: "ich will
+        # X, gibts dazu n video?", "I want X, is there a talk on that?" ("n", "'n": spoken "ein")
+        r"[,;:–—]\s*(?:and |und |also |auch )?(?:gibt es|gibt's|gibts|is there|are there|any)"
+        r"(?: (?:dazu|dar[üu]ber|davon|hierzu|auch|noch))? (?:(?:ein|einen|'?n|a|an) )?(?:vortrag|video|talk)"
+        r"(?: (?:dazu|dar[üu]ber|davon|hierzu|on (?:it|that|this)|about (?:it|that|this)))?[\s?!.]*$", _I)),
     (Shape.WHO, re.compile(
         r"^(?:and |und )?(?:who(?:'s|s| is| was| were| are)? (?:the )?(?:speakers?|presenters?|authors?)\b"
         r"|who (?:presented|presents|gave|gives|held|did|spoke|speaks|talked|talks|hosted|ran|delivered|covered"
@@ -795,8 +800,10 @@ _QUANTITY_KINDS = (
     # "wie viel bringt MXFP4", "how much does it gain": what a change gains, a speed-up or a share
     ("speed", re.compile(r"faster|\bslow|speed|quick|schnell|langsam|\blahm|beschleunig|speed-?up|\bbring(?:t|en)\b"
                          r"|\bgain(?:s|ed)?\b|\bimprov(?:e|es|ed)\b", _I)),
-    ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz|(?:how many|wie ?viele)"
-                        r" (?:years|jahre|months|monate|weeks|wochen|days|tage|hours|stunden|seconds|sekunden)\b", _I)),
+    # "seit wie vielen Jahren", "in wie vielen Tagen": the dative after a preposition of time is a span too
+    ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz|(?:how many|wie ?vielen?)"
+                        r" (?:years|jahren?|months|monaten?|weeks|wochen|days|tagen?|hours|stunden|seconds|sekunden)\b",
+                        _I)),
     ("throughput", re.compile(r"throughput|durchsatz|tokens?/s|per second|pro sekunde", _I)),
     ("length", re.compile(r"how (?:high|tall|deep|thick|wide|far)|wie (?:tief|dick|breit|weit)\b"
                           r"|wie hoch\b|welche[rn]? (?:h[öo]he|tiefe|dicke|breite|entfernung)|\bheight|\bh[öo]he"
