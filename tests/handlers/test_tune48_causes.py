@@ -88,3 +88,11 @@ async def test_a_hyphenated_lay_word_stays_the_askers_wording(store: Store) -> N
 ])
 async def test_taking_forever_is_taking_long(store: Store, text: str) -> None:
     assert first(await ask(store, text)) == (MAIN, 493), text
+
+
+@pytest.mark.parametrize("text", ["what is windthrow wood", "windthrow timber, what's that?"])
+async def test_windthrow_is_the_windwurf_the_summaries_write(store: Store, text: str) -> None:
+    # a dictionary translation: trees thrown by the wind are Windwurf (the glossary line 590, Windwurf-Holz)
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, 590), text
