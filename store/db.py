@@ -786,7 +786,7 @@ class Store:
         does not: store/together.py); True when a word alone is in no summary."""
         text = " ".join(words)
         return await self._answer(("held_together", text) if cacheable(text) else None,
-                                  lambda view: together.held_together(view, words))
+                                  lambda view: together.held_together(view, words), in_memory=True)
 
     async def names_a_talk(self, word: str) -> bool:
         """Whether the folded ``word`` is one talk's own name: only that talk writes it as typed, its summary among
