@@ -6,6 +6,7 @@ import asyncio
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -426,6 +427,26 @@ async def test_a_computation_tried_in_memory_that_reads_a_row_is_run_in_a_read_t
         assert isinstance(needs, NeedsDatabase)
         assert await store._answer(None, lambda view: view.rows("SELECT count(*) FROM talks")[0][0],
                                    in_memory=True) == 19
+    finally:
+        await store.close()
+
+
+async def test_several_terms_are_defined_in_one_trip_as_each_alone(db_path: Path) -> None:
+    store = await Store.open(db_path, CORPUS)
+    try:
+        alone = [await store.define(text) for text in ("XLA", "Pallas", "?")]
+        store.results.clear()
+        trips = 0
+        read = store._read
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            nonlocal trips
+            trips += 1
+            return await read(*args, **kwargs)
+
+        store._read = counted  # type: ignore[method-assign]
+        assert await store.define_each(["XLA", "Pallas", "?"]) == alone and trips == 1
+        assert await store.define_each(["Pallas", "XLA"]) == alone[1::-1] and trips == 1  # kept, each on its own
     finally:
         await store.close()
 
