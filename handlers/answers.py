@@ -804,8 +804,8 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
     team: list[TeamDefinition] = []
     team_terms: list[TeamDefinition] = []
     sides = [first, second]
-    for index, side in enumerate((first, second)):
-        result = await store.define(side)
+    looked_up = await store.define_each(sides)  # both in one trip to the database
+    for index, (side, result) in enumerate(zip((first, second), looked_up)):
         if not any(hit.match in STRONG_MATCHES for hit in result.hits) and (base := _adjectives_uninflected(side)):
             uninflected = await store.define(base)  # "finiten Differenzen" is the glossary's "Finite Differenzen"
             if any(hit.match in STRONG_MATCHES for hit in uninflected.hits):
@@ -849,8 +849,8 @@ async def _entry_within(store: Store, side: str) -> str | None:
     words = side.split()
     if len(words) < 2:
         return None
-    named = [word for word in words if (result := await store.define(word)).hits
-             and result.hits[0].match in STRONG_MATCHES]
+    named = [word for word, result in zip(words, await store.define_each(words))
+             if result.hits and result.hits[0].match in STRONG_MATCHES]
     return named[0] if len(named) == 1 else None
 
 

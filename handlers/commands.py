@@ -96,18 +96,18 @@ async def _lookup(store: Store, text: str, *, expanded: bool = False) -> Notice 
         return Notice(DEFINE_USAGE)
     parts = _split_terms(query)
     if len(parts) > 1:
-        return DefineReply([await store.define(part) for part in parts], expanded=expanded)
+        return DefineReply(await store.define_each(parts), expanded=expanded)
     whole = await store.define(query)
     if not _strong(whole):
         if len(parts := _terms(_SEPARATOR_RE.split(query))) > 1:
-            return DefineReply([await store.define(part) for part in parts], expanded=expanded)
+            return DefineReply(await store.define_each(parts), expanded=expanded)
         if len(parts := _terms(_JOINED_RE.split(query))) > 1:
-            each = [await store.define(part) for part in parts]
+            each = await store.define_each(parts)
             if all(_strong(result) for result in each):
                 return DefineReply(each, expanded=expanded)
     words = _terms(query.split())
     if 1 < len(words) <= MAX_TERMS and not _strong(whole):
-        each = [await store.define(word) for word in words]
+        each = await store.define_each(words)
         if sum(1 for result in each if _strong(result)) >= 2:
             return DefineReply(each, expanded=expanded)
     return DefineReply([whole], expanded=expanded)

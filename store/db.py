@@ -165,6 +165,17 @@ def _glossary_names(view: View, column: str, kind: str) -> tuple[str, ...]:
         unique.setdefault(term_key(name), name)
     return tuple(sorted(unique.values(), key=str.casefold))
 
+def _define_compute(query: str, limit: int) -> Callable[[View], DefineResult]:
+    """The glossary look-up of ``Store.define`` for a cleaned ``query`` with a term key."""
+    key = term_key(query)
+
+    def compute(view: View) -> DefineResult:
+        hits = tuple(view.canonical.term_hit(hit) for hit in terms.define_hits(view, query, key, limit))
+        return DefineResult(query, hits, () if hits else tuple(terms.suggestions(view, key, query)))
+
+    return compute
+
+
 class Store:
     """Read API over one talkbot database."""
 
@@ -656,16 +667,29 @@ class Store:
 
     async def define(self, text: str, *, limit: int = 3) -> DefineResult:
         """Glossary entries for a term: exact, alias, expansion, translation, fuzzy, then full text."""
-        query = clean_query(text)
-        key = term_key(query)
-        if not key:
-            return DefineResult(query)
+        (result,) = await self.define_each([text], limit=limit)
+        return result
 
-        def compute(view: View) -> DefineResult:
-            hits = tuple(view.canonical.term_hit(hit) for hit in terms.define_hits(view, query, key, limit))
-            return DefineResult(query, hits, () if hits else tuple(terms.suggestions(view, key, query)))
-
-        return await self._answer(("define", query, limit) if cacheable(query) else None, compute)
+    async def define_each(self, texts: Sequence[str], *, limit: int = 3) -> list[DefineResult]:
+        """``define`` of each text, those not kept in one trip to the database thread, not one each (a
+        comparison's two sides: each trip costs ~0.15 ms of CPU before any query)."""
+        results: dict[int, DefineResult] = {}
+        to_read: list[tuple[int, Hashable | None, Callable[[View], DefineResult]]] = []
+        for index, query in enumerate(clean_query(text) for text in texts):
+            cache_key = ("define", query, limit) if cacheable(query) else None
+            if not term_key(query):
+                results[index] = DefineResult(query)
+            elif cache_key is not None and (kept := await self._kept(cache_key)) is not MISSING:
+                results[index] = cast(DefineResult, kept)
+            else:
+                to_read.append((index, cache_key, _define_compute(query, limit)))
+        if to_read:
+            read = await self._read(lambda view: tuple(compute(view) for _, _, compute in to_read))
+            for (index, kept_as, _), result in zip(to_read, read):
+                results[index] = result
+                if kept_as is not None:
+                    self.results.put(kept_as, result)
+        return [results[index] for index in range(len(texts))]
 
     async def describe(self, text: str) -> DefineResult:
         """The glossary entries of the term a description names ("the tpu's own fast memory on the chip"), or
@@ -786,7 +810,7 @@ class Store:
         does not: store/together.py); True when a word alone is in no summary."""
         text = " ".join(words)
         return await self._answer(("held_together", text) if cacheable(text) else None,
-                                  lambda view: together.held_together(view, words))
+                                  lambda view: together.held_together(view, words), in_memory=True)
 
     async def names_a_talk(self, word: str) -> bool:
         """Whether the folded ``word`` is one talk's own name: only that talk writes it as typed, its summary among

@@ -106,7 +106,8 @@ class View:
     # prepared they are kept for the generation, until the asked texts are forgotten (``forget_asked``): its rows are
     # shared objects, so a read keeps only references, and one answer's store calls ask the same read in transactions
     # of their own (a name's words held together, then side by side; a search with and without min_coverage: 0.45 ms
-    # of "Unterschied zwischen Tensor-Parallelismus und Kontext-Parallelismus").
+    # of "Unterschied zwischen Tensor-Parallelismus und Kontext-Parallelismus"); a call tried in memory
+    # (``in_memory``) uses a kept one without a trip (``_kept_read``).
     _read: dict[tuple[object, ...], list[SearchRow]] = field(default_factory=dict)
     # A question's concepts, built once per generation: one answer asks for them 4-5 times (coverage, the search,
     # its retries), and building them was a fifth of a slow answer's CPU (BENCHMARKS.md section 31)
@@ -170,16 +171,33 @@ class View:
         ``any_order``: for a caller that reads every row it gets (whether any holds something): when at most
         ``limit`` rows match, they are the same rows, in the index's order, without ranking them (bm25 over every
         match: 60 of 90 us for 40 rows); more than that, the best ``limit`` as without it."""
-        if getattr(self._in_memory, "active", False):
-            raise NeedsDatabase  # before the read transaction's own record (``_read``), which another thread owns
         forms, ranked = fts_forms(concepts, self.vocabulary)
         key = (tuple(forms), ranked, kind, talk_id, limit)
+        if getattr(self._in_memory, "active", False):
+            return self._kept_read(key, limit, unranked=any_order and ranked)
         if any_order and ranked:
             rows = kept(self._read, (*key, "unranked"), lambda: self._candidates(
                 forms, ranked, limit + 1, kind, talk_id, unranked=True), READS_KEPT)
             if len(rows) <= limit:
                 return rows
         return kept(self._read, key, lambda: self._candidates(forms, ranked, limit, kind, talk_id), READS_KEPT)
+
+    def _kept_read(self, key: tuple[object, ...], limit: int, *, unranked: bool) -> list[SearchRow]:
+        """``candidates`` in memory: the read a prepared corpus kept for this generation (an earlier store call of the
+        answer made it: a name's absent words, then whether its words stand together), else NeedsDatabase.
+        Only looks (``dict.get``): the database thread may be adding reads meanwhile."""
+        if not self.prepared.rows:
+            raise NeedsDatabase  # a large corpus keeps its reads for one read transaction alone
+        if unranked:  # as ``candidates``: the unranked read, or the ranked one when more than ``limit`` rows match
+            rows = self._read.get((*key, "unranked"))
+            if rows is None:
+                raise NeedsDatabase
+            if len(rows) <= limit:
+                return rows
+        rows = self._read.get(key)
+        if rows is None:
+            raise NeedsDatabase
+        return rows
 
     def _candidates(self, forms: list[SearchForm], ranked: bool, limit: int,
                           kind: str | tuple[str, ...] | None, talk_id: str | None, *, unranked: bool = False

@@ -6,6 +6,7 @@ import asyncio
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -393,6 +394,31 @@ async def test_a_word_check_after_another_process_swapped_the_corpus_reads_the_n
         await store.close()
 
 
+async def test_whether_a_name_s_words_stand_together_is_answered_in_memory_from_the_answer_s_earlier_read(
+        db_path: Path, tmp_path: Path) -> None:
+    """The name's absent words read the full-text rows its words are held in; whether they stand together reads the
+    same rows, kept for the generation (a prepared corpus), on the event loop. After another process swapped the
+    corpus, the kept rows are not used: the check takes the database thread and reads the new generation."""
+    small = tmp_path / "small"
+    small.mkdir()
+    shutil.copy(CORPUS / PALLAS_FILE, small / PALLAS_FILE)
+    store = await Store.open(db_path, CORPUS, cache_size=0)
+    words = ["tensor", "parallelismus"]
+    try:
+        assert await store.absent_words("Tensor-Parallelismus") == ()
+        together = asyncio.ensure_future(store.held_together(words))
+        await asyncio.sleep(0)  # one turn of the event loop
+        assert together.done() and together.result() is True
+        await asyncio.to_thread(ingest_sync, db_path, [small])  # another connection, as the CLI would
+        reloads = store._reloads
+        together = asyncio.ensure_future(store.held_together(words))
+        await asyncio.sleep(0)
+        assert not together.done()
+        assert await together is True and store._reloads == reloads + 1  # "parallelismus" is in no summary now
+    finally:
+        await store.close()
+
+
 async def test_a_computation_tried_in_memory_that_reads_a_row_is_run_in_a_read_transaction(db_path: Path) -> None:
     store = await Store.open(db_path, CORPUS)
     try:
@@ -401,6 +427,26 @@ async def test_a_computation_tried_in_memory_that_reads_a_row_is_run_in_a_read_t
         assert isinstance(needs, NeedsDatabase)
         assert await store._answer(None, lambda view: view.rows("SELECT count(*) FROM talks")[0][0],
                                    in_memory=True) == 19
+    finally:
+        await store.close()
+
+
+async def test_several_terms_are_defined_in_one_trip_as_each_alone(db_path: Path) -> None:
+    store = await Store.open(db_path, CORPUS)
+    try:
+        alone = [await store.define(text) for text in ("XLA", "Pallas", "?")]
+        store.results.clear()
+        trips = 0
+        read = store._read
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            nonlocal trips
+            trips += 1
+            return await read(*args, **kwargs)
+
+        store._read = counted  # type: ignore[method-assign]
+        assert await store.define_each(["XLA", "Pallas", "?"]) == alone and trips == 1
+        assert await store.define_each(["Pallas", "XLA"]) == alone[1::-1] and trips == 1  # kept, each on its own
     finally:
         await store.close()
 
