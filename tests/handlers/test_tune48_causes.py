@@ -3,33 +3,13 @@ mentions and DMs call, on the bundled corpus in a real SQLite file. Lines are of
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from bot.console import as_json
-from handlers import mentions
 from handlers.questions import parse
 from handlers.replies import Reply
 from store.db import Store
 from store.state import BotState
-from tests.handlers.test_questions import follow_up
-
-MAIN = "000_05e4716c93976b38.txt"
-
-
-def body(reply: Reply) -> dict:
-    """The reply as ``talkbot ask --json`` reports it."""
-    return json.loads(as_json(reply))
-
-
-def first(reply: Reply) -> tuple[str, int]:
-    hit = body(reply)["hits"][0]
-    return hit["source"]["file"], hit["source"]["line"]
-
-
-async def ask(store: Store, text: str) -> Reply:
-    return await mentions.answer(store, f"<@UBOT> {text}")
+from tests.handlers.test_questions import MAIN, ask, body, first, follow_up
 
 
 @pytest.mark.parametrize("text", [
