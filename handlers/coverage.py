@@ -1242,7 +1242,7 @@ async def _held_by_another_talk(store: Store, question: Question, present: list[
         if word == topic or not folded or any(token in absent or token in named for token in folded):
             continue
         single = folded[0] if len(folded) == 1 else None
-        names_its_talk: bool | None = None  # whether ``single`` is one talk's own name (looked up once, if needed)
+        names_its_talk = False  # whether ``single`` is one talk's own name (looked up once, if needed)
         if all(is_common(token) for token in folded) and not is_term_like(word):
             # (a word the language writes, but not one everyone writes often, that only one talk writes as its own
             # name is that talk's thing: "aws" is the StableHLO talk's AWS Neuron, never Kinetic's; "frost" is a word)

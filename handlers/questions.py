@@ -497,7 +497,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.RECOMMEND, re.compile(  # the need told first, the talk asked after it in a clause of its own: "ich will
         # X, gibts dazu n video?", "I want X, is there a talk on that?" ("n", "'n": spoken "ein")
         r"[,;:–—]\s*(?:and |und |also |auch )?(?:gibt es|gibt's|gibts|is there|are there|any)"
-        r"(?: (?:dazu|dar[üu]ber|davon|hierzu|auch|noch))? (?:(?:ein|einen|'?n|a|an) )?(?:vortrag|video|talk)"
+        rf"(?: (?:dazu|dar[üu]ber|davon|hierzu|auch|noch))? (?:(?:ein|einen|'?n|a|an) )?{_TALK_NOUN}"
         r"(?: (?:dazu|dar[üu]ber|davon|hierzu|on (?:it|that|this)|about (?:it|that|this)))?[\s?!.]*$", _I)),
     (Shape.WHO, re.compile(
         r"^(?:and |und )?(?:who(?:'s|s| is| was| were| are)? (?:the )?(?:speakers?|presenters?|authors?)\b"
@@ -584,9 +584,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     # "was erzählt der Vortrag über Post-Training mit Tunix", "what does the video say about X": what the talk named
     # by its topic tells, its summary (a talk named before its noun, "the kinetic talk", is asked what it says of X)
     (Shape.SUMMARY, re.compile(
-        r"^(?:was (?:erz[äa]hlt|erz[äa]hlte|sagt|sagte|berichtet|berichtete) (?:der|das|die) (?:vortrag|video|talk"
-        r"|pr[äa]sentation|session) (?:[üu]ber|zu|zum|zur|von|vom) (?P<s>.+)"
-        r"|what (?:does|did) the (?:talk|video|session|presentation|lecture) (?:say|tell us) about (?P<s2>.+))$", _I)),
+        r"^(?:was (?:erz[äa]hlt|erz[äa]hlte|sagt|sagte|berichtet|berichtete) (?:der|das|die) "
+        rf"{_TALK_NOUN} (?:[üu]ber|zu|zum|zur|von|vom) (?P<s>.+)"
+        rf"|what (?:does|did) the {_TALK_NOUN} (?:say|tell us) about (?P<s2>.+))$", _I)),
     # "was kam im kinetic vortrag alles vor", "what all came up in the kinetic talk": everything a talk had, its
     # summary ("alles", "all" ask for the whole, not for one point)
     (Shape.SUMMARY, re.compile(
@@ -604,7 +604,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         rf" (?:{_TALK_NOUN}|research|forschung)$", _I)),
     (Shape.SUMMARY, re.compile(  # the talk named by its topic after the noun, its final "about" left out: "what was
         # the talk about getting xla to run on intel gpus" asks what [the talk about X] was about
-        r"^what (?:was|is) (?:the|that|this) (?:talk|video|session|presentation|lecture) (?:about|on) (?P<s>.+)$",
+        rf"^what (?:was|is) (?:the|that|this) {_TALK_NOUN} (?:about|on) (?P<s>.+)$",
         _I)),
     (Shape.SUMMARY, re.compile(  # asked for anywhere: "quick rundown of …", "kannst du mir … zusammenfassen?"
         rf"(?:\b{_BRIEF}{_SUMMARY_NOUNS}(?=\s+(?:of|on|about|for|from|[üu]ber|zu|zum|zur|vom|von|des|der)\b"

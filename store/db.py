@@ -165,6 +165,7 @@ def _glossary_names(view: View, column: str, kind: str) -> tuple[str, ...]:
         unique.setdefault(term_key(name), name)
     return tuple(sorted(unique.values(), key=str.casefold))
 
+
 def _define_compute(query: str, limit: int) -> Callable[[View], DefineResult]:
     """The glossary look-up of ``Store.define`` for a cleaned ``query`` with a term key."""
     key = term_key(query)

@@ -107,7 +107,7 @@ class View:
     # shared objects, so a read keeps only references, and one answer's store calls ask the same read in transactions
     # of their own (a name's words held together, then side by side; a search with and without min_coverage: 0.45 ms
     # of "Unterschied zwischen Tensor-Parallelismus und Kontext-Parallelismus"); a call tried in memory
-    # (``in_memory``) uses a kept one without a trip (``_kept_read``).
+    # (``in_memory``) uses a kept one without a trip (``_only_kept``).
     _read: dict[tuple[object, ...], list[SearchRow]] = field(default_factory=dict)
     # A question's concepts, built once per generation: one answer asks for them 4-5 times (coverage, the search,
     # its retries), and building them was a fifth of a slow answer's CPU (BENCHMARKS.md section 31)
@@ -173,27 +173,25 @@ class View:
         match: 60 of 90 us for 40 rows); more than that, the best ``limit`` as without it."""
         forms, ranked = fts_forms(concepts, self.vocabulary)
         key = (tuple(forms), ranked, kind, talk_id, limit)
-        if getattr(self._in_memory, "active", False):
-            return self._kept_read(key, limit, unranked=any_order and ranked)
+        read = self._only_kept if getattr(self._in_memory, "active", False) else self._read_and_keep
         if any_order and ranked:
-            rows = kept(self._read, (*key, "unranked"), lambda: self._candidates(
-                forms, ranked, limit + 1, kind, talk_id, unranked=True), READS_KEPT)
+            rows = read((*key, "unranked"), lambda: self._candidates(
+                forms, ranked, limit + 1, kind, talk_id, unranked=True))
             if len(rows) <= limit:
                 return rows
-        return kept(self._read, key, lambda: self._candidates(forms, ranked, limit, kind, talk_id), READS_KEPT)
+        return read(key, lambda: self._candidates(forms, ranked, limit, kind, talk_id))
 
-    def _kept_read(self, key: tuple[object, ...], limit: int, *, unranked: bool) -> list[SearchRow]:
-        """``candidates`` in memory: the read a prepared corpus kept for this generation (an earlier store call of the
-        answer made it: a name's absent words, then whether its words stand together), else NeedsDatabase.
-        Only looks (``dict.get``): the database thread may be adding reads meanwhile."""
+    def _read_and_keep(self, key: tuple[object, ...], compute: Callable[[], list[SearchRow]]) -> list[SearchRow]:
+        """A full-text read, kept under ``key`` (``_read``, bounded by READS_KEPT)."""
+        return kept(self._read, key, compute, READS_KEPT)
+
+    def _only_kept(self, key: tuple[object, ...], compute: Callable[[], list[SearchRow]]) -> list[SearchRow]:
+        """A full-text read in memory: the one a prepared corpus kept for this generation under ``key`` (an earlier
+        store call of the answer made it: a name's absent words, then whether its words stand together), else
+        NeedsDatabase; ``compute`` is never run. Only looks (``dict.get``): the database thread may be adding reads
+        meanwhile."""
         if not self.prepared.rows:
             raise NeedsDatabase  # a large corpus keeps its reads for one read transaction alone
-        if unranked:  # as ``candidates``: the unranked read, or the ranked one when more than ``limit`` rows match
-            rows = self._read.get((*key, "unranked"))
-            if rows is None:
-                raise NeedsDatabase
-            if len(rows) <= limit:
-                return rows
         rows = self._read.get(key)
         if rows is None:
             raise NeedsDatabase
