@@ -949,7 +949,13 @@ def _lists_things(hit: PointHit) -> bool:
 
 def _has_number(hit: PointHit, kind: str) -> bool:
     """Whether the point carries a number of ``kind``, in its text or in its title ("Zweistufiges Suchframework")."""
-    return bool(_NUMBER_RES.get(kind, _NUMBER_RES[""]).search(f"{hit.title}: {hit.text}"))
+    return _carries_number(f"{hit.title}: {hit.text}", kind)
+
+
+@lru_cache(maxsize=1 << 14)  # a fact of the corpus text, asked of the same points by many questions (the regexes cost)
+def _carries_number(text: str, kind: str) -> bool:
+    """Whether ``text`` carries a number of ``kind`` (any number for a kind with no pattern of its own)."""
+    return bool(_NUMBER_RES.get(kind, _NUMBER_RES[""]).search(text))
 
 
 # "how much honey …", "wie viele Völker …", "mit wie vielen Runtimes …": the word a quantity question measures, right
