@@ -37,7 +37,7 @@ from .questions import (
     without_kind_words,
 )
 from .replies import AnswerReply, DefineReply, Notice
-from .scope import Scope, absent_words, name_runs_of
+from .scope import Scope, absent_words, absent_words_each, name_runs_of
 
 POINTS_SHOWN = 3  # supporting key points after the lead
 MOMENTS_SHOWN = 25  # every moment of a topic, up to what one message shows well
@@ -132,8 +132,9 @@ async def _respelled(store: Store, question: Question, scope: Scope) -> Question
     "floquett theorie": the coverage check does not know the typo the search would fix) or is an English word of the
     word list typed with one ("enviroment"), which the search cannot fix from the German summaries."""
     fixed: dict[tuple[str, ...], str] = {}
-    for text in (question.subject, question.other):
-        if not text or not (absent := await absent_words(store, scope, text)):
+    texts = [text for text in (question.subject, question.other) if text]
+    for text, absent in zip(texts, await absent_words_each(store, scope, texts), strict=True):
+        if not absent:
             continue
         words = text.split()
         for word in words:
