@@ -826,13 +826,13 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
     note = "compare_both"
     if not both:
         note = "compare_missing"
-        both = []
-        for side, written in zip((first, second), sides):
-            if side not in missing:
-                # the point holding all of the side, else the best about it: "pallas_call" is 004:5's transcribed
-                # "palace_call", whose parts "pallas" and "call" no point holds as words
-                both += await store.find_points(written, limit=1, min_coverage=1.0) or \
-                    await store.find_points(written, limit=1)
+        # the point holding all of each covered side, else the best about it: "pallas_call" is 004:5's transcribed
+        # "palace_call", whose parts "pallas" and "call" no point holds as words
+        asked = [written for side, written in zip((first, second), sides) if side not in missing]
+        holding = await store.find_points_each(asked, limit=1, min_coverage=1.0)
+        about = iter(await store.find_points_each([written for written, hits in zip(asked, holding) if not hits],
+                                                  limit=1))
+        both = [hit for hits in holding for hit in (hits or next(about))]
     reply = _reply(question, terms=terms, team=team, team_terms=team_terms,
                    lead=both[0] if both and note == "compare_both" else None,
                    points=both[1:] if note == "compare_both" else both, note=note, not_covered=missing,

@@ -731,6 +731,21 @@ class Store:
         the points that hold every concept of ``text``; ``introductions_name``: the words of a talk's introduction
         name the talk, as its title's do; ``twins``: a moment of a talk summarised twice is kept from each summary
         (ranking.find_points); ``speaker_words``: the words that name the talk by its speakers (ranking.find_points)."""
+        return list(await self._answer(*self._points_search(text, limit, talk_id, min_coverage, introductions_name,
+                                                            twins, speaker_words)))
+
+    async def find_points_each(self, texts: Sequence[str], *, limit: int = 5,
+                               min_coverage: float = 0.0) -> list[list[PointHit]]:
+        """``find_points`` of each text, those not kept in one trip to the database thread (``_answer_each``): a
+        comparison's two sides."""
+        return [list(hits) for hits in await self._answer_each(
+            [self._points_search(text, limit, None, min_coverage) for text in texts])]
+
+    def _points_search(self, text: str, limit: int, talk_id: str | None, min_coverage: float,
+                       introductions_name: bool = False, twins: bool = False,
+                       speaker_words: frozenset[str] = frozenset(),
+                       ) -> tuple[Hashable | None, Callable[[View], tuple[PointHit, ...]]]:
+        """``find_points``' key for its kept answer and its computation."""
 
         def compute(view: View) -> tuple[PointHit, ...]:
             # Enough candidates that points hidden until fixed leave ``limit`` others (no change without any).
@@ -743,7 +758,7 @@ class Store:
 
         key = ("find_points", text, limit, talk_id, min_coverage, introductions_name, twins, speaker_words) \
             if cacheable(text) else None
-        return list(await self._answer(key, compute))
+        return key, compute
 
     async def absent_words(self, text: str) -> tuple[str, ...]:
         """The content words of ``text`` that no summary holds in any form (the word, its stem, an alias or a
