@@ -37,7 +37,7 @@ from .questions import (
     without_kind_words,
 )
 from .replies import AnswerReply, DefineReply, Notice
-from .scope import Scope, absent_words, name_runs_of
+from .scope import Scope, absent_words, absent_words_each, name_runs_of
 
 POINTS_SHOWN = 3  # supporting key points after the lead
 MOMENTS_SHOWN = 25  # every moment of a topic, up to what one message shows well
@@ -132,8 +132,9 @@ async def _respelled(store: Store, question: Question, scope: Scope) -> Question
     "floquett theorie": the coverage check does not know the typo the search would fix) or is an English word of the
     word list typed with one ("enviroment"), which the search cannot fix from the German summaries."""
     fixed: dict[tuple[str, ...], str] = {}
-    for text in (question.subject, question.other):
-        if not text or not (absent := await absent_words(store, scope, text)):
+    texts = [text for text in (question.subject, question.other) if text]
+    for text, absent in zip(texts, await absent_words_each(store, scope, texts), strict=True):
+        if not absent:
             continue
         words = text.split()
         for word in words:
@@ -825,13 +826,13 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
     note = "compare_both"
     if not both:
         note = "compare_missing"
-        both = []
-        for side, written in zip((first, second), sides):
-            if side not in missing:
-                # the point holding all of the side, else the best about it: "pallas_call" is 004:5's transcribed
-                # "palace_call", whose parts "pallas" and "call" no point holds as words
-                both += await store.find_points(written, limit=1, min_coverage=1.0) or \
-                    await store.find_points(written, limit=1)
+        # the point holding all of each covered side, else the best about it: "pallas_call" is 004:5's transcribed
+        # "palace_call", whose parts "pallas" and "call" no point holds as words
+        asked = [written for side, written in zip((first, second), sides) if side not in missing]
+        holding = await store.find_points_each(asked, limit=1, min_coverage=1.0)
+        about = iter(await store.find_points_each([written for written, hits in zip(asked, holding) if not hits],
+                                                  limit=1))
+        both = [hit for hits in holding for hit in (hits or next(about))]
     reply = _reply(question, terms=terms, team=team, team_terms=team_terms,
                    lead=both[0] if both and note == "compare_both" else None,
                    points=both[1:] if note == "compare_both" else both, note=note, not_covered=missing,
@@ -949,7 +950,13 @@ def _lists_things(hit: PointHit) -> bool:
 
 def _has_number(hit: PointHit, kind: str) -> bool:
     """Whether the point carries a number of ``kind``, in its text or in its title ("Zweistufiges Suchframework")."""
-    return bool(_NUMBER_RES.get(kind, _NUMBER_RES[""]).search(f"{hit.title}: {hit.text}"))
+    return _carries_number(f"{hit.title}: {hit.text}", kind)
+
+
+@lru_cache(maxsize=1 << 14)  # a fact of the corpus text, asked of the same points by many questions (the regexes cost)
+def _carries_number(text: str, kind: str) -> bool:
+    """Whether ``text`` carries a number of ``kind`` (any number for a kind with no pattern of its own)."""
+    return bool(_NUMBER_RES.get(kind, _NUMBER_RES[""]).search(text))
 
 
 # "how much honey …", "wie viele Völker …", "mit wie vielen Runtimes …": the word a quantity question measures, right

@@ -3,6 +3,7 @@ summary has, a question's name runs."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from store.db import Store
@@ -30,6 +31,14 @@ async def absent_words(store: Store, scope: Scope, text: str) -> frozenset[str]:
     if text not in scope.absent:
         scope.absent[text] = frozenset(await store.absent_words(text))
     return scope.absent[text]
+
+
+async def absent_words_each(store: Store, scope: Scope, texts: Sequence[str]) -> list[frozenset[str]]:
+    """``absent_words`` of each text, those not looked up yet in one store call (a comparison's two sides)."""
+    if to_look := [text for text in dict.fromkeys(texts) if text not in scope.absent]:
+        for text, absent in zip(to_look, await store.absent_words_each(to_look), strict=True):
+            scope.absent[text] = frozenset(absent)
+    return [scope.absent[text] for text in texts]
 
 
 def name_runs_of(scope: Scope, question: Question) -> list[NameRun]:

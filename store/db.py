@@ -327,6 +327,32 @@ class Store:
                 return answer
         return await self._read(compute, key)  # a new generation reloads the view and empties the cache
 
+    async def _answer_each(self, computations: Sequence[tuple[Hashable | None, Callable[[View], T]]], *,
+                           in_memory: bool = False) -> list[T]:
+        """``_answer`` of each (key, compute), those neither kept nor worked out in memory in one trip to the database
+        thread, not one each (each trip costs ~0.15 ms of CPU before any query)."""
+        answers: dict[int, T] = {}
+        to_read: list[tuple[int, Hashable | None, Callable[[View], T]]] = []
+        for index, (key, compute) in enumerate(computations):
+            if key is not None and (kept := await self._kept(key)) is not MISSING:
+                answers[index] = cast(T, kept)
+                continue
+            if in_memory and await self._current():
+                answer = self._view.in_memory(compute)
+                if not isinstance(answer, NeedsDatabase):
+                    if key is not None:
+                        self.results.put(key, answer)
+                    answers[index] = answer
+                    continue
+            to_read.append((index, key, compute))
+        if to_read:
+            read = await self._read(lambda view: tuple(compute(view) for _, _, compute in to_read))
+            for (index, key, _), answer in zip(to_read, read, strict=True):
+                answers[index] = answer
+                if key is not None:
+                    self.results.put(key, answer)
+        return [answers[index] for index in range(len(computations))]
+
     async def composed(self, key: Hashable | None, compose: Callable[[], Awaitable[T]]) -> T:
         """What ``compose`` makes of several store calls, kept like one answer: a repeat is one check of the
         generation (none of the database when nothing was written), not one per call.
@@ -672,25 +698,12 @@ class Store:
         return result
 
     async def define_each(self, texts: Sequence[str], *, limit: int = 3) -> list[DefineResult]:
-        """``define`` of each text, those not kept in one trip to the database thread, not one each (a
-        comparison's two sides: each trip costs ~0.15 ms of CPU before any query)."""
-        results: dict[int, DefineResult] = {}
-        to_read: list[tuple[int, Hashable | None, Callable[[View], DefineResult]]] = []
-        for index, query in enumerate(clean_query(text) for text in texts):
-            cache_key = ("define", query, limit) if cacheable(query) else None
-            if not term_key(query):
-                results[index] = DefineResult(query)
-            elif cache_key is not None and (kept := await self._kept(cache_key)) is not MISSING:
-                results[index] = cast(DefineResult, kept)
-            else:
-                to_read.append((index, cache_key, _define_compute(query, limit)))
-        if to_read:
-            read = await self._read(lambda view: tuple(compute(view) for _, _, compute in to_read))
-            for (index, kept_as, _), result in zip(to_read, read):
-                results[index] = result
-                if kept_as is not None:
-                    self.results.put(kept_as, result)
-        return [results[index] for index in range(len(texts))]
+        """``define`` of each text, those not kept in one trip to the database thread (``_answer_each``)."""
+        queries = [clean_query(text) for text in texts]
+        found = await self._answer_each([(("define", query, limit) if cacheable(query) else None,
+                                          _define_compute(query, limit)) for query in queries if term_key(query)])
+        looked_up = iter(found)
+        return [next(looked_up) if term_key(query) else DefineResult(query) for query in queries]
 
     async def describe(self, text: str) -> DefineResult:
         """The glossary entries of the term a description names ("the tpu's own fast memory on the chip"), or
@@ -718,6 +731,21 @@ class Store:
         the points that hold every concept of ``text``; ``introductions_name``: the words of a talk's introduction
         name the talk, as its title's do; ``twins``: a moment of a talk summarised twice is kept from each summary
         (ranking.find_points); ``speaker_words``: the words that name the talk by its speakers (ranking.find_points)."""
+        return list(await self._answer(*self._points_search(text, limit, talk_id, min_coverage, introductions_name,
+                                                            twins, speaker_words)))
+
+    async def find_points_each(self, texts: Sequence[str], *, limit: int = 5,
+                               min_coverage: float = 0.0) -> list[list[PointHit]]:
+        """``find_points`` of each text, those not kept in one trip to the database thread (``_answer_each``): a
+        comparison's two sides."""
+        return [list(hits) for hits in await self._answer_each(
+            [self._points_search(text, limit, None, min_coverage) for text in texts])]
+
+    def _points_search(self, text: str, limit: int, talk_id: str | None, min_coverage: float,
+                       introductions_name: bool = False, twins: bool = False,
+                       speaker_words: frozenset[str] = frozenset(),
+                       ) -> tuple[Hashable | None, Callable[[View], tuple[PointHit, ...]]]:
+        """``find_points``' key for its kept answer and its computation."""
 
         def compute(view: View) -> tuple[PointHit, ...]:
             # Enough candidates that points hidden until fixed leave ``limit`` others (no change without any).
@@ -730,7 +758,7 @@ class Store:
 
         key = ("find_points", text, limit, talk_id, min_coverage, introductions_name, twins, speaker_words) \
             if cacheable(text) else None
-        return list(await self._answer(key, compute))
+        return key, compute
 
     async def absent_words(self, text: str) -> tuple[str, ...]:
         """The content words of ``text`` that no summary holds in any form (the word, its stem, an alias or a
@@ -738,6 +766,12 @@ class Store:
         not count): "gspmd" in "what is GSPMD?"."""
         return await self._answer(("absent_words", text) if cacheable(text) else None,
                                   lambda view: _absent_words(view, text), in_memory=True)
+
+    async def absent_words_each(self, texts: Sequence[str]) -> list[tuple[str, ...]]:
+        """``absent_words`` of each text, those not worked out in memory in one trip to the database thread
+        (``_answer_each``): a comparison's two sides."""
+        return await self._answer_each([(("absent_words", text) if cacheable(text) else None,
+                                         partial(_absent_words, text=text)) for text in texts], in_memory=True)
 
     async def corpus_splits(self, word: str, shortest: int) -> list[tuple[str, str]]:
         """The ways the folded ``word`` splits into two parts of ``shortest`` letters or more that each have no absent

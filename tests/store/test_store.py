@@ -451,6 +451,51 @@ async def test_several_terms_are_defined_in_one_trip_as_each_alone(db_path: Path
         await store.close()
 
 
+async def test_the_points_of_several_texts_are_found_in_one_trip_as_each_alone(db_path: Path) -> None:
+    store = await Store.open(db_path, CORPUS)
+    try:
+        texts = ["Pallas", "XLA"]
+        alone = [await store.find_points(text, limit=1, min_coverage=1.0) for text in texts]
+        assert all(alone)
+        store.results.clear()
+        trips = 0
+        read = store._read
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            nonlocal trips
+            trips += 1
+            return await read(*args, **kwargs)
+
+        store._read = counted  # type: ignore[method-assign]
+        assert await store.find_points_each(texts, limit=1, min_coverage=1.0) == alone and trips == 1
+        assert await store.find_points_each([], limit=1) == [] and trips == 1  # nothing asked: no trip
+    finally:
+        await store.close()
+
+
+async def test_the_absent_words_of_several_texts_are_looked_up_in_one_trip_as_each_alone(db_path: Path) -> None:
+    store = await Store.open(db_path, CORPUS)
+    try:
+        texts = ["Pre-Training", "Post-Training", "gspmd"]
+        alone = [await store.absent_words(text) for text in texts]
+        assert alone == [(), (), ("gspmd",)]
+        store.results.clear()
+        store._view.forget_asked()  # the full-text reads the hyphenated words need are not in memory now
+        trips = 0
+        read = store._read
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            nonlocal trips
+            trips += 1
+            return await read(*args, **kwargs)
+
+        store._read = counted  # type: ignore[method-assign]
+        assert await store.absent_words_each(texts) == alone and trips == 1
+        assert await store.absent_words_each(texts[::-1]) == alone[::-1] and trips == 1  # kept, each on its own
+    finally:
+        await store.close()
+
+
 async def test_cache_size_zero_searches_every_time(db_path: Path) -> None:
     store = await Store.open(db_path, CORPUS, cache_size=0)
     try:
