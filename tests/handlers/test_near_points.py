@@ -1,0 +1,23 @@
+"""Which of a talk's neighbouring key points comes first when several hold the question's words: each cause in
+English and German, through the function mentions and DMs call, on the bundled corpus in a real SQLite file. Lines
+are of the 000 file."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import Store
+from store.state import BotState
+from tests.handlers.test_questions import MAIN, first, follow_up
+
+
+@pytest.mark.parametrize(("turn", "text", "thread_ts"), [
+    # a compound that begins with the asked word is about its last part: "Algorithmus|selektion" (386) is the choice
+    # among algorithms, not headed by "algorithm"; the RL point naming GRPO (384) answers which RL algorithm
+    ("who did the post-training video with tunix", "and which rl algorithm do they use there", "n1.1"),
+    ("wer hat das post-training video mit tunix gemacht", "und welchen rl algorithmus nehmen die da", "n1.2"),
+])
+async def test_a_compound_beginning_with_the_asked_word_is_not_headed_by_it(
+        store: Store, state: BotState, turn: str, text: str, thread_ts: str) -> None:
+    reply = await follow_up(store, state, turn, text, thread_ts)
+    assert first(reply) == (MAIN, 384), text
