@@ -1558,6 +1558,13 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
 # What the asker sets aside, to the end of its clause: "[without] finite differences", "[ohne] die ONNX Runtime",
 # "[instead of] the google chip", "[statt] sie fest in den compiler einzubauen"
 _SET_ASIDE_RE = re.compile(r"\b(?:without|ohne|instead of|rather than|statt|anstatt)\s+(?P<aside>[^,;:.!?]+)", re.I)
+# A yes/no question doubting a need asks for the way without it: "[and if my net is small,] do i still need the onnx
+# runtime", "brauch ich dann überhaupt die onnx runtime" (its verb starts the clause: "when do i actually need grpo"
+# asks when, doubting nothing)
+_NEED_DOUBTED_RE = re.compile(
+    r"(?:^|[,;:.!?]\s*)(?:(?:and|but|so|und|aber|also)\s+)?(?:(?:do|does) \w+ (?:still|even|really|actually) need"
+    r"|brauch(?:e|t|en)? \w+ (?:\w+ )?(?:überhaupt|ueberhaupt|uberhaupt|wirklich|noch))\s+(?P<aside>[^,;:.!?]+)",
+    re.I)
 # Words that say a point does without what they come before: "ohne finite Differenzen", "kein automatisches
 # Pipelining", "zur Eliminierung externer Bibliotheksabhängigkeiten", "Umgehung ineffizienter all_to_all-Operationen"
 _DOING_WITHOUT = frozenset("ohne kein keine keinen keiner keinem keines statt anstatt anstelle eliminierung vermeidung "
@@ -1569,13 +1576,13 @@ MIN_SET_ASIDE_FORM = 4  # shorter forms are found inside too many words
 
 def _set_aside_last(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:
     """``found`` with the point of the first one's talk that holds least of what the question sets aside ("without
-    finite differences", "ohne die ONNX Runtime") first, of those about as relevant (SET_ASIDE_TIE), when the first
-    one holds it plainly: the asker asks for the way without it, which the point that uses it is not, while a point
-    saying it does without it ("ohne finite Differenzen", 000:523) or naming none of it (000:525's native MX tracing)
-    answers. The way without a thing is told by the talk that discusses it; a word of that talk's title says which
-    talk, not which way ("instead of doing all to all [on tpus]"). Cheap: the word list's forms of the set-aside
-    words, looked for in the points' own text."""
-    match = _SET_ASIDE_RE.search(question.text)
+    finite differences", "ohne die ONNX Runtime", a need doubted: "brauch ich überhaupt die ONNX Runtime") first, of
+    those about as relevant (SET_ASIDE_TIE), when the first one holds it plainly: the asker asks for the way without
+    it, which the point that uses it is not, while a point saying it does without it ("ohne finite Differenzen",
+    000:523) or naming none of it (000:525's native MX tracing) answers. The way without a thing is told by the talk
+    that discusses it; a word of that talk's title says which talk, not which way ("instead of doing all to all [on
+    tpus]"). Cheap: the word list's forms of the set-aside words, looked for in the points' own text."""
+    match = _SET_ASIDE_RE.search(question.text) or _NEED_DOUBTED_RE.search(question.text)
     if len(found) < 2 or match is None:
         return found
     near = [hit for hit in found[1:] if hit.score >= SET_ASIDE_TIE * found[0].score

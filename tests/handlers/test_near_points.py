@@ -21,3 +21,17 @@ async def test_a_compound_beginning_with_the_asked_word_is_not_headed_by_it(
         store: Store, state: BotState, turn: str, text: str, thread_ts: str) -> None:
     reply = await follow_up(store, state, turn, text, thread_ts)
     assert first(reply) == (MAIN, 384), text
+
+
+@pytest.mark.parametrize(("turn", "text", "thread_ts"), [
+    # a need doubted asks for the way without it: native MX tracing for small nets (525), not the point that uses
+    # the ONNX Runtime (522)
+    ("tell me about the casadi video with the shuttle example",
+     "and if my net is small, do i still need the onnx runtime", "n2.1"),
+    ("erzähl mal was über das casadi video mit dem shuttle-beispiel",
+     "und wenn mein netz klein is, brauch ich dann überhaupt die onnx runtime", "n2.2"),
+])
+async def test_a_need_doubted_asks_for_the_way_without_it(
+        store: Store, state: BotState, turn: str, text: str, thread_ts: str) -> None:
+    reply = await follow_up(store, state, turn, text, thread_ts)
+    assert first(reply) == (MAIN, 525), text
