@@ -120,6 +120,13 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             translated[index] = True
     naming = {index for index in range(len(concepts))
               if 0 < typed_titles[index] <= NAMING_TITLES and not translated[index]}
+    # A phrase the user typed that names a talk names it with each of its words: "training" of "the tunix
+    # post-training video" says which talk as "post-training" does, though many titles hold it alone (not an alias's
+    # words: "jax" of Jaxator's "JAX-AITER")
+    phrased = {word for index in naming for form in concepts[index].forms if form.kind == "phrase"
+               for word in form.token.split()}
+    naming.update(index for index, concept in enumerate(concepts)
+                  if typed_titles[index] and (words := tokens(concept.words)) and phrased.issuperset(words))
     groups = name_groups(concepts)
     grouped = {index for group in groups for index in group}
     # The concepts that name the talk by its speakers: what any candidate point of a talk holds of them, every point
