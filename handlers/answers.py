@@ -30,6 +30,7 @@ from .questions import (
     asks_an_amount,
     is_term_like,
     parse,
+    placed_setting,
     speaker_naming_words,
     subject_words,
     talk_naming_words,
@@ -1781,7 +1782,7 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if question.shape == Shape.SEARCH:
         # no how, why or what-is: what a talk's subject brings or is built on is said first by its introduction (a
         # how-question asks for the mechanism, a definition for the point that says what it is: 346 for Jaxator)
-        found = _introduction_first(found)
+        found = _introduction_first(store, question, found)
     if not scope.offset:
         found = await _asked_first(store, question, found)
     if _asks_what_comes(question):
@@ -1845,15 +1846,33 @@ def _opens_its_talk(hit: PointHit) -> bool:
     return hit.kind == "point" and introduces_its_talk(hit.seconds, hit.title, hit.text)
 
 
-def _introduction_first(found: list[PointHit]) -> list[PointHit]:
+def _introduction_first(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:
     """``found`` with the introduction of the first point's talk first when it is about as relevant: "jaxator hooks
     which AMD library into JAX" is the introduction's "Integration von AMD-AITER-Kernen in JAX", not the later point
-    defining AITER that shares one more word."""
+    defining AITER that shares one more word. Not when it holds no word the question asks besides the setting that
+    names the talk: "on the tpu database project, which bit of the chip does the filtering" is the operator mapping
+    (000:12), not the introduction's "TPUs für Datenbanken … Forschungsprojekt"."""
     if not found or _opens_its_talk(found[0]):
         return found
     intro = next((hit for hit in found[1:] if hit.talk_id == found[0].talk_id and _opens_its_talk(hit)
                   and hit.score >= INTRO_TIE * found[0].score), None)
-    return found if intro is None else [intro] + [hit for hit in found if hit is not intro]
+    if intro is None or not _holds_beyond_the_setting(store, question, intro):
+        return found
+    return [intro] + [hit for hit in found if hit is not intro]
+
+
+def _holds_beyond_the_setting(store: Store, question: Question, hit: PointHit) -> bool:
+    """Whether ``hit`` holds a word of an English question's subject outside the setting it names its talk by
+    (``placed_setting``), as typed or in a German form the word list gives it; True when there is no such setting."""
+    setting = set(tokens(placed_setting(question.text))) if question.language != "de" else set()
+    focus = [word for word in tokens(question.subject) if word not in setting]
+    if not setting or not focus or len(focus) == len(tokens(question.subject)):
+        return True
+    en_de = store.word_data().en_de
+    forms = tuple(form for word in focus for base in english_variants(word)
+                  for form in (base, *(token for german in en_de.get(base, ()) for token in tokens(german)))
+                  if len(form) >= MIN_SET_ASIDE_FORM)
+    return not forms or any(word.startswith(forms) for word in tokens(f"{hit.title} {hit.text}"))
 
 
 def _answer_points(question: Question, scope: Scope, found: list[PointHit], scoped_to: str | None) -> AnswerReply:

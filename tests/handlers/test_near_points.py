@@ -47,3 +47,15 @@ async def test_a_need_doubted_asks_for_the_way_without_it(
 async def test_each_word_of_a_phrase_naming_the_talk_names_it(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert first(reply) == (MAIN, 384), text
+
+
+@pytest.mark.parametrize("text", [
+    # the introduction (9) holds only the words of the setting that names the talk ("TPUs für Datenbanken …
+    # Forschungsprojekt"): the operator mapping (12), where filters go, answers what is asked
+    "on the tpu database project, which bit of the chip ends up doing the filtering part of a query",
+    "on the tpu database project, which part of the chip ends up doing the filtering",
+    "in the tpu database project, what part of the chip ends up doing the filtering for a query",
+])
+async def test_an_introduction_holding_only_the_setting_does_not_lead(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 12), text
