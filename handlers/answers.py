@@ -30,6 +30,7 @@ from .questions import (
     asks_an_amount,
     is_term_like,
     parse,
+    placed_setting,
     speaker_naming_words,
     subject_words,
     talk_naming_words,
@@ -1565,6 +1566,13 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
 # What the asker sets aside, to the end of its clause: "[without] finite differences", "[ohne] die ONNX Runtime",
 # "[instead of] the google chip", "[statt] sie fest in den compiler einzubauen"
 _SET_ASIDE_RE = re.compile(r"\b(?:without|ohne|instead of|rather than|statt|anstatt)\s+(?P<aside>[^,;:.!?]+)", re.I)
+# A yes/no question doubting a need asks for the way without it: "[and if my net is small,] do i still need the onnx
+# runtime", "brauch ich dann überhaupt die onnx runtime" (its verb starts the clause: "when do i actually need grpo"
+# asks when, doubting nothing)
+_NEED_DOUBTED_RE = re.compile(
+    r"(?:^|[,;:.!?]\s*)(?:(?:and|but|so|und|aber|also)\s+)?(?:(?:do|does) \w+ (?:still|even|really|actually) need"
+    r"|brauch(?:e|t|en)? \w+ (?:\w+ )?(?:überhaupt|ueberhaupt|uberhaupt|wirklich|noch))\s+(?P<aside>[^,;:.!?]+)",
+    re.I)
 # Words that say a point does without what they come before: "ohne finite Differenzen", "kein automatisches
 # Pipelining", "zur Eliminierung externer Bibliotheksabhängigkeiten", "Umgehung ineffizienter all_to_all-Operationen"
 _DOING_WITHOUT = frozenset("ohne kein keine keinen keiner keinem keines statt anstatt anstelle eliminierung vermeidung "
@@ -1576,13 +1584,13 @@ MIN_SET_ASIDE_FORM = 4  # shorter forms are found inside too many words
 
 def _set_aside_last(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:
     """``found`` with the point of the first one's talk that holds least of what the question sets aside ("without
-    finite differences", "ohne die ONNX Runtime") first, of those about as relevant (SET_ASIDE_TIE), when the first
-    one holds it plainly: the asker asks for the way without it, which the point that uses it is not, while a point
-    saying it does without it ("ohne finite Differenzen", 000:523) or naming none of it (000:525's native MX tracing)
-    answers. The way without a thing is told by the talk that discusses it; a word of that talk's title says which
-    talk, not which way ("instead of doing all to all [on tpus]"). Cheap: the word list's forms of the set-aside
-    words, looked for in the points' own text."""
-    match = _SET_ASIDE_RE.search(question.text)
+    finite differences", "ohne die ONNX Runtime", a need doubted: "brauch ich überhaupt die ONNX Runtime") first, of
+    those about as relevant (SET_ASIDE_TIE), when the first one holds it plainly: the asker asks for the way without
+    it, which the point that uses it is not, while a point saying it does without it ("ohne finite Differenzen",
+    000:523) or naming none of it (000:525's native MX tracing) answers. The way without a thing is told by the talk
+    that discusses it; a word of that talk's title says which talk, not which way ("instead of doing all to all [on
+    tpus]"). Cheap: the word list's forms of the set-aside words, looked for in the points' own text."""
+    match = _SET_ASIDE_RE.search(question.text) or _NEED_DOUBTED_RE.search(question.text)
     if len(found) < 2 or match is None:
         return found
     near = [hit for hit in found[1:] if hit.score >= SET_ASIDE_TIE * found[0].score
@@ -1781,7 +1789,7 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if question.shape == Shape.SEARCH:
         # no how, why or what-is: what a talk's subject brings or is built on is said first by its introduction (a
         # how-question asks for the mechanism, a definition for the point that says what it is: 346 for Jaxator)
-        found = _introduction_first(found)
+        found = _introduction_first(store, question, found)
     if not scope.offset:
         found = await _asked_first(store, question, found)
     if _asks_what_comes(question):
@@ -1845,15 +1853,33 @@ def _opens_its_talk(hit: PointHit) -> bool:
     return hit.kind == "point" and introduces_its_talk(hit.seconds, hit.title, hit.text)
 
 
-def _introduction_first(found: list[PointHit]) -> list[PointHit]:
+def _introduction_first(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:
     """``found`` with the introduction of the first point's talk first when it is about as relevant: "jaxator hooks
     which AMD library into JAX" is the introduction's "Integration von AMD-AITER-Kernen in JAX", not the later point
-    defining AITER that shares one more word."""
+    defining AITER that shares one more word. Not when it holds no word the question asks besides the setting that
+    names the talk: "on the tpu database project, which bit of the chip does the filtering" is the operator mapping
+    (000:12), not the introduction's "TPUs für Datenbanken … Forschungsprojekt"."""
     if not found or _opens_its_talk(found[0]):
         return found
     intro = next((hit for hit in found[1:] if hit.talk_id == found[0].talk_id and _opens_its_talk(hit)
                   and hit.score >= INTRO_TIE * found[0].score), None)
-    return found if intro is None else [intro] + [hit for hit in found if hit is not intro]
+    if intro is None or not _holds_beyond_the_setting(store, question, intro):
+        return found
+    return [intro] + [hit for hit in found if hit is not intro]
+
+
+def _holds_beyond_the_setting(store: Store, question: Question, hit: PointHit) -> bool:
+    """Whether ``hit`` holds a word of an English question's subject outside the setting it names its talk by
+    (``placed_setting``), as typed or in a German form the word list gives it; True when there is no such setting."""
+    setting = set(tokens(placed_setting(question.text))) if question.language != "de" else set()
+    focus = [word for word in tokens(question.subject) if word not in setting]
+    if not setting or not focus or len(focus) == len(tokens(question.subject)):
+        return True
+    en_de = store.word_data().en_de
+    forms = tuple(form for word in focus for base in english_variants(word)
+                  for form in (base, *(token for german in en_de.get(base, ()) for token in tokens(german)))
+                  if len(form) >= MIN_SET_ASIDE_FORM)
+    return not forms or any(word.startswith(forms) for word in tokens(f"{hit.title} {hit.text}"))
 
 
 def _answer_points(question: Question, scope: Scope, found: list[PointHit], scoped_to: str | None) -> AnswerReply:

@@ -77,6 +77,7 @@ from .question_words import (
     USAGE,
     WHO_NOUNS,
     WHY_WORDS,
+    setting_of,
 )
 
 
@@ -1027,6 +1028,15 @@ _FRONTED_PLACE_RE = re.compile(
     r"^(?P<p>(?:in|according to|as per|per|on|after|before|once|since|until)\s+[^\s,?]+(?:\s+[^\s,?]+){0,5}?)\s*,?\s+"
     r"(?P<q>(?:what|whats|how|why|which|who|when|where)\s+\S.*)$", re.I)
 _QUESTION_WORD_IN_RE = re.compile(r"\b(?:what|whats|how|why|which|who|whom|whose|when|where)\b", re.I)
+
+
+def placed_setting(query: str) -> str:
+    """The setting an English question names its talk by: its last placing phrase (``setting_of``), or the place it
+    puts before its question word (``_FRONTED_PLACE_RE``: "[on the tpu database project], which bit of the chip …")."""
+    if (fronted := _FRONTED_PLACE_RE.match(query.strip())) and not _QUESTION_WORD_IN_RE.search(fronted["p"]):
+        place = re.sub(r"^(?:according to|as per|\S+)\s+", "", fronted["p"], flags=re.I)  # without its preposition
+        return " ".join(word for word in place.split() if word.casefold() not in DETERMINERS)
+    return setting_of(_plain(query))
 
 
 @lru_cache(maxsize=1)  # _parse and then name_runs read one question's plain form

@@ -456,6 +456,12 @@ def inflected_head(pieces: Sequence[str]) -> str | None:
     return " ".join(pieces[:-1]) if len(pieces) >= 2 and pieces[-1] in _SHORT_ENDINGS else None
 
 
+def inflected_form(word: str, stem: str) -> bool:
+    """Whether ``word`` is ``stem`` itself or with a short German ending ("kernels", "Baumhauses"): a word of its own,
+    not a compound ``stem`` begins ("Werkstattfertigung" is a kind of Fertigung, not of Werkstatt)."""
+    return word.startswith(stem) and (len(word) == len(stem) or word[len(stem):] in _SHORT_ENDINGS)
+
+
 def inflection_trims(word: str) -> list[str]:
     """``word`` without a short German ending, when 6 letters or more are left: "crashkurses" -> "crashkurs",
     "crashkurse". Only endings German has: "tensorrt" is not "tensor" with an ending."""

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any, NamedTuple
 
-from .concepts import Concept, Form, name_groups
+from .concepts import Concept, Form, inflected_form, name_groups
 from .matching import ALIAS_DISCOUNT, RowMatch, RowMatcher, SearchRow, concept_idfs, settle_readings
 from .merging import same_moment
 from .model import PointHit, Source, TalkHit
@@ -120,6 +120,13 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             translated[index] = True
     naming = {index for index in range(len(concepts))
               if 0 < typed_titles[index] <= NAMING_TITLES and not translated[index]}
+    # A phrase the user typed that names a talk names it with each of its words: "training" of "the tunix
+    # post-training video" says which talk as "post-training" does, though many titles hold it alone (not an alias's
+    # words: "jax" of Jaxator's "JAX-AITER")
+    phrased = {word for index in naming for form in concepts[index].forms if form.kind == "phrase"
+               for word in form.token.split()}
+    naming.update(index for index, concept in enumerate(concepts)
+                  if typed_titles[index] and (words := tokens(concept.words)) and phrased.issuperset(words))
     groups = name_groups(concepts)
     grouped = {index for group in groups for index in group}
     # The concepts that name the talk by its speakers: what any candidate point of a talk holds of them, every point
@@ -234,14 +241,16 @@ def _title_value(concept: Concept, idf: float, naming: bool, in_title: int) -> f
 
 NAMING_TITLES = 2  # a word in the titles of at most this many of a question's candidate talks names them
 # A point headed by the asked word alone ("Tiling: Ein Verfahren …") is about it; a point naming it in a list of others
-# ("… Steuerung von Layouts, Tiling und …") only mentions it
+# ("… Steuerung von Layouts, Tiling und …") only mentions it, and one headed by a compound the word begins
+# ("Algorithmuselektion", "Werkstattfertigung") is about the compound's last part
 HEADING_WEIGHT = 1.25
 
 
 def _heads(concept: Concept, title: str) -> bool:
-    """Whether every word of a point's (folded) title is a form of ``concept``: the point is headed by it."""
+    """Whether every word of a point's (folded) title is a form of ``concept`` (a prefix form with no more than an
+    inflection ending): the point is headed by it."""
     words = title.split()
-    return bool(words) and all(any(word == form.token or (form.prefix and word.startswith(form.token))
+    return bool(words) and all(any(word == form.token or (form.prefix and inflected_form(word, form.token))
                                    for form in concept.forms if " " not in form.token) for word in words)
 
 
