@@ -1,0 +1,22 @@
+"""Questions the summaries answer that the coverage check read as asking about a word no summary has ("not
+covered"): each cause through the function mentions and DMs call, on the bundled corpus in a real SQLite file. Lines
+are of the 000 file."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import Store
+from tests.handlers.test_questions import MAIN, ask, body, first
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "Zeitpunkt", "Datum", "Termin" name the kind of answer, a time, which a point writes as the time itself
+    # (632's "im Februar 2026", 526's "ab dem 13. Oktober"), not a thing the question asks about
+    ("Auf welchen Zeitpunkt wird für die agentischen KI-Systeme verwiesen?", 632),
+    ("an welchem datum startet der casadi kurs", 526),
+])
+async def test_a_noun_for_the_time_asked_is_no_absent_topic(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
+    assert first(reply) == (MAIN, line), text
