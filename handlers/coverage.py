@@ -650,16 +650,23 @@ async def _talks_people(store: Store, words: list[str]) -> bool:
 
 
 async def _subject_and_verb(store: Store, run: NameRun, question: Question) -> bool:
-    """Whether ``run`` is an English yes/no question's subject and its verb: two words right after the auxiliary it
-    opens with (and an article), the first a name (a talk's own, or typed as one): "is [kinetic built] on top of
-    ray", "can [kinetic push] my metrics to …" ask what Kinetic is or does, about the thing after the verb."""
-    if question.language == "de" or not question.yes_no or len(run.words) != 2:
+    """Whether ``run`` is an English question's subject and its verb: two words right after the auxiliary a yes/no
+    question opens with, or a question word's do/does/did (``NameRun.after_auxiliary``; and an article), the first
+    a name (a talk's own, or typed as one): "is [kinetic built] on top of ray", "can [kinetic push] my metrics to
+    …", "how many tokens a second did [mixtral manage]" ask what Kinetic or Mixtral is or does, about the thing
+    after the verb."""
+    if question.language == "de" or len(run.words) != 2:
         return False
-    typed = tokens(question.text)
-    start = 2 if len(typed) > 2 and typed[1] in DETERMINERS else 1
     named = tokens(run.words[0])
-    if typed[start:start + len(tokens(run.text))] != tokens(run.text) or not named:
+    if not named:
         return False
+    if not run.after_auxiliary:
+        if not question.yes_no:
+            return False
+        typed = tokens(question.text)
+        start = 2 if len(typed) > 2 and typed[1] in DETERMINERS else 1
+        if typed[start:start + len(tokens(run.text))] != tokens(run.text):
+            return False
     return is_term_like(run.words[0]) or (len(named) == 1 and await store.names_a_talk(named[0]))
 
 
