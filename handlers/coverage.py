@@ -24,6 +24,7 @@ from .question_words import (
     ENGLISH_PREPOSITIONS,
     FRAME_WORDS,
     GERMAN_ARTICLES,
+    GERMAN_CONJUNCTIONS,
     GERMAN_MODALS,
     GERMAN_SUBORDINATORS,
     GERMAN_WHICH,
@@ -182,7 +183,10 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
             continue
         absent = await absent_words(store, scope, text)
         for word in text.split():
+            # (a conjunction joins the question's clauses, no word a point says: "was checkt max_evol [bevor] n kernel
+            # [als] ok gilt")
             content = [token for token in _content_tokens(word) if token not in absent and token not in ASPECT_NOUNS
+                       and token not in GERMAN_CONJUNCTIONS
                        and not (verbs_aside and not named & {token} and german_tags.is_verb(token, question.text))]
             if not content:
                 continue

@@ -378,6 +378,9 @@ GERMAN_MODALS = frozenset(
 # German subordinating conjunctions (folded): a clause of its own starts with one, so the word before it ends the
 # main clause, where German puts its verb ("kann ich den laptop zuklappen, [während] der job läuft")
 GERMAN_SUBORDINATORS = frozenset("wahrend wenn weil dass ob bevor nachdem sobald solange falls obwohl damit".split())
+# German's conjunctions, which join a question's clauses and say nothing a key point is about ("was checkt max_evol
+# [bevor] n kernel [als] ok gilt"); "und", "oder" are stop words
+GERMAN_CONJUNCTIONS = GERMAN_SUBORDINATORS | frozenset("als aber sondern".split())
 # Cardinal numbers written as words: they count what follows ("the two trees"), they name no kind of it
 NUMBER_WORDS = frozenset(
     "one two three four five six seven eight nine ten eleven twelve twenty hundred thousand dozen "

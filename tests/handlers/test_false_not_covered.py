@@ -39,3 +39,15 @@ async def test_a_name_after_did_is_still_absent(store: Store) -> None:
     # two plain words after do/does/did, the first no name, stay one thing the summaries lack
     reply = await ask(store, "how does beam search work in jaxator")
     assert body(reply)["covered"] is False and heading(reply) == "The summaries don't mention *beam search*."
+
+
+@pytest.mark.parametrize("text", [
+    # "bevor" and "als" join the question's clauses: the point that holds the rest (133's Validierungs-Pipeline of
+    # max_evol, checked before a kernel counts) need not hold them, so "ok" is the asker's word, not an absent topic
+    "was prüft max_evol alles bevor ein kernel als ok gilt",
+    "was checkt max_evol, bevor ein kernel als ok gilt",
+])
+async def test_a_point_need_not_hold_the_questions_conjunctions(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
+    assert first(reply) == (MAIN, 133), text
