@@ -515,6 +515,10 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # a verb ends it: "were the parts [prefabricated] in the workshop?", "how much did decoding [speed] up",
             # "the guy [planning] a trip"
             run = NameRun(run.words[:-1], run.after_auxiliary)
+        if question.language != "de" and len(run.words) >= 2 and _after_a_causative(question.text, run.words[0]) and \
+                not run.words[-1].casefold().endswith(("s", "ed", "ing")):
+            # make, let or help and their object take a verb's plain form: "how did they make [the fence] last outside"
+            run = NameRun(run.words[:-1], run.after_auxiliary)
         particle = next((at for at, word in enumerate(run.words) if at and word.casefold() in _PARTICLES), None)
         if question.language != "de" and particle is not None:
             # a verb's particle after its object, what it is done from after it: "why cant they read [the
@@ -615,6 +619,20 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+_CAUSATIVES = frozenset("make makes made making let lets letting help helps helped helping".split())
+
+
+def _after_a_causative(text: str, first: str) -> bool:
+    """Whether ``first`` (a run's first word) is typed right after make, let or help and an article or possessive:
+    the run is that verb's object and the plain verb it is made to do ("make the [fence last]")."""
+    typed = tokens(text)
+    folded = tokens(first)
+    if not folded or folded[0] not in typed:
+        return False
+    at = typed.index(folded[0])
+    return at >= 2 and typed[at - 1] in _BEFORE_A_NOUN and typed[at - 2] in _CAUSATIVES
 
 
 def _no_finite_verb_ends(run: NameRun, question: Question) -> bool:

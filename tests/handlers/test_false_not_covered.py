@@ -51,3 +51,23 @@ async def test_a_point_need_not_hold_the_questions_conjunctions(store: Store, te
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
     assert first(reply) == (MAIN, 133), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # make (let, help) and its object take a verb's plain form: "last", "fit" are what the object is made to do, no
+    # word of a name "fence last" or "kv cache fit" the summaries lack (576's langlebiges Zaunprojekt; 452's KV-Cache
+    # cleared to relieve the HBM)
+    ("how did they make the fence last outside", 576),
+    ("how did he make the fence last so long", 576),
+    ("how do i make the kv cache fit in hbm", 452),
+])
+async def test_the_verb_a_causative_takes_is_no_word_of_a_name(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "en", text
+    assert first(reply) == (MAIN, line), text
+
+
+async def test_a_causatives_object_of_nouns_is_still_a_name(store: Store) -> None:
+    # a plural ends a noun phrase, no plain verb: "fence posts" stays one thing the summaries lack
+    reply = await ask(store, "how did they make the fence posts for the treehouse")
+    assert body(reply)["covered"] is False and heading(reply) == "The summaries don't mention *fence posts*."
