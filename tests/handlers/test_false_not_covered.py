@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from handlers.questions import Shape, parse
 from store.db import Store
 from tests.handlers.test_coverage import heading
 from tests.handlers.test_questions import MAIN, ask, body, first
@@ -71,3 +72,21 @@ async def test_a_causatives_object_of_nouns_is_still_a_name(store: Store) -> Non
     # a plural ends a noun phrase, no plain verb: "fence posts" stays one thing the summaries lack
     reply = await ask(store, "how did they make the fence posts for the treehouse")
     assert body(reply)["covered"] is False and heading(reply) == "The summaries don't mention *fence posts*."
+
+
+@pytest.mark.parametrize("text", [
+    "was ist im baumhaus drin, heizung bad und so",
+    "was is in dem baumhaus eigentlich alles drin, heizung, bad",
+])
+async def test_what_is_in_a_place_asks_what_it_holds_not_a_definition(store: Store, text: str) -> None:
+    # "was ist in X" asks what X holds, searched as any question: "bad" is the asker's everyday word for what 605
+    # says (Dusche, WC), not a term a definition lacks
+    assert parse(text).shape != Shape.DEFINE, text
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
+    assert first(reply) == (MAIN, 605), text
+
+
+@pytest.mark.parametrize("text", ["what is in-context learning", "was ist in-memory computing"])
+def test_a_name_starting_with_in_is_still_defined(text: str) -> None:
+    assert parse(text).shape == Shape.DEFINE, text
