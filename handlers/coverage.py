@@ -24,6 +24,7 @@ from .question_words import (
     ENGLISH_PREPOSITIONS,
     FRAME_WORDS,
     GERMAN_ARTICLES,
+    GERMAN_CONJUNCTIONS,
     GERMAN_MODALS,
     GERMAN_SUBORDINATORS,
     GERMAN_WHICH,
@@ -182,7 +183,10 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
             continue
         absent = await absent_words(store, scope, text)
         for word in text.split():
+            # (a conjunction joins the question's clauses, no word a point says: "was checkt max_evol [bevor] n kernel
+            # [als] ok gilt")
             content = [token for token in _content_tokens(word) if token not in absent and token not in ASPECT_NOUNS
+                       and token not in GERMAN_CONJUNCTIONS
                        and not (verbs_aside and not named & {token} and german_tags.is_verb(token, question.text))]
             if not content:
                 continue
@@ -511,6 +515,10 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # a verb ends it: "were the parts [prefabricated] in the workshop?", "how much did decoding [speed] up",
             # "the guy [planning] a trip"
             run = NameRun(run.words[:-1], run.after_auxiliary)
+        if question.language != "de" and len(run.words) >= 2 and _after_a_causative(question.text, run.words[0]) and \
+                not run.words[-1].casefold().endswith(("s", "ed", "ing")):
+            # make, let or help and their object take a verb's plain form: "how did they make [the fence] last outside"
+            run = NameRun(run.words[:-1], run.after_auxiliary)
         particle = next((at for at, word in enumerate(run.words) if at and word.casefold() in _PARTICLES), None)
         if question.language != "de" and particle is not None:
             # a verb's particle after its object, what it is done from after it: "why cant they read [the
@@ -613,6 +621,20 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
     return None
 
 
+_CAUSATIVES = frozenset("make makes made making let lets letting help helps helped helping".split())
+
+
+def _after_a_causative(text: str, first: str) -> bool:
+    """Whether ``first`` (a run's first word) is typed right after make, let or help and an article or possessive:
+    the run is that verb's object and the plain verb it is made to do ("make the [fence last]")."""
+    typed = tokens(text)
+    folded = tokens(first)
+    if not folded or folded[0] not in typed:
+        return False
+    at = typed.index(folded[0])
+    return at >= 2 and typed[at - 1] in _BEFORE_A_NOUN and typed[at - 2] in _CAUSATIVES
+
+
 def _no_finite_verb_ends(run: NameRun, question: Question) -> bool:
     """Whether English grammar puts no finite verb at the end of ``run`` (of three words or more, its first ones a
     name the summaries hold): its last word is an -ing form in a question without a form of be ("tell me about [kv
@@ -650,16 +672,23 @@ async def _talks_people(store: Store, words: list[str]) -> bool:
 
 
 async def _subject_and_verb(store: Store, run: NameRun, question: Question) -> bool:
-    """Whether ``run`` is an English yes/no question's subject and its verb: two words right after the auxiliary it
-    opens with (and an article), the first a name (a talk's own, or typed as one): "is [kinetic built] on top of
-    ray", "can [kinetic push] my metrics to …" ask what Kinetic is or does, about the thing after the verb."""
-    if question.language == "de" or not question.yes_no or len(run.words) != 2:
+    """Whether ``run`` is an English question's subject and its verb: two words right after the auxiliary a yes/no
+    question opens with, or a question word's do/does/did (``NameRun.after_auxiliary``; and an article), the first
+    a name (a talk's own, or typed as one): "is [kinetic built] on top of ray", "can [kinetic push] my metrics to
+    …", "how many tokens a second did [mixtral manage]" ask what Kinetic or Mixtral is or does, about the thing
+    after the verb."""
+    if question.language == "de" or len(run.words) != 2:
         return False
-    typed = tokens(question.text)
-    start = 2 if len(typed) > 2 and typed[1] in DETERMINERS else 1
     named = tokens(run.words[0])
-    if typed[start:start + len(tokens(run.text))] != tokens(run.text) or not named:
+    if not named:
         return False
+    if not run.after_auxiliary:
+        if not question.yes_no:
+            return False
+        typed = tokens(question.text)
+        start = 2 if len(typed) > 2 and typed[1] in DETERMINERS else 1
+        if typed[start:start + len(tokens(run.text))] != tokens(run.text):
+            return False
     return is_term_like(run.words[0]) or (len(named) == 1 and await store.names_a_talk(named[0]))
 
 

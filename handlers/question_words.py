@@ -103,8 +103,9 @@ ASPECT_NOUNS = frozenset(
     opinion advice recommendation recommendations problem problems challenge challenges issue issues hurdle hurdles
     outlook roadmap future plan plans planned next steps upcoming ausblicke zukunft nachstes nachste nachsten
     purpose purposes role roles catch haken grundidee tradeoff tradeoffs
-    sorge sorgen worry worries faustregel faustregeln
-    """.split()  # "die Faustregel, wann ich SFT, DPO oder GRPO nehme": a rule of thumb is a tip, asked of its topic
+    sorge sorgen worry worries faustregel faustregeln zeitpunkt zeitpunkte datum termin
+    """.split()  # "die Faustregel, wann ich SFT, DPO oder GRPO nehme": a rule of thumb is a tip, asked of its topic;
+    # "auf welchen Zeitpunkt wird verwiesen", "an welchem Datum": the time asked for, which a point writes as a date
 )
 
 # Words that only say which way a number went ("wie viel schneller?", "how much bigger?"): no topic of their own.
@@ -377,6 +378,9 @@ GERMAN_MODALS = frozenset(
 # German subordinating conjunctions (folded): a clause of its own starts with one, so the word before it ends the
 # main clause, where German puts its verb ("kann ich den laptop zuklappen, [während] der job läuft")
 GERMAN_SUBORDINATORS = frozenset("wahrend wenn weil dass ob bevor nachdem sobald solange falls obwohl damit".split())
+# German's conjunctions, which join a question's clauses and say nothing a key point is about ("was checkt max_evol
+# [bevor] n kernel [als] ok gilt"); "und", "oder" are stop words
+GERMAN_CONJUNCTIONS = GERMAN_SUBORDINATORS | frozenset("als aber sondern".split())
 # Cardinal numbers written as words: they count what follows ("the two trees"), they name no kind of it
 NUMBER_WORDS = frozenset(
     "one two three four five six seven eight nine ten eleven twelve twenty hundred thousand dozen "

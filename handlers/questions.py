@@ -702,6 +702,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:define|definition of|definiere|meaning of|bedeutung von|what(?:'s| is| are| was| were| does| do)"
         r"|wh?at'?s|was (?:ist|sind|war|waren|bedeutet|hei(?:ß|ss)t)|wof[üu]r steht|was versteht man unter"
         r"|explain(?: to me| to us)?,? what|erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*,? was)"
+        # (not what is in a place: "was ist in dem baumhaus alles drin", "what's inside the treehouse" ask what it
+        # holds)
+        r"(?!\s+(?:in|im|inside|within|drin|drinnen)\s)"
         r"\s+(?:(?:a|an|the|ein|eine|der|die|das)\s+)?"
         r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
     (Shape.EXPLAIN, re.compile(
