@@ -1,0 +1,29 @@
+"""A talk named by what it is about, in the asker's words, not by its title: through the function mentions and DMs
+call, on the bundled corpus in a real SQLite file. Lines are of the 000 file."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import Store
+from store.state import BotState
+from tests.handlers.test_questions import MAIN, ask, body, first, follow_up
+
+
+@pytest.mark.parametrize("text", [
+    # to tune a kernel is to optimise it: max_evol "Portieren und Optimieren von Deep-Learning-Kerneln" (118)
+    "i want to see an ai agent that ports and tunes kernels on its own, which talk",
+    "which talk has an agent that ports and tunes kernels by itself",
+])
+async def test_tuning_a_kernel_is_optimising_it(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False, text
+    assert first(reply) == (MAIN, 118), text
+
+
+async def test_tuned_is_the_verb_optimised_not_an_optimisation(store: Store, state: BotState) -> None:
+    # "CPUs seit Jahrzehnten für Datenbanken optimiert" (10), not max_evol's "Hardware-Optimierung" (136)
+    reply = await follow_up(store, state, "what did the university of michigan talk on tpus and databases cover",
+                            "why even look at accelerators for that, cpus have been tuned for databases for ages",
+                            "1700000000.000001")
+    assert first(reply) == (MAIN, 10)
