@@ -27,3 +27,15 @@ async def test_tuned_is_the_verb_optimised_not_an_optimisation(store: Store, sta
                             "why even look at accelerators for that, cpus have been tuned for databases for ages",
                             "1700000000.000001")
     assert first(reply) == (MAIN, 10)
+
+
+@pytest.mark.parametrize("text", [
+    # a who-question whose talk is described by the two things it contrasts asks who gave it, no difference: the
+    # Tunix post-training video (374, no speaker named, so its heading answers)
+    "who made that beginner video explaining pre-training vs post-training?",
+    "wer hat das einsteiger-video zu pre-training vs. post-training gemacht?",
+])
+async def test_a_talk_described_by_a_contrast_is_asked_who_gave_it(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "who", text
+    assert first(reply) == (MAIN, 374), text
