@@ -197,6 +197,7 @@ def without_kind_words(subject: str) -> str:
 _TALK_NOUNS = ("talk", "talks", "vortrag", "vortrage", "vortrags", "video", "videos", "session", "sessions",
                "presentation", "prasentation", "speaker", "speakers", "sprecher", "vlog", "vlogs", "documentary",
                "documentaries", "doc")
+TALK_NOUNS = frozenset(_TALK_NOUNS)
 
 
 def _slips(noun: str) -> set[str]:
@@ -1683,8 +1684,11 @@ def talk_naming_words(text: str) -> frozenset[str]:
     words = text.split()
     named: set[str] = set()
     for at, word in enumerate(words):
-        if not any(token in _TALK_NOUNS and token not in _SPEAKER_NOUNS for token in tokens(word)):
+        parts = tokens(word)
+        if not any(token in _TALK_NOUNS and token not in _SPEAKER_NOUNS for token in parts):
             continue
+        # a compound's first parts name its talk as the words before it do: the "Intel-GPU-Vortrag"
+        named.update(part for part in parts if part not in _TALK_NOUNS and not _frames(part))
         named.update(_naming_before(words, at))
         after = words[at + 1:]
         if not (opening := tokens(after[0]) if after else []) or opening[0] not in _TALK_ABOUT:

@@ -39,3 +39,17 @@ async def test_a_talk_described_by_a_contrast_is_asked_who_gave_it(store: Store,
     reply = await ask(store, text)
     assert body(reply)["shape"] == "who", text
     assert first(reply) == (MAIN, 374), text
+
+
+@pytest.mark.parametrize("text", [
+    # "the intel gpu talk": no title says Intel, its abstract does ("Softwareingenieurin bei Intel", "Intel-GPUs");
+    # those words say which talk (the oneAPI backend's), not which of its moments: multi-GPU scaling is 268, not the
+    # roadmap (270) that also names Intel's data center GPUs
+    "when does the intel gpu talk get to multi-gpu scaling",
+    "wann geht es im intel gpu vortrag um die multi-gpu-skalierung",
+    "wann geht es im intel-gpu-vortrag um multi-gpu-skalierung",
+])
+async def test_a_talk_named_by_its_summary_words_says_which_talk_not_which_moment(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "when", text
+    assert first(reply) == (MAIN, 268), text
