@@ -1337,8 +1337,10 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     if (described := await _talk_described_as_one(store, question)) is not None:
         # the rest of the subject asks in that talk, with the hint and the unit as the whole does
         described = (described[0], f"{described[1]} {hint} {unit or _dimension_of(question)}".strip())
+    # a talk named by what its introduction says ("the picture model": Qwen Image's "Bildgenerierungsmodell", 412) is
+    # named so for each of its points, as by its title: the rest of the question picks the one with the number
     found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES, context=question.context,
-                                     described=described)
+                                     introductions_name=True, described=described)
     if question.refers_back and scope.talk_id and scope.prefer_talk:
         # "what were the numbers?" in a talk's thread: any of its points may carry them, also those that
         # do not repeat the talk's name (FlyDSL's 2,5-fache speed-up never says "FlyDSL")

@@ -53,3 +53,16 @@ async def test_a_talk_named_by_its_summary_words_says_which_talk_not_which_momen
     reply = await ask(store, text)
     assert body(reply)["shape"] == "when", text
     assert first(reply) == (MAIN, 268), text
+
+
+@pytest.mark.parametrize("text", [
+    # a picture model is an image(-generation) model, Qwen Image's "Bildgenerierungsmodell", which its introduction
+    # (412) names: that names the talk for each of its points, and the time asked is its compile time (419), not the
+    # 6 minutes of the vLLM talk's RL benchmark (453)
+    "how long did they have to wait for the picture model to get built for the google chips before it ran",
+    "wie lange hats gedauert bis das bildmodell von alibaba auf den google chips überhaupt einmal übersetzt war",
+])
+async def test_a_number_asked_of_a_talk_named_by_its_introduction(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "number", text
+    assert first(reply) == (MAIN, 419), text
