@@ -66,3 +66,16 @@ async def test_a_number_asked_of_a_talk_named_by_its_introduction(store: Store, 
     reply = await ask(store, text)
     assert body(reply)["shape"] == "number", text
     assert first(reply) == (MAIN, 419), text
+
+
+@pytest.mark.parametrize("text", [
+    # a video model, a video generator is a model for video generation: the DiT talk's "Diffusion Transformer
+    # (DiT)-Modellen zur Videogenerierung" (its abstract, 92; heading 90, Kai Wong)
+    "wer hat den vortrag über die verteilung von videogeneratoren auf tpus gehalten",
+    "who gave the talk about placing video generators on tpus",
+])
+async def test_a_video_model_is_a_model_for_video_generation(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "who", text
+    assert first(reply) == (MAIN, 90), text
+
