@@ -79,3 +79,15 @@ async def test_a_video_model_is_a_model_for_video_generation(store: Store, text:
     assert body(reply)["shape"] == "who", text
     assert first(reply) == (MAIN, 90), text
 
+
+@pytest.mark.parametrize("text", [
+    # "am" and an adjective in -sten is German's superlative of manner: how it is done best, no noun the summaries
+    # lack, and no compound of corpus words ("geschick|testen")
+    "wer war n der typ von dem vortrag, wo's drum ging, wie man videogeneratoren am geschicktesten auf die tpu-chips "
+    "verteilt",
+    "wer hat gezeigt, wie man videogeneratoren am geschicktesten auf tpus verteilt",
+])
+async def test_an_adverbial_superlative_says_how_it_is_done(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False, text
+    assert first(reply) == (MAIN, 90), text
