@@ -91,3 +91,16 @@ async def test_an_adverbial_superlative_says_how_it_is_done(store: Store, text: 
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False, text
     assert first(reply) == (MAIN, 90), text
+
+
+@pytest.mark.parametrize("text", [
+    # the normal processor, as against the accelerator, is the CPU, and a text prompt is a Prompt: Qwen Image's text
+    # encoder runs on the CPU (416)
+    "wieso läuft bei dem huggingface-bildgenerator auf tpu ein teil des modells auf dem ganz normalen prozessor",
+    "why did they keep the part that reads the text prompt on the normal processor instead of the google chip for "
+    "the picture model",
+])
+async def test_the_normal_processor_is_the_cpu(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is not False, text
+    assert first(reply) == (MAIN, 416), text
