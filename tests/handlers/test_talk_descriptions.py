@@ -104,3 +104,13 @@ async def test_the_normal_processor_is_the_cpu(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False, text
     assert first(reply) == (MAIN, 416), text
+
+
+@pytest.mark.parametrize("text", [
+    # a plan is a Plan, also as the last part of a compound: the compiler's plan is the DiT talk's
+    # "Compiler-Ausführungsplan" (98), of which the placement of each computation on a chip is a part
+    "wieso gehört bei den videomodellen die frage, auf welchem chip was landet, mit in den plan vom compiler",
+])
+async def test_a_plan_is_found_inside_a_compound(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 98), text
