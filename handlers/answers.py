@@ -25,6 +25,7 @@ from .commands import define as look_up
 from .common_words import is_common
 from .question_words import ASPECT_NOUNS, COUNTED_KINDS, FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS, setting_of
 from .questions import (
+    TALK_NOUNS,
     Question,
     Shape,
     asks_an_amount,
@@ -287,15 +288,23 @@ def talk_hit(talk: Talk) -> TalkHit:
 
 async def _points(store: Store, subject: str, scope: Scope, limit: int, *, min_coverage: float = 0.0,
                   introductions_name: bool = False, context: str = "",
-                  speaker_words: frozenset[str] = frozenset()) -> tuple[list[PointHit], str | None]:
+                  speaker_words: frozenset[str] = frozenset(),
+                  described: tuple[str, str] | None = None) -> tuple[list[PointHit], str | None]:
     """Key points for ``subject``: from the thread's talk first when the thread is about one (``introductions_name``,
     ``speaker_words``: Store.find_points); the asker's ``context`` (``Question.context``) breaks near ties
-    (``_context_first``)."""
+    (``_context_first``). ``described``: the talk the question names by a description, and the rest of the subject
+    (``_talk_described_as_one``), whose points answer first."""
     if scope.talk_id and scope.prefer_talk:
         scoped = await store.find_points(subject, limit=limit, talk_id=scope.talk_id, min_coverage=min_coverage,
                                          introductions_name=introductions_name, speaker_words=speaker_words)
         if scoped:
             return await _context_first(store, subject, context, scoped, introductions_name), scoped[0].talk_title
+    elif described is not None:
+        talk_id, rest = described
+        scoped = await store.find_points(rest, limit=limit, talk_id=talk_id, min_coverage=min_coverage,
+                                         introductions_name=introductions_name, speaker_words=speaker_words)
+        if scoped:
+            return await _context_first(store, rest, context, scoped, introductions_name), None
     found = await store.find_points(subject, limit=limit, min_coverage=min_coverage,
                                     introductions_name=introductions_name, speaker_words=speaker_words)
     return await _context_first(store, subject, context, found, introductions_name), None
@@ -755,10 +764,41 @@ async def _moments_in_the_talk_named_as_one(store: Store, question: Question, li
         return []  # most questions: no talk noun, no read
     words = question.subject.split()
     rest = [word for word in words if not set(tokens(word)) <= naming]
-    if not rest or len(rest) == len(words) or len(talks := _named_talks(store, question.subject)) != 1:
+    if rest and len(rest) < len(words) and len(talks := _named_talks(store, question.subject)) == 1 and \
+            (found := await store.find_points(" ".join(rest), limit=limit, talk_id=next(iter(talks)),
+                                              min_coverage=1.0, twins=True)):
+        return found
+    if (described := await _talk_described_as_one(store, question)) is None:
         return []
-    return await store.find_points(" ".join(rest), limit=limit, talk_id=next(iter(talks)), min_coverage=1.0,
-                                   twins=True)
+    return await store.find_points(described[1], limit=limit, talk_id=described[0], min_coverage=1.0, twins=True)
+
+
+async def _talk_described_as_one(store: Store, question: Question) -> tuple[str, str] | None:
+    """The talk a question names with a talk noun by what it is about, in words no talk's title has ("when does the
+    [intel gpu] talk get to multi-gpu scaling", "in the [video model placement] talk, how many dimensions …"), and the
+    rest of its subject: the talk's summary paragraph, glossary and points say those words (Store.find_talks weighs
+    them all), and they say which talk, not which of its points (000:270 names Intel's data center GPUs, yet 268 is
+    the moment of multi-GPU scaling). None when no word names a talk so, the words fit no one talk far ahead of the
+    next (DESCRIBED_LEAD), or that talk's title has one of them (the search weighs a title's words so already)."""
+    naming = talk_naming_words(question.text)
+    if not naming:
+        return None  # most questions: no talk noun, no read
+    words = question.subject.split()
+
+    def names(word: str) -> bool:  # "intel gpu", and "intel-gpu-vortrag" without its talk noun
+        return bool(parts := set(tokens(word)) - TALK_NOUNS) and parts <= naming
+
+    named = [word for word in words if names(word)]
+    rest = [word for word in words if not names(word)]
+    if not named or not rest:
+        return None
+    hits = await store.find_talks(" ".join(named), limit=2)
+    if not hits or (len(hits) > 1 and hits[0].score < DESCRIBED_LEAD * hits[1].score):
+        return None
+    if any(hits[0].talk_id in _titled_by(store, token) for word in named for token in tokens(word)
+           if len(token) >= 4 and token not in FRAME_WORDS):
+        return None  # named by its title ("the jaxator talk"): the search weighs a title's words so already
+    return hits[0].talk_id, " ".join(rest)
 
 
 async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply:
@@ -1302,7 +1342,13 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     hint = "" if unit and question.quantity == "time" else QUANTITY_HINTS.get(question.quantity, "")
     hint = _hint_not_asked(store, hint, question.subject)
     query = f"{question.subject} {hint} {unit or _dimension_of(question)}".strip()
-    found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES, context=question.context)
+    if (described := await _talk_described_as_one(store, question)) is not None:
+        # the rest of the subject asks in that talk, with the hint and the unit as the whole does
+        described = (described[0], f"{described[1]} {hint} {unit or _dimension_of(question)}".strip())
+    # a talk named by what its introduction says ("the picture model": Qwen Image's "Bildgenerierungsmodell", 412) is
+    # named so for each of its points, as by its title: the rest of the question picks the one with the number
+    found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES, context=question.context,
+                                     introductions_name=True, described=described)
     if question.refers_back and scope.talk_id and scope.prefer_talk:
         # "what were the numbers?" in a talk's thread: any of its points may carry them, also those that
         # do not repeat the talk's name (FlyDSL's 2,5-fache speed-up never says "FlyDSL")
@@ -1511,16 +1557,20 @@ def _named_talks(store: Store, subject: str) -> set[str]:
     words = [word for word in tokens(subject) if len(word) >= 4 and word not in FRAME_WORDS]
     named: set[str] = set()
     naming = 0
-    canonical = store.word_data().canonical
     for word in words:
-        holding = store.talks_titled(word, NAMING_TITLES)
-        if not holding and (name := canonical.get(word)):
-            # a known slip names the talk its name does: "Tinix" the Tunix talks, as the search reads it
-            holding = set().union(*(store.talks_titled(part, NAMING_TITLES) or () for part in tokens(name)))
-        if holding:
+        if holding := _titled_by(store, word):
             named |= holding
             naming += 1
     return named if naming < len(words) else set()
+
+
+def _titled_by(store: Store, word: str) -> set[str]:
+    """The talks (NAMING_TITLES at most) whose titles hold the folded ``word``, or the name it is a known slip of."""
+    holding = store.talks_titled(word, NAMING_TITLES)
+    if not holding and (name := store.word_data().canonical.get(word)):
+        # a known slip names the talk its name does: "Tinix" the Tunix talks, as the search reads it
+        holding = set().union(*(store.talks_titled(part, NAMING_TITLES) or () for part in tokens(name)))
+    return holding or set()
 
 
 # "erklär mal FlyDSL", "explain bcoo": an explain with no how, why or what after it
@@ -1542,7 +1592,8 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     # how and why ask more than which talk: the words its introduction shares with the question only name the talk
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2,
                                      introductions_name=True, context=question.context,
-                                     speaker_words=speaker_naming_words(question.text))
+                                     speaker_words=speaker_naming_words(question.text),
+                                     described=await _talk_described_as_one(store, question))
     near = [hit for hit in found[1:] if hit.score >= NAMED_TIE * found[0].score and hit.talk_id != found[0].talk_id]
     if scoped_to is None and near and found[0].talk_id not in (named := _named_talks(store, question.subject)):
         # "why do they use automatic differentiation in JAX Quantum?": of two points about as relevant, the one in
@@ -1775,7 +1826,8 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     detail = question.shape == Shape.SEARCH
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN,
                                      introductions_name=detail, context=question.context,
-                                     speaker_words=speaker_naming_words(question.text))
+                                     speaker_words=speaker_naming_words(question.text),
+                                     described=await _talk_described_as_one(store, question))
     if not found and not scope.offset:
         # no key point has it: a talk that does (its title or summary: "Crashkurs"), else nothing has it
         if await store.find_talks(question.subject, limit=1):

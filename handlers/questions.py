@@ -198,6 +198,7 @@ def without_kind_words(subject: str) -> str:
 _TALK_NOUNS = ("talk", "talks", "vortrag", "vortrage", "vortrags", "video", "videos", "session", "sessions",
                "presentation", "prasentation", "speaker", "speakers", "sprecher", "vlog", "vlogs", "documentary",
                "documentaries", "doc")
+TALK_NOUNS = frozenset(_TALK_NOUNS)
 
 
 def _slips(noun: str) -> set[str]:
@@ -759,6 +760,11 @@ _DIFFERENCE_RE = re.compile(r"\b(?:differ\w*|unterschied\w*|unterscheid\w*)", _I
 _BASELINE_RE = re.compile(rf"\s(?:compared? (?:to|with)|{_VERSUS}|im vergleich (?:zu[mr]?|mit)|gegen[üu]ber"
                           r"|verglichen mit|than)\s", _I)
 _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|video|vortr[äa]g)", _I)
+
+
+def _asks_who(text: str) -> bool:
+    """Whether ``text`` asks who gave a talk (a WHO pattern matches it)."""
+    return any(shape == Shape.WHO and pattern.search(text) for shape, pattern in _PATTERNS)
 # "what do they recommend for X?", "what did the speaker show?": asks what someone did, not what a term is
 _WHAT_THEY_DO_RE = re.compile(
     r"^what (?:do|does|did)(?!.*\bmean (?:by|with)\b)\s+(?:they|he|she|you|we|i|people|(?:the |this |that )?"
@@ -1530,8 +1536,10 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if not match:
             continue
         groups = match.groupdict()
-        if shape == Shape.COMPARE and _WHICH_TALK_RE.match(stripped):
-            continue  # "which talk covers GPU vs TPU parity?" asks for a talk
+        if shape == Shape.COMPARE and (_WHICH_TALK_RE.match(stripped) or _asks_who(stripped)):
+            # "which talk covers GPU vs TPU parity?" asks for a talk, "who made that video explaining pre-training vs
+            # post-training" for its speaker: the two sides describe the talk
+            continue
         if shape == Shape.COMPARE and (_HOW_MUCH_RE.match(stripped) or _HOW_DEGREE_RE.match(stripped)) and \
                 not _DIFFERENCE_RE.search(stripped):
             # "wie viel bringt MXFP4 gegenüber FP8?" asks for a number measured against a baseline
@@ -1689,8 +1697,11 @@ def talk_naming_words(text: str) -> frozenset[str]:
     words = text.split()
     named: set[str] = set()
     for at, word in enumerate(words):
-        if not any(token in _TALK_NOUNS and token not in _SPEAKER_NOUNS for token in tokens(word)):
+        parts = tokens(word)
+        if not any(token in _TALK_NOUNS and token not in _SPEAKER_NOUNS for token in parts):
             continue
+        # a compound's first parts name its talk as the words before it do: the "Intel-GPU-Vortrag"
+        named.update(part for part in parts if part not in _TALK_NOUNS and not _frames(part))
         named.update(_naming_before(words, at))
         after = words[at + 1:]
         if not (opening := tokens(after[0]) if after else []) or opening[0] not in _TALK_ABOUT:
