@@ -311,6 +311,24 @@ async def counted_absent(store: Store, question: Question, word: str, scope: Sco
     return not await restates_a_point(store, question, [word], scope)
 
 
+async def counted_apart(store: Store, question: Question, first: str, second: str, scope: Scope) -> bool:
+    """Whether the two words an English "how many" question counts in, typed side by side, a word and the unit it
+    qualifies ("how many [square meters] …", "how many [gpu hours] did …"), are a measure no summary gives though it
+    has each word: no row writes them side by side (the summaries have GPUs and Stunden, quadratisch and Meter, never
+    together), so a point with a number of either measures another thing. Not when one key point holds the rest of
+    the question (``restates_a_point``)."""
+    if question.language == "de":
+        return False
+    words = [tokens(first), tokens(second)]
+    absent = await absent_words(store, scope, question.subject)
+    if any(len(folded) != 1 or folded[0] in FRAME_WORDS or folded[0] in absent or folded[0] in NUMBER_WORDS
+           or folded[0] in UNIT_WORDS for folded in words):  # not "how many [more] hours"
+        return False
+    name = f"{first} {second}"
+    return not await store.held_side_by_side([words[0][0], words[1][0]]) and \
+        not await restates_a_point(store, question, [name], scope)
+
+
 def _name_holding(run: NameRun, word: str, question: Question) -> str:
     """The part of ``run`` that names the thing ``word`` is part of: the whole run ("prefix caching"), but in an
     English question whose run follows do/does/did its first word is the subject and its second the verb: "does

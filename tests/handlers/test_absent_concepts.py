@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from store.db import Store
-from tests.handlers.test_coverage import ask, assert_said_not_covered
+from tests.handlers.test_coverage import MAIN, ask, assert_said_not_covered, body, first
 
 
 @pytest.mark.parametrize(("text", "said"), [
@@ -18,3 +18,19 @@ from tests.handlers.test_coverage import ask, assert_said_not_covered
 ])
 async def test_an_english_gerund_in_a_german_question_ends_a_name(store: Store, text: str, said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # "how many" counts in a word and the unit it qualifies: the summaries have quadratisch and Meter, GPUs and
+    # Stunden, never side by side, so no point gives that measure
+    ("how many square meters does the treehouse have", "The summaries don't mention *square meters*."),
+    ("how many gpu hours did max_evol need for the case study", "The summaries don't mention *gpu hours*."),
+])
+async def test_a_unit_of_two_words_the_summaries_have_apart_is_absent(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_a_unit_of_two_words_a_point_gives_is_answered(store: Store) -> None:
+    # 000:419 gives the Kompilierungszeit von 95 Minuten of the Qwen Image port
+    reply = await ask(store, "how many compile minutes did the qwen image port need on the tpu")
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 419)
