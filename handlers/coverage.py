@@ -200,6 +200,13 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
             await store.held_in_one_point(rest, naming)
     if len(others) < MIN_RESTATED:
         return False
+    if len([word for word in others if not naming or not naming.issuperset(word)]) < MIN_RESTATED:
+        # the words that name the talk say which talk a point is of, not what it says: a point of that talk restates
+        # the question only when it holds the whole asked name ("how many [compile minutes] did the qwen image port
+        # need": 000:419's Kompilierungszeit von 95 Minuten), not one word of it ("lassen sich mit jax quantum auch
+        # cirq-schaltkreise importieren": no point on Schaltkreise says Cirq; "the time to first token numbers from
+        # the vllm sglang talk": none on Tokens gives that time)
+        return named.issubset(held_name) and await store.held_in_one_point([*rest, *held_name], naming)
     for token in held_name:
         if await store.held_in_one_point([*rest, token], naming):
             return True

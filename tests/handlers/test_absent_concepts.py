@@ -34,3 +34,17 @@ async def test_a_unit_of_two_words_a_point_gives_is_answered(store: Store) -> No
     # 000:419 gives the Kompilierungszeit von 95 Minuten of the Qwen Image port
     reply = await ask(store, "how many compile minutes did the qwen image port need on the tpu")
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 419)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # the words that name the talk say which talk a point is of, not what it says: a JAX Quantum point on
+    # Schaltkreise restates no question about Cirq's circuits, a vLLM/SGLang point on tokens none about the time to
+    # the first one
+    ("kann man in jax quantum cirq-schaltkreise laden", "Die Zusammenfassungen erwähnen *cirq-schaltkreise* nicht."),
+    ("lassen sich mit jax quantum auch cirq-schaltkreise importieren?",
+     "Die Zusammenfassungen erwähnen *cirq-schaltkreise* nicht."),
+    ("what are the time to first token numbers in the vllm sglang talk",
+     "The summaries don't mention *first token numbers*."),
+])
+async def test_a_talks_name_restates_no_point(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
