@@ -45,7 +45,7 @@ from .question_words import (
     WHO_NOUNS,
     setting_of,
 )
-from .questions import NameRun, Question, Shape, is_term_like, measured_in, name_runs
+from .questions import NameRun, Question, Shape, english_noun_in_german, is_term_like, measured_in, name_runs
 from .scope import Scope, absent_words, name_runs_of
 
 VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written anywhere
@@ -928,7 +928,8 @@ def _lower_case_german_noun(word: str, question: Question, absent: frozenset[str
         return False  # the alternative set against the topic ("warum das statt dockerfiles?"), not what is asked
     if _GERMAN_PARTICIPLE_OF_AN_ENGLISH_VERB_RE.fullmatch(word.casefold()):
         return False  # a verb of the asker's, whatever the tagger reads: "… entlang der die … [gesharded] haben"
-    return typed_as_noun(word, question)
+    return typed_as_noun(word, question) or (
+        word[:1].islower() and not _capitalises_nouns(question) and english_noun_in_german(word))
 
 
 # German's past participle of an English verb: ge-, the verb, its English -ed ("gesharded", "geupdated", "gemerged")

@@ -1822,7 +1822,7 @@ def _in_a_name(word: str, language: str | None, after_question_word: bool) -> bo
         return False  # it opens the phrase of the noun after it: "the helper [inside] pl.kernel"
     if language == "de" and word[:1].islower():
         folded = word.casefold()
-        if _english_noun_in_german(word):
+        if english_noun_in_german(word):
             return True
         return not after_question_word and folded.endswith(_ADJECTIVE_ENDINGS) and not _PARTICIPLE_RE.search(folded)
     return True
@@ -1848,7 +1848,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         if language == "de":
             while size and words[size - 1][:1].islower() and "_" not in words[size - 1] and \
                     "-" not in words[size - 1].strip("-") and \
-                    not all(_english_noun_in_german(word) for word in words[:size]) and \
+                    not all(english_noun_in_german(word) for word in words[:size]) and \
                     not all(_english_gerund(token) for token in word_tokens(words[size - 1])):
                 size -= 1  # "verteiltes" alone, or a verb at the end ("Modelle trainieren"); a hyphenated
                 # compound is a noun typed in lower case ("der kernel-cache")
@@ -1906,11 +1906,12 @@ def _before_a_gerund(plain: str, matches: list[re.Match[str]], at: int) -> bool:
     return bool(following) and all(_english_gerund(token) for token in following)
 
 
-def _english_noun_in_german(word: str) -> bool:
+def english_noun_in_german(word: str) -> bool:
     """Whether a lower-case word of a German question is English ("gibts was zu [knowledge graphs]"): a German
-    question borrows an English name's words as they are, never an English verb to end its clause on."""
+    question borrows an English name's words as they are, never an English verb to end its clause on. English writes
+    no umlaut: "löst" folds to "lost", a German verb all the same."""
     folded = word_tokens(word)
-    return bool(folded) and all(leans_english(token) or _english_gerund(token) for token in folded)
+    return word.isascii() and bool(folded) and all(leans_english(token) or _english_gerund(token) for token in folded)
 
 
 MIN_GERUND = 6  # letters of an English -ing noun ("caching", "tuning"), longer than German's "Ring", "Ding"
