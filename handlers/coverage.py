@@ -575,7 +575,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
                 or _word_before(question.text.casefold(), run.words[0].casefold()) == "to")) and (
                 len(words) - lead < 2 or await store.held_together(words[lead:])) and \
                 not await _told_by_one_talk(store, written, absent, [other for other in name_runs_of(scope, question)
-                                                                     if other is not run]):
+                                                                     if other is not run]) and \
+                not any([await _typed_with_a_slip(store, word) for word in words[:lead] if not is_common(word)]):
             # "continuous batching … in vllm", "bloom filters for joins", "mixed precision training": the summaries
             # know batching, filters and precision training, not that kind of them. Not a verb: in English one that
             # takes an article ("the guy planning a trip"), is a gerund ("launching jobs on GKE") or an infinitive
@@ -587,7 +588,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # the summaries word otherwise ("beim kompletten Rezept": 000:350 says "das vollständige Rezept") as
             # which kind ("zur bayesschen Optimierung"): a word's rarity in the language tells them apart, so a rare
             # one names a kind there too.
-            # Nor when one talk holds the question's many other words (``_told_by_one_talk``)
+            # Nor when one talk holds the question's many other words (``_told_by_one_talk``), nor when the words it
+            # starts with are known ones mistyped, no words of the language ("hyperparamter sweeping": Kinetic's
+            # Hyperparameter-Sweeps; "bloom", "sliding" are words)
             return run.text
         if question.language != "de" and len(words) == 2 and words[0] not in absent and words[1] in absent and \
                 words[1].endswith("ing") and words[0] not in ING_COMPLEMENT_VERBS and \
