@@ -1323,6 +1323,13 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         # "how many queens …", "how many watts …", "how many bee colonies …": the points about the rest follow
         return await _not_covered(store, question, [head],
                                   topic=coverage.topic_besides(question, [head], names_only=False))
+    if question.language == "en" and match is not None and not match["k"] and match["w2"] and \
+            match["w2"].casefold() in UNITS and \
+            await coverage.counted_apart(store, question, match["w"], match["w2"], scope):
+        # "how many square meters …", "how many gpu hours did …": a unit of two words the summaries have only apart
+        measure = f"{match['w']} {match['w2']}"
+        return await _not_covered(store, question, [measure],
+                                  topic=coverage.topic_besides(question, [measure], names_only=False))
     if question.language == "en" and (verb := _counted_ones_verb(question.text, match, head)) and \
             await coverage.counted_absent(store, question, verb, scope):
         # "how many people can [sleep] up in that treehouse": what the counted ones do is in no summary

@@ -46,7 +46,7 @@ from .question_words import (
     WHO_NOUNS,
     setting_of,
 )
-from .questions import NameRun, Question, Shape, is_term_like, measured_in, name_runs
+from .questions import NameRun, Question, Shape, english_noun_in_german, is_term_like, measured_in, name_runs
 from .scope import Scope, absent_words, name_runs_of
 
 VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written anywhere
@@ -204,6 +204,13 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
             await store.held_in_one_point(rest, naming)
     if len(others) < MIN_RESTATED:
         return False
+    if len([word for word in others if not naming or not naming.issuperset(word)]) < MIN_RESTATED:
+        # the words that name the talk say which talk a point is of, not what it says: a point of that talk restates
+        # the question only when it holds the whole asked name ("how many [compile minutes] did the qwen image port
+        # need": 000:419's Kompilierungszeit von 95 Minuten), not one word of it ("lassen sich mit jax quantum auch
+        # cirq-schaltkreise importieren": no point on Schaltkreise says Cirq; "the time to first token numbers from
+        # the vllm sglang talk": none on Tokens gives that time)
+        return named.issubset(held_name) and await store.held_in_one_point([*rest, *held_name], naming)
     for token in held_name:
         if await store.held_in_one_point([*rest, token], naming):
             return True
@@ -313,6 +320,24 @@ async def counted_absent(store: Store, question: Question, word: str, scope: Sco
     if await _typed_with_a_slip(store, word) or not await _no_compound_holds(store, word, absent):
         return False
     return not await restates_a_point(store, question, [word], scope)
+
+
+async def counted_apart(store: Store, question: Question, first: str, second: str, scope: Scope) -> bool:
+    """Whether the two words an English "how many" question counts in, typed side by side, a word and the unit it
+    qualifies ("how many [square meters] …", "how many [gpu hours] did …"), are a measure no summary gives though it
+    has each word: no row writes them side by side (the summaries have GPUs and Stunden, quadratisch and Meter, never
+    together), so a point with a number of either measures another thing. Not when one key point holds the rest of
+    the question (``restates_a_point``)."""
+    if question.language == "de":
+        return False
+    words = [tokens(first), tokens(second)]
+    absent = await absent_words(store, scope, question.subject)
+    if any(len(folded) != 1 or folded[0] in FRAME_WORDS or folded[0] in absent or folded[0] in NUMBER_WORDS
+           or folded[0] in UNIT_WORDS for folded in words):  # not "how many [more] hours"
+        return False
+    name = f"{first} {second}"
+    return not await store.held_side_by_side([words[0][0], words[1][0]]) and \
+        not await restates_a_point(store, question, [name], scope)
 
 
 def _name_holding(run: NameRun, word: str, question: Question) -> str:
@@ -558,7 +583,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
                 or _word_before(question.text.casefold(), run.words[0].casefold()) == "to")) and (
                 len(words) - lead < 2 or await store.held_together(words[lead:])) and \
                 not await _told_by_one_talk(store, written, absent, [other for other in name_runs_of(scope, question)
-                                                                     if other is not run]):
+                                                                     if other is not run]) and \
+                not any([await _typed_with_a_slip(store, word) for word in words[:lead] if not is_common(word)]):
             # "continuous batching … in vllm", "bloom filters for joins", "mixed precision training": the summaries
             # know batching, filters and precision training, not that kind of them. Not a verb: in English one that
             # takes an article ("the guy planning a trip"), is a gerund ("launching jobs on GKE") or an infinitive
@@ -570,7 +596,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # the summaries word otherwise ("beim kompletten Rezept": 000:350 says "das vollständige Rezept") as
             # which kind ("zur bayesschen Optimierung"): a word's rarity in the language tells them apart, so a rare
             # one names a kind there too.
-            # Nor when one talk holds the question's many other words (``_told_by_one_talk``)
+            # Nor when one talk holds the question's many other words (``_told_by_one_talk``), nor when the words it
+            # starts with are known ones mistyped, no words of the language ("hyperparamter sweeping": Kinetic's
+            # Hyperparameter-Sweeps; "bloom", "sliding" are words)
             return run.text
         if question.language != "de" and len(words) == 2 and words[0] not in absent and words[1] in absent and \
                 words[1].endswith("ing") and words[0] not in ING_COMPLEMENT_VERBS and \
@@ -934,7 +962,8 @@ def _lower_case_german_noun(word: str, question: Question, absent: frozenset[str
         return False  # a verb of the asker's, whatever the tagger reads: "… entlang der die … [gesharded] haben"
     if _adverbial_superlative(word, question.text):
         return False  # "am" is no article of a noun there: "wie man … am [geschicktesten] verteilt" says how
-    return typed_as_noun(word, question)
+    return typed_as_noun(word, question) or (
+        word[:1].islower() and not _capitalises_nouns(question) and english_noun_in_german(word))
 
 
 # German's superlative of manner: "am" and the adjective in -(e)sten ("am besten", "am geschicktesten")

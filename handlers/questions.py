@@ -1846,7 +1846,7 @@ def _in_a_name(word: str, language: str | None, after_question_word: bool) -> bo
         return False  # it opens the phrase of the noun after it: "the helper [inside] pl.kernel"
     if language == "de" and word[:1].islower():
         folded = word.casefold()
-        if _english_noun_in_german(word):
+        if english_noun_in_german(word):
             return True
         return not after_question_word and folded.endswith(_ADJECTIVE_ENDINGS) and not _PARTICIPLE_RE.search(folded)
     return True
@@ -1872,7 +1872,8 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         if language == "de":
             while size and words[size - 1][:1].islower() and "_" not in words[size - 1] and \
                     "-" not in words[size - 1].strip("-") and \
-                    not all(_english_noun_in_german(word) for word in words[:size]):
+                    not all(english_noun_in_german(word) for word in words[:size]) and \
+                    not all(_english_gerund(token) for token in word_tokens(words[size - 1])):
                 size -= 1  # "verteiltes" alone, or a verb at the end ("Modelle trainieren"); a hyphenated
                 # compound is a noun typed in lower case ("der kernel-cache")
             del words[size:]
@@ -1894,7 +1895,8 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         folded = word_tokens(word)
         content = bool(folded) and ("_" in word or not all(t in _FRAMING for t in folded)
                                     or _a_names_tail(folded, matches, at, previous_content))
-        in_a_name = content and _in_a_name(word, language, before[-1] in GERMAN_QUESTION_WORDS)
+        in_a_name = content and (_in_a_name(word, language, before[-1] in GERMAN_QUESTION_WORDS)
+                                 or (language == "de" and _before_a_gerund(plain, matches, at)))
         gap = plain[previous_end:match.start()]
         joined = gap != "" and not gap.strip(" \t")  # only spaces or tabs between the two words
         if current and not (joined and in_a_name):
@@ -1919,11 +1921,31 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     return runs
 
 
-def _english_noun_in_german(word: str) -> bool:
+def _before_a_gerund(plain: str, matches: list[re.Match[str]], at: int) -> bool:
+    """Whether the word ``matches[at]`` of a German question is typed right before an English -ing noun: it says what
+    that noun is of, as English compounds do ("[prompt] tuning", "[model] serving"), no German verb or adverb."""
+    if at + 1 >= len(matches) or plain[matches[at].end():matches[at + 1].start()].strip(" \t"):
+        return False
+    following = word_tokens(matches[at + 1].group())
+    return bool(following) and all(_english_gerund(token) for token in following)
+
+
+def english_noun_in_german(word: str) -> bool:
     """Whether a lower-case word of a German question is English ("gibts was zu [knowledge graphs]"): a German
-    question borrows an English name's words as they are, never an English verb to end its clause on."""
+    question borrows an English name's words as they are, never an English verb to end its clause on. English writes
+    no umlaut: "löst" folds to "lost", a German verb all the same."""
     folded = word_tokens(word)
-    return bool(folded) and all(leans_english(token) for token in folded)
+    return word.isascii() and bool(folded) and all(leans_english(token) or _english_gerund(token) for token in folded)
+
+
+MIN_GERUND = 6  # letters of an English -ing noun ("caching", "tuning"), longer than German's "Ring", "Ding"
+
+
+def _english_gerund(token: str) -> bool:
+    """Whether a folded word of a German question is an English -ing form: German inflects no verb so, so it is the
+    English noun a German question borrows ("verteiltes [caching]", "prompt [tuning]"), not the verb its clause ends
+    on; not a German word that ends so ("gering", "Lehrling")."""
+    return token.endswith("ing") and len(token) >= MIN_GERUND and leaning([token]) != "de"
 
 
 def is_term_like(word: str) -> bool:
