@@ -761,10 +761,6 @@ _BASELINE_RE = re.compile(rf"\s(?:compared? (?:to|with)|{_VERSUS}|im vergleich (
                           r"|verglichen mit|than)\s", _I)
 _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|video|vortr[äa]g)", _I)
 
-
-def _asks_who(text: str) -> bool:
-    """Whether ``text`` asks who gave a talk (a WHO pattern matches it)."""
-    return any(shape == Shape.WHO and pattern.search(text) for shape, pattern in _PATTERNS)
 # "what do they recommend for X?", "what did the speaker show?": asks what someone did, not what a term is
 _WHAT_THEY_DO_RE = re.compile(
     r"^what (?:do|does|did)(?!.*\bmean (?:by|with)\b)\s+(?:they|he|she|you|we|i|people|(?:the |this |that )?"
@@ -1506,6 +1502,11 @@ def _with_whole_verb(subject: str, verb: str, particle: str, infinitive: str) ->
     if fold(verb) not in IRREGULAR_INFINITIVES or _frames(infinitive):
         return subject  # no verb at all ("in welchen Vorträgen kommt GRPO vor"), or one that frames ("vorkommen")
     return " ".join([*(word for word in words if word != particle), infinitive])
+
+
+def _asks_who(text: str) -> bool:
+    """Whether ``text`` asks who gave a talk (a WHO pattern matches it)."""
+    return any(shape == Shape.WHO and pattern.search(text) for shape, pattern in _PATTERNS)
 
 
 def _parse_plain(query: str, stripped: str) -> Question:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -431,22 +432,28 @@ async def test_a_computation_tried_in_memory_that_reads_a_row_is_run_in_a_read_t
         await store.close()
 
 
+def count_trips(store: Store) -> Callable[[], int]:
+    """From now on count ``store``'s trips to the database thread; the returned function tells how many so far."""
+    trips = 0
+    read = store._read
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal trips
+        trips += 1
+        return await read(*args, **kwargs)
+
+    store._read = counted  # type: ignore[method-assign]
+    return lambda: trips
+
+
 async def test_several_terms_are_defined_in_one_trip_as_each_alone(db_path: Path) -> None:
     store = await Store.open(db_path, CORPUS)
     try:
         alone = [await store.define(text) for text in ("XLA", "Pallas", "?")]
         store.results.clear()
-        trips = 0
-        read = store._read
-
-        async def counted(*args: Any, **kwargs: Any) -> Any:
-            nonlocal trips
-            trips += 1
-            return await read(*args, **kwargs)
-
-        store._read = counted  # type: ignore[method-assign]
-        assert await store.define_each(["XLA", "Pallas", "?"]) == alone and trips == 1
-        assert await store.define_each(["Pallas", "XLA"]) == alone[1::-1] and trips == 1  # kept, each on its own
+        trips = count_trips(store)
+        assert await store.define_each(["XLA", "Pallas", "?"]) == alone and trips() == 1
+        assert await store.define_each(["Pallas", "XLA"]) == alone[1::-1] and trips() == 1  # kept, each on its own
     finally:
         await store.close()
 
@@ -458,17 +465,9 @@ async def test_the_points_of_several_texts_are_found_in_one_trip_as_each_alone(d
         alone = [await store.find_points(text, limit=1, min_coverage=1.0) for text in texts]
         assert all(alone)
         store.results.clear()
-        trips = 0
-        read = store._read
-
-        async def counted(*args: Any, **kwargs: Any) -> Any:
-            nonlocal trips
-            trips += 1
-            return await read(*args, **kwargs)
-
-        store._read = counted  # type: ignore[method-assign]
-        assert await store.find_points_each(texts, limit=1, min_coverage=1.0) == alone and trips == 1
-        assert await store.find_points_each([], limit=1) == [] and trips == 1  # nothing asked: no trip
+        trips = count_trips(store)
+        assert await store.find_points_each(texts, limit=1, min_coverage=1.0) == alone and trips() == 1
+        assert await store.find_points_each([], limit=1) == [] and trips() == 1  # nothing asked: no trip
     finally:
         await store.close()
 
@@ -481,17 +480,9 @@ async def test_the_absent_words_of_several_texts_are_looked_up_in_one_trip_as_ea
         assert alone == [(), (), ("gspmd",)]
         store.results.clear()
         store._view.forget_asked()  # the full-text reads the hyphenated words need are not in memory now
-        trips = 0
-        read = store._read
-
-        async def counted(*args: Any, **kwargs: Any) -> Any:
-            nonlocal trips
-            trips += 1
-            return await read(*args, **kwargs)
-
-        store._read = counted  # type: ignore[method-assign]
-        assert await store.absent_words_each(texts) == alone and trips == 1
-        assert await store.absent_words_each(texts[::-1]) == alone[::-1] and trips == 1  # kept, each on its own
+        trips = count_trips(store)
+        assert await store.absent_words_each(texts) == alone and trips() == 1
+        assert await store.absent_words_each(texts[::-1]) == alone[::-1] and trips() == 1  # kept, each on its own
     finally:
         await store.close()
 
