@@ -7,7 +7,7 @@ the answer says so and offers the nearest terms, instead of answering a differen
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Any
@@ -773,6 +773,16 @@ async def _moments_in_the_talk_named_as_one(store: Store, question: Question, li
     return await store.find_points(described[1], limit=limit, talk_id=described[0], min_coverage=1.0, twins=True)
 
 
+async def _talk_described(store: Store, question: Question, scope: Scope,
+                          tail: str = "") -> tuple[str, str] | None:
+    """``_talk_described_as_one`` as ``_points`` takes it, ``tail`` (a quantity's hint and unit) after the rest; None
+    in a thread that keeps to its own talk, which ``_points`` reads instead (no read of the talks for it)."""
+    if scope.talk_id and scope.prefer_talk:
+        return None
+    described = await _talk_described_as_one(store, question)
+    return None if described is None else (described[0], f"{described[1]} {tail}".strip())
+
+
 async def _talk_described_as_one(store: Store, question: Question) -> tuple[str, str] | None:
     """The talk a question names with a talk noun by what it is about, in words no talk's title has ("when does the
     [intel gpu] talk get to multi-gpu scaling", "in the [video model placement] talk, how many dimensions …"), and the
@@ -1349,9 +1359,8 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     hint = "" if unit and question.quantity == "time" else QUANTITY_HINTS.get(question.quantity, "")
     hint = _hint_not_asked(store, hint, question.subject)
     query = f"{question.subject} {hint} {unit or _dimension_of(question)}".strip()
-    if (described := await _talk_described_as_one(store, question)) is not None:
-        # the rest of the subject asks in that talk, with the hint and the unit as the whole does
-        described = (described[0], f"{described[1]} {hint} {unit or _dimension_of(question)}".strip())
+    # the rest of a described talk's subject asks in that talk with the hint and the unit, as the whole does
+    described = await _talk_described(store, question, scope, f"{hint} {unit or _dimension_of(question)}")
     # a talk named by what its introduction says ("the picture model": Qwen Image's "Bildgenerierungsmodell", 412) is
     # named so for each of its points, as by its title: the rest of the question picks the one with the number
     found, scoped_to = await _points(store, query, scope, QUANTITY_CANDIDATES, context=question.context,
@@ -1600,7 +1609,7 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2,
                                      introductions_name=True, context=question.context,
                                      speaker_words=speaker_naming_words(question.text),
-                                     described=await _talk_described_as_one(store, question))
+                                     described=await _talk_described(store, question, scope))
     near = [hit for hit in found[1:] if hit.score >= NAMED_TIE * found[0].score and hit.talk_id != found[0].talk_id]
     if scoped_to is None and near and found[0].talk_id not in (named := _named_talks(store, question.subject)):
         # "why do they use automatic differentiation in JAX Quantum?": of two points about as relevant, the one in
@@ -1640,6 +1649,15 @@ SET_ASIDE_TIE = 0.75  # a point holding less of what is set aside this close to 
 MIN_SET_ASIDE_FORM = 4  # shorter forms are found inside too many words
 
 
+def _held_forms(en_de: Mapping[str, tuple[str, ...]], bases: list[str], phrases: Sequence[str] = ()) -> tuple[str, ...]:
+    """The forms by which a point's text holds an English word: its ``bases`` as typed and the word list's German
+    forms of them and of ``phrases`` it starts, those of MIN_SET_ASIDE_FORM letters or more (looked for where a
+    point's words start)."""
+    forms = set(bases).union(token for key in [*bases, *phrases] for form in en_de.get(key, ())
+                             for token in tokens(form))
+    return tuple(form for form in forms if len(form) >= MIN_SET_ASIDE_FORM)
+
+
 def _set_aside_last(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:
     """``found`` with the point of the first one's talk that holds least of what the question sets aside ("without
     finite differences", "ohne die ONNX Runtime", a need doubted: "brauch ich überhaupt die ONNX Runtime") first, of
@@ -1663,10 +1681,7 @@ def _set_aside_last(store: Store, question: Question, found: list[PointHit]) -> 
         bases = english_variants(word)
         if not titled.isdisjoint(bases):
             continue
-        forms = set(bases)
-        for key in [*bases, phrase_key(" ".join(typed[at:at + 2]))]:
-            forms.update(token for form in en_de.get(key, ()) for token in tokens(form))
-        if kept := tuple(form for form in forms if len(form) >= MIN_SET_ASIDE_FORM):
+        if kept := _held_forms(en_de, bases, [phrase_key(" ".join(typed[at:at + 2]))]):
             asides.append(kept)
 
     def plainly_held(hit: PointHit) -> int:
@@ -1834,7 +1849,7 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN,
                                      introductions_name=detail, context=question.context,
                                      speaker_words=speaker_naming_words(question.text),
-                                     described=await _talk_described_as_one(store, question))
+                                     described=await _talk_described(store, question, scope))
     if not found and not scope.offset:
         # no key point has it: a talk that does (its title or summary: "Crashkurs"), else nothing has it
         if await store.find_talks(question.subject, limit=1):
@@ -1935,9 +1950,7 @@ def _holds_beyond_the_setting(store: Store, question: Question, hit: PointHit) -
     if not setting or not focus or len(focus) == len(tokens(question.subject)):
         return True
     en_de = store.word_data().en_de
-    forms = tuple(form for word in focus for base in english_variants(word)
-                  for form in (base, *(token for german in en_de.get(base, ()) for token in tokens(german)))
-                  if len(form) >= MIN_SET_ASIDE_FORM)
+    forms = tuple(form for word in focus for form in _held_forms(en_de, english_variants(word)))
     return not forms or any(word.startswith(forms) for word in tokens(f"{hit.title} {hit.text}"))
 
 
