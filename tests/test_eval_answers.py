@@ -137,6 +137,11 @@ def holdout21() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout22() -> list[dict]:
+    return load_question_file("eval_answers_holdout22")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -396,6 +401,8 @@ HELD_OUT_SIZES = {
                               near_outside_absent=True),
     "holdout21": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout22": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -449,9 +456,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout9: list[dict], holdout10: list[dict], holdout11: list[dict], holdout12: list[dict],
         holdout13: list[dict], holdout14: list[dict], holdout15: list[dict], holdout16: list[dict],
         holdout17: list[dict], holdout18: list[dict], holdout19: list[dict],
-        holdout20: list[dict], holdout21: list[dict]) -> None:
+        holdout20: list[dict], holdout21: list[dict], holdout22: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout18 + holdout19 + holdout20 + holdout21
+    unseen = holdout18 + holdout19 + holdout20 + holdout21 + holdout22
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15 + holdout16 + holdout17)
@@ -471,7 +478,8 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout19")} == {q["id"] for q in holdout19}
     assert {q.id for q in eval_answers.load_questions("holdout20")} == {q["id"] for q in holdout20}
     assert {q.id for q in eval_answers.load_questions("holdout21")} == {q["id"] for q in holdout21}
-    assert {"holdout18", "holdout19", "holdout20", "holdout21"} <= eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout22")} == {q["id"] for q in holdout22}
+    assert {"holdout18", "holdout19", "holdout20", "holdout21", "holdout22"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
