@@ -1015,6 +1015,42 @@ _BEFORE_A_KIND_NOUN = frozenset("a an the what which this that these those some 
                                 "another new different many all what's whats its their his her my our your".split())
 
 
+# A question that asks what kind of thing something is asks what it is: German's "was für ein N" (its "für ein N" also
+# split off behind the verb: "was ist das für ein N") and English's "what kind / sort / type of N" name only the class
+# the answer falls in, no topic of their own: "bcoo, was isn das für ein format", "gspo – was für n algorithmus is
+# das", "xpk is was für n tool", "what kind of thing is debugpy", "debugpy is what kind of tool" ask what BCOO, GSPO,
+# XPK, debugpy are. Only with a present "is" ("what kind of wood was the gate", "was für ein Dach hat das Baumhaus"
+# ask for a property), and not before a second question ("what kind of model is X and what's it built on").
+_KIND_ARTICLE = r"(?:(?:ein|eine|einen|n|ne|nen|'n|a|an) )?"
+_KIND_NOUN = r"[^\W\d_][\w-]*"
+_NO_SECOND_QUESTION = r"(?!.*\s(?:and|und)\s+(?:what|how|why|who|where|when|was|wie|warum|wer|wo|wann)\b)"
+_KIND_FRAMES = (
+    # "was ist das für ein N", "was isn X für n N" (the class said last, before a comma or the end)
+    (re.compile(rf"\bwas (?P<v>ist|is|isn|sind) (?P<x>[^,]+?) f[üu]r {_KIND_ARTICLE}{_KIND_NOUN}(?=\s*(?:,|[?!.]*$))",
+                re.I), r"was \g<v> \g<x>"),
+    # "was für ein N ist X"
+    (re.compile(rf"\bwas f[üu]r {_KIND_ARTICLE}{_KIND_NOUN} (?P<v>ist|is|isn|sind) {_NO_SECOND_QUESTION}", re.I),
+     r"was \g<v> "),
+    # "X ist was für ein N"
+    (re.compile(rf"^(?P<x>.+?) (?P<v>ist|is|sind) was f[üu]r {_KIND_ARTICLE}{_KIND_NOUN}(?=[?!.]*$)", re.I),
+     r"was \g<v> \g<x>"),
+    # "what kind of N is X", "X, what sort of tool is that" (at the start of the question or of its clause)
+    (re.compile(rf"(?:^|(?<=[,;:–—-] ))(?:what|which) (?:kind|sort|type)s? of {_KIND_NOUN}(?: {_KIND_NOUN})??"
+                rf" (?P<v>is|are) {_NO_SECOND_QUESTION}", re.I), r"what \g<v> "),
+    # "X is what kind of N"
+    (re.compile(rf"^(?P<x>.+?) (?P<v>is|are) (?:what|which) (?:kind|sort|type)s? of {_KIND_NOUN}(?=[?!.]*$)", re.I),
+     r"what \g<v> \g<x>"),
+)
+
+
+def _without_kind_frame(plain: str) -> str:
+    """``plain`` with a question for what kind of thing something is asked as what it is (``_KIND_FRAMES``)."""
+    for pattern, replacement in _KIND_FRAMES:
+        if (asked := pattern.sub(replacement, plain, count=1)) != plain:
+            return asked
+    return plain
+
+
 def _without_hedge(match: re.Match[str]) -> str:
     """The text of a "kind of" match with a hedge left out, as it is when the words are a noun and its "of"."""
     before = match.group("before")
@@ -1059,6 +1095,8 @@ def _plain(query: str) -> str:
         plain = unstressed
     if _IN_FEW_WORDS_RE.search(plain) and _WORD_RE.search(brief := _IN_FEW_WORDS_RE.sub("", plain)):
         plain = brief
+    if "für" in folded or "fur" in folded or "of" in folded:  # most ask no kind: the patterns not tried
+        plain = _without_kind_frame(plain)
     plain = _asked(_WRAPPER_RE.sub("", GREETING_RE.sub("", plain)))
     if (fronted := _FRONTED_PLACE_RE.match(plain)) and not _QUESTION_WORD_IN_RE.search(fronted["p"]):
         plain = f"{fronted['q']} {fronted['p']}"  # the question as it reads with the talk named last
