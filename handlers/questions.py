@@ -353,11 +353,14 @@ _DESCRIBED_RE = re.compile(
     r"(?:\s+(?:ding|teil|zeug|sache|verfahren|konzept|thing|stuff|part))?)?"
     r"(?:[\s,]+(?:when|where|if|that|which|where you|das|die|der|wo|wenn|womit|bei dem|mit dem))?"
     r"\s+(?P<s>.+?)[\s?!.]*$", re.I)
+# The article of a thing asked about, as typed: chat's German drops the "ei" ("was macht [n] VAE", "was ist [ne] TPU")
+# and says "such a" for "a" ("was macht [so n] VAE", "was ist [so ein] Sparstich")
+_SPOKEN_ARTICLE = r"(?:a|an|the|ein|eine|einen|der|die|das|den|n|ne|nen|'n)"
 _PURPOSE_RE = re.compile(
     r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
     r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden|wurde|wurden)"
     r"|what (?:is|are)(?= .+ (?:(?:used|good) )?for$| .+ (?:used|good) for (?:in|within|inside|on) )"
-    r"|what (?:does|do)(?= .+ do (?:in|within|inside|on|for) ))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
+    rf"|what (?:does|do)(?= .+ do (?:in|within|inside|on|for) ))\s+(?:so\s+)?(?:{_SPOKEN_ARTICLE}\s+)?"
     r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|gut|used for|good for|short for"
     r"|for))?$",
     re.I)  # "what is HBM short for" asks what it stands for, as a definition does; "wofür ist Eigh gut" what it is for
@@ -706,7 +709,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # (not what is in a place: "was ist in dem baumhaus alles drin", "what's inside the treehouse" ask what it
         # holds)
         r"(?!\s+(?:in|im|inside|within|drin|drinnen)\s)"
-        r"\s+(?:(?:a|an|the|ein|eine|der|die|das)\s+)?"
+        rf"\s+(?:so\s+)?(?:{_SPOKEN_ARTICLE}\s+)?"
         r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
     (Shape.EXPLAIN, re.compile(
         r"^(?:why|how|warum|wieso|weshalb|weswegen|woran liegt|wie|inwiefern|inwieweit|in (?:what|which) way"
