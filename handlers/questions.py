@@ -1710,6 +1710,8 @@ def _without_clause_verbs(subject: str, text: str) -> str:
     classes = german_tags.word_classes(text)
     verbs: set[str] = set()
     for part in _CLAUSE_PARTS_RE.split(text[opened.end():]):
+        if _INDIRECT_QUESTION_RE.search(part):
+            continue  # "wenn ich wissen will, wie sich der Job verändert hat": what is asked, no talk described
         for word in reversed(part.split()):  # the clause's last words, while they are verbs
             folded = word_tokens(word)
             if not word.islower() or len(folded) != 1 or not classes.get(folded[0], "").startswith("V"):
@@ -1721,6 +1723,9 @@ def _without_clause_verbs(subject: str, text: str) -> str:
 
 
 _CLAUSE_PARTS_RE = re.compile(r"[,;]|\b(?:und|oder|aber)\b", re.I)  # where a clause's verbs end it
+# The question word of an indirect question ("… wissen will, [wie] sich der Job verändert hat", "[warum] X so lange
+# dauert"): its clause says what the asker wants to know, and its verbs are part of what is asked
+_INDIRECT_QUESTION_RE = re.compile(r"\b(?:wie|was|warum|wieso|weshalb|wozu|ob|welche[rsnm]?)\b", re.I)
 
 
 _SPEAKER_NOUNS = frozenset({"speaker", "speakers", "sprecher"})  # the talk nouns that name its speakers
