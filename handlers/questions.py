@@ -1032,25 +1032,40 @@ _KIND_FRAMES = (
     (re.compile(rf"\bwas (?P<v>ist|is|isn|sind) (?P<x>[^,]+?) f[üu]r {_KIND_ARTICLE}{_KIND_NOUN}(?=\s*(?:,|[?!.]*$))",
                 re.I), r"was \g<v> \g<x>"),
     # "was für ein N ist X"
-    (re.compile(rf"\bwas f[üu]r {_KIND_ARTICLE}{_KIND_NOUN} (?P<v>ist|is|isn|sind) {_NO_SECOND_QUESTION}", re.I),
-     r"was \g<v> "),
+    (re.compile(rf"\bwas f[üu]r {_KIND_ARTICLE}{_KIND_NOUN} (?P<v>ist|is|isn|sind) {_NO_SECOND_QUESTION}(?P<x>.+)$",
+                re.I), r"was \g<v> \g<x>"),
     # "X ist was für ein N"
     (re.compile(rf"^(?P<x>.+?) (?P<v>ist|is|sind) was f[üu]r {_KIND_ARTICLE}{_KIND_NOUN}(?=[?!.]*$)", re.I),
      r"was \g<v> \g<x>"),
     # "what kind of N is X", "X, what sort of tool is that" (at the start of the question or of its clause)
     (re.compile(rf"(?:^|(?<=[,;:–—-] ))(?:what|which) (?:kind|sort|type)s? of {_KIND_NOUN}(?: {_KIND_NOUN})??"
-                rf" (?P<v>is|are) {_NO_SECOND_QUESTION}", re.I), r"what \g<v> "),
+                rf" (?P<v>is|are) {_NO_SECOND_QUESTION}(?P<x>.+)$", re.I), r"what \g<v> \g<x>"),
     # "X is what kind of N"
     (re.compile(rf"^(?P<x>.+?) (?P<v>is|are) (?:what|which) (?:kind|sort|type)s? of {_KIND_NOUN}(?=[?!.]*$)", re.I),
      r"what \g<v> \g<x>"),
 )
+# What the class is asked of, when it is no name: a pointer ("was ist das für ein Format") names what was said before
+_KIND_POINTERS = frozenset("das dies dieses der die es that this it those these".split())
+_KIND_ARTICLES = frozenset("the a an der die das den ein eine einen so".split())
+
+
+def _names_a_thing(asked: str) -> bool:
+    """Whether ``asked``, what a kind question is asked of, names a thing (a pointer, or a word no everyday one: "BCOO",
+    "debugpy"), not a predicate the kind is asked for ("what kind of wood is [best] for a fence", "what type of model
+    is [needed] for DPO", "was für Hardware ist [nötig]", whose kind noun is what they ask)."""
+    words = [token for word in asked.split() for token in word_tokens(word)]
+    if words and words[0] in _KIND_POINTERS and all(word in STRESS_WORDS for word in words[1:]):
+        return True  # "das (überhaupt)", not the article of "das Qwen-Modell" or "das beste"
+    while len(words) > 1 and words[0] in _KIND_ARTICLES:
+        words = words[1:]
+    return bool(words) and (words[0] in _KIND_POINTERS or not is_everyday(words[0]))
 
 
 def _without_kind_frame(plain: str) -> str:
     """``plain`` with a question for what kind of thing something is asked as what it is (``_KIND_FRAMES``)."""
     for pattern, replacement in _KIND_FRAMES:
-        if (asked := pattern.sub(replacement, plain, count=1)) != plain:
-            return asked
+        if (match := pattern.search(plain)) is not None:
+            return pattern.sub(replacement, plain, count=1) if _names_a_thing(match["x"]) else plain
     return plain
 
 

@@ -28,3 +28,15 @@ async def test_a_kind_question_is_answered_with_the_definition(store: Store, tex
     hit = shown["hits"][0]["source"]
     assert (hit["file"], hit["line"]) == (MAIN, line), text
     assert shown["covered"] is not False, text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # the kind is what is asked, of a predicate, not of a thing named: "nötig", "used", "required" are no terms
+    ("was für hardware ist nötig für tunix", 385),  # Hardware-Optimierung, not Tunix's introduction
+    ("what kind of hardware is used in the tpu database talk", 10),  # the talk's hardware, not the TPU entry
+    ("which type of cluster is required for maxtext", 159),  # MaxText's architecture, not an unrelated entry
+])
+async def test_a_kind_asked_of_a_predicate_is_no_definition(store: Store, text: str, line: int) -> None:
+    shown = json.loads(as_json(await mentions.answer(store, f"<@UBOT> {text}")))
+    hit = shown["hits"][0]["source"]
+    assert (hit["file"], hit["line"]) == (MAIN, line), text
