@@ -1025,7 +1025,7 @@ _BEFORE_A_KIND_NOUN = frozenset("a an the what which this that these those some 
 # XPK, debugpy are. Only with a present "is" ("what kind of wood was the gate", "was für ein Dach hat das Baumhaus"
 # ask for a property), and not before a second question ("what kind of model is X and what's it built on").
 _KIND_ARTICLE = r"(?:(?:ein|eine|einen|n|ne|nen|'n|a|an) )?"
-_KIND_NOUN = r"[^\W\d_][\w-]*"
+_KIND_NOUN = rf"(?!{_TALK_NOUN}\b)[^\W\d_][\w-]*"  # ("was ist das für ein Vortrag" asks for the talk's summary)
 _NO_SECOND_QUESTION = r"(?!.*\s(?:and|und)\s+(?:what|how|why|who|where|when|was|wie|warum|wer|wo|wann)\b)"
 _KIND_FRAMES = (
     # "was ist das für ein N", "was isn X für n N" (the class said last, before a comma or the end)
