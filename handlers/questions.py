@@ -353,11 +353,14 @@ _DESCRIBED_RE = re.compile(
     r"(?:\s+(?:ding|teil|zeug|sache|verfahren|konzept|thing|stuff|part))?)?"
     r"(?:[\s,]+(?:when|where|if|that|which|where you|das|die|der|wo|wenn|womit|bei dem|mit dem))?"
     r"\s+(?P<s>.+?)[\s?!.]*$", re.I)
+# The article of a thing asked about, as typed: chat's German drops the "ei" ("was macht [n] VAE", "was ist [ne] TPU")
+# and says "such a" for "a" ("was macht [so n] VAE", "was ist [so ein] Sparstich")
+_SPOKEN_ARTICLE = r"(?:a|an|the|ein|eine|einen|der|die|das|den|n|ne|nen|'n)"
 _PURPOSE_RE = re.compile(
     r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
     r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden|wurde|wurden)"
     r"|what (?:is|are)(?= .+ (?:(?:used|good) )?for$| .+ (?:used|good) for (?:in|within|inside|on) )"
-    r"|what (?:does|do)(?= .+ do (?:in|within|inside|on|for) ))\s+(?:(?:ein|eine|einen|der|die|das|den|the|a|an)\s+)?"
+    rf"|what (?:does|do)(?= .+ do (?:in|within|inside|on|for) ))\s+(?:so\s+)?(?:{_SPOKEN_ARTICLE}\s+)?"
     r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|gut|used for|good for|short for"
     r"|for))?$",
     re.I)  # "what is HBM short for" asks what it stands for, as a definition does; "wofür ist Eigh gut" what it is for
@@ -706,7 +709,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # (not what is in a place: "was ist in dem baumhaus alles drin", "what's inside the treehouse" ask what it
         # holds)
         r"(?!\s+(?:in|im|inside|within|drin|drinnen)\s)"
-        r"\s+(?:(?:a|an|the|ein|eine|der|die|das)\s+)?"
+        rf"\s+(?:so\s+)?(?:{_SPOKEN_ARTICLE}\s+)?"
         r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
     (Shape.EXPLAIN, re.compile(
         r"^(?:why|how|warum|wieso|weshalb|weswegen|woran liegt|wie|inwiefern|inwieweit|in (?:what|which) way"
@@ -1015,6 +1018,57 @@ _BEFORE_A_KIND_NOUN = frozenset("a an the what which this that these those some 
                                 "another new different many all what's whats its their his her my our your".split())
 
 
+# A question that asks what kind of thing something is asks what it is: German's "was für ein N" (its "für ein N" also
+# split off behind the verb: "was ist das für ein N") and English's "what kind / sort / type of N" name only the class
+# the answer falls in, no topic of their own: "bcoo, was isn das für ein format", "gspo – was für n algorithmus is
+# das", "xpk is was für n tool", "what kind of thing is debugpy", "debugpy is what kind of tool" ask what BCOO, GSPO,
+# XPK, debugpy are. Only with a present "is" ("what kind of wood was the gate", "was für ein Dach hat das Baumhaus"
+# ask for a property), and not before a second question ("what kind of model is X and what's it built on").
+_KIND_ARTICLE = r"(?:(?:ein|eine|einen|n|ne|nen|'n|a|an) )?"
+_KIND_NOUN = rf"(?!{_TALK_NOUN}\b)[^\W\d_][\w-]*"  # ("was ist das für ein Vortrag" asks for the talk's summary)
+_NO_SECOND_QUESTION = r"(?!.*\s(?:and|und)\s+(?:what|how|why|who|where|when|was|wie|warum|wer|wo|wann)\b)"
+_KIND_FRAMES = (
+    # "was ist das für ein N", "was isn X für n N" (the class said last, before a comma or the end)
+    (re.compile(rf"\bwas (?P<v>ist|is|isn|sind) (?P<x>[^,]+?) f[üu]r {_KIND_ARTICLE}{_KIND_NOUN}(?=\s*(?:,|[?!.]*$))",
+                re.I), r"was \g<v> \g<x>"),
+    # "was für ein N ist X"
+    (re.compile(rf"\bwas f[üu]r {_KIND_ARTICLE}{_KIND_NOUN} (?P<v>ist|is|isn|sind) {_NO_SECOND_QUESTION}(?P<x>.+)$",
+                re.I), r"was \g<v> \g<x>"),
+    # "X ist was für ein N"
+    (re.compile(rf"^(?P<x>.+?) (?P<v>ist|is|sind) was f[üu]r {_KIND_ARTICLE}{_KIND_NOUN}(?=[?!.]*$)", re.I),
+     r"was \g<v> \g<x>"),
+    # "what kind of N is X", "X, what sort of tool is that" (at the start of the question or of its clause)
+    (re.compile(rf"(?:^|(?<=[,;:–—-] ))(?:what|which) (?:kind|sort|type)s? of {_KIND_NOUN}(?: {_KIND_NOUN})??"
+                rf" (?P<v>is|are) {_NO_SECOND_QUESTION}(?P<x>.+)$", re.I), r"what \g<v> \g<x>"),
+    # "X is what kind of N"
+    (re.compile(rf"^(?P<x>.+?) (?P<v>is|are) (?:what|which) (?:kind|sort|type)s? of {_KIND_NOUN}(?=[?!.]*$)", re.I),
+     r"what \g<v> \g<x>"),
+)
+# What the class is asked of, when it is no name: a pointer ("was ist das für ein Format") names what was said before
+_KIND_POINTERS = frozenset("das dies dieses der die es that this it those these".split())
+_KIND_ARTICLES = frozenset("the a an der die das den ein eine einen so".split())
+
+
+def _names_a_thing(asked: str) -> bool:
+    """Whether ``asked``, what a kind question is asked of, names a thing (a pointer, or a word no everyday one: "BCOO",
+    "debugpy"), not a predicate the kind is asked for ("what kind of wood is [best] for a fence", "what type of model
+    is [needed] for DPO", "was für Hardware ist [nötig]", whose kind noun is what they ask)."""
+    words = [token for word in asked.split() for token in word_tokens(word)]
+    if words and words[0] in _KIND_POINTERS and all(word in STRESS_WORDS for word in words[1:]):
+        return True  # "das (überhaupt)", not the article of "das Qwen-Modell" or "das beste"
+    while len(words) > 1 and words[0] in _KIND_ARTICLES:
+        words = words[1:]
+    return bool(words) and (words[0] in _KIND_POINTERS or not is_everyday(words[0]))
+
+
+def _without_kind_frame(plain: str) -> str:
+    """``plain`` with a question for what kind of thing something is asked as what it is (``_KIND_FRAMES``)."""
+    for pattern, replacement in _KIND_FRAMES:
+        if (match := pattern.search(plain)) is not None:
+            return pattern.sub(replacement, plain, count=1) if _names_a_thing(match["x"]) else plain
+    return plain
+
+
 def _without_hedge(match: re.Match[str]) -> str:
     """The text of a "kind of" match with a hedge left out, as it is when the words are a noun and its "of"."""
     before = match.group("before")
@@ -1059,6 +1113,8 @@ def _plain(query: str) -> str:
         plain = unstressed
     if _IN_FEW_WORDS_RE.search(plain) and _WORD_RE.search(brief := _IN_FEW_WORDS_RE.sub("", plain)):
         plain = brief
+    if "für" in folded or "fur" in folded or "of" in folded:  # most ask no kind: the patterns not tried
+        plain = _without_kind_frame(plain)
     plain = _asked(_WRAPPER_RE.sub("", GREETING_RE.sub("", plain)))
     if (fronted := _FRONTED_PLACE_RE.match(plain)) and not _QUESTION_WORD_IN_RE.search(fronted["p"]):
         plain = f"{fronted['q']} {fronted['p']}"  # the question as it reads with the talk named last
@@ -1669,6 +1725,8 @@ def _without_clause_verbs(subject: str, text: str) -> str:
     classes = german_tags.word_classes(text)
     verbs: set[str] = set()
     for part in _CLAUSE_PARTS_RE.split(text[opened.end():]):
+        if _INDIRECT_QUESTION_RE.search(part):
+            continue  # "wenn ich wissen will, wie sich der Job verändert hat": what is asked, no talk described
         for word in reversed(part.split()):  # the clause's last words, while they are verbs
             folded = word_tokens(word)
             if not word.islower() or len(folded) != 1 or not classes.get(folded[0], "").startswith("V"):
@@ -1680,6 +1738,9 @@ def _without_clause_verbs(subject: str, text: str) -> str:
 
 
 _CLAUSE_PARTS_RE = re.compile(r"[,;]|\b(?:und|oder|aber)\b", re.I)  # where a clause's verbs end it
+# The question word of an indirect question ("… wissen will, [wie] sich der Job verändert hat", "[warum] X so lange
+# dauert"): its clause says what the asker wants to know, and its verbs are part of what is asked
+_INDIRECT_QUESTION_RE = re.compile(r"\b(?:wie|was|warum|wieso|weshalb|wozu|ob|welche[rsnm]?)\b", re.I)
 
 
 _SPEAKER_NOUNS = frozenset({"speaker", "speakers", "sprecher"})  # the talk nouns that name its speakers
