@@ -433,6 +433,24 @@ _PRESENTED = (r"(?:presented|presents|gave|gives|held|spoke|speaks|talked|talks|
 _PERSON_NOUNS = r"(?:person|people|persons|guy|guys|lady|woman|man|dude|folks|team|group|lab|researchers?|engineers?)"
 _PERSONEN = (r"(?:person|personen|leute|typ|frau|mann|team|gruppe|forscher|forscherin|forscherinnen"
              r"|referent(?:in)?|referenten)")
+# The kind a definition asks a thing to be: "was für ein Algorithmus", "was für n Tool" (spoken "ein"), "what kind of
+# number format"; "was ist das für ein Zahlenformat" puts the pointer between "was" and "für"
+_OF_WHAT_KIND = (r"(?:was (?:(?:ist|sind|war) (?:das|dies|es|der|die) (?:denn |eigentlich |genau |[üu]berhaupt )*)?"
+                 r"f[üu]r(?: (?:ein|eine|einen|'?n|'?ne|'?nen))?|what (?:kind|sort|type)s? of(?: an?)?)"
+                 r" [\w-]+(?: [\w-]+)??")
+_IS = r"(?:ist|sind|war|waren|is|are|was|were)"
+_STRESS = r"(?: (?:denn|eigentlich|genau|[üu]berhaupt|exactly|actually|even))*"
+# "was für ein Algorithmus ist GSPO", "what kind of tool is XPK", "XPK ist was für ein Tool genau", "GSPO – was für n
+# Algorithmus ist das", "MXFP4 – was ist das für ein Zahlenformat": the kind asked says what the thing is, a
+# definition of the thing (the kind word names no thing of its own)
+_OF_WHAT_KIND_RE = re.compile(
+    rf"^(?:{_OF_WHAT_KIND} {_IS} (?P<s>[^\s,;:?]+(?: [^\s,;:?]+)?)"  # (a name of one or two words, not a clause:
+    # "what kind of hardware is needed for kinetic" asks no definition)
+    rf"|(?P<s2>.+?) {_IS} {_OF_WHAT_KIND}"
+    rf"|(?P<s3>.+?)\s*(?:[-–—:,]+\s*|\s)(?:{_OF_WHAT_KIND} {_IS} (?:das|dies|es|that|this|it)"
+    r"|was (?:ist|sind|war) (?:das|dies|es)(?: (?:denn|eigentlich|genau|[üu]berhaupt))* f[üu]r(?: (?:ein|eine|einen"
+    r"|'?n|'?ne|'?nen))? [\w-]+))"
+    rf"{_STRESS}$", _I)
 _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.HELP, re.compile(
         r"^(?:help|hilfe|\?+|what can you do|what do you do"
@@ -670,6 +688,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?<=, )(?:how (?:much|many|long)|wie (?:viel|viele|lange))\b"
         r"|(?<= )(?:how many|wie ?viele)(?= [^\W\d_][\w-]*$)", _I)),
     (Shape.DEFINE, _DESCRIBED_RE),
+    (Shape.DEFINE, _OF_WHAT_KIND_RE),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"
         r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"
         r"|was (?:meint|meinen|meinte|meinten|meinst|versteht|verstehen) (?:man|die|der|sie|er|du|ihr) (?:mit|unter)"
