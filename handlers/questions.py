@@ -401,8 +401,9 @@ def weighs_its_subject(text: str) -> bool:
 _VERSUS = rf"(?:(?!(?-i:VS\s+[A-Z][a-z]))(?!{_VS_CODE})vs\.?|versus)"
 # The nouns that ask for a talk's summary, and the adjectives that ask for it short ("a quick rundown", "kurzer
 # Überblick")
+# (a version asked short is the summary: "short version of the talk about …", "die Kurzversion vom …")
 _SUMMARY_NOUNS = (r"(?:summary|overview|rundown|run-down|recap|gist|tl;?dr|synopsis|[üu]berblick|zusammenfassung"
-                  r"|kurzfassung|res[üu]mee|inhalt)")
+                  r"|kurzfassung|res[üu]mee|inhalt|(?:short|quick|brief|condensed|kurze[nr]?) version|kurzversion)")
 _BRIEF = r"(?:(?:short|quick|brief|little|rough|kurze[nrs]?|kleine[nrs]?|knappe[nrs]?|grobe[nrs]?) )?"
 # The nouns for what a whole talk says in one thought, its gist: asked of a talk ("die Kernaussage von dem Vortrag, wo
 # …", "the main takeaway of the video that …") they ask for its summary, not for a term or a point of that name
@@ -1018,12 +1019,16 @@ _TRAILING_STRESS_RE = re.compile(r"(?:[\s,]+(?:exactly|again|anyway|actually|rea
 
 
 # How briefly or plainly to answer, said last: "explain level zero to me in one line", "reinforcement learning in
-# plain words pls", "was ist CHLO, kurz in einem Satz": no word of what is asked ("in a nutshell" asks for a summary)
+# plain words pls", "was ist CHLO, kurz in einem Satz", "…, timestamps pls": no word of what is asked ("in a
+# nutshell" asks for a summary)
 _IN_FEW_WORDS_RE = re.compile(
     r"(?:[\s,]+(?:to me|for me|mir))?[\s,]+(?:(?:kurz|short(?:ly)?|briefly|simply|quickly|einfach)\s+)?"
     r"(?:in|with|using|mit)\s+(?:one|a single|a|1|a few|few|simple|plain|easy|layman'?s|einem|einer|wenigen"
     r"|einfachen|simplen|kurzen|klaren)\s+(?:lines?|sentences?|words|terms|english|satz|s[äa]tzen|worten|zeilen?)"
-    r"(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)", re.I)
+    r"(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)"
+    # … or with the moments it was said at: "when was fp8 brought up, timestamps pls", "… mit Zeitstempeln bitte"
+    r"|(?:\s*[,;:–—-]\s*(?:(?:with|mit)\s+)?|\s+(?:with|mit)\s+)(?:the\s+|den\s+)?(?:time\s?stamps?|zeitstempeln?"
+    r"|zeitmarken)(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)", re.I)
 
 
 # "kind of"/"sort of" hedges what follows ("was it kind of a boys club", "it sort of works") unless a determiner or a
@@ -1392,6 +1397,8 @@ _REPEATS_RE = re.compile(r"([^\W\d_])\1+")
 
 
 _CHAT_SPELLING_RE = re.compile(rf"(?<![\w'-])(?:{'|'.join(CHAT_SPELLINGS)})(?![\w'-])", re.I)
+# German chat's "zsm" for "zusammen", alone or opening a word: "zsmfassung", "fass mal zsm" (no German word starts so)
+_ZSM_RE = re.compile(r"(?<![\w'-])zsm", re.I)
 # A why-word typed with a slip ("wiso", "waurm", "wehsalb", "weshlab"): a letter left out, typed twice or swapped with
 # its neighbour; a slip that is an everyday word of its own ("warm") or another question word stays that word
 _WHY_SLIPS = {slip: word for word in WHY_WORDS
@@ -1428,14 +1435,15 @@ def _chat_spelled(match: re.Match[str]) -> str:
 
 def _unstretched(query: str) -> str:
     """``query`` with a question word typed with a letter held ("whyy?" -> "why?"), spelled as chat spells it
-    ("wat can u do" -> "what can u do", "y tho" -> "why tho") or a why-word or difference noun typed with a slip
-    ("wiso?" -> "wieso?", "unterschid" -> "unterschied") written plainly."""
+    ("wat can u do" -> "what can u do", "y tho" -> "why tho", "zsmfassung" -> "zusammenfassung") or a why-word or
+    difference noun typed with a slip ("wiso?" -> "wieso?", "unterschid" -> "unterschied") written plainly."""
 
     def plain(match: re.Match[str]) -> str:
         collapsed = _REPEATS_RE.sub(r"\1", match.group().casefold())
         return collapsed if collapsed in _STRETCHABLE else match.group()
 
     query = _CHAT_SPELLING_RE.sub(_chat_spelled, query)
+    query = _ZSM_RE.sub(lambda match: "Zusammen" if match.group()[0].isupper() else "zusammen", query)
     query = _CHAT_WHY_RE.sub("why", _WHY_SLIP_RE.sub(lambda match: _WHY_SLIPS[match.group().casefold()], query))
     query = _DIFFERENCE_SLIP_RE.sub(lambda match: _DIFFERENCE_SLIPS[match.group().casefold()], query)
     return _HELD_RE.sub(plain, query)
