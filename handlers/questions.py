@@ -672,7 +672,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:welche[ms]|what|which) (?:jahr|year)|(?:seit|ab|bis) wann|(?:since|until) when"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)?"
         r"(?: (?:biggest|largest|highest|greatest|smallest|lowest|least|max(?:imum)?|min(?:imum)?|average|typical))?"
-        r" (?:speed-?ups?|throughput|latency|latencies"
+        r" (?:speed-?ups?|gains?|throughput|latency|latencies"
         r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint)"
         r"|tokens? (?:per|a) second|tokens?/s(?:ec)?\b)"  # a rate: "what's the tokens per second per chip …"
         r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"
