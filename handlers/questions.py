@@ -434,10 +434,10 @@ _PRESENTED = (r"(?:presented|presents|gave|gives|held|spoke|speaks|talked|talks|
 _PERSON_NOUNS = r"(?:person|people|persons|guy|guys|lady|woman|man|dude|folks|team|group|lab|researchers?|engineers?)"
 _PERSONEN = (r"(?:person|personen|leute|typ|frau|mann|team|gruppe|forscher|forscherin|forscherinnen"
              r"|referent(?:in)?|referenten)")
-# The kind a definition asks a thing to be: "was für ein Algorithmus", "was für n Tool" (spoken "ein"), "what kind of
-# number format"; "was ist das für ein Zahlenformat" puts the pointer between "was" and "für"
+# The kind a definition asks a thing to be: "was für ein Algorithmus", "was für n Tool", "was fürn Tool" (spoken "ein"),
+# "what kind of number format"; "was ist das für ein Zahlenformat" puts the pointer between "was" and "für"
 _OF_WHAT_KIND = (r"(?:was (?:(?:ist|sind|war) (?:das|dies|es|der|die) (?:denn |eigentlich |genau |[üu]berhaupt )*)?"
-                 r"f[üu]r(?: (?:ein|eine|einen|'?n|'?ne|'?nen))?|what (?:kind|sort|type)s? of(?: an?)?)"
+                 r"f[üu]r(?:n|(?: (?:ein|eine|einen|'?n|'?ne|'?nen))?)|what (?:kind|sort|type)s? of(?: an?)?)"
                  r" [\w-]+(?: [\w-]+)??")
 _IS = r"(?:ist|sind|war|waren|is|are|was|were)"
 _STRESS = r"(?: (?:denn|eigentlich|genau|[üu]berhaupt|exactly|actually|even))*"
@@ -449,8 +449,8 @@ _OF_WHAT_KIND_RE = re.compile(
     # "what kind of hardware is needed for kinetic" asks no definition)
     rf"|(?P<s2>.+?) {_IS} {_OF_WHAT_KIND}"
     rf"|(?P<s3>.+?)\s*(?:[-–—:,]+\s*|\s)(?:{_OF_WHAT_KIND} {_IS} (?:das|dies|es|that|this|it)"
-    r"|was (?:ist|sind|war) (?:das|dies|es)(?: (?:denn|eigentlich|genau|[üu]berhaupt))* f[üu]r(?: (?:ein|eine|einen"
-    r"|'?n|'?ne|'?nen))? [\w-]+))"
+    r"|was (?:ist|sind|war) (?:das|dies|es)(?: (?:denn|eigentlich|genau|[üu]berhaupt))* f[üu]r"
+    r"(?:n|(?: (?:ein|eine|einen|'?n|'?ne|'?nen))?) [\w-]+))"
     rf"{_STRESS}$", _I)
 _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.HELP, re.compile(
@@ -1387,6 +1387,9 @@ _POINTER_HINT_RE = re.compile(r"\b(?:da|dort|darin|drin|there|here|vortrag|video
 # typed German drops the t of "ist" and joins it to the article or the question word: "is", "isn", "is'n", "wasn"
 _SPOKEN_IST_RE = re.compile(r"(?<![\w-])(?:(?P<was>wasn)|is(?:'?n|\s+n(?=\s))?)(?![\w'-])", re.I)
 _SPACES_RE = re.compile(r"\s{2,}")
+# … and its "ein" to a word before it, also typed apart: "so n vae" is "son vae" (so ein), "für n tool" is "fürn tool"
+# (SPOKEN_CONTRACTIONS, "son"): the article, no word asked about
+_SPOKEN_EIN_APART_RE = re.compile(r"(?<![\w-])(so|f[üu]r|auf|mit|[üu]ber)\s+n(?![\w'-])", re.I)
 
 
 # Question words typed with a letter held ("whyy?", "warummm", "wiesooo"). Every one starts with w or h, so only such
@@ -1543,6 +1546,7 @@ def _parse_plain(query: str, stripped: str) -> Question:
     if language == "de":
         # "von wem is der?", "was is da VMA?", "was isn Sparstich", "wasn das?"
         stripped = _SPOKEN_IST_RE.sub(lambda m: "was ist" if m["was"] else "ist", stripped)
+        stripped = _SPOKEN_EIN_APART_RE.sub(r"\1n", stripped)
         stripped = with_du_spelled_out(stripped)
     if not folded or GREETING_ONLY_RE.match(query.translate(_APOSTROPHES)):
         return Question(query, Shape.HELP, language=language)
