@@ -112,7 +112,7 @@ ASPECT_NOUNS = frozenset(
 MEASURE_WORDS = frozenset(
     "schneller langsamer faster slower quicker grosser bigger larger kleiner smaller hoher higher langer longer "
     "kurzer shorter mehr more weniger less fewer besser better schlechter worse speedup speed up beschleunigung "
-    "prozent percent faktor factor mal times verbesserung improvement".split())
+    "prozent percent faktor factor mal times verbesserung improvement gain gains".split())
 # Nouns of a degree no number measures: "how much control does FlyDSL give you", "wie viel Freiheit lässt es" ask to
 # what extent, which a key point explains, not for a point that happens to carry a number.
 DEGREE_NOUNS = frozenset(
@@ -121,7 +121,8 @@ DEGREE_NOUNS = frozenset(
 # Nouns that name a measured quantity: "und der Speedup auf der H200?", "and the throughput?" ask for a number.
 MEASURE_NOUNS = frozenset(
     "speedup speedups beschleunigung durchsatz throughput latenz latency latencies kompilierzeit kompilierungszeit "
-    "compilezeit schrittzeit schrittzeiten laufzeit dauer duration geschwindigkeit leistungssteigerung anzahl".split())
+    "compilezeit schrittzeit schrittzeiten laufzeit dauer duration geschwindigkeit leistungssteigerung anzahl "
+    "gain gains".split())  # "what's the gain if …": how much better, as a speedup
 # Words that ask for more talks than the thread's ("any others?", "gibts noch andere?", "und noch einer?", "welche talks
 # noch", "which talks else"), or point at the other things of what is spoken about ("fused with [the rest]", "der
 # [rest]", "die [übrigen]"): never a thing of their own.

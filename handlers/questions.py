@@ -404,8 +404,9 @@ def weighs_its_subject(text: str) -> bool:
 _VERSUS = rf"(?:(?!(?-i:VS\s+[A-Z][a-z]))(?!{_VS_CODE})vs\.?|versus)"
 # The nouns that ask for a talk's summary, and the adjectives that ask for it short ("a quick rundown", "kurzer
 # Überblick")
+# (a version asked short is the summary: "short version of the talk about …", "die Kurzversion vom …")
 _SUMMARY_NOUNS = (r"(?:summary|overview|rundown|run-down|recap|gist|tl;?dr|synopsis|[üu]berblick|zusammenfassung"
-                  r"|kurzfassung|res[üu]mee|inhalt)")
+                  r"|kurzfassung|res[üu]mee|inhalt|(?:short|quick|brief|condensed|kurze[nr]?) version|kurzversion)")
 _BRIEF = r"(?:(?:short|quick|brief|little|rough|kurze[nrs]?|kleine[nrs]?|knappe[nrs]?|grobe[nrs]?) )?"
 # The nouns for what a whole talk says in one thought, its gist: asked of a talk ("die Kernaussage von dem Vortrag, wo
 # …", "the main takeaway of the video that …") they ask for its summary, not for a term or a point of that name
@@ -436,6 +437,24 @@ _PRESENTED = (r"(?:presented|presents|gave|gives|held|spoke|speaks|talked|talks|
 _PERSON_NOUNS = r"(?:person|people|persons|guy|guys|lady|woman|man|dude|folks|team|group|lab|researchers?|engineers?)"
 _PERSONEN = (r"(?:person|personen|leute|typ|frau|mann|team|gruppe|forscher|forscherin|forscherinnen"
              r"|referent(?:in)?|referenten)")
+# The kind a definition asks a thing to be: "was für ein Algorithmus", "was für n Tool", "was fürn Tool" (spoken "ein"),
+# "what kind of number format"; "was ist das für ein Zahlenformat" puts the pointer between "was" and "für"
+_OF_WHAT_KIND = (r"(?:was (?:(?:ist|sind|war) (?:das|dies|es|der|die) (?:denn |eigentlich |genau |[üu]berhaupt )*)?"
+                 r"f[üu]r(?:n|(?: (?:ein|eine|einen|'?n|'?ne|'?nen))?)|what (?:kind|sort|type)s? of(?: an?)?)"
+                 r" [\w-]+(?: [\w-]+)??")
+_IS = r"(?:ist|sind|war|waren|is|are|was|were)"
+_STRESS = r"(?: (?:denn|eigentlich|genau|[üu]berhaupt|exactly|actually|even))*"
+# "was für ein Algorithmus ist GSPO", "what kind of tool is XPK", "XPK ist was für ein Tool genau", "GSPO – was für n
+# Algorithmus ist das", "MXFP4 – was ist das für ein Zahlenformat": the kind asked says what the thing is, a
+# definition of the thing (the kind word names no thing of its own)
+_OF_WHAT_KIND_RE = re.compile(
+    rf"^(?:{_OF_WHAT_KIND} {_IS} (?P<s>[^\s,;:?]+(?: [^\s,;:?]+)?)"  # (a name of one or two words, not a clause:
+    # "what kind of hardware is needed for kinetic" asks no definition)
+    rf"|(?P<s2>.+?) {_IS} {_OF_WHAT_KIND}"
+    rf"|(?P<s3>.+?)\s*(?:[-–—:,]+\s*|\s)(?:{_OF_WHAT_KIND} {_IS} (?:das|dies|es|that|this|it)"
+    r"|was (?:ist|sind|war) (?:das|dies|es)(?: (?:denn|eigentlich|genau|[üu]berhaupt))* f[üu]r"
+    r"(?:n|(?: (?:ein|eine|einen|'?n|'?ne|'?nen))?) [\w-]+))"
+    rf"{_STRESS}$", _I)
 _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.HELP, re.compile(
         r"^(?:help|hilfe|\?+|what can you do|what do you do"
@@ -656,7 +675,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:welche[ms]|what|which) (?:jahr|year)|(?:seit|ab|bis) wann|(?:since|until) when"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)?"
         r"(?: (?:biggest|largest|highest|greatest|smallest|lowest|least|max(?:imum)?|min(?:imum)?|average|typical))?"
-        r" (?:speed-?ups?|throughput|latency|latencies"
+        r" (?:speed-?ups?|gains?|throughput|latency|latencies"
         r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint)"
         r"|tokens? (?:per|a) second|tokens?/s(?:ec)?\b)"  # a rate: "what's the tokens per second per chip …"
         r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"
@@ -673,6 +692,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?<=, )(?:how (?:much|many|long)|wie (?:viel|viele|lange))\b"
         r"|(?<= )(?:how many|wie ?viele)(?= [^\W\d_][\w-]*$)", _I)),
     (Shape.DEFINE, _DESCRIBED_RE),
+    (Shape.DEFINE, _OF_WHAT_KIND_RE),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"
         r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"
         r"|was (?:meint|meinen|meinte|meinten|meinst|versteht|verstehen) (?:man|die|der|sie|er|du|ihr) (?:mit|unter)"
@@ -1002,12 +1022,16 @@ _TRAILING_STRESS_RE = re.compile(r"(?:[\s,]+(?:exactly|again|anyway|actually|rea
 
 
 # How briefly or plainly to answer, said last: "explain level zero to me in one line", "reinforcement learning in
-# plain words pls", "was ist CHLO, kurz in einem Satz": no word of what is asked ("in a nutshell" asks for a summary)
+# plain words pls", "was ist CHLO, kurz in einem Satz", "…, timestamps pls": no word of what is asked ("in a
+# nutshell" asks for a summary)
 _IN_FEW_WORDS_RE = re.compile(
     r"(?:[\s,]+(?:to me|for me|mir))?[\s,]+(?:(?:kurz|short(?:ly)?|briefly|simply|quickly|einfach)\s+)?"
     r"(?:in|with|using|mit)\s+(?:one|a single|a|1|a few|few|simple|plain|easy|layman'?s|einem|einer|wenigen"
     r"|einfachen|simplen|kurzen|klaren)\s+(?:lines?|sentences?|words|terms|english|satz|s[äa]tzen|worten|zeilen?)"
-    r"(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)", re.I)
+    r"(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)"
+    # … or with the moments it was said at: "when was fp8 brought up, timestamps pls", "… mit Zeitstempeln bitte"
+    r"|(?:\s*[,;:–—-]\s*(?:(?:with|mit)\s+)?|\s+(?:with|mit)\s+)(?:the\s+|den\s+)?(?:time\s?stamps?|zeitstempeln?"
+    r"|zeitmarken)(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)", re.I)
 
 
 # "kind of"/"sort of" hedges what follows ("was it kind of a boys club", "it sort of works") unless a determiner or a
@@ -1419,6 +1443,9 @@ _POINTER_HINT_RE = re.compile(r"\b(?:da|dort|darin|drin|there|here|vortrag|video
 # typed German drops the t of "ist" and joins it to the article or the question word: "is", "isn", "is'n", "wasn"
 _SPOKEN_IST_RE = re.compile(r"(?<![\w-])(?:(?P<was>wasn)|is(?:'?n|\s+n(?=\s))?)(?![\w'-])", re.I)
 _SPACES_RE = re.compile(r"\s{2,}")
+# … and its "ein" to a word before it, also typed apart: "so n vae" is "son vae" (so ein), "für n tool" is "fürn tool"
+# (SPOKEN_CONTRACTIONS, "son"): the article, no word asked about
+_SPOKEN_EIN_APART_RE = re.compile(r"(?<![\w-])(so|f[üu]r|auf|mit|[üu]ber)\s+n(?![\w'-])", re.I)
 
 
 # Question words typed with a letter held ("whyy?", "warummm", "wiesooo"). Every one starts with w or h, so only such
@@ -1429,6 +1456,8 @@ _REPEATS_RE = re.compile(r"([^\W\d_])\1+")
 
 
 _CHAT_SPELLING_RE = re.compile(rf"(?<![\w'-])(?:{'|'.join(CHAT_SPELLINGS)})(?![\w'-])", re.I)
+# German chat's "zsm" for "zusammen", alone or opening a word: "zsmfassung", "fass mal zsm" (no German word starts so)
+_ZSM_RE = re.compile(r"(?<![\w'-])zsm", re.I)
 # A why-word typed with a slip ("wiso", "waurm", "wehsalb", "weshlab"): a letter left out, typed twice or swapped with
 # its neighbour; a slip that is an everyday word of its own ("warm") or another question word stays that word
 _WHY_SLIPS = {slip: word for word in WHY_WORDS
@@ -1465,14 +1494,15 @@ def _chat_spelled(match: re.Match[str]) -> str:
 
 def _unstretched(query: str) -> str:
     """``query`` with a question word typed with a letter held ("whyy?" -> "why?"), spelled as chat spells it
-    ("wat can u do" -> "what can u do", "y tho" -> "why tho") or a why-word or difference noun typed with a slip
-    ("wiso?" -> "wieso?", "unterschid" -> "unterschied") written plainly."""
+    ("wat can u do" -> "what can u do", "y tho" -> "why tho", "zsmfassung" -> "zusammenfassung") or a why-word or
+    difference noun typed with a slip ("wiso?" -> "wieso?", "unterschid" -> "unterschied") written plainly."""
 
     def plain(match: re.Match[str]) -> str:
         collapsed = _REPEATS_RE.sub(r"\1", match.group().casefold())
         return collapsed if collapsed in _STRETCHABLE else match.group()
 
     query = _CHAT_SPELLING_RE.sub(_chat_spelled, query)
+    query = _ZSM_RE.sub(lambda match: "Zusammen" if match.group()[0].isupper() else "zusammen", query)
     query = _CHAT_WHY_RE.sub("why", _WHY_SLIP_RE.sub(lambda match: _WHY_SLIPS[match.group().casefold()], query))
     query = _DIFFERENCE_SLIP_RE.sub(lambda match: _DIFFERENCE_SLIPS[match.group().casefold()], query)
     return _HELD_RE.sub(plain, query)
@@ -1572,6 +1602,7 @@ def _parse_plain(query: str, stripped: str) -> Question:
     if language == "de":
         # "von wem is der?", "was is da VMA?", "was isn Sparstich", "wasn das?"
         stripped = _SPOKEN_IST_RE.sub(lambda m: "was ist" if m["was"] else "ist", stripped)
+        stripped = _SPOKEN_EIN_APART_RE.sub(r"\1n", stripped)
         stripped = with_du_spelled_out(stripped)
     if not folded or GREETING_ONLY_RE.match(query.translate(_APOSTROPHES)):
         return Question(query, Shape.HELP, language=language)

@@ -147,13 +147,24 @@ def _next_to(first: _WordForms, second: _WordForms, typed: list[str], near: int 
     seconds = second.places(typed)
     return any(a == b or a == b + 1 or (abs(a - b) <= near and (
         (first.whole_token(typed[a]) or typed[b - 1] in _GENITIVES) if a < b
-        else first.whole_token(typed[a]) and not any(token.isdigit() for token in typed[b + 1:a])))
+        else (first.whole_token(typed[a]) or (_of_phrase(typed, b, a) and typed[a].startswith(first.prefixes)))
+        and not any(token.isdigit() for token in typed[b + 1:a])))
         for a in firsts for b in seconds)
+
+
+def _of_phrase(typed: list[str], head: int, at: int) -> bool:
+    """Whether the token at ``at`` is the noun of the von- or genitive phrase right after the head at ``head``, with
+    nothing between: "Pipeline von Diffusionsmodellen" is a pipeline of diffusion models, the diffusion pipeline, as
+    the name's first word starts that noun (its compound's first part says what kind). A word of its own between them
+    says which of the noun it is: "Inferenz von ONNX-Modellen" is the ONNX models' inference, no "model serving"."""
+    return at == head + 2 and typed[head + 1] in _OF_WORDS
 
 
 # Articles of a genitive: what comes before one is the thing of what follows ("Bienenzucht und Outdoor-Unternehmungen
 # des Vloggers": the vlogger's beekeeping)
 _GENITIVES = frozenset("des der eines einer".split())
+# What opens the phrase a German noun is of: "die Pipeline [von] Diffusionsmodellen", "der Bau [des] Baumhauses"
+_OF_WORDS = _GENITIVES | {"von", "vom"}
 
 
 def held_in_one_talk(view: View, words: Sequence[str]) -> bool:
