@@ -131,8 +131,17 @@ def _asked_whether(word: str, question: Question, absent: frozenset[str]) -> boo
         return _no_second_verb(word, question) or not any(german_tags.is_verb(token, question.text)
                                                           for token in folded)
     plain = word.casefold()
-    return not _ENGLISH_PARTICIPLE_RE.fullmatch(plain) and not plain.endswith("ing") and \
-        not _ENGLISH_ADJECTIVE_RE.fullmatch(plain)  # "is the treehouse [livable] in winter"
+    return not _ENGLISH_PARTICIPLE_RE.fullmatch(plain) and (not plain.endswith("ing") or _ing_noun(plain, question)) \
+        and not _ENGLISH_ADJECTIVE_RE.fullmatch(plain)  # "is the treehouse [livable] in winter"
+
+
+def _ing_noun(plain: str, question: Question) -> bool:
+    """Whether the -ing word ``plain`` of an English yes/no question is a noun, the thing asked whether the talks
+    say ("did the qwen image talk cover [upscaling]"): with do/does/did or a modal the question's verb is a plain
+    form, so an -ing word is no verb of it unless a form of be asks ("is the job [running]"); one with an object
+    after it is a verb still ("does it avoid [downloading] the weights")."""
+    return _BE_AUXILIARY_RE.search(question.text) is None and \
+        _word_after(question.text.casefold(), plain) not in _BEFORE_A_NOUN
 
 
 def _only_asked_whether(word: str, question: Question, absent: frozenset[str]) -> bool:
