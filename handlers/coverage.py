@@ -633,7 +633,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
                                            await _asked_around_one_talk(store, written, absent, run, words)):
             continue
         last_word = run.words[-1].casefold()
-        if question.language != "de" and len(words) > 2 and (
+        if question.language != "de" and len(words) > 2 and not run.after_main_do and (
                 verb_follows or run.last or last_word in ARTICLES or last_word.endswith(("s", "ed"))
                 or await store.held_in_one_talk(words)):
             # the last word may be a verb: after do/does/did, at the question's end ("… gate built?"), a particle

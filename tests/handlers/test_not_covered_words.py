@@ -93,3 +93,12 @@ async def test_a_context_less_why_in_chat_words_asks_to_clarify(store: Store, te
 ])
 async def test_an_ing_noun_asked_whether_is_not_covered(store: Store, text: str, said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # "do" after the question's auxiliary is its main verb: the words after it are its object, a name of several
+    # words that ends in no verb (Tunix's talks have Expert Replay, no replay buffers)
+    ("can tunix do distributed replay buffers", "The summaries don't mention *distributed replay buffers*."),
+])
+async def test_the_object_of_a_main_do_is_what_is_asked(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
