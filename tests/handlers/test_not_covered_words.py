@@ -102,3 +102,12 @@ async def test_an_ing_noun_asked_whether_is_not_covered(store: Store, text: str,
 ])
 async def test_the_object_of_a_main_do_is_what_is_asked(store: Store, text: str, said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a yes/no question's words that name a talk by its title ("the qwen image tpu port": Qwen Image's title has
+    # TPU-optimierten Ports) say which talk, not what it says: its points have no batch inference
+    ("can the qwen image tpu port do batch inference", "The summaries don't mention *batch inference*."),
+])
+async def test_a_talks_title_words_restate_none_of_its_points(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
