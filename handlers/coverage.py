@@ -131,8 +131,17 @@ def _asked_whether(word: str, question: Question, absent: frozenset[str]) -> boo
         return _no_second_verb(word, question) or not any(german_tags.is_verb(token, question.text)
                                                           for token in folded)
     plain = word.casefold()
-    return not _ENGLISH_PARTICIPLE_RE.fullmatch(plain) and not plain.endswith("ing") and \
-        not _ENGLISH_ADJECTIVE_RE.fullmatch(plain)  # "is the treehouse [livable] in winter"
+    return not _ENGLISH_PARTICIPLE_RE.fullmatch(plain) and (not plain.endswith("ing") or _ing_noun(plain, question)) \
+        and not _ENGLISH_ADJECTIVE_RE.fullmatch(plain)  # "is the treehouse [livable] in winter"
+
+
+def _ing_noun(plain: str, question: Question) -> bool:
+    """Whether the -ing word ``plain`` of an English yes/no question is a noun, the thing asked whether the talks
+    say ("did the qwen image talk cover [upscaling]"): with do/does/did or a modal the question's verb is a plain
+    form, so an -ing word is no verb of it unless a form of be asks ("is the job [running]"); one with an object
+    after it is a verb still ("does it avoid [downloading] the weights")."""
+    return _BE_AUXILIARY_RE.search(question.text) is None and \
+        _word_after(question.text.casefold(), plain) not in _BEFORE_A_NOUN
 
 
 def _only_asked_whether(word: str, question: Question, absent: frozenset[str]) -> bool:
@@ -258,13 +267,19 @@ def titles_a_talk(store: Store, asked: str) -> bool:
     """Whether every word of ``asked`` is in the title of one talk: "JAX Quantum" is the subject of its talk, whose key
     points say what it is and what it is for; the glossary entry that only mentions it (QTip's "… von JAX Quantum
     als Vorbild übernommen") defines another term."""
+    return bool(_titled_talks(store, asked))
+
+
+def _titled_talks(store: Store, asked: str) -> set[str]:
+    """The talks whose title holds every word of ``asked``, each word in at most TITLED_AT_MOST titles
+    (``titles_a_talk``)."""
     together: set[str] | None = None
     for word in title_tokens(asked):
         titled = store.talks_titled(word, TITLED_AT_MOST)
         if not titled:
-            return False
+            return set()
         together = titled if together is None else together & titled
-    return bool(together)
+    return together or set()
 
 
 def names_a_title_word(store: Store, asked: str) -> bool:
@@ -290,9 +305,16 @@ def _talks_name(store: Store, question: Question, words: list[list[str]]) -> lis
                     and titles_a_talk(store, " ".join(token for word in words[at:end] for token in word))), None)
         if end is None:
             at += 1
-        else:
-            named += words[at:end]
-            at = end
+            continue
+        # the title's words typed after its name are the rest of it, however many titles hold them: "the [qwen
+        # image] tpu port" is the talk "Qwen Image: … TPU-optimierten Ports"
+        talks = _titled_talks(store, " ".join(token for word in words[at:end] for token in word))
+        while end < len(words) and _side_by_side_all(question.text, words[at:end + 1]) and \
+                (following := title_tokens(" ".join(words[end]))) and \
+                any(all(store.title_starts_a_word(talk, token) for token in following) for talk in talks):
+            end += 1
+        named += words[at:end]
+        at = end
     return named
 
 
@@ -621,10 +643,11 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue  # where the question is asked, the talk by its own name: "why no heavy machinery [at the
             # treehouse build]" asks about the machinery there, not about a thing called a treehouse build
         if await held_as_a_name(words) or (not _asked_for(run, question) and
-                                           await _asked_around_one_talk(store, written, absent, run, words)):
+                                           await _asked_around_one_talk(store, question, written, absent, run,
+                                                                        words)):
             continue
         last_word = run.words[-1].casefold()
-        if question.language != "de" and len(words) > 2 and (
+        if question.language != "de" and len(words) > 2 and not run.after_main_do and (
                 verb_follows or run.last or last_word in ARTICLES or last_word.endswith(("s", "ed"))
                 or await store.held_in_one_talk(words)):
             # the last word may be a verb: after do/does/did, at the question's end ("… gate built?"), a particle
@@ -784,15 +807,22 @@ async def _told_by_one_talk(store: Store, written: list[str], absent: frozenset[
     return counted > MAX_TOPIC_WORDS and await store.held_in_one_talk(held)
 
 
-async def _asked_around_one_talk(store: Store, written: list[str], absent: frozenset[str], run: NameRun,
-                                 words: list[str]) -> bool:
+async def _asked_around_one_talk(store: Store, question: Question, written: list[str], absent: frozenset[str],
+                                 run: NameRun, words: list[str]) -> bool:
     """Whether the question has MAX_TOPIC_WORDS other words or more that one talk holds with the words of ``run``
     (``words``, each in some summary, never side by side): the question restates that talk, and the run is the
     asker's wording of its thing ("what was that video about lathes, punched tape and ai coding about": the NC
     video's KI-Programmierung), as a word no summary has is among many of one talk's (``_told_by_one_talk``). With
-    fewer the run is what the question asks about ("does Tunix offer gradient accumulation")."""
+    fewer the run is what the question asks about ("does Tunix offer gradient accumulation"). In a yes/no question
+    the words that name a talk by its title ("can [the qwen image tpu port] also do image editing") say which talk is
+    asked whether it says the run, not what it says: they restate none of its points. (A what or how question asks
+    what that talk says, in the asker's words: "what makes agent workloads so hard, from the tunix rl talk".)"""
+    typed = [content for word in written if (content := [token for token in _content_tokens(word)
+                                                          if token not in absent])]
+    naming = {token for word in _talks_name(store, question, typed) for token in word} if question.yes_no else set()
     others = list(dict.fromkeys(token for word in written if word not in run.words
-                                for token in _content_tokens(word) if token not in absent and token not in words))
+                                for token in _content_tokens(word)
+                                if token not in absent and token not in words and token not in naming))
     return len(others) >= MAX_TOPIC_WORDS and await store.held_in_one_talk([*others, *words])
 
 

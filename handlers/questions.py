@@ -1920,6 +1920,9 @@ class NameRun:
     # the object of a verb: after a do-question's subject and its verb ("does Tunix support [gradient accumulation]"),
     # or after an indefinite article in an English question ("did the treehouse get [a] fiber connection")
     after_verb: bool = False
+    # the object of "do" as the main verb after the question's auxiliary: "can jax quantum do [tensor network
+    # simulations]"; its last word is no verb (the verb comes before it)
+    after_main_do: bool = False
 
     @property
     def text(self) -> str:
@@ -1958,6 +1961,8 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     previous_content = before_content = False  # whether the word before (and the one before it) was a content word
     before: list[str] = ["", ""]  # the two words before the current one, folded
     previous_end = -1
+    auxiliary_before = False  # whether an auxiliary is typed before the word before the current one
+    main_do = False  # whether the current run follows "do" as the main verb
 
     def close(at_the_end: bool, following: str = "") -> None:
         words = list(current)
@@ -1978,7 +1983,8 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         elif 2 <= sum(counts[:size]) <= MAX_NAME_WORDS:
             runs.append(NameRun(words, after_auxiliary, last=at_the_end and words == current, after_name=after_name,
                                 after_pronoun=after_pronoun,
-                                before_article=words == current and following in ARTICLES, after_verb=after_article))
+                                before_article=words == current and following in ARTICLES, after_verb=after_article,
+                                after_main_do=main_do))
         current.clear()
         counts.clear()
 
@@ -1996,16 +2002,20 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
             close(False, word.casefold() if joined else "")
         if in_a_name:
             if not current:
-                after_auxiliary = bool(DO_AUXILIARY_RE.fullmatch(before[-1]) or (
+                # "do" after the question's auxiliary is its main verb, what follows its object: "can jax quantum
+                # [do] tensor network simulations", "did they do …"
+                main_do = language != "de" and before[-1] == "do" and auxiliary_before
+                after_auxiliary = not main_do and bool(DO_AUXILIARY_RE.fullmatch(before[-1]) or (
                     before[-1] in DETERMINERS and DO_AUXILIARY_RE.fullmatch(before[-2])))
                 after_name = (previous_content and joined) or before[-1] in COUNTING or (
                     before[-1] in LINKS and before_content)
                 after_pronoun = language != "de" and before[-1] in SUBJECT_PRONOUNS
                 # an indefinite article opens a noun phrase of its own, the object of the verb before it: "did the
                 # treehouse get [a] fiber connection"
-                after_article = language != "de" and before[-1] in ("a", "an") and not after_auxiliary
+                after_article = language != "de" and (before[-1] in ("a", "an") and not after_auxiliary or main_do)
             current.append(word)
             counts.append(len(folded))
+        auxiliary_before = auxiliary_before or (before[-1] != "" and DO_AUXILIARY_RE.fullmatch(before[-1]) is not None)
         before = [before[-1], word.casefold()]
         before_content, previous_content = previous_content, content
         previous_end = match.end()

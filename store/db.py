@@ -246,6 +246,12 @@ class Store:
             self._title_words = (talks, TitleWords(talks))
         return self._title_words[1].talks(prefix, at_most)
 
+    def title_starts_a_word(self, talk_id: str, prefix: str) -> bool:
+        """Whether a word of the talk's title or speakers starts with ``prefix`` (folded), as of the generation last
+        read (no trip to the database): "port" of "… TPU-optimierten Ports"."""
+        info = self._view.talks.get(talk_id)
+        return info is not None and any(token.startswith(prefix) for token in info.title_tokens)
+
     def summary_count(self, talk_id: str) -> int | None:
         """How many summaries the talk has (two for a talk exported twice), as of the generation last read (no trip
         to the database); None for a talk not in it."""

@@ -81,3 +81,33 @@ async def test_basic_words_asked_whether_are_the_askers(store: Store, text: str,
 async def test_a_context_less_why_in_chat_words_asks_to_clarify(store: Store, text: str, language: str) -> None:
     reply = await ask(store, text)
     assert isinstance(reply, Notice) and body(reply)["shape"] == "clarify" and body(reply)["lang"] == language, text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # with do/does/did or a modal the verb is a plain form: an -ing word no summary has is a noun, the thing asked
+    # whether the talks say (the talks have no welding, soldering, plastering or upscaling)
+    ("did the nc video cover welding", "The summaries don't mention *welding*."),
+    ("did the treehouse talk cover soldering", "The summaries don't mention *soldering*."),
+    ("did the treehouse build include plastering", "The summaries don't mention *plastering*."),
+    ("does the qwen image port support upscaling", "The summaries don't mention *upscaling*."),
+])
+async def test_an_ing_noun_asked_whether_is_not_covered(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # "do" after the question's auxiliary is its main verb: the words after it are its object, a name of several
+    # words that ends in no verb (Tunix's talks have Expert Replay, no replay buffers)
+    ("can tunix do distributed replay buffers", "The summaries don't mention *distributed replay buffers*."),
+])
+async def test_the_object_of_a_main_do_is_what_is_asked(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a yes/no question's words that name a talk by its title ("the qwen image tpu port": Qwen Image's title has
+    # TPU-optimierten Ports) say which talk, not what it says: its points have no batch inference
+    ("can the qwen image tpu port do batch inference", "The summaries don't mention *batch inference*."),
+])
+async def test_a_talks_title_words_restate_none_of_its_points(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
