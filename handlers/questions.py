@@ -437,24 +437,6 @@ _PRESENTED = (r"(?:presented|presents|gave|gives|held|spoke|speaks|talked|talks|
 _PERSON_NOUNS = r"(?:person|people|persons|guy|guys|lady|woman|man|dude|folks|team|group|lab|researchers?|engineers?)"
 _PERSONEN = (r"(?:person|personen|leute|typ|frau|mann|team|gruppe|forscher|forscherin|forscherinnen"
              r"|referent(?:in)?|referenten)")
-# The kind a definition asks a thing to be: "was für ein Algorithmus", "was für n Tool", "was fürn Tool" (spoken "ein"),
-# "what kind of number format"; "was ist das für ein Zahlenformat" puts the pointer between "was" and "für"
-_OF_WHAT_KIND = (r"(?:was (?:(?:ist|sind|war) (?:das|dies|es|der|die) (?:denn |eigentlich |genau |[üu]berhaupt )*)?"
-                 r"f[üu]r(?:n|(?: (?:ein|eine|einen|'?n|'?ne|'?nen))?)|what (?:kind|sort|type)s? of(?: an?)?)"
-                 r" [\w-]+(?: [\w-]+)??")
-_IS = r"(?:ist|sind|war|waren|is|are|was|were)"
-_STRESS = r"(?: (?:denn|eigentlich|genau|[üu]berhaupt|exactly|actually|even))*"
-# "was für ein Algorithmus ist GSPO", "what kind of tool is XPK", "XPK ist was für ein Tool genau", "GSPO – was für n
-# Algorithmus ist das", "MXFP4 – was ist das für ein Zahlenformat": the kind asked says what the thing is, a
-# definition of the thing (the kind word names no thing of its own)
-_OF_WHAT_KIND_RE = re.compile(
-    rf"^(?:{_OF_WHAT_KIND} {_IS} (?P<s>[^\s,;:?]+(?: [^\s,;:?]+)?)"  # (a name of one or two words, not a clause:
-    # "what kind of hardware is needed for kinetic" asks no definition)
-    rf"|(?P<s2>.+?) {_IS} {_OF_WHAT_KIND}"
-    rf"|(?P<s3>.+?)\s*(?:[-–—:,]+\s*|\s)(?:{_OF_WHAT_KIND} {_IS} (?:das|dies|es|that|this|it)"
-    r"|was (?:ist|sind|war) (?:das|dies|es)(?: (?:denn|eigentlich|genau|[üu]berhaupt))* f[üu]r"
-    r"(?:n|(?: (?:ein|eine|einen|'?n|'?ne|'?nen))?) [\w-]+))"
-    rf"{_STRESS}$", _I)
 _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.HELP, re.compile(
         r"^(?:help|hilfe|\?+|what can you do|what do you do"
@@ -692,7 +674,6 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?<=, )(?:how (?:much|many|long)|wie (?:viel|viele|lange))\b"
         r"|(?<= )(?:how many|wie ?viele)(?= [^\W\d_][\w-]*$)", _I)),
     (Shape.DEFINE, _DESCRIBED_RE),
-    (Shape.DEFINE, _OF_WHAT_KIND_RE),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"
         r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"
         r"|was (?:meint|meinen|meinte|meinten|meinst|versteht|verstehen) (?:man|die|der|sie|er|du|ihr) (?:mit|unter)"
@@ -1049,17 +1030,18 @@ _BEFORE_A_KIND_NOUN = frozenset("a an the what which this that these those some 
 # XPK, debugpy are. Only with a present "is" ("what kind of wood was the gate", "was für ein Dach hat das Baumhaus"
 # ask for a property), and not before a second question ("what kind of model is X and what's it built on").
 _KIND_ARTICLE = r"(?:(?:ein|eine|einen|n|ne|nen|'n|a|an) )?"
+_FUER_A = rf"f[üu]r(?:n | {_KIND_ARTICLE})"  # "für ein", "für n", chat's "fürn" ("was fürn tool ist xpk")
 _KIND_NOUN = rf"(?!{_TALK_NOUN}\b)[^\W\d_][\w-]*"  # ("was ist das für ein Vortrag" asks for the talk's summary)
 _NO_SECOND_QUESTION = r"(?!.*\s(?:and|und)\s+(?:what|how|why|who|where|when|was|wie|warum|wer|wo|wann)\b)"
 _KIND_FRAMES = (
     # "was ist das für ein N", "was isn X für n N" (the class said last, before a comma or the end)
-    (re.compile(rf"\bwas (?P<v>ist|is|isn|sind) (?P<x>[^,]+?) f[üu]r {_KIND_ARTICLE}{_KIND_NOUN}(?=\s*(?:,|[?!.]*$))",
+    (re.compile(rf"\bwas (?P<v>ist|is|isn|sind) (?P<x>[^,]+?) {_FUER_A}{_KIND_NOUN}(?=\s*(?:,|[?!.]*$))",
                 re.I), r"was \g<v> \g<x>"),
     # "was für ein N ist X"
-    (re.compile(rf"\bwas f[üu]r {_KIND_ARTICLE}{_KIND_NOUN} (?P<v>ist|is|isn|sind) {_NO_SECOND_QUESTION}(?P<x>.+)$",
+    (re.compile(rf"\bwas {_FUER_A}{_KIND_NOUN} (?P<v>ist|is|isn|sind) {_NO_SECOND_QUESTION}(?P<x>.+)$",
                 re.I), r"was \g<v> \g<x>"),
     # "X ist was für ein N"
-    (re.compile(rf"^(?P<x>.+?) (?P<v>ist|is|sind) was f[üu]r {_KIND_ARTICLE}{_KIND_NOUN}(?=[?!.]*$)", re.I),
+    (re.compile(rf"^(?P<x>.+?) (?P<v>ist|is|sind) was {_FUER_A}{_KIND_NOUN}(?=[?!.]*$)", re.I),
      r"was \g<v> \g<x>"),
     # "what kind of N is X", "X, what sort of tool is that" (at the start of the question or of its clause)
     (re.compile(rf"(?:^|(?<=[,;:–—-] ))(?:what|which) (?:kind|sort|type)s? of {_KIND_NOUN}(?: {_KIND_NOUN})??"
