@@ -353,6 +353,15 @@ _DESCRIBED_RE = re.compile(
     r"(?:\s+(?:ding|teil|zeug|sache|verfahren|konzept|thing|stuff|part))?)?"
     r"(?:[\s,]+(?:when|where|if|that|which|where you|das|die|der|wo|wenn|womit|bei dem|mit dem))?"
     r"\s+(?P<s>.+?)[\s?!.]*$", re.I)
+# Asked for the point, the reason or an upside or downside of a thing: "whats the point of post-training if …", "what's
+# the downside of running rollout and training colocated", "was is der vorteil von palace für tpus". It asks why (or
+# why not) the thing is done, which a key point explains; the noun asks the question, it names no term to define.
+_MERIT_ASKED_RE = re.compile(
+    r"^(?:what(?:'s|s| is| was| are| were)|was (?:ist|is|war|sind|waren))(?: (?:denn|eigentlich|genau))?"
+    r" (?:the|der|die|das)(?: (?:main|big|real|whole|actual|eigentliche|gro(?:ß|ss)e))?"
+    r" (?:point|reason|advantages?|benefits?|upsides?|downsides?|drawbacks?|disadvantages?|selling points?"
+    r"|vorteile?|nachteile?|sinn|grund|zweck)"
+    r" (?:of|in|for|to|von|vom|bei|beim|an|am|f[üu]r)\b", re.I)
 _PURPOSE_RE = re.compile(
     r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
     r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden|wurde|wurden)"
@@ -669,6 +678,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # thing it counts ("… squeezes the weights down to how many bits")
         r"|(?<=, )(?:how (?:much|many|long)|wie (?:viel|viele|lange))\b"
         r"|(?<= )(?:how many|wie ?viele)(?= [^\W\d_][\w-]*$)", _I)),
+    (Shape.EXPLAIN, _MERIT_ASKED_RE),
     (Shape.DEFINE, _DESCRIBED_RE),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"
         r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"

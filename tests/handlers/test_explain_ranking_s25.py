@@ -1,0 +1,45 @@
+"""Explain questions (why / how / what is the point of …) whose key point that answers must come first: each cause in
+English and German, through the function mentions and DMs call, on the bundled corpus in a real SQLite file.
+Lines are of the 000 file unless said otherwise."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.replies import Reply
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+PALLAS = "004_b9033c416a07336f.txt"
+
+
+def body(reply: Reply) -> dict:
+    return json.loads(as_json(reply))
+
+
+def first(reply: Reply) -> tuple[str, int]:
+    """The first hit's file and line, as ``talkbot ask --json`` reports it."""
+    hit = body(reply)["hits"][0]
+    return hit["source"]["file"], hit["source"]["line"]
+
+
+async def ask(store: Store, text: str) -> Reply:
+    return await mentions.answer(store, f"<@UBOT> {text}")
+
+
+@pytest.mark.parametrize("text", [
+    "was is der vorteil von palace für tpus",
+    "was ist der Vorteil von Palace für TPUs?",
+    "what's the advantage of palace on tpus",
+    "whats the upside of pallas on tpus",
+])
+async def test_the_point_or_an_upside_of_a_thing_asks_why_it_is_used(store: Store, text: str) -> None:
+    # "the advantage of X" names no term to define: it asks why X is used, which the talk's introduction of Pallas
+    # says (004:3, "maximale Hardware-Kontrolle bei hoher Iterationsgeschwindigkeit"), not the TPU memory layout (004:4)
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "explain", text
+    assert first(reply) in [(PALLAS, 3), (PALLAS, 16)], text
