@@ -28,7 +28,7 @@ from .edits import (
 from .kept import kept
 from .lexicon import Lexicon, phrase_key
 from .matching import SEARCH_COLUMNS, SearchForm, SearchRow, fts_expression, fts_forms, phrase_check
-from .model import OPENING_SECONDS, PointCorrection, TalkHit, introduces_its_talk
+from .model import OPENING_SECONDS, PointCorrection, TalkHit, names_its_talk
 from .prepared import Prepared, PreparedRows, prepare, read_rows
 from .text import tokens
 from .vocabulary import NAME_KINDS, TermName, Vocabulary
@@ -49,7 +49,8 @@ class TalkInfo:
     video_url: str | None
     title_tokens: tuple[str, ...]  # distinct, interned: the same words recur in thousands of titles
     summaries: int = 1  # how many summaries it has (a talk exported twice has two)
-    introductions: frozenset[int] = frozenset()  # the point ids of its introductions (one a summary at most)
+    # the point ids of the points whose words name it (``names_its_talk``: its introductions, its points at 0:00)
+    introductions: frozenset[int] = frozenset()
 
 
 class NeedsDatabase(Exception):
@@ -321,7 +322,7 @@ def _read_parts(db_path: Path) -> Parts:
             "SELECT point_id, talk_id, seconds, title, text FROM points WHERE seconds BETWEEN 0 AND ?",
             (OPENING_SECONDS,),
         ):
-            if introduces_its_talk(seconds, title, text):
+            if names_its_talk(seconds, title, text):
                 introductions.setdefault(talk_id, set()).add(point_id)
         for talk_id, position, title, speakers, video_url in conn.execute(
             "SELECT talk_id, position, title, speakers, video_url FROM talks ORDER BY position"

@@ -43,3 +43,17 @@ async def test_the_point_or_an_upside_of_a_thing_asks_why_it_is_used(store: Stor
     reply = await ask(store, text)
     assert body(reply)["shape"] == "explain", text
     assert first(reply) in [(PALLAS, 3), (PALLAS, 16)], text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("wie bekomme ich bei maxtext meine jobs auf kubernetes", 165),
+    ("how do i install the maxtext stack and get jobs onto kubernetes", 165),
+    ("brauch ich für sft mit maxtext gleich n ganzen gke cluster oder geht das auch auf einer maschine", 161),
+])
+async def test_a_word_of_the_point_at_0_00_names_its_talk(store: Store, text: str, line: int) -> None:
+    # the post-training talk's point at 0:00 ("MaxText-Architektur: Ein … Framework für das … Post-Training",
+    # 000:159) says what the talk is about: "maxtext" names the talk, as its title's words would, and the rest of the
+    # question picks the point (Kubernetes: 000:165; SFT on single-host VMs or GKE clusters: 000:161)
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, line), text
