@@ -354,14 +354,17 @@ _DESCRIBED_RE = re.compile(
     r"(?:[\s,]+(?:when|where|if|that|which|where you|das|die|der|wo|wenn|womit|bei dem|mit dem))?"
     r"\s+(?P<s>.+?)[\s?!.]*$", re.I)
 # Asked for the point, the reason or an upside or downside of a thing: "whats the point of post-training if …", "what's
-# the downside of running rollout and training colocated", "was is der vorteil von palace für tpus". It asks why (or
-# why not) the thing is done, which a key point explains; the noun asks the question, it names no term to define.
-_MERIT_ASKED_RE = re.compile(
-    r"^(?:what(?:'s|s| is| was| are| were)|was (?:ist|is|war|sind|waren))(?: (?:denn|eigentlich|genau))?"
+# the downside of running rollout and training colocated", "was is der vorteil von palace für tpus", or with the thing
+# said first: "palace on tpus, what's the selling point". It asks why (or why not) the thing is done, which a key point
+# explains; the noun asks the question, it names no term to define.
+_MERIT_ASKED = (
+    r"(?:what(?:'s|s| is| was| are| were)|was (?:ist|is|war|sind|waren))(?: (?:denn|eigentlich|genau|so))?"
     r" (?:the|der|die|das)(?: (?:main|big|real|whole|actual|eigentliche|gro(?:ß|ss)e))?"
     r" (?:point|reason|advantages?|benefits?|upsides?|downsides?|drawbacks?|disadvantages?|selling points?"
-    r"|vorteile?|nachteile?|sinn|grund|zweck)"
-    r" (?:of|in|for|to|von|vom|bei|beim|an|am|f[üu]r)\b", re.I)
+    r"|vorteile?|nachteile?|sinn|grund|zweck)")
+_MERIT_ASKED_RE = re.compile(
+    rf"^{_MERIT_ASKED} (?:of|in|for|to|von|vom|bei|beim|an|am|f[üu]r)\b"
+    rf"|^(?P<s>.+?)\s*[-–—:,]+\s*{_MERIT_ASKED}(?: (?:here|there|then|da|dabei|dann|hier))?$", re.I)
 _PURPOSE_RE = re.compile(
     r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
     r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden|wurde|wurden)"

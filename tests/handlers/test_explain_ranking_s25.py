@@ -57,3 +57,15 @@ async def test_a_word_of_the_point_at_0_00_names_its_talk(store: Store, text: st
     reply = await ask(store, text)
     assert body(reply)["covered"] is True, text
     assert first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    "palace on tpus, what's the selling point",
+    "pallas auf tpus - was ist der vorteil?",
+])
+async def test_the_thing_said_before_what_its_point_is_asks_why_it_is_used(store: Store, text: str) -> None:
+    # said first, the thing is the subject and the noun after the comma asks why it is used (004:3), as "what's the
+    # advantage of palace on tpus" does; not a search for "point" (000:128's "Pointer-Arithmetik")
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "explain", text
+    assert first(reply) in [(PALLAS, 3), (PALLAS, 16)], text
