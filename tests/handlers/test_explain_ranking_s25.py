@@ -69,3 +69,14 @@ async def test_the_thing_said_before_what_its_point_is_asks_why_it_is_used(store
     reply = await ask(store, text)
     assert body(reply)["shape"] == "explain", text
     assert first(reply) in [(PALLAS, 3), (PALLAS, 16)], text
+
+
+@pytest.mark.parametrize("text", [
+    "wie komm ich bei palace an die sparse cores ran",
+    "wie komme ich bei pallas an die sparse cores",
+])
+async def test_spoken_first_person_komm_is_a_frame_verb(store: Store, text: str) -> None:
+    # "wie komm(e) ich an X" asks how to reach X, as "wie kommt man an X" does: "komm" frames the question and is no
+    # topic, else it begins "Kommunikation" and the core-mesh point (004:12) wins over the sparse cores' (004:11)
+    reply = await ask(store, text)
+    assert first(reply) == (PALLAS, 11), text
