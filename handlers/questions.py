@@ -772,6 +772,20 @@ _HOW_DEGREE_RE = re.compile(
 _DIFFERENCE_RE = re.compile(r"\b(?:differ\w*|unterschied\w*|unterscheid\w*)", _I)
 _BASELINE_RE = re.compile(rf"\s(?:compared? (?:to|with)|{_VERSUS}|im vergleich (?:zu[mr]?|mit)|gegen[üu]ber"
                           r"|verglichen mit|than)\s", _I)
+# A question word that asks a question of its own before a baseline ("compared to …"): "what changed …", "what is an
+# example of …" (an aspect noun: ``_asks_of_its_own``); "how does X compare to Y", "what is X compared to Y" and "what
+# does X do compared to Y" ask the difference
+_ASKS_OF_ITS_OWN_RE = re.compile(
+    r"^(?:what(?:'s|s)?|which|where|when|why|was|welche[rsnm]?|wo|wann|warum|wieso)\b"
+    r"(?: (?P<copula>is|are|was|were|ist|sind)(?: (?:a|an|the|ein|eine|der|die|das))? (?P<noun>\w+)"
+    r"|(?! (?:does|do|did|is|are|was|were|ist|sind|macht|machen|tut|tun)\b))", _I)
+
+
+def _asks_of_its_own(text: str) -> bool:
+    """Whether ``text`` opens with a question of its own that a baseline after it does not make a comparison of two
+    sides (``_ASKS_OF_ITS_OWN_RE``)."""
+    match = _ASKS_OF_ITS_OWN_RE.match(text)
+    return match is not None and (not match["copula"] or fold(match["noun"]) in ASPECT_NOUNS)
 _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|video|vortr[äa]g)", _I)
 
 # "what do they recommend for X?", "what did the speaker show?": asks what someone did, not what a term is
@@ -1557,6 +1571,13 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if shape == Shape.COMPARE and (_HOW_MUCH_RE.match(stripped) or _HOW_DEGREE_RE.match(stripped)) and \
                 not _DIFFERENCE_RE.search(stripped):
             # "wie viel bringt MXFP4 gegenüber FP8?" asks for a number measured against a baseline
+            stripped = _BASELINE_RE.sub(" ", stripped)
+            continue
+        if shape == Shape.COMPARE and _asks_of_its_own(stripped) and not _DIFFERENCE_RE.search(stripped) \
+                and _BASELINE_RE.search(stripped):
+            # "what changed in how vllm runs on tpus compared to the early prototype", "whats an example of a multi turn
+            # agent task …, compared to classic rl": a question of its own (what changed, an example) asked against a
+            # baseline, not two sides to set side by side
             stripped = _BASELINE_RE.sub(" ", stripped)
             continue
         if shape == Shape.QUANTITY and (degree := _HOW_MUCH_OF_RE.match(stripped)) and \

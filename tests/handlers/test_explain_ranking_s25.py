@@ -80,3 +80,21 @@ async def test_spoken_first_person_komm_is_a_frame_verb(store: Store, text: str)
     # topic, else it begins "Kommunikation" and the core-mesh point (004:12) wins over the sparse cores' (004:11)
     reply = await ask(store, text)
     assert first(reply) == (PALLAS, 11), text
+
+
+@pytest.mark.parametrize("text", [
+    "what changed in how vllm runs on tpus compared to the early prototype",
+    "was hat sich bei vllm auf tpus gegenüber dem frühen prototyp geändert",
+    "what got better for vllm on tpus compared to the first prototype",
+])
+async def test_a_question_of_its_own_against_a_baseline_is_no_comparison(store: Store, text: str) -> None:
+    # "what changed … compared to the prototype" asks what changed, the prototype its baseline: the point on the vLLM
+    # TPU architecture's progress (000:444), not the VLLM glossary card of a comparison of two sides
+    reply = await ask(store, text)
+    assert body(reply)["shape"] != "difference", text
+    assert first(reply) == (MAIN, 444), text
+
+
+async def test_what_a_thing_does_compared_to_another_is_still_a_comparison(store: Store) -> None:
+    reply = await ask(store, "what does orpo do compared to dpo")
+    assert body(reply)["shape"] == "difference"
