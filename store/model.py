@@ -38,14 +38,6 @@ def introduces_its_talk(seconds: int, title: str, text: str) -> bool:
     return 0 <= seconds <= OPENING_SECONDS and bool(_INTRODUCES_RE.search(title) or _INTRODUCES_RE.match(text))
 
 
-def names_its_talk(seconds: int, title: str, text: str) -> bool:
-    """Whether a key point's words name its talk, as its title's do (ranking: a question names the talk by them, its
-    other words pick the point): its introduction, or the point stamped 0:00, which says what the talk is about before
-    anything else is said ("0:00 MaxText-Architektur: Ein … Framework für das … Post-Training"; one a few seconds in
-    is already a topic of its own: "0:05 Traditionelles Handwerk")."""
-    return seconds == 0 or introduces_its_talk(seconds, title, text)
-
-
 # What someone can say about a key point (its overflow menu): the stamp is wrong, it is inaccurate, a fixed text.
 WRONG_STAMP, INACCURATE, FIX = "stamp", "inaccurate", "fix"
 CORRECTION_KINDS = (WRONG_STAMP, INACCURATE, FIX)

@@ -28,7 +28,7 @@ from .edits import (
 from .kept import kept
 from .lexicon import Lexicon, phrase_key
 from .matching import SEARCH_COLUMNS, SearchForm, SearchRow, fts_expression, fts_forms, phrase_check
-from .model import OPENING_SECONDS, PointCorrection, TalkHit, names_its_talk
+from .model import OPENING_SECONDS, PointCorrection, TalkHit, introduces_its_talk
 from .prepared import Prepared, PreparedRows, prepare, read_rows
 from .text import tokens
 from .vocabulary import NAME_KINDS, TermName, Vocabulary
@@ -49,8 +49,9 @@ class TalkInfo:
     video_url: str | None
     title_tokens: tuple[str, ...]  # distinct, interned: the same words recur in thousands of titles
     summaries: int = 1  # how many summaries it has (a talk exported twice has two)
-    # the point ids of the points whose words name it (``names_its_talk``: its introductions, its points at 0:00)
-    introductions: frozenset[int] = frozenset()
+    introductions: frozenset[int] = frozenset()  # the point ids of its introductions (one a summary at most)
+    # the point ids of its other points at 0:00, whose headings say what the talk is about ("0:00 MaxText-Architektur")
+    openers: frozenset[int] = frozenset()
 
 
 class NeedsDatabase(Exception):
@@ -318,19 +319,23 @@ def _read_parts(db_path: Path) -> Parts:
         talks = {}
         several = dict(conn.execute("SELECT talk_id, count(*) FROM summaries GROUP BY talk_id HAVING count(*) > 1"))
         introductions: dict[str, set[int]] = {}  # once a generation: a question only looks them up (ranking)
+        openers: dict[str, set[int]] = {}
         for point_id, talk_id, seconds, title, text in conn.execute(
             "SELECT point_id, talk_id, seconds, title, text FROM points WHERE seconds BETWEEN 0 AND ?",
             (OPENING_SECONDS,),
         ):
-            if names_its_talk(seconds, title, text):
+            if introduces_its_talk(seconds, title, text):
                 introductions.setdefault(talk_id, set()).add(point_id)
+            elif seconds == 0:
+                openers.setdefault(talk_id, set()).add(point_id)
         for talk_id, position, title, speakers, video_url in conn.execute(
             "SELECT talk_id, position, title, speakers, video_url FROM talks ORDER BY position"
         ):
             speaker_list = tuple(json.loads(speakers))
             title_tokens = tuple(sys.intern(token) for token in dict.fromkeys(tokens(" ".join([title, *speaker_list]))))
             talks[talk_id] = TalkInfo(talk_id, position, title, speaker_list, video_url, title_tokens,
-                                      several.get(talk_id, 1), frozenset(introductions.get(talk_id, ())))
+                                      several.get(talk_id, 1), frozenset(introductions.get(talk_id, ())),
+                                      frozenset(openers.get(talk_id, ())))
         pairs: dict[str, tuple[str, ...]] = {}
         for term, name in conn.execute("SELECT term, name FROM term_names WHERE kind != 'term'"):
             # The long form or other spelling a user may type -> the term as the corpus writes it.
