@@ -31,7 +31,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     welchem welchen welcher welches welche wieso weshalb wofur wozu woher womit worum wie viel viele
     vortragen vortrags vortrages vortragen vortragende vortragenden vortragender redner rednerin sprecher sprecherin
     folgenden gerade zuerst genau ungefahr grob insgesamt wirklich zusammen fasse fass beste besten bester bestes
-    kommt kam kamen kommen vorkommt vorkam vorkommen sonst else mehr erfahren erfahre wissen informieren
+    komm komme kommt kam kamen kommen vorkommt vorkam vorkommen sonst else mehr erfahren erfahre wissen informieren
     einstieg einsteigen passt passen thema woruber woran wobei wovon worauf worin wodurch wonach woraus
     did does do done doing was were been being get got gets someone anyone anybody somebody people
     discussed discuss discusses covered cover covers mentioned mentions talked spoke spoken gave give
@@ -53,7 +53,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     again whole entire briefly just then up bring brings brought bringing u ur still yet already same
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
     ever info infos informationen word news details rolle spielt spielen spielte taucht tauchte auftauchen kennst
-    kennt weisst weiss braucht brauchen benotigt finde finden bringt lohnt lohnen per
+    kennt weisst weiss brauch brauche braucht brauchen benotigt finde finden bringt lohnt lohnen per
     rede wem gehts gibts gabs wars hats isses genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter
     details detail
     detailed further more

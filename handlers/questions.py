@@ -356,6 +356,18 @@ _DESCRIBED_RE = re.compile(
 # The article of a thing asked about, as typed: chat's German drops the "ei" ("was macht [n] VAE", "was ist [ne] TPU")
 # and says "such a" for "a" ("was macht [so n] VAE", "was ist [so ein] Sparstich")
 _SPOKEN_ARTICLE = r"(?:a|an|the|ein|eine|einen|der|die|das|den|n|ne|nen|'n)"
+# Asked for the point, the reason or an upside or downside of a thing: "whats the point of post-training if …", "what's
+# the downside of running rollout and training colocated", "was is der vorteil von palace für tpus", or with the thing
+# said first: "palace on tpus, what's the selling point". It asks why (or why not) the thing is done, which a key point
+# explains; the noun asks the question, it names no term to define.
+_MERIT_ASKED = (
+    r"(?:what(?:'s|s| is| was| are| were)|was (?:ist|is|war|sind|waren))(?: (?:denn|eigentlich|genau|so))?"
+    r" (?:the|der|die|das)(?: (?:main|big|real|whole|actual|eigentliche|gro(?:ß|ss)e))?"
+    r" (?:point|reason|advantages?|benefits?|upsides?|downsides?|drawbacks?|disadvantages?|selling points?"
+    r"|vorteile?|nachteile?|sinn|grund|zweck)")
+_MERIT_ASKED_RE = re.compile(
+    rf"^{_MERIT_ASKED} (?:of|in|for|to|von|vom|bei|beim|an|am|f[üu]r)\b"
+    rf"|^(?P<s>.+?)\s*[-–—:,]+\s*{_MERIT_ASKED}(?: (?:here|there|then|da|dabei|dann|hier))?$", re.I)
 _PURPOSE_RE = re.compile(
     r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
     r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden|wurde|wurden)"
@@ -673,6 +685,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # thing it counts ("… squeezes the weights down to how many bits")
         r"|(?<=, )(?:how (?:much|many|long)|wie (?:viel|viele|lange))\b"
         r"|(?<= )(?:how many|wie ?viele)(?= [^\W\d_][\w-]*$)", _I)),
+    (Shape.EXPLAIN, _MERIT_ASKED_RE),
     (Shape.DEFINE, _DESCRIBED_RE),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"
         r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"
@@ -763,6 +776,20 @@ _HOW_DEGREE_RE = re.compile(
 _DIFFERENCE_RE = re.compile(r"\b(?:differ\w*|unterschied\w*|unterscheid\w*)", _I)
 _BASELINE_RE = re.compile(rf"\s(?:compared? (?:to|with)|{_VERSUS}|im vergleich (?:zu[mr]?|mit)|gegen[üu]ber"
                           r"|verglichen mit|than)\s", _I)
+# A question word that asks a question of its own before a baseline ("compared to …"): "what changed …", "what is an
+# example of …" (an aspect noun: ``_asks_of_its_own``); "how does X compare to Y", "what is X compared to Y" and "what
+# does X do compared to Y" ask the difference
+_ASKS_OF_ITS_OWN_RE = re.compile(
+    r"^(?:what(?:'s|s)?|which|where|when|why|was|welche[rsnm]?|wo|wann|warum|wieso)\b"
+    r"(?: (?P<copula>is|are|was|were|ist|sind)(?: (?:a|an|the|ein|eine|der|die|das))? (?P<noun>\w+)"
+    r"|(?! (?:does|do|did|is|are|was|were|ist|sind|macht|machen|tut|tun)\b))", _I)
+
+
+def _asks_of_its_own(text: str) -> bool:
+    """Whether ``text`` opens with a question of its own that a baseline after it does not make a comparison of two
+    sides (``_ASKS_OF_ITS_OWN_RE``)."""
+    match = _ASKS_OF_ITS_OWN_RE.match(text)
+    return match is not None and (not match["copula"] or fold(match["noun"]) in ASPECT_NOUNS)
 _WHICH_TALK_RE = re.compile(r"^(?:which|what|welche[rsnm]?) (?:talk|session|video|vortr[äa]g)", _I)
 
 # "what do they recommend for X?", "what did the speaker show?": asks what someone did, not what a term is
@@ -1613,6 +1640,13 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if shape == Shape.COMPARE and (_HOW_MUCH_RE.match(stripped) or _HOW_DEGREE_RE.match(stripped)) and \
                 not _DIFFERENCE_RE.search(stripped):
             # "wie viel bringt MXFP4 gegenüber FP8?" asks for a number measured against a baseline
+            stripped = _BASELINE_RE.sub(" ", stripped)
+            continue
+        if shape == Shape.COMPARE and _asks_of_its_own(stripped) and not _DIFFERENCE_RE.search(stripped) \
+                and _BASELINE_RE.search(stripped):
+            # "what changed in how vllm runs on tpus compared to the early prototype", "whats an example of a multi turn
+            # agent task …, compared to classic rl": a question of its own (what changed, an example) asked against a
+            # baseline, not two sides to set side by side
             stripped = _BASELINE_RE.sub(" ", stripped)
             continue
         if shape == Shape.QUANTITY and (degree := _HOW_MUCH_OF_RE.match(stripped)) and \

@@ -281,12 +281,17 @@ def _introduced(view: View, rows: list[SearchRow], matcher: RowMatcher) -> set[t
     """(concept index, talk id) for each concept the talk's introduction among the candidates holds: who presents,
     whose project, what the talk is about. "the michigan folks", "the tinix team" name the talk that way; what else
     the question asks picks its point ("where does the filtering of a query run": not the introduction, which only
-    shares "Michigan")."""
+    shares "Michigan"). The heading of a point at 0:00 that is no introduction names the talk as well ("0:00
+    MaxText-Architektur: Ein … Framework für das … Post-Training": "beim maxtext post-training" says which talk); its
+    text is a topic of its own ("0:00 3D-Scannung der Bäume: … digitalen Erfassung" names no talk by "dig")."""
     out: set[tuple[int, str]] = set()
     for row in rows:
         info = view.talks.get(row.talk_id)
         if row.kind == "kpoint" and info is not None and row.ref_id in info.introductions:
             out.update((index, row.talk_id) for index in matcher.match(row).per_concept)
+        elif row.kind == "kpoint" and info is not None and row.ref_id in info.openers:
+            out.update((index, row.talk_id) for index, (field, _) in matcher.match(row).per_concept.items()
+                       if field == "title")
     return out
 
 

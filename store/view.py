@@ -50,6 +50,8 @@ class TalkInfo:
     title_tokens: tuple[str, ...]  # distinct, interned: the same words recur in thousands of titles
     summaries: int = 1  # how many summaries it has (a talk exported twice has two)
     introductions: frozenset[int] = frozenset()  # the point ids of its introductions (one a summary at most)
+    # the point ids of its other points at 0:00, whose headings say what the talk is about ("0:00 MaxText-Architektur")
+    openers: frozenset[int] = frozenset()
 
 
 class NeedsDatabase(Exception):
@@ -317,19 +319,23 @@ def _read_parts(db_path: Path) -> Parts:
         talks = {}
         several = dict(conn.execute("SELECT talk_id, count(*) FROM summaries GROUP BY talk_id HAVING count(*) > 1"))
         introductions: dict[str, set[int]] = {}  # once a generation: a question only looks them up (ranking)
+        openers: dict[str, set[int]] = {}
         for point_id, talk_id, seconds, title, text in conn.execute(
             "SELECT point_id, talk_id, seconds, title, text FROM points WHERE seconds BETWEEN 0 AND ?",
             (OPENING_SECONDS,),
         ):
             if introduces_its_talk(seconds, title, text):
                 introductions.setdefault(talk_id, set()).add(point_id)
+            elif seconds == 0:
+                openers.setdefault(talk_id, set()).add(point_id)
         for talk_id, position, title, speakers, video_url in conn.execute(
             "SELECT talk_id, position, title, speakers, video_url FROM talks ORDER BY position"
         ):
             speaker_list = tuple(json.loads(speakers))
             title_tokens = tuple(sys.intern(token) for token in dict.fromkeys(tokens(" ".join([title, *speaker_list]))))
             talks[talk_id] = TalkInfo(talk_id, position, title, speaker_list, video_url, title_tokens,
-                                      several.get(talk_id, 1), frozenset(introductions.get(talk_id, ())))
+                                      several.get(talk_id, 1), frozenset(introductions.get(talk_id, ())),
+                                      frozenset(openers.get(talk_id, ())))
         pairs: dict[str, tuple[str, ...]] = {}
         for term, name in conn.execute("SELECT term, name FROM term_names WHERE kind != 'term'"):
             # The long form or other spelling a user may type -> the term as the corpus writes it.

@@ -1,0 +1,100 @@
+"""Explain questions (why / how / what is the point of …) whose key point that answers must come first: each cause in
+English and German, through the function mentions and DMs call, on the bundled corpus in a real SQLite file.
+Lines are of the 000 file unless said otherwise."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.replies import Reply
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+PALLAS = "004_b9033c416a07336f.txt"
+
+
+def body(reply: Reply) -> dict:
+    return json.loads(as_json(reply))
+
+
+def first(reply: Reply) -> tuple[str, int]:
+    """The first hit's file and line, as ``talkbot ask --json`` reports it."""
+    hit = body(reply)["hits"][0]
+    return hit["source"]["file"], hit["source"]["line"]
+
+
+async def ask(store: Store, text: str) -> Reply:
+    return await mentions.answer(store, f"<@UBOT> {text}")
+
+
+@pytest.mark.parametrize("text", [
+    "was is der vorteil von palace für tpus",
+    "was ist der Vorteil von Palace für TPUs?",
+    "what's the advantage of palace on tpus",
+    "whats the upside of pallas on tpus",
+])
+async def test_the_point_or_an_upside_of_a_thing_asks_why_it_is_used(store: Store, text: str) -> None:
+    # "the advantage of X" names no term to define: it asks why X is used, which the talk's introduction of Pallas
+    # says (004:3, "maximale Hardware-Kontrolle bei hoher Iterationsgeschwindigkeit"), not the TPU memory layout (004:4)
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "explain", text
+    assert first(reply) in [(PALLAS, 3), (PALLAS, 16)], text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("wie bekomme ich bei maxtext meine jobs auf kubernetes", 165),
+    ("how do i install the maxtext stack and get jobs onto kubernetes", 165),
+    ("brauch ich für sft mit maxtext gleich n ganzen gke cluster oder geht das auch auf einer maschine", 161),
+])
+async def test_a_word_of_the_point_at_0_00_names_its_talk(store: Store, text: str, line: int) -> None:
+    # the post-training talk's point at 0:00 ("MaxText-Architektur: Ein … Framework für das … Post-Training",
+    # 000:159) says what the talk is about: "maxtext" names the talk, as its title's words would, and the rest of the
+    # question picks the point (Kubernetes: 000:165; SFT on single-host VMs or GKE clusters: 000:161)
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    "palace on tpus, what's the selling point",
+    "pallas auf tpus - was ist der vorteil?",
+])
+async def test_the_thing_said_before_what_its_point_is_asks_why_it_is_used(store: Store, text: str) -> None:
+    # said first, the thing is the subject and the noun after the comma asks why it is used (004:3), as "what's the
+    # advantage of palace on tpus" does; not a search for "point" (000:128's "Pointer-Arithmetik")
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "explain", text
+    assert first(reply) in [(PALLAS, 3), (PALLAS, 16)], text
+
+
+@pytest.mark.parametrize("text", [
+    "wie komm ich bei palace an die sparse cores ran",
+    "wie komme ich bei pallas an die sparse cores",
+])
+async def test_spoken_first_person_komm_is_a_frame_verb(store: Store, text: str) -> None:
+    # "wie komm(e) ich an X" asks how to reach X, as "wie kommt man an X" does: "komm" frames the question and is no
+    # topic, else it begins "Kommunikation" and the core-mesh point (004:12) wins over the sparse cores' (004:11)
+    reply = await ask(store, text)
+    assert first(reply) == (PALLAS, 11), text
+
+
+@pytest.mark.parametrize("text", [
+    "what changed in how vllm runs on tpus compared to the early prototype",
+    "was hat sich bei vllm auf tpus gegenüber dem frühen prototyp geändert",
+    "what got better for vllm on tpus compared to the first prototype",
+])
+async def test_a_question_of_its_own_against_a_baseline_is_no_comparison(store: Store, text: str) -> None:
+    # "what changed … compared to the prototype" asks what changed, the prototype its baseline: the point on the vLLM
+    # TPU architecture's progress (000:444), not the VLLM glossary card of a comparison of two sides
+    reply = await ask(store, text)
+    assert body(reply)["shape"] != "difference", text
+    assert first(reply) == (MAIN, 444), text
+
+
+async def test_what_a_thing_does_compared_to_another_is_still_a_comparison(store: Store) -> None:
+    reply = await ask(store, "what does orpo do compared to dpo")
+    assert body(reply)["shape"] == "difference"
