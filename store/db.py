@@ -323,15 +323,22 @@ class Store:
         loop when the view's generation is the committed one, the same check as for a kept answer: no trip to the
         database thread (~0.3 ms each; coverage asks several per question, BENCHMARKS.md finding 11).
         """
+        if (answer := await self._without_a_trip(key, compute, in_memory)) is not MISSING:
+            return cast(T, answer)
+        return await self._read(compute, key)  # a new generation reloads the view and empties the cache
+
+    async def _without_a_trip(self, key: Hashable | None, compute: Callable[[View], T], in_memory: bool) -> object:
+        """The answer kept for ``key``, else (``in_memory``) ``compute`` worked out on the event loop and kept; MISSING
+        when only a trip to the database thread gives it."""
         if key is not None and (kept := await self._kept(key)) is not MISSING:
-            return cast(T, kept)
+            return kept
         if in_memory and await self._current():
             answer = self._view.in_memory(compute)
             if not isinstance(answer, NeedsDatabase):
                 if key is not None:
                     self.results.put(key, answer)
                 return answer
-        return await self._read(compute, key)  # a new generation reloads the view and empties the cache
+        return MISSING
 
     async def _answer_each(self, computations: Sequence[tuple[Hashable | None, Callable[[View], T]]], *,
                            in_memory: bool = False) -> list[T]:
@@ -340,17 +347,10 @@ class Store:
         answers: dict[int, T] = {}
         to_read: list[tuple[int, Hashable | None, Callable[[View], T]]] = []
         for index, (key, compute) in enumerate(computations):
-            if key is not None and (kept := await self._kept(key)) is not MISSING:
-                answers[index] = cast(T, kept)
-                continue
-            if in_memory and await self._current():
-                answer = self._view.in_memory(compute)
-                if not isinstance(answer, NeedsDatabase):
-                    if key is not None:
-                        self.results.put(key, answer)
-                    answers[index] = answer
-                    continue
-            to_read.append((index, key, compute))
+            if (answer := await self._without_a_trip(key, compute, in_memory)) is not MISSING:
+                answers[index] = cast(T, answer)
+            else:
+                to_read.append((index, key, compute))
         if to_read:
             read = await self._read(lambda view: tuple(compute(view) for _, _, compute in to_read))
             for (index, key, _), answer in zip(to_read, read, strict=True):
