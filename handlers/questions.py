@@ -355,7 +355,8 @@ _DESCRIBED_RE = re.compile(
     r"\s+(?P<s>.+?)[\s?!.]*$", re.I)
 # The article of a thing asked about, as typed: chat's German drops the "ei" ("was macht [n] VAE", "was ist [ne] TPU")
 # and says "such a" for "a" ("was macht [so n] VAE", "was ist [so ein] Sparstich")
-_SPOKEN_ARTICLE = r"(?:a|an|the|ein|eine|einen|der|die|das|den|n|ne|nen|'n)"
+_SPOKEN_INDEFINITE = r"(?:a|an|ein|eine|einen|n|ne|nen|'n)"
+_SPOKEN_ARTICLE = rf"(?:the|der|die|das|den|{_SPOKEN_INDEFINITE})"
 # Asked for the point, the reason or an upside or downside of a thing: "whats the point of post-training if …", "what's
 # the downside of running rollout and training colocated", "was is der vorteil von palace für tpus", or with the thing
 # said first: "palace on tpus, what's the selling point". It asks why (or why not) the thing is done, which a key point
@@ -1056,7 +1057,7 @@ _BEFORE_A_KIND_NOUN = frozenset("a an the what which this that these those some 
 # das", "xpk is was für n tool", "what kind of thing is debugpy", "debugpy is what kind of tool" ask what BCOO, GSPO,
 # XPK, debugpy are. Only with a present "is" ("what kind of wood was the gate", "was für ein Dach hat das Baumhaus"
 # ask for a property), and not before a second question ("what kind of model is X and what's it built on").
-_KIND_ARTICLE = r"(?:(?:ein|eine|einen|n|ne|nen|'n|a|an) )?"
+_KIND_ARTICLE = rf"(?:{_SPOKEN_INDEFINITE} )?"
 _FUER_A = rf"f[üu]r(?:n | {_KIND_ARTICLE})"  # "für ein", "für n", chat's "fürn" ("was fürn tool ist xpk")
 _KIND_NOUN = rf"(?!{_TALK_NOUN}\b)[^\W\d_][\w-]*"  # ("was ist das für ein Vortrag" asks for the talk's summary)
 _NO_SECOND_QUESTION = r"(?!.*\s(?:and|und)\s+(?:what|how|why|who|where|when|was|wie|warum|wer|wo|wann)\b)"
@@ -1637,16 +1638,13 @@ def _parse_plain(query: str, stripped: str) -> Question:
             # "which talk covers GPU vs TPU parity?" asks for a talk, "who made that video explaining pre-training vs
             # post-training" for its speaker: the two sides describe the talk
             continue
-        if shape == Shape.COMPARE and (_HOW_MUCH_RE.match(stripped) or _HOW_DEGREE_RE.match(stripped)) and \
-                not _DIFFERENCE_RE.search(stripped):
-            # "wie viel bringt MXFP4 gegenüber FP8?" asks for a number measured against a baseline
-            stripped = _BASELINE_RE.sub(" ", stripped)
-            continue
-        if shape == Shape.COMPARE and _asks_of_its_own(stripped) and not _DIFFERENCE_RE.search(stripped) \
-                and _BASELINE_RE.search(stripped):
-            # "what changed in how vllm runs on tpus compared to the early prototype", "whats an example of a multi turn
-            # agent task …, compared to classic rl": a question of its own (what changed, an example) asked against a
-            # baseline, not two sides to set side by side
+        if shape == Shape.COMPARE and not _DIFFERENCE_RE.search(stripped) and (
+                _HOW_MUCH_RE.match(stripped) or _HOW_DEGREE_RE.match(stripped)
+                or (_asks_of_its_own(stripped) and _BASELINE_RE.search(stripped))):
+            # a number measured against a baseline ("wie viel bringt MXFP4 gegenüber FP8?"), or a question of its own
+            # (what changed, an example) asked against one ("what changed in how vllm runs on tpus compared to the
+            # early prototype", "whats an example of a multi turn agent task …, compared to classic rl"): not two
+            # sides to set side by side
             stripped = _BASELINE_RE.sub(" ", stripped)
             continue
         if shape == Shape.QUANTITY and (degree := _HOW_MUCH_OF_RE.match(stripped)) and \
