@@ -1147,7 +1147,7 @@ def _plain(query: str) -> str:
         plain = unstressed
     if _IN_FEW_WORDS_RE.search(plain) and _WORD_RE.search(brief := _IN_FEW_WORDS_RE.sub("", plain)):
         plain = brief
-    if "für" in folded or "fur" in folded or "of" in folded:  # most ask no kind: the patterns not tried
+    if "für" in folded or "fur" in folded or " of " in folded:  # most ask no kind: the patterns not tried
         plain = _without_kind_frame(plain)
     plain = _asked(_WRAPPER_RE.sub("", GREETING_RE.sub("", plain)))
     if (fronted := _FRONTED_PLACE_RE.match(plain)) and not _QUESTION_WORD_IN_RE.search(fronted["p"]):
