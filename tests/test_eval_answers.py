@@ -458,10 +458,10 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout17: list[dict], holdout18: list[dict], holdout19: list[dict],
         holdout20: list[dict], holdout21: list[dict], holdout22: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout18 + holdout19 + holdout20 + holdout21 + holdout22
+    unseen = holdout20 + holdout21 + holdout22
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
-             + holdout14 + holdout15 + holdout16 + holdout17)
+             + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19)
     assert {q["id"] for q in spent} <= every  # spent sets are tune material
     assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
     assert {q.id for q in eval_answers.load_questions("holdout8")} == {q["id"] for q in holdout8}
@@ -479,12 +479,13 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout20")} == {q["id"] for q in holdout20}
     assert {q.id for q in eval_answers.load_questions("holdout21")} == {q["id"] for q in holdout21}
     assert {q.id for q in eval_answers.load_questions("holdout22")} == {q["id"] for q in holdout22}
-    assert {"holdout18", "holdout19", "holdout20", "holdout21", "holdout22"} <= eval_answers.UNSEEN
+    assert {"holdout20", "holdout21", "holdout22"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
     assert not {"holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12",
-                "holdout13", "holdout14", "holdout15", "holdout16", "holdout17"} & eval_answers.UNSEEN
+                "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18",
+                "holdout19"} & eval_answers.UNSEEN
 
 
 def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
