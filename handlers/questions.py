@@ -1401,8 +1401,9 @@ def _sentences(text: str) -> list[str]:
     sentences: list[str] = []
     start = 0
     for end in _SENTENCE_END_RE.finditer(text):
-        if _ABBREVIATION_END_RE.search(text, start, end.start()):
-            continue
+        if (short := _ABBREVIATION_END_RE.search(text, start, end.start())) is not None and \
+                short.group()[:-1] not in SEPARABLE_PARTICLES:
+            continue  # (a German separable verb's particle ends its clause: "Ich schaue mir Tunix [an]. Auf …")
         sentences.append(text[start:end.start()].strip())
         start = end.end()
     sentences.append(text[start:].strip())

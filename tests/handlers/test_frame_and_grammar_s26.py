@@ -1,0 +1,32 @@
+"""Questions whose concept the summaries hold that the coverage check read as asking about a word no summary has
+("not covered"), session 26: each cause through the function mentions and DMs call, on the bundled corpus in a real
+SQLite file. Lines are of the 000 file."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import Store
+from store.state import BotState
+from tests.handlers.test_questions import MAIN, ask, body, first, follow_up
+
+
+@pytest.mark.parametrize("text", [
+    # the finite forms of the separable watch verbs frame the question as "anschauen" does: no topic "schau"
+    "welchen vortrag schau ich mir dazu am besten an",
+    "welches video schaue ich mir dazu an",
+    "welchen talk guck ich mir dazu an",
+])
+async def test_a_watch_verbs_finite_form_frames_a_follow_up(store: Store, state: BotState, text: str) -> None:
+    reply = await follow_up(store, state, "was is ne hermitesche matrix", text, "26.1")
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, 27), text  # the JAX Quantum talk, whose glossary defines it
+
+
+async def test_a_separable_particle_ends_a_sentence_of_context(store: Store) -> None:
+    # "an." closes the asker's context, no abbreviation: the question is the sentence after it, no yes/no question
+    # (381: Tunix built on Flax, Optax and Grain)
+    text = ("Ich schaue mir gerade die Post-Training-Bibliothek Tunix an. Auf welchen Bausteinen aus dem "
+            "JAX-Ökosystem setzt sie denn auf?")
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 381)
