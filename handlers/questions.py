@@ -1037,7 +1037,8 @@ _IN_FEW_WORDS_RE = re.compile(
     r"(?:[\s,]+(?:to me|for me|mir))?[\s,]+(?:(?:kurz|short(?:ly)?|briefly|simply|quickly|einfach)\s+)?"
     r"(?:in|with|using|mit)\s+(?:one|a single|a|1|a few|few|simple|plain|easy|layman'?s|einem|einer|wenigen"
     r"|einfachen|simplen|kurzen|klaren)\s+(?:lines?|sentences?|words|terms|english|satz|s[äa]tzen|worten|zeilen?)"
-    r"(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)"
+    # (German puts the verb of explaining after it, last: "kann mir das wer in einfachen worten [erklären]?")
+    r"(?:[\s,]+(?:pls|plz|please|bitte))?(?=(?:\s+(?:erkl[äa]r\w*|beschreib\w*|sagen|zusammenfass\w*))?[\s?!.]*$)"
     # … or with the moments it was said at: "when was fp8 brought up, timestamps pls", "… mit Zeitstempeln bitte"
     r"|(?:\s*[,;:–—-]\s*(?:(?:with|mit)\s+)?|\s+(?:with|mit)\s+)(?:the\s+|den\s+)?(?:time\s?stamps?|zeitstempeln?"
     r"|zeitmarken)(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)", re.I)

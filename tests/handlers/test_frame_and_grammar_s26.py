@@ -30,3 +30,14 @@ async def test_a_separable_particle_ends_a_sentence_of_context(store: Store) -> 
             "JAX-Ökosystem setzt sie denn auf?")
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 381)
+
+
+@pytest.mark.parametrize("text", [
+    # "in einfachen Worten" says how to answer, whatever verb of explaining German puts after it, last: no topic
+    # "Worten" (46: the glossary's Kraus-Map)
+    "kraus map – kann mir das wer in einfachen worten erklären?",
+    "kraus map – kann mir das wer mit einfachen worten beschreiben?",
+])
+async def test_how_plainly_to_answer_before_the_last_verb_is_no_topic(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 46), text
