@@ -512,6 +512,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|\bwas (?:soll(?:te|t)?|kann|k[öo]nnte) ich(?: mir)?(?=\s(?:.*\s)?(?:an)?(?:schau(?:en|n)|sehen|seh(?:e|n)"
         r"|gucken|guck(?:e|n)?)\b)|\bwas (?:schau|guck|seh) ich mir(?=\s.*\ban$)"
         r"|\bwhat (?:do|would|can) you recommend\b|\bwas (?:empfiehlst|w[üu]rdest) du\b"
+        # "gibts n video dazu, wie …", "gibts nen talk der erklärt …": one talk asked for by a clause on what it
+        # shows, in the asker's words, as "welches video zeigt …" asks (only the opening is matched; "gibt es
+        # Vorträge, die …" asks for all of them)
+        rf"|\bgibt(?:'s|s| es) (?:ein|eine|einen|n|ne|nen|'n) {_TALK_NOUN}(?: (?:dazu|dar[üu]ber|hierzu))?,?"
+        r"(?= (?:der|die|das|den|dem|wo|wie|in dem|in der|bei dem)\b)"
         r"|(?<!in )\b(?:which|what) (?:talk|session|video)\b(?!s)|\bwelche[rsn]? (?:vortrag|video|talk)\b(?!s))", _I)),
     (Shape.RECOMMEND, re.compile(  # the need told first, the talk asked after it in a clause of its own: "ich will
         # X, gibts dazu n video?", "I want X, is there a talk on that?" ("n", "'n": spoken "ein")

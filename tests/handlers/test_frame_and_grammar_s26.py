@@ -41,3 +41,23 @@ async def test_a_separable_particle_ends_a_sentence_of_context(store: Store) -> 
 async def test_how_plainly_to_answer_before_the_last_verb_is_no_topic(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 46), text
+
+
+@pytest.mark.parametrize(("text", "talk"), [
+    # "gibts n video/talk" and a clause on what it shows asks for one talk to watch, in the asker's words: no yes/no
+    # question whether the summaries write "Beruf" or "Speicherebenen"
+    ("gibts n video dazu, wie computergesteuerte maschinen den beruf vom dreher verändert haben",
+     "wandel-des-zerspanungs-und-maschinenbauhandwerks"),
+    ("gibts n talk wo gezeigt wird wie man selber low-level kernels für tpus schreibt, mit den ganzen speicherebenen",
+     "pallas-schreiben-von-low-level-kernels-fuer-google-tpus"),
+])
+async def test_a_talk_asked_for_by_a_clause_is_one_to_watch(store: Store, text: str, talk: str) -> None:
+    reply = await ask(store, text)
+    shown = body(reply)
+    assert shown["covered"] is True and shown["shape"] == "watch", text
+    assert shown["hits"][0]["talk_id"] == talk, text
+
+
+async def test_talks_asked_for_by_a_clause_are_still_listed(store: Store) -> None:
+    # the plural, no article: every talk that mentions it
+    assert body(await ask(store, "gibt es Vorträge, die PyTorch erwähnen?"))["shape"] == "talks"
