@@ -8,6 +8,7 @@ import pytest
 
 from store.db import Store
 from store.state import BotState
+from tests.handlers.test_coverage import heading
 from tests.handlers.test_questions import MAIN, ask, body, first, follow_up
 
 
@@ -61,3 +62,17 @@ async def test_a_talk_asked_for_by_a_clause_is_one_to_watch(store: Store, text: 
 async def test_talks_asked_for_by_a_clause_are_still_listed(store: Store) -> None:
     # the plural, no article: every talk that mentions it
     assert body(await ask(store, "gibt es Vorträge, die PyTorch erwähnen?"))["shape"] == "talks"
+
+
+async def test_a_gerund_after_a_preposition_and_its_one_word_object_are_no_name(store: Store) -> None:
+    # "about [generating] images": the verb and what it makes, a thing the summaries have (406's Bildgenerierung),
+    # not a name "generating images" they lack
+    reply = await ask(store, "which talks are about generating images or videos")
+    shown = body(reply)
+    assert shown["covered"] is True
+    assert shown["hits"][0]["talk_id"] == "qwen-image-implementierung-eines-tpu-optimierten-ports"
+
+
+async def test_an_unknown_kind_after_a_preposition_is_still_absent(store: Store) -> None:
+    reply = await ask(store, "any talks about sliding windows")
+    assert body(reply)["covered"] is False and heading(reply) == "The summaries don't mention *sliding windows*."
