@@ -76,3 +76,10 @@ async def test_a_gerund_after_a_preposition_and_its_one_word_object_are_no_name(
 async def test_an_unknown_kind_after_a_preposition_is_still_absent(store: Store) -> None:
     reply = await ask(store, "any talks about sliding windows")
     assert body(reply)["covered"] is False and heading(reply) == "The summaries don't mention *sliding windows*."
+
+
+async def test_torn_down_is_a_word_of_the_word_list(store: Store) -> None:
+    # "tear down" / "torn down" is abreißen (the summaries' Abriss): no absent detail of the sandboxes, whose
+    # lifecycle 316 tells (kept alive across turns)
+    reply = await ask(store, "do the sandboxes get torn down between turns in the rl setup for coding agents")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 316)
