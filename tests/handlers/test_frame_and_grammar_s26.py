@@ -83,3 +83,19 @@ async def test_torn_down_is_a_word_of_the_word_list(store: Store) -> None:
     # lifecycle 316 tells (kept alive across turns)
     reply = await ask(store, "do the sandboxes get torn down between turns in the rl setup for coding agents")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 316)
+
+
+@pytest.mark.parametrize("text", [
+    # a basic English head noun the summaries lack after a word they have is the asker's word for that thing
+    # (578's Offroad-Wettbewerb), no unknown kind of it
+    "Someone mentioned the crafts vlogger took part in some kind of race, so what happened at that off-road event?",
+    "what happened at the off-road event",
+])
+async def test_a_basic_head_noun_after_a_known_word_is_no_unknown_kind(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 578), text
+
+
+async def test_an_unknown_first_word_still_names_a_kind(store: Store) -> None:
+    reply = await ask(store, "how does speculative decoding work on tpus")
+    assert body(reply)["covered"] is False and heading(reply) == "The summaries don't mention *speculative decoding*."
