@@ -99,3 +99,9 @@ async def test_a_basic_head_noun_after_a_known_word_is_no_unknown_kind(store: St
 async def test_an_unknown_first_word_still_names_a_kind(store: Store) -> None:
     reply = await ask(store, "how does speculative decoding work on tpus")
     assert body(reply)["covered"] is False and heading(reply) == "The summaries don't mention *speculative decoding*."
+
+
+async def test_a_short_names_plural_in_the_summaries_holds_its_singular(store: Store) -> None:
+    # "vm": 161 writes only "Single-Host-VMs", the plural German borrows from English as it is
+    reply = await ask(store, "kann ich sft mit maxtext auf ner einzelnen vm laufen lassen")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 161)
