@@ -105,3 +105,10 @@ async def test_a_short_names_plural_in_the_summaries_holds_its_singular(store: S
     # "vm": 161 writes only "Single-Host-VMs", the plural German borrows from English as it is
     reply = await ask(store, "kann ich sft mit maxtext auf ner einzelnen vm laufen lassen")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 161)
+
+
+async def test_comms_is_communication(store: Store) -> None:
+    # "comms" is short for communications (Kommunikation): the Pallas talk's all-gather overlapped with compute,
+    # 004:13, no name "all-gather comms" the summaries lack
+    reply = await ask(store, "in pallas, how do you hide the all-gather comms behind the matmul")
+    assert body(reply)["covered"] is True and first(reply) == ("004_b9033c416a07336f.txt", 13)
