@@ -551,11 +551,12 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue  # another part of the question (a comparison's other side), or the rest of a name or a count
         if run.after_pronoun:
             run = NameRun(run.words[1:], run.after_auxiliary, run.last)  # "they [implement] ring attention"
-        elif question.language != "de" and len(run.words) >= 3 and run.words[0].casefold().endswith("ing") and \
+        elif question.language != "de" and len(run.words) >= 2 and run.words[0].casefold().endswith("ing") and \
                 _word_before(question.text.casefold(), run.words[0].casefold()) in ENGLISH_PREPOSITIONS and \
                 absent.isdisjoint(rest := _content_tokens(" ".join(run.words[1:]))) and await held_as_a_name(rest):
             # a gerund after a preposition is a verb, the thing the summaries name its object: "about [shipping]
-            # python wheels" (not "about sliding window attention", whose rest is no name the summaries have)
+            # python wheels", "about [generating] images" (not "about sliding window attention", whose rest is no name
+            # the summaries have); one object word is a thing as well as two
             run = NameRun(run.words[1:], run.after_auxiliary, run.last)
         if question.language != "de" and (run.before_article
                                           or _ENGLISH_PARTICIPLE_RE.fullmatch(run.words[-1].casefold())):
@@ -866,6 +867,9 @@ def _unknown_kind(written: list[str], absent: frozenset[str], question: Question
         return None  # "wann wurde X erwähnt", "why did the query fail": the unknown last word is a verb
     if not _side_by_side(question.text, first, second):
         return None
+    if unknown[1] and question.language != "de" and all(is_basic(token) for token in tokens(second)):
+        return None  # a basic English noun after a word the summaries have is the asker's head for that thing: "that
+        # [off-road] event" (000:578's Offroad-Wettbewerb); a kind is named by its first word ("speculative decoding")
     return f"{first} {second}"
 
 

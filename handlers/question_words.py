@@ -28,6 +28,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     besprochen behandelt vorgestellt prasentiert prasentierte gehalten hielt vorgetragen thema themen
     erklart erklare erklaren erklar beschreibe beschreiben zeige zeigen zeig nenne nennen liste
     ansehen anschauen anhoren schauen gucken lernen verstehen empfehlen empfiehlst empfohlen sehen
+    schau schaue schaust schaut guck gucke guckst guckt
     welchem welchen welcher welches welche wieso weshalb wofur wozu woher womit worum wie viel viele
     vortragen vortrags vortrages vortragen vortragende vortragenden vortragender redner rednerin sprecher sprecherin
     folgenden gerade zuerst genau ungefahr grob insgesamt wirklich zusammen fasse fass beste besten bester bestes
@@ -80,7 +81,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     hinweg bleibt bleiben blieb blieben
     """.split()  # German possessives ("ihre pipeline": their, which English's stopwords hold); spoken German's
     # "dat", "son" ("so ein"), "ham" ("haben"), "jetz", "nich", "nix" and its contractions (SPOKEN_CONTRACTIONS,
-    # folded); fillers
+    # folded); fillers; the finite forms of the separable watch verbs, whose "an" ends the clause ("welchen vortrag
+    # [schau] ich mir dazu an", as "anschauen" asks)
     # ("what do the sparse cores even do", "whats the deal with", "lets you do", "according to tunix", "quantize stuff")
     # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt");
     # "über … hinweg" (across) and the copula "bleiben" ("bleibt kompatibel"), which frames its adjective as "ist"

@@ -512,6 +512,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|\bwas (?:soll(?:te|t)?|kann|k[öo]nnte) ich(?: mir)?(?=\s(?:.*\s)?(?:an)?(?:schau(?:en|n)|sehen|seh(?:e|n)"
         r"|gucken|guck(?:e|n)?)\b)|\bwas (?:schau|guck|seh) ich mir(?=\s.*\ban$)"
         r"|\bwhat (?:do|would|can) you recommend\b|\bwas (?:empfiehlst|w[üu]rdest) du\b"
+        # "gibts n video dazu, wie …", "gibts nen talk der erklärt …": one talk asked for by a clause on what it
+        # shows, in the asker's words, as "welches video zeigt …" asks (only the opening is matched; "gibt es
+        # Vorträge, die …" asks for all of them)
+        rf"|\bgibt(?:'s|s| es) (?:ein|eine|einen|n|ne|nen|'n) {_TALK_NOUN}(?: (?:dazu|dar[üu]ber|hierzu))?,?"
+        r"(?= (?:der|die|das|den|dem|wo|wie|in dem|in der|bei dem)\b)"
         r"|(?<!in )\b(?:which|what) (?:talk|session|video)\b(?!s)|\bwelche[rsn]? (?:vortrag|video|talk)\b(?!s))", _I)),
     (Shape.RECOMMEND, re.compile(  # the need told first, the talk asked after it in a clause of its own: "ich will
         # X, gibts dazu n video?", "I want X, is there a talk on that?" ("n", "'n": spoken "ein")
@@ -1037,7 +1042,8 @@ _IN_FEW_WORDS_RE = re.compile(
     r"(?:[\s,]+(?:to me|for me|mir))?[\s,]+(?:(?:kurz|short(?:ly)?|briefly|simply|quickly|einfach)\s+)?"
     r"(?:in|with|using|mit)\s+(?:one|a single|a|1|a few|few|simple|plain|easy|layman'?s|einem|einer|wenigen"
     r"|einfachen|simplen|kurzen|klaren)\s+(?:lines?|sentences?|words|terms|english|satz|s[äa]tzen|worten|zeilen?)"
-    r"(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)"
+    # (German puts the verb of explaining after it, last: "kann mir das wer in einfachen worten [erklären]?")
+    r"(?:[\s,]+(?:pls|plz|please|bitte))?(?=(?:\s+(?:erkl[äa]r\w*|beschreib\w*|sagen|zusammenfass\w*))?[\s?!.]*$)"
     # … or with the moments it was said at: "when was fp8 brought up, timestamps pls", "… mit Zeitstempeln bitte"
     r"|(?:\s*[,;:–—-]\s*(?:(?:with|mit)\s+)?|\s+(?:with|mit)\s+)(?:the\s+|den\s+)?(?:time\s?stamps?|zeitstempeln?"
     r"|zeitmarken)(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)", re.I)
@@ -1401,8 +1407,9 @@ def _sentences(text: str) -> list[str]:
     sentences: list[str] = []
     start = 0
     for end in _SENTENCE_END_RE.finditer(text):
-        if _ABBREVIATION_END_RE.search(text, start, end.start()):
-            continue
+        if (short := _ABBREVIATION_END_RE.search(text, start, end.start())) is not None and \
+                short.group()[:-1] not in SEPARABLE_PARTICLES:
+            continue  # (a German separable verb's particle ends its clause: "Ich schaue mir Tunix [an]. Auf …")
         sentences.append(text[start:end.start()].strip())
         start = end.end()
     sentences.append(text[start:].strip())

@@ -110,6 +110,9 @@ def _name_words(view: View) -> frozenset[str]:
     return frozenset(names)
 
 
+MAX_PLURALISED_NAME = 4  # letters of a short name (vm, gpu, llm) whose plural the summaries may write alone
+
+
 def _absent_words(view: View, text: str) -> tuple[str, ...]:
     """The content words of ``text`` no summary holds in any form (``Store.absent_words``)."""
     absent = []
@@ -133,7 +136,10 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
         # a participle's verb, written as a word of its own: "portierter" (a ported one) is "portieren" (a guessed
         # infinitive inside a compound is no sign: "bauen" in "aufbauend")
         verbs = [verb for form in [word, *trims] for verb in german_infinitives(form)]
-        if _held_in_a_form(view, forms, verbs):
+        # a short name's English plural, which German text borrows as it is: "vm" is in "Single-Host-VMs" (a whole
+        # word only: "vms" inside another word is no sign)
+        plurals = [f"{word}s"] if word.isalpha() and len(word) <= MAX_PLURALISED_NAME else []
+        if _held_in_a_form(view, forms, [*verbs, *plurals]):
             continue
         # only then the costly look at where the summaries write a split's words (most words end above)
         split = [form for form in concept.forms if form.kind == "phrase" and not concept.words_in_a_row]
