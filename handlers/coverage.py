@@ -654,6 +654,10 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # ("check out"), or inflected after its subject ("the text encoder runs"); a last word that is none of
             # these, with words no talk holds all of, names the thing ("is triton inference server covered")
             if phrase_key(" ".join(run.words[-2:])) in store.word_data().en_de:
+                if not run.words[-2].casefold().endswith(("ing", "ed")):
+                    # no verb form starts the phrase: it is one noun, the thing the name is a kind of ("graph
+                    # [neural network]"), and no talk holds the name's words side by side
+                    return run.text
                 continue  # its last two words are one phrase of the word list, a verb and its object: "ai [writing
                 # code]" is AI that programs, no "ai writing" cut off its last word
             shorter = _content_tokens(" ".join(run.words[:-1]))
