@@ -824,9 +824,13 @@ async def _asked_around_one_talk(store: Store, question: Question, written: list
     typed = [content for word in written if (content := [token for token in _content_tokens(word)
                                                           if token not in absent])]
     naming = {token for word in _talks_name(store, question, typed) for token in word} if question.yes_no else set()
+    # the verb a run is the object of says what is asked of the thing, no word of what a talk says: "does vllm on
+    # tpu [support] guided decoding"
+    verb = tokens(_word_before(question.text, run.words[0]) or "") if run.after_verb else []
     others = list(dict.fromkeys(token for word in written if word not in run.words
                                 for token in _content_tokens(word)
-                                if token not in absent and token not in words and token not in naming))
+                                if token not in absent and token not in words and token not in naming
+                                and token not in verb))
     return len(others) >= MAX_TOPIC_WORDS and await store.held_in_one_talk([*others, *words])
 
 

@@ -83,3 +83,20 @@ async def test_the_phrase_a_talk_is_titled_with_is_answered(store: Store) -> Non
     # 000:517 embeds neural networks in CasADi
     reply = await ask(store, "how are neural networks embedded in casadi")
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 517)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a yes/no question's subject is a name typed in lower case, as Slack's askers type names, placed by a
+    # preposition ("vllm on tpu"); its verb ("support") says what is asked of the thing after it, no word of what the
+    # vLLM talk says: the talks have Decoding, and guided only as other words (geleitet), never that kind of decoding
+    ("does vllm support guided decoding", "The summaries don't mention *guided decoding*."),
+    ("does vllm on tpus support guided decoding?", "The summaries don't mention *guided decoding*."),
+])
+async def test_the_object_of_a_lower_case_names_verb_is_the_asked_name(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_a_placed_lower_case_names_verb_and_a_thing_its_talk_has_is_answered(store: Store) -> None:
+    # 000:74: Kinetic's batch workloads with hyperparameter sweeps
+    reply = await ask(store, "does kinetic on tpu support hyperparameter sweeps")
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 74)
