@@ -92,7 +92,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             # "wie viel [millikelvin]" the unit whose number is the answer (000:34's "300-mal kälter" holds the rest;
             # "wie viele [prüfstufen]" counts things the asker may name otherwise)
             return [] if not any(_which_asks_for(name, question) or measured_in(name, question.text)
-                                 for name in names) and \
+                                 or _named_example(name, question) for name in names) and \
                 await restates_a_point(store, question, names, scope) else names
         content = [t for w in written for t in tokens(w)]
         if content and all(t in absent for t in content):
@@ -154,6 +154,19 @@ def _only_asked_whether(word: str, question: Question, absent: frozenset[str]) -
 # A guess the asker hedges: "cedar [or something]", "euler oder so": the word before it is what they ask for
 _HEDGED_GUESS_RE = re.compile(r"([^\W\d_][\w-]*)\s+(?:or|oder)\s+(?:something|so|sowas|so was|whatever|what)\b"
                               r"(?!\s+(?:like|as|wie)\b)", re.I)
+
+
+# An example the asker names of a kind they ask about: "compare against a gpu database [like heavydb]"
+_NAMED_EXAMPLE_RE = re.compile(r"\b(?:like|such as)\s+([^\W\d_][\w-]*)\s*[?!.]*$", re.I)
+
+
+def _named_example(word: str, question: Question) -> bool:
+    """Whether ``word``, a name no general English writes, ends an English question as the example it names after
+    "like" or "such as" ("did they compare against a gpu database like [heavydb]"): the question asks whether the
+    talks say that one, so a point holding the rest of it (the database and the GPU) does not answer it."""
+    match = _NAMED_EXAMPLE_RE.search(question.text)
+    return question.language != "de" and match is not None and match.group(1).casefold() == word.casefold() and \
+        all(is_rare(token, "en") for token in tokens(word))
 
 
 def _guessed(word: str, question: Question) -> bool:

@@ -100,3 +100,21 @@ async def test_a_placed_lower_case_names_verb_and_a_thing_its_talk_has_is_answer
     # 000:74: Kinetic's batch workloads with hyperparameter sweeps
     reply = await ask(store, "does kinetic on tpu support hyperparameter sweeps")
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 74)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # the example the asker names after "like" is what the question asks whether the talks say: the TPU database
+    # study's points hold TPUs, databases and GPUs, no HeavyDB (grep -i heavydb: none)
+    ("did the tpu database study compare against a gpu database like heavydb?",
+     "The summaries don't mention *heavydb*."),
+    ("did they benchmark the tpu database against gpu databases like heavydb",
+     "The summaries don't mention *heavydb*."),
+])
+async def test_a_named_example_no_summary_has_is_not_covered(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_a_named_example_a_talk_has_is_answered(store: Store) -> None:
+    # 000:384: Tunix's reinforcement learning with GRPO
+    reply = await ask(store, "does tunix support rl algorithms like grpo")
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 384)
