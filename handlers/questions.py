@@ -1974,6 +1974,10 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     after_auxiliary = after_name = after_pronoun = after_article = False
     # the run follows a yes/no question's subject, a name placed by a preposition: "does [vllm on] tpu support …"
     after_placed_name = False
+    # the run follows the auxiliary or a preposition with no article: a name stands bare ("does [vllm] support …",
+    # "does vllm on [tpu] support …"); after one a rare word may start a compound subject ("did the [treehouse
+    # build] include plastering")
+    bare_name = False
     previous_content = before_content = False  # whether the word before (and the one before it) was a content word
     before: list[str] = ["", ""]  # the two words before the current one, folded
     previous_end = -1
@@ -1992,7 +1996,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                 # compound is a noun typed in lower case ("der kernel-cache")
             del words[size:]
         if language != "de" and (after_auxiliary or after_placed_name) and sum(counts[:size]) > MAX_NAME_WORDS and \
-                (words[0][:1].isupper() or is_term_like(words[0]) or _lower_case_name(words[0])) and \
+                (words[0][:1].isupper() or is_term_like(words[0]) or (bare_name and _lower_case_name(words[0]))) and \
                 2 <= sum(counts[2:size]) <= MAX_NAME_WORDS:
             # "does [Tunix] [support] gradient accumulation": a name, its verb, then the thing it is asked about
             runs.append(NameRun(words[2:size], False, last=at_the_end and words == current,
@@ -2026,6 +2030,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                     before[-1] in DETERMINERS and DO_AUXILIARY_RE.fullmatch(before[-2])))
                 # the question's auxiliary, its subject's name and a preposition: the name's place ends the subject,
                 # whose verb then follows the run's first word ("does vllm on [tpu support guided decoding]")
+                bare_name = bool(DO_AUXILIARY_RE.fullmatch(before[-1])) or before[-1] in ENGLISH_PREPOSITIONS
                 after_placed_name = language != "de" and at == 3 and \
                     DO_AUXILIARY_RE.fullmatch(matches[0].group()) is not None and \
                     (is_term_like(matches[1].group()) or _lower_case_name(matches[1].group())) and \
