@@ -92,7 +92,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             # "wie viel [millikelvin]" the unit whose number is the answer (000:34's "300-mal kälter" holds the rest;
             # "wie viele [prüfstufen]" counts things the asker may name otherwise)
             return [] if not any(_which_asks_for(name, question) or measured_in(name, question.text)
-                                 for name in names) and \
+                                 or _named_example(name, question) for name in names) and \
                 await restates_a_point(store, question, names, scope) else names
         content = [t for w in written for t in tokens(w)]
         if content and all(t in absent for t in content):
@@ -154,6 +154,19 @@ def _only_asked_whether(word: str, question: Question, absent: frozenset[str]) -
 # A guess the asker hedges: "cedar [or something]", "euler oder so": the word before it is what they ask for
 _HEDGED_GUESS_RE = re.compile(r"([^\W\d_][\w-]*)\s+(?:or|oder)\s+(?:something|so|sowas|so was|whatever|what)\b"
                               r"(?!\s+(?:like|as|wie)\b)", re.I)
+
+
+# An example the asker names of a kind they ask about: "compare against a gpu database [like heavydb]"
+_NAMED_EXAMPLE_RE = re.compile(r"\b(?:like|such as)\s+([^\W\d_][\w-]*)\s*[?!.]*$", re.I)
+
+
+def _named_example(word: str, question: Question) -> bool:
+    """Whether ``word``, a name no general English writes, ends an English question as the example it names after
+    "like" or "such as" ("did they compare against a gpu database like [heavydb]"): the question asks whether the
+    talks say that one, so a point holding the rest of it (the database and the GPU) does not answer it."""
+    match = _NAMED_EXAMPLE_RE.search(question.text)
+    return question.language != "de" and match is not None and match.group(1).casefold() == word.casefold() and \
+        all(is_rare(token, "en") for token in tokens(word))
 
 
 def _guessed(word: str, question: Question) -> bool:
@@ -655,6 +668,10 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # ("check out"), or inflected after its subject ("the text encoder runs"); a last word that is none of
             # these, with words no talk holds all of, names the thing ("is triton inference server covered")
             if phrase_key(" ".join(run.words[-2:])) in store.word_data().en_de:
+                if not run.words[-2].casefold().endswith(("ing", "ed")):
+                    # no verb form starts the phrase: it is one noun, the thing the name is a kind of ("graph
+                    # [neural network]"), and no talk holds the name's words side by side
+                    return run.text
                 continue  # its last two words are one phrase of the word list, a verb and its object: "ai [writing
                 # code]" is AI that programs, no "ai writing" cut off its last word
             shorter = _content_tokens(" ".join(run.words[:-1]))
@@ -821,9 +838,13 @@ async def _asked_around_one_talk(store: Store, question: Question, written: list
     typed = [content for word in written if (content := [token for token in _content_tokens(word)
                                                           if token not in absent])]
     naming = {token for word in _talks_name(store, question, typed) for token in word} if question.yes_no else set()
+    # the verb a run is the object of says what is asked of the thing, no word of what a talk says: "does vllm on
+    # tpu [support] guided decoding"
+    verb = tokens(_word_before(question.text, run.words[0]) or "") if run.after_verb else []
     others = list(dict.fromkeys(token for word in written if word not in run.words
                                 for token in _content_tokens(word)
-                                if token not in absent and token not in words and token not in naming))
+                                if token not in absent and token not in words and token not in naming
+                                and token not in verb))
     return len(others) >= MAX_TOPIC_WORDS and await store.held_in_one_talk([*others, *words])
 
 

@@ -19,7 +19,7 @@ from store.lexicon import phrase_key
 from store.text import clean_query, fold, tokens, word_tokens
 
 from . import german_tags
-from .common_words import is_common, is_everyday, leaning, leans_english
+from .common_words import is_common, is_everyday, is_rare, leaning, leans_english
 from .question_words import (
     ABILITY_IDIOM_RE,
     ARTICLES,
@@ -1979,6 +1979,12 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     current: list[str] = []
     counts: list[int] = []  # the tokens of each word of ``current`` (shard_map: two)
     after_auxiliary = after_name = after_pronoun = after_article = False
+    # the run follows a yes/no question's subject, a name placed by a preposition: "does [vllm on] tpu support …"
+    after_placed_name = False
+    # the run follows the auxiliary or a preposition with no article: a name stands bare ("does [vllm] support …",
+    # "does vllm on [tpu] support …"); after one a rare word may start a compound subject ("did the [treehouse
+    # build] include plastering")
+    bare_name = False
     previous_content = before_content = False  # whether the word before (and the one before it) was a content word
     before: list[str] = ["", ""]  # the two words before the current one, folded
     previous_end = -1
@@ -1996,8 +2002,9 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                 size -= 1  # "verteiltes" alone, or a verb at the end ("Modelle trainieren"); a hyphenated
                 # compound is a noun typed in lower case ("der kernel-cache")
             del words[size:]
-        if language != "de" and after_auxiliary and sum(counts[:size]) > MAX_NAME_WORDS and \
-                (words[0][:1].isupper() or is_term_like(words[0])) and 2 <= sum(counts[2:size]) <= MAX_NAME_WORDS:
+        if language != "de" and (after_auxiliary or after_placed_name) and sum(counts[:size]) > MAX_NAME_WORDS and \
+                (words[0][:1].isupper() or is_term_like(words[0]) or (bare_name and _lower_case_name(words[0]))) and \
+                2 <= sum(counts[2:size]) <= MAX_NAME_WORDS:
             # "does [Tunix] [support] gradient accumulation": a name, its verb, then the thing it is asked about
             runs.append(NameRun(words[2:size], False, last=at_the_end and words == current,
                                 before_article=words == current and following in ARTICLES, after_verb=True))
@@ -2028,6 +2035,13 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                 main_do = language != "de" and before[-1] == "do" and auxiliary_before
                 after_auxiliary = not main_do and bool(DO_AUXILIARY_RE.fullmatch(before[-1]) or (
                     before[-1] in DETERMINERS and DO_AUXILIARY_RE.fullmatch(before[-2])))
+                # the question's auxiliary, its subject's name and a preposition: the name's place ends the subject,
+                # whose verb then follows the run's first word ("does vllm on [tpu support guided decoding]")
+                bare_name = bool(DO_AUXILIARY_RE.fullmatch(before[-1])) or before[-1] in ENGLISH_PREPOSITIONS
+                after_placed_name = language != "de" and at == 3 and \
+                    DO_AUXILIARY_RE.fullmatch(matches[0].group()) is not None and \
+                    (is_term_like(matches[1].group()) or _lower_case_name(matches[1].group())) and \
+                    before[-1] in ENGLISH_PREPOSITIONS
                 after_name = (previous_content and joined) or before[-1] in COUNTING or (
                     before[-1] in LINKS and before_content)
                 after_pronoun = language != "de" and before[-1] in SUBJECT_PRONOUNS
@@ -2043,6 +2057,13 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     if current:
         close(True)
     return runs
+
+
+def _lower_case_name(word: str) -> bool:
+    """Whether ``word``, typed in lower case, is a name all the same: one word no general English or German writes
+    ("vllm", "tunix", "flydsl"), as Slack's askers type names ("does [vllm] support guided decoding")."""
+    folded = word_tokens(word)
+    return len(folded) == 1 and is_rare(folded[0], "en")
 
 
 def _before_a_gerund(plain: str, matches: list[re.Match[str]], at: int) -> bool:

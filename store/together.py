@@ -72,6 +72,9 @@ def _held_side_by_side(view: View, words: Sequence[str]) -> bool:
     rows = view.candidates(searched, CANDIDATES, any_order=True)
     subject = subject_talk(view, words[0]) if len(words) == 2 else None
     pairs = list(zip(tests, tests[1:]))
+    # the words before the thing: a phrase of the word list that ends the name is one thing ("graph [neural
+    # network]": neuronale Netze), the title of a talk about it is no word before it
+    before_the_thing = tests[:len(tests) - _last_phrase(view, words)]
     titled: dict[str, bool] = {}  # talk id -> whether its title holds a word before the last (rows share talks)
     for row in rows:
         if row.talk_id == subject and tests[-1].held_in(held := _held(view, row), " ".join(held)):
@@ -83,7 +86,7 @@ def _held_side_by_side(view: View, words: Sequence[str]) -> bool:
             if in_title is None:
                 title = set(info.title_tokens)
                 in_title = titled[row.talk_id] = any(token in test.exact or token.startswith(test.prefixes)
-                                                     for test in tests[:-1] for token in title)
+                                                     for test in before_the_thing for token in title)
             if in_title:
                 held = _held(view, row)  # with the talk's title
                 if all(test.held_in(held, " ".join(held)) for test in tests):
@@ -91,6 +94,17 @@ def _held_side_by_side(view: View, words: Sequence[str]) -> bool:
         if _next_to_in_a_field(row, pairs):
             return True
     return False
+
+
+def _last_phrase(view: View, words: Sequence[str]) -> int:
+    """How many of the last ``words`` (two or more, not all of them) are one phrase the word list translates
+    ("neural network" of "graph neural network"); 1 when none are: the last word is the thing."""
+    for size in range(len(words) - 1, 1, -1):
+        phrase = " ".join(words[-size:])
+        if any(concept.words == phrase and any(form.kind == "translation" for form in concept.forms)
+               for concept in view.concepts(" ".join(words))):
+            return size
+    return 1
 
 
 def _next_to_in_a_field(row: SearchRow, pairs: list[tuple[_WordForms, _WordForms]], near: int = NEAR) -> bool:
