@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Any
 
-from store.concepts import content_words, english_variants, german_stem, one_slip, slip_in_each_word
+from store.concepts import content_words, english_variants, german_root, german_stem, one_slip, slip_in_each_word
 from store.db import Store
 from store.lexicon import phrase_key
 from store.merging import same_moment
@@ -864,7 +864,7 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
                 result, sides[index] = uninflected, base
         if not any(hit.match in STRONG_MATCHES for hit in result.hits) and (named := await _entry_within(store, side)):
             result, sides[index] = await store.define(named), named  # "the MLIR route" is MLIR's side
-        strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES]
+        strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES or _same_family(side, hit.term)]
         if strong and side not in missing:
             terms.append(strong[0])
         if (definition := defined.get(term_key(side))) is not None and definition.text:
@@ -892,6 +892,13 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
         covered = await _not_covered(store, question, missing, topic="")  # the covered side is shown above
         reply.suggestions = covered.suggestions
     return reply
+
+
+def _same_family(side: str, term: str) -> bool:
+    """Whether a one-word side names a glossary term of its own word family: the participle "kollokiert" is the
+    entry "Kollokation", "disaggregiert" "Disaggregation" (the -ieren verb and its -ation / -ierung noun)."""
+    root = german_root(term_key(side)) if len(side.split()) == 1 else None
+    return root is not None and german_root(term_key(term)) == root
 
 
 async def _entry_within(store: Store, side: str) -> str | None:

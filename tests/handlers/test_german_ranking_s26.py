@@ -1,0 +1,39 @@
+"""German questions answered with the wrong first line (session 26): each cause asked through the function mentions
+and DMs call, on the bundled corpus in a real SQLite file. Lines are of the 000 file."""
+
+from __future__ import annotations
+
+import json
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.replies import Reply
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+
+
+def body(reply: Reply) -> dict:
+    """The reply as ``talkbot ask --json`` reports it."""
+    return json.loads(as_json(reply))
+
+
+def shown_lines(reply: Reply) -> set[tuple[str, int]]:
+    return {(hit["source"]["file"], hit["source"]["line"]) for hit in body(reply)["hits"]}
+
+
+def first(reply: Reply) -> tuple[str, int]:
+    hit = body(reply)["hits"][0]
+    return hit["source"]["file"], hit["source"]["line"]
+
+
+async def ask(store: Store, text: str) -> Reply:
+    return await mentions.answer(store, f"<@UBOT> {text}")
+
+
+async def test_a_difference_of_two_participles_shows_the_entries_of_their_nouns(store: Store) -> None:
+    # "kollokiert" and "disaggregiert" are the glossary's Kollokation (333) and Disaggregation (334): a -ieren verb
+    # names its -ation noun, so each side has its entry beside the point contrasting them
+    reply = await ask(store, "disaggregiert oder kollokiert, was ist der unterschied?")
+    assert body(reply)["shape"] == "difference"
+    assert {(MAIN, 333), (MAIN, 334)} <= shown_lines(reply)
