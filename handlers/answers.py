@@ -1127,7 +1127,12 @@ def _count_re(forms: tuple[str, ...]) -> re.Pattern[str] | None:
     if not forms:
         return None
     written = _any_form(forms)
-    return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})|{_listing(written)}", re.I)
+    # a compound written with a hyphen counts the thing its last part names: "ca. 120 Basis-Operationen" counts
+    # operations, "32 XC-Cores" cores (a closed compound is a word of its own: "zwei Hauptphasen" of LLM training are
+    # no count of Tinix's post-training phases)
+    compound = r"(?:[^\W\d_][\w]*-)?"
+    return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+){compound}(?:{written})"
+                      rf"|{_listing(written)}", re.I)
 
 
 @lru_cache(maxsize=256)

@@ -37,3 +37,11 @@ async def test_a_difference_of_two_participles_shows_the_entries_of_their_nouns(
     reply = await ask(store, "disaggregiert oder kollokiert, was ist der unterschied?")
     assert body(reply)["shape"] == "difference"
     assert {(MAIN, 333), (MAIN, 334)} <= shown_lines(reply)
+
+
+async def test_a_count_of_a_hyphenated_compound_counts_its_last_part(store: Store) -> None:
+    # "ca. 120 Basis-Operationen" (480) counts operations, as "120 Operationen" would: not the point that lists kinds
+    # of instructions (207, "Elementweise Operationen, lineare Algebra, …") with no number
+    reply = await ask(store, "mit wie vielen ops ist hlo damals gestartet")
+    assert body(reply)["shape"] == "number"
+    assert first(reply) in {(MAIN, 480), (MAIN, 196)}
