@@ -1612,6 +1612,12 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
             _EXPLAIN_ALONE_RE.match(question.text.strip()) and await _names_a_term(store, question):
         # "erklär mal flydsl": told to explain a glossary term and nothing else about it asks what it is
         return await _its_entry(store, question, scope)
+    if not scope.offset and not question.refers_back and question.term and question.qualifier and \
+            await _entry_named(store, f"{question.term} {question.qualifier}") == question.term:
+        # "wofür ist grain im jax ökosystem zuständig": the thing's role where the question places it is its glossary
+        # entry when the entry places it there itself ("Software-Bibliotheken im JAX-Ökosystem: … Grain ist für …
+        # zuständig"), not a key point that only names it among others
+        return await _its_entry(store, replace(question, subject=question.term), scope)
     if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     if not scope.offset and (gap := await coverage.detail_gap(store, question, scope)) is not None:

@@ -1725,7 +1725,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
                     # "was macht Pathways im MaxText-Stack?", "what are the MXUs in a TPU for?": what a thing does
                     # where the question places it is its role there, which a key point explains; its glossary
                     # entry says what it is anywhere
-                    return replace(question, shape=Shape.EXPLAIN, raw="")
+                    # (the term and the place kept: an entry that places the thing there itself says that role)
+                    return replace(question, shape=Shape.EXPLAIN, raw="", term=term, qualifier=qualifier)
                 question.term, question.qualifier = term, qualifier
         return question
     # "ok, ORPO?" and "hmm, and ORPO?": the last question again about ORPO

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.console import as_json
 from handlers import mentions
 from handlers.replies import Reply
@@ -52,3 +54,14 @@ async def test_a_title_compound_the_asked_word_only_begins_holds_it_as_a_text_do
     # Werkstatt", whose point gives the reason asked for ("um Passgenauigkeit … zu gewährleisten")
     reply = await ask(store, "warum wurde fürs baumhaus so viel in der werkstatt gemacht")
     assert first(reply) == (MAIN, 600)
+
+
+@pytest.mark.parametrize("text", [
+    "wofür ist grain im jax-ökosystem da",
+    "what is grain for in the jax ecosystem",
+])
+async def test_a_things_role_where_its_entry_places_it_is_the_entry(store: Store, text: str) -> None:
+    # the entry (403) places Grain in the JAX ecosystem itself ("Software-Bibliotheken im JAX-Ökosystem: … Grain ist
+    # für Hochleistungs-Daten-I/O zuständig"): it says the role asked for, not 381's point naming Grain among others
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 403), text
