@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from .concepts import Concept, Form, inflected_form
+from .concepts import Concept, Form
 from .text import fts_string
 from .vocabulary import Vocabulary
 
@@ -190,7 +190,6 @@ def concept_idfs(concepts: list[Concept], vocabulary: Vocabulary) -> list[float]
 
 
 _NO_PHRASES: frozenset[tuple[str, str]] = frozenset()
-MIN_HEAD = 4  # letters of a compound's last part after the asked word
 MATCH_WORDS = 4000  # corpus words a query's forms may match for RowMatcher to look for them as a set
 
 
@@ -204,12 +203,8 @@ class RowMatcher:
     same of the query's words and phrases in each field share one match (the same object: never changed).
     """
 
-    def __init__(self, concepts: list[Concept], idfs: list[float], vocabulary: Vocabulary, *,
-                 modifiers_apart: bool = False) -> None:
+    def __init__(self, concepts: list[Concept], idfs: list[float], vocabulary: Vocabulary) -> None:
         self._concepts = concepts
-        # a key point's title compound that the asked word only begins is about its last part ("Werkstattfertigung"
-        # is a kind of Fertigung): it holds the word as the point's text does (a talk's title names the talk by it)
-        self._modifiers_apart = modifiers_apart
         self._idfs = idfs
         counted = [c for c in concepts if not c.bonus] or concepts
         self._total = sum(c.weight for c in counted) or 1.0
@@ -309,11 +304,7 @@ class RowMatcher:
         for number in sorted(in_title):
             index = forms[number][0]
             if index not in best:
-                form = forms[number][2]
-                token = in_title[number]
-                modifier = self._modifiers_apart and form.kind == "word" and \
-                    len(token) - len(form.token) >= MIN_HEAD and not inflected_form(token, form.token)
-                best[index] = ("body" if modifier else "title", token, form)
+                best[index] = ("title", in_title[number], forms[number][2])
         for number in sorted({*in_body, *in_parts}):
             index = forms[number][0]
             if index not in best:

@@ -105,7 +105,7 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     rows = view.candidates(concepts, POINT_CANDIDATES, kind=("kpoint", "khigh"), talk_id=talk_id)
     settle_readings(concepts, rows)
     idfs = concept_idfs(concepts, view.vocabulary)
-    matcher = RowMatcher(concepts, idfs, view.vocabulary, modifiers_apart=True)
+    matcher = RowMatcher(concepts, idfs, view.vocabulary)
     scored = []
     titled = _titled(view, concepts, {candidate.talk_id for candidate in rows})
     # A word of the question that names a talk ("Qwen Image", "Kinetic": in the titles of few of the candidates'

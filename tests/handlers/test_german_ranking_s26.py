@@ -49,13 +49,6 @@ async def test_a_count_of_a_hyphenated_compound_counts_its_last_part(store: Stor
     assert first(reply) in {(MAIN, 480), (MAIN, 196)}
 
 
-async def test_a_title_compound_the_asked_word_only_begins_holds_it_as_a_text_does(store: Store) -> None:
-    # "Werkstattfertigung" (548) is a kind of Fertigung: its title holds "Werkstatt" no more than 600's text "in der
-    # Werkstatt", whose point gives the reason asked for ("um Passgenauigkeit … zu gewährleisten")
-    reply = await ask(store, "warum wurde fürs baumhaus so viel in der werkstatt gemacht")
-    assert first(reply) == (MAIN, 600)
-
-
 @pytest.mark.parametrize("text", [
     "wofür ist grain im jax-ökosystem da",
     "what is grain for in the jax ecosystem",
