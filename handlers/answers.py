@@ -29,6 +29,7 @@ from .questions import (
     Question,
     Shape,
     asks_an_amount,
+    describing_clause_words,
     is_term_like,
     parse,
     placed_setting,
@@ -1775,7 +1776,8 @@ def _naming_first(found: list[PointHit], question: Question, *, introductions_na
         # its nouns capitalised, a lower-case word is a verb ("entkoppelt"), unless written as code ("max_evol")
         typed = [word for word in typed if not word[:1].islower() or is_term_like(word)]
     # a name that says which talk ("im vllm/sglang tpu talk", "the talk on … with MaxText") picks none of its points
-    naming_a_talk = talk_naming_words(question.text)
+    # (so does a relative clause that says which thing is meant: "das System, das Triton-Kernel nach Pallas portiert")
+    naming_a_talk = talk_naming_words(question.text) | describing_clause_words(question.text)
     names = [token for token in dict.fromkeys(t for word in typed for t in tokens(word))
              if len(token) >= 3 and not is_common(token) and token not in naming_a_talk]
     if len(found) < 2 or not names:

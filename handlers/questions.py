@@ -1825,6 +1825,18 @@ def talk_naming_words(text: str) -> frozenset[str]:
     return frozenset(named)
 
 
+# A German relative clause set off by commas: "das agentenbasierte System[, das Triton-Kernel nach Pallas portiert,]
+# seine Experimente …"
+_RELATIVE_CLAUSE_RE = re.compile(r",\s*(?:der|die|das|den|dem|deren|dessen)\s+(?P<clause>[^,;:.!?]+)", re.I)
+
+
+def describing_clause_words(text: str) -> frozenset[str]:
+    """The folded words of the German relative clauses of ``text``: they say which thing the noun before them is
+    ("wie führt das agentenbasierte System, das Triton-Kernel nach Pallas portiert, seine Experimente in der Cloud
+    aus": the system that ports kernels), not what is asked of it (its experiments in the cloud)."""
+    return frozenset(token for found in _RELATIVE_CLAUSE_RE.finditer(text) for token in tokens(found["clause"]))
+
+
 def _naming_before(words: list[str], at: int) -> list[str]:
     """The folded words right before ``words[at]`` (a talk noun or a noun for its speakers), back to the first word
     that frames the question or points back: "im [vllm/sglang tpu] talk", "der [hugging face] typ"."""

@@ -58,3 +58,11 @@ async def test_a_things_role_where_its_entry_places_it_is_the_entry(store: Store
     # für Hochleistungs-Daten-I/O zuständig"): it says the role asked for, not 381's point naming Grain among others
     reply = await ask(store, text)
     assert first(reply) == (MAIN, 403), text
+
+
+async def test_names_in_a_relative_clause_say_which_thing_not_which_point(store: Store) -> None:
+    # ", das Triton-Kernel nach Pallas portiert," says which system (max_evol); the asker's Colab and the cloud pick
+    # its point (134, Cloud-Ausführung via Colab CLI), not 128 for holding the clause's Triton and Pallas
+    reply = await ask(store, "Bei uns gibt es nur Colab. Wie führt das agentenbasierte System, das Triton-Kernel nach "
+                             "Pallas portiert, seine Experimente in der Cloud aus?")
+    assert first(reply) == (MAIN, 134)
