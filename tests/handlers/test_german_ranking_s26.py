@@ -66,3 +66,9 @@ async def test_names_in_a_relative_clause_say_which_thing_not_which_point(store:
     reply = await ask(store, "Bei uns gibt es nur Colab. Wie führt das agentenbasierte System, das Triton-Kernel nach "
                              "Pallas portiert, seine Experimente in der Cloud aus?")
     assert first(reply) == (MAIN, 134)
+
+
+async def test_oom_is_short_for_out_of_memory(store: Store) -> None:
+    # OOM is what 000:14 writes as "HBM-Out-of-Memory-Fehlern" (Q4.1), beside 385's "OOM-Vermeidung" of another talk
+    reply = await ask(store, "welche ssb abfrage hatte nen oom")
+    assert first(reply) == (MAIN, 14)
