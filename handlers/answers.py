@@ -1614,7 +1614,7 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
         # "erklär mal flydsl": told to explain a glossary term and nothing else about it asks what it is
         return await _its_entry(store, question, scope)
     if not scope.offset and not question.refers_back and question.term and question.qualifier and \
-            await _entry_named(store, f"{question.term} {question.qualifier}") == question.term:
+            await _entry_places_it(store, question.term, question.qualifier):
         # "wofür ist grain im jax ökosystem zuständig": the thing's role where the question places it is its glossary
         # entry when the entry places it there itself ("Software-Bibliotheken im JAX-Ökosystem: … Grain ist für …
         # zuständig"), not a key point that only names it among others
@@ -1931,6 +1931,19 @@ async def _entry_named(store: Store, subject: str) -> str | None:
             return term
         return None
     return None
+
+
+async def _entry_places_it(store: Store, term: str, place: str) -> bool:
+    """Whether ``term`` is a glossary term (a strong match) one of whose entries itself names every word of ``place``
+    in its head or definition: "grain" in "jax ökosystem" ("Software-Bibliotheken im JAX-Ökosystem: … Grain …"). Its
+    talk's title does not count: "im tunix post-training video" places GRPO in a talk, whose key point says its
+    role there."""
+    result = await store.define(term)
+    if not result.hits or result.hits[0].match not in STRONG_MATCHES or not (words := tokens(place)):
+        return False
+    said = [tokens(f"{d.head} {d.definition}") for d in result.hits[0].definitions]
+    forms = [[word, *_german_forms(store, word)] for word in words]  # "ecosystem" is held as "Ökosystem"
+    return any(all(any(held.startswith(form) for form in each for held in entry) for each in forms) for entry in said)
 
 
 def _german_forms(store: Store, word: str) -> list[str]:
