@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Any
 
-from store.concepts import content_words, english_variants, german_stem, one_slip, slip_in_each_word
+from store.concepts import content_words, english_variants, german_root, german_stem, one_slip, slip_in_each_word
 from store.db import Store
 from store.lexicon import phrase_key
 from store.merging import same_moment
@@ -29,6 +29,7 @@ from .questions import (
     Question,
     Shape,
     asks_an_amount,
+    describing_clause_words,
     is_term_like,
     parse,
     placed_setting,
@@ -864,7 +865,7 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
                 result, sides[index] = uninflected, base
         if not any(hit.match in STRONG_MATCHES for hit in result.hits) and (named := await _entry_within(store, side)):
             result, sides[index] = await store.define(named), named  # "the MLIR route" is MLIR's side
-        strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES]
+        strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES or _same_family(side, hit.term)]
         if strong and side not in missing:
             terms.append(strong[0])
         if (definition := defined.get(term_key(side))) is not None and definition.text:
@@ -892,6 +893,13 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
         covered = await _not_covered(store, question, missing, topic="")  # the covered side is shown above
         reply.suggestions = covered.suggestions
     return reply
+
+
+def _same_family(side: str, term: str) -> bool:
+    """Whether a one-word side names a glossary term of its own word family: the participle "kollokiert" is the
+    entry "Kollokation", "disaggregiert" "Disaggregation" (the -ieren verb and its -ation / -ierung noun)."""
+    root = german_root(term_key(side)) if len(side.split()) == 1 else None
+    return root is not None and german_root(term_key(term)) == root
 
 
 async def _entry_within(store: Store, side: str) -> str | None:
@@ -1120,7 +1128,12 @@ def _count_re(forms: tuple[str, ...]) -> re.Pattern[str] | None:
     if not forms:
         return None
     written = _any_form(forms)
-    return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+)(?:{written})|{_listing(written)}", re.I)
+    # a compound written with a hyphen counts the thing its last part names: "ca. 120 Basis-Operationen" counts
+    # operations, "32 XC-Cores" cores (a closed compound is a word of its own: "zwei Hauptphasen" of LLM training are
+    # no count of Tinix's post-training phases)
+    compound = r"(?:[^\W\d_][\w]*-)?"
+    return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+){compound}(?:{written})"
+                      rf"|{_listing(written)}", re.I)
 
 
 @lru_cache(maxsize=256)
@@ -1600,6 +1613,12 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
             _EXPLAIN_ALONE_RE.match(question.text.strip()) and await _names_a_term(store, question):
         # "erklär mal flydsl": told to explain a glossary term and nothing else about it asks what it is
         return await _its_entry(store, question, scope)
+    if not scope.offset and not question.refers_back and question.term and question.qualifier and \
+            await _entry_places_it(store, question.term, question.qualifier):
+        # "wofür ist grain im jax ökosystem zuständig": the thing's role where the question places it is its glossary
+        # entry when the entry places it there itself ("Software-Bibliotheken im JAX-Ökosystem: … Grain ist für …
+        # zuständig"), not a key point that only names it among others
+        return await _its_entry(store, replace(question, subject=question.term), scope)
     if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     if not scope.offset and (gap := await coverage.detail_gap(store, question, scope)) is not None:
@@ -1757,7 +1776,8 @@ def _naming_first(found: list[PointHit], question: Question, *, introductions_na
         # its nouns capitalised, a lower-case word is a verb ("entkoppelt"), unless written as code ("max_evol")
         typed = [word for word in typed if not word[:1].islower() or is_term_like(word)]
     # a name that says which talk ("im vllm/sglang tpu talk", "the talk on … with MaxText") picks none of its points
-    naming_a_talk = talk_naming_words(question.text)
+    # (so does a relative clause that says which thing is meant: "das System, das Triton-Kernel nach Pallas portiert")
+    naming_a_talk = talk_naming_words(question.text) | describing_clause_words(question.text)
     names = [token for token in dict.fromkeys(t for word in typed for t in tokens(word))
              if len(token) >= 3 and not is_common(token) and token not in naming_a_talk]
     if len(found) < 2 or not names:
@@ -1911,6 +1931,19 @@ async def _entry_named(store: Store, subject: str) -> str | None:
             return term
         return None
     return None
+
+
+async def _entry_places_it(store: Store, term: str, place: str) -> bool:
+    """Whether ``term`` is a glossary term (a strong match) one of whose entries itself names every word of ``place``
+    in its head or definition: "grain" in "jax ökosystem" ("Software-Bibliotheken im JAX-Ökosystem: … Grain …"). Its
+    talk's title does not count: "im tunix post-training video" places GRPO in a talk, whose key point says its
+    role there."""
+    result = await store.define(term)
+    if not result.hits or result.hits[0].match not in STRONG_MATCHES or not (words := tokens(place)):
+        return False
+    said = [tokens(f"{d.head} {d.definition}") for d in result.hits[0].definitions]
+    forms = [[word, *_german_forms(store, word)] for word in words]  # "ecosystem" is held as "Ökosystem"
+    return any(all(any(held.startswith(form) for form in each for held in entry) for each in forms) for entry in said)
 
 
 def _german_forms(store: Store, word: str) -> list[str]:

@@ -1732,7 +1732,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
                     # "was macht Pathways im MaxText-Stack?", "what are the MXUs in a TPU for?": what a thing does
                     # where the question places it is its role there, which a key point explains; its glossary
                     # entry says what it is anywhere
-                    return replace(question, shape=Shape.EXPLAIN, raw="")
+                    # (the term and the place kept: an entry that places the thing there itself says that role)
+                    return replace(question, shape=Shape.EXPLAIN, raw="", term=term, qualifier=qualifier)
                 question.term, question.qualifier = term, qualifier
         return question
     # "ok, ORPO?" and "hmm, and ORPO?": the last question again about ORPO
@@ -1829,6 +1830,18 @@ def talk_naming_words(text: str) -> frozenset[str]:
                 break  # an everyday word ("separate") goes on with the question
             named.update(parts)
     return frozenset(named)
+
+
+# A German relative clause set off by commas: "das agentenbasierte System[, das Triton-Kernel nach Pallas portiert,]
+# seine Experimente …"
+_RELATIVE_CLAUSE_RE = re.compile(r",\s*(?:der|die|das|den|dem|deren|dessen)\s+(?P<clause>[^,;:.!?]+)", re.I)
+
+
+def describing_clause_words(text: str) -> frozenset[str]:
+    """The folded words of the German relative clauses of ``text``: they say which thing the noun before them is
+    ("wie führt das agentenbasierte System, das Triton-Kernel nach Pallas portiert, seine Experimente in der Cloud
+    aus": the system that ports kernels), not what is asked of it (its experiments in the cloud)."""
+    return frozenset(token for found in _RELATIVE_CLAUSE_RE.finditer(text) for token in tokens(found["clause"]))
 
 
 def _naming_before(words: list[str], at: int) -> list[str]:
