@@ -1149,7 +1149,11 @@ def _plain(query: str) -> str:
         plain = brief
     if "für" in folded or "fur" in folded or " of " in folded:  # most ask no kind: the patterns not tried
         plain = _without_kind_frame(plain)
-    plain = _asked(_WRAPPER_RE.sub("", GREETING_RE.sub("", plain)))
+    if (greeted := GREETING_RE.sub("", plain)) != plain:
+        # a greeting opens the message, the interjections and openers of a question follow it ("hey, quick q: …",
+        # "hallo, kurze frage, …", "hi, sorry, …"): left out as they are without the greeting
+        plain = without_discourse(greeted)
+    plain = _asked(_WRAPPER_RE.sub("", plain))
     if (fronted := _FRONTED_PLACE_RE.match(plain)) and not _QUESTION_WORD_IN_RE.search(fronted["p"]):
         plain = f"{fronted['q']} {fronted['p']}"  # the question as it reads with the talk named last
     # (matched first: a sub with a group in its template calls into re's Python code even where nothing matches)

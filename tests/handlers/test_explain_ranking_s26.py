@@ -1,0 +1,25 @@
+"""English questions (explain, definition, who, talks …) whose first line was wrong in session 26: each cause in
+English and German, through the function mentions and DMs call, on the bundled corpus in a real SQLite file.
+Lines are of the 000 file unless said otherwise."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import Store
+from tests.handlers.test_coverage import MAIN, ask, body, first
+
+
+@pytest.mark.parametrize("text", [
+    "hey, quick one: what is a kv cache",
+    "hey, quick q: what is a kv cache",
+    "hi, quick question: what is a kv cache?",
+    "quick one: what's a kv cache",
+    "hallo, kurze frage: was ist ein kv cache",
+])
+async def test_an_opener_after_a_greeting_is_no_word_of_the_question(store: Store, text: str) -> None:
+    # the greeting is left out, then the opener that says a question follows ("quick one", "kurze frage"), as each is
+    # alone: the question defines the KV cache (glossary 000:109), not a search for "quick one" (000:452's KV-Caches)
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "definition", text
+    assert first(reply) == (MAIN, 109), text
