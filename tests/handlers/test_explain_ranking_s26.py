@@ -23,3 +23,14 @@ async def test_an_opener_after_a_greeting_is_no_word_of_the_question(store: Stor
     reply = await ask(store, text)
     assert body(reply)["shape"] == "definition", text
     assert first(reply) == (MAIN, 109), text
+
+
+@pytest.mark.parametrize("text", [
+    "does kinetic download the same dataset again on every run",
+    "how does kinetic avoid downloading the same training data again every time i launch a run",
+])
+async def test_to_download_is_to_load(store: Store, text: str) -> None:
+    # "download" is German "herunterladen", in IT also "laden": Kinetic's data API ("… für latenzfreies Laden",
+    # 000:72), not its decorator (000:70, which only shares "run")
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 72), text
