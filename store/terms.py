@@ -42,8 +42,11 @@ def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
         return hits[:limit]
     if view.translate:
         forms = view.lexicon.en_de.get(phrase, ()) + view.pairs.get(phrase, ())
-        hits = _terms_named(view, [f.replace(" ", "") for f in forms] or _word_by_word(view, phrase),
-                            ("term", "variant"), "translation")
+        hits = _terms_named(view, [f.replace(" ", "") for f in forms], ("term", "variant"), "translation")
+        if not hits:
+            # a phrase the word list translates as a whole may still be a heading only word by word: "finite
+            # differences" is listed as "differenzen", the glossary's term is "Finite Differenzen"
+            hits = _terms_named(view, _word_by_word(view, phrase, forms), ("term", "variant"), "translation")
         if hits:
             return hits[:limit]
     # Names before long forms: "tensor parallelsm" is Tensor-Parallelismus, not TP (Tensor Parallelism).
@@ -56,18 +59,30 @@ def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
     return _fuzzy_terms(view, key, ("expansion",), limit)
 
 
-WORD_BY_WORD_KEYS = 16  # translations of a phrase word by word tried at most
+WORD_BY_WORD_KEYS = 32  # translations of a phrase word by word tried at most
+# A German adjective before its noun in a glossary heading, which has no article, takes the strong ending of its
+# noun's gender and number: "Automatische Differenzierung", "Finite Differenzen", "Konstruktiver Holzschutz",
+# "Verteiltes Training"; the word list gives the adjective's stem ("automatisch", "finit")
+_HEADING_ADJECTIVE_ENDINGS = ("", "e", "er", "es")
 
 
-def _word_by_word(view: View, phrase: str) -> list[str]:
+def _word_by_word(view: View, phrase: str, whole: Sequence[str] = ()) -> list[str]:
     """Keys of a phrase the lexicon has only word by word, each word as written or translated: "context
-    parallelism" -> "kontextparallelismus" (Kontext-Parallelismus), "mx expression" -> "mxausdruck"."""
+    parallelism" -> "kontextparallelismus" (Kontext-Parallelismus), "mx expression" -> "mxausdruck", "automatic
+    differentiation" -> "automatischedifferenzierung" (a translated word before the last with an adjective's
+    ending). ``whole``: the phrase's own translations, which name its last word's German too ("finite differences"
+    = "differenzen": "finitedifferenzen", Finite Differenzen)."""
     words = phrase.split()
     if not 2 <= len(words) <= 3:
         return []
     keys = [""]
-    for word in words:
-        forms = [word, *(form.replace(" ", "") for form in view.lexicon.en_de.get(word, ()))]
+    for at, word in enumerate(words):
+        translated = [form.replace(" ", "") for form in view.lexicon.en_de.get(word, ())]
+        if at < len(words) - 1:
+            translated = [form + ending for form in translated for ending in _HEADING_ADJECTIVE_ENDINGS]
+        else:
+            translated += [form.replace(" ", "") for form in whole if " " not in form]
+        forms = [word, *translated]
         keys = [key + form for key in keys for form in forms][:WORD_BY_WORD_KEYS]
     return keys[1:]  # the first is the phrase as typed, already looked up
 

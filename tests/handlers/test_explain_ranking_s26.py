@@ -34,3 +34,26 @@ async def test_to_download_is_to_load(store: Store, text: str) -> None:
     # 000:72), not its decorator (000:70, which only shares "run")
     reply = await ask(store, text)
     assert first(reply) == (MAIN, 72), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("what is automatic differentiation", 52),  # Automatische Differenzierung
+    ("what's asynchronous rollout", 327),  # Asynchroner Rollout
+])
+async def test_an_english_term_is_a_german_heading_with_its_adjective_declined(store: Store, text: str,
+                                                                                line: int) -> None:
+    # a glossary heading has no article, so its adjective takes the strong ending ("Automatische Differenzierung",
+    # "Asynchroner Rollout"): the English phrase translated word by word with that ending names the entry
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "definition", text
+    assert first(reply) == (MAIN, line), text
+
+
+async def test_a_phrase_the_word_list_translates_whole_is_a_heading_word_by_word_too(store: Store) -> None:
+    # "finite differences" is listed as "differenzen" alone, yet the glossary's entry is "Finite Differenzen" (000:536):
+    # both sides of the difference are defined, finite differences first, automatic differentiation (000:52) after
+    text = "finite differences vs automatic differentiation, what's the difference"
+    reply = await ask(store, text)
+    lines = [hit["source"]["line"] for hit in body(reply)["hits"]]
+    assert first(reply) == (MAIN, 536), text
+    assert 52 in lines, text
