@@ -57,3 +57,14 @@ async def test_a_phrase_the_word_list_translates_whole_is_a_heading_word_by_word
     lines = [hit["source"]["line"] for hit in body(reply)["hits"]]
     assert first(reply) == (MAIN, 536), text
     assert 52 in lines, text
+
+
+@pytest.mark.parametrize("text", [
+    "who did the talk on splitting video diffusion models across tpu chips",
+    "wer hat den vortrag über videodiffusion auf tpus gehalten",
+])
+async def test_a_video_diffusion_model_generates_videos(store: Store, text: str) -> None:
+    # as a "video model" does: the DiT talk's "… (DiT)-Modellen zur Videogenerierung" (abstract 000:90), not the image
+    # model's port (Qwen Image, 000:406), which holds "Diffusion" and "TPU" as well; "video" alone frames a talk
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 90), text
