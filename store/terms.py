@@ -6,8 +6,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .concepts import MIN_PREFIX, Form, inflected_form
 from .lexicon import phrase_key
-from .matching import RowMatcher, concept_idfs, settle_readings
+from .matching import RowMatcher, SearchRow, concept_idfs, settle_readings
 from .model import Source, TermDefinition, TermHit
 from .senses import senses_of
 from .text import term_key
@@ -257,6 +258,8 @@ def _terms_by_text(view: View, query: str) -> list[TermHit]:
     for row in rows:
         match = matcher.match(row)
         matched = len(match.per_concept)
+        if len(concepts) == 1 and not _holds_short_word(concepts[0].forms, row):
+            continue
         # One word alone must be all of the query; longer descriptions may miss a word or two.
         if match.coverage >= 0.999 or (matched >= 2 and match.coverage >= TERM_TEXT_COVERAGE):
             score = sum(
@@ -269,6 +272,17 @@ def _terms_by_text(view: View, query: str) -> list[TermHit]:
     ranked.sort(key=lambda item: -item[0])
     terms = _entry_terms(view, [ref_id for _, ref_id in ranked[:6]])
     return _term_hits(view, terms, "text", score=80.0)
+
+
+def _holds_short_word(forms: Sequence[Form], row: SearchRow) -> bool:
+    """Whether an entry's text holds a word of the shortest a prefix may be (an abbreviation or symbol asked alone:
+    "tau", "ode") as a word of its own, with at most an inflection ending ("TPUs"), not only as the start of a longer
+    word ("Tausende" is no tau); true for a longer word, which its compounds and inflections may begin."""
+    short = [form.token for form in forms if len(form.token) == MIN_PREFIX and " " not in form.token]
+    if len(short) < len(forms):
+        return True
+    words = set(row.title.split()) | set(row.body.split())
+    return any(inflected_form(word, token) for word in words for token in short)
 
 
 def _entry_terms(view: View, entry_ids: Sequence[int]) -> list[str]:

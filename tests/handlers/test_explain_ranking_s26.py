@@ -68,3 +68,14 @@ async def test_a_video_diffusion_model_generates_videos(store: Store, text: str)
     # model's port (Qwen Image, 000:406), which holds "Diffusion" and "TPU" as well; "video" alone frames a talk
     reply = await ask(store, text)
     assert first(reply) == (MAIN, 90), text
+
+
+@pytest.mark.parametrize("text", [
+    "what's the tau thing in the casadi shuttle example",
+    "what's tau in the casadi shuttle example",
+])
+async def test_a_three_letter_word_is_no_start_of_a_longer_one_in_a_glossary_text(store: Store, text: str) -> None:
+    # no glossary entry is "tau", and none holds it as a word: Pathways' "über Tausende von Beschleunigerchips"
+    # (000:469) only starts with it; the key point that writes the symbol ($\tau$, 000:517) answers
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 517), text
