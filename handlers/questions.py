@@ -695,7 +695,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # "mean with" as German's "meinen mit" has it
         r"|what(?:'s| is| are) meant (?:by|with) (?P<s3>.+)"
         r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean (?:by|with) (?P<s4>.+)"
-        r"|what (?:does|do) (?P<s5>.+?) (?:refer to|stand for|mean))$", _I)),
+        r"|what (?:does|do) (?P<s5>.+?) (?:refer to|stand for|mean)"
+        # … and where the term was met, said after it: "what does awg stand for in the quantum talk" asks what AWG is
+        # in that talk, as "awg in the quantum talk, what does that stand for" does
+        r"(?P<place>\s+(?:in|im|in der|in dem|from|aus|at|bei|beim|during|w[äa]hrend)\s+\S.*)?)$", _I)),
     (Shape.DEFINE, _PURPOSE_RE),
     (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?", "oom errors, what does that
         # even mean", "vma in the palace talk, what does that stand for"

@@ -79,3 +79,17 @@ async def test_a_three_letter_word_is_no_start_of_a_longer_one_in_a_glossary_tex
     # (000:469) only starts with it; the key point that writes the symbol ($\tau$, 000:517) answers
     reply = await ask(store, text)
     assert first(reply) == (MAIN, 517), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("what does awg stand for in the quantum talk and what is it", 58),
+    ("what does awg stand for in the quantum talk", 58),
+    ("what does mxu mean in the michigan talk", 20),
+])
+async def test_what_a_term_stands_for_in_a_talk_said_after_it_defines_the_term(store: Store, text: str,
+                                                                                line: int) -> None:
+    # the talk it was met in, said after "stand for" / "mean", names where, no word of the term ("awg stand"): the
+    # glossary entry (AWG 000:58, MXU 000:20), not the talk's introduction
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "definition", text
+    assert first(reply) == (MAIN, line), text
