@@ -93,3 +93,14 @@ async def test_what_a_term_stands_for_in_a_talk_said_after_it_defines_the_term(s
     reply = await ask(store, text)
     assert body(reply)["shape"] == "definition", text
     assert first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    "what does a machine operator need to be good at nowadays according to the cnc video",
+    "what do machinists do these days",
+])
+async def test_nowadays_is_modern(store: Store, text: str) -> None:
+    # "nowadays" is heutzutage, which the summaries write as "der moderne Bediener" (000:631), not the CNC's arrival in
+    # the 1970s (000:629) or the 1981 wages (000:630)
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 631), text
