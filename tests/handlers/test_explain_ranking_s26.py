@@ -104,3 +104,14 @@ async def test_nowadays_is_modern(store: Store, text: str) -> None:
     # the 1970s (000:629) or the 1981 wages (000:630)
     reply = await ask(store, text)
     assert first(reply) == (MAIN, 631), text
+
+
+@pytest.mark.parametrize("text", [
+    "are the google chips just better than the nvidia card at everything in the quantum benchmark",
+    "where are gpus better than tpus",
+])
+async def test_better_than_another_is_superior_to_it(store: Store, text: str) -> None:
+    # "better than" is besser als, überlegen: JAX Quantum's benchmarks, where GPUs "bei Diagonalisierungen überlegen
+    # sind" (000:37), not Qwen Image's benchmark numbers against an NVIDIA A100 (000:419)
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 37), text
