@@ -227,14 +227,15 @@ GREETING_RE = re.compile(
     re.I)
 
 
-# Chat opens a question by saying it is one, and how small or naive it is ("qq", "quick q", "kurze frage", "sorry falls
-# dumme frage", "sorry if dumb question", "fyi"), or whom else it is for ("cc <@U123> what is PJRT?", the mention
-# dropped, "cc:"): no word of what is asked
+# Chat opens a question by saying it is one, and how small or naive it is ("qq", "quick q", "quick one", "kurze frage",
+# "sorry falls dumme frage", "sorry if dumb question", "fyi"), or whom else it is for ("cc <@U123> what is PJRT?", the
+# mention dropped, "cc:"): no word of what is asked
 _NAIVE = r"(?:dumb|stupid|silly|naive|noob|newbie|dumme|bl[öo]de|doofe)"
 _OPENERS = (r"(?:(?:sorry|sry|entschuldigung)\s*,?\s+)?(?:if|falls|wenn)\s+"
             r"(?:this\s+is\s+|it'?s\s+|das\s+(?:ist\s+)?|es\s+)?(?:a\s+|an\s+|ne\s+|eine\s+)?"
             rf"{_NAIVE}\s+(?:question|q|frage)(?:\s+ist)?"
-            rf"|(?:(?:a|an|ne|eine)\s+)?(?:{_NAIVE}|quick|short|small|random|kurze|kleine|schnelle)\s+(?:question|q|frage)"
+            # "quick one: what is …": English chat says "one" for the question it is about to ask
+            rf"|(?:(?:a|an|ne|eine)\s+)?(?:{_NAIVE}|quick|short|small|random|kurze|kleine|schnelle)\s+(?:question|q|frage|one)"
             r"|qq|fyi|cc")
 # An opener with what the question is about or why it is asked, up to a colon: "quick q about the pallas talk: …", "qq
 # re the tunix q&a: …", "fyi collecting stuff for #ml-infra: …". The words between are the asker's context.

@@ -700,7 +700,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # "mean with" as German's "meinen mit" has it
         r"|what(?:'s| is| are) meant (?:by|with) (?P<s3>.+)"
         r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean (?:by|with) (?P<s4>.+)"
-        r"|what (?:does|do) (?P<s5>.+?) (?:refer to|stand for|mean))$", _I)),
+        r"|what (?:does|do) (?P<s5>.+?) (?:refer to|stand for|mean)"
+        # … and where the term was met, said after it: "what does awg stand for in the quantum talk" asks what AWG is
+        # in that talk, as "awg in the quantum talk, what does that stand for" does
+        r"(?P<place>\s+(?:in|im|in der|in dem|from|aus|at|bei|beim|during|w[äa]hrend)\s+\S.*)?)$", _I)),
     (Shape.DEFINE, _PURPOSE_RE),
     (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?", "oom errors, what does that
         # even mean", "vma in the palace talk, what does that stand for"
@@ -1155,7 +1158,11 @@ def _plain(query: str) -> str:
         plain = brief
     if "für" in folded or "fur" in folded or " of " in folded:  # most ask no kind: the patterns not tried
         plain = _without_kind_frame(plain)
-    plain = _asked(_WRAPPER_RE.sub("", GREETING_RE.sub("", plain)))
+    if (greeted := GREETING_RE.sub("", plain)) != plain:
+        # a greeting opens the message, the interjections and openers of a question follow it ("hey, quick q: …",
+        # "hallo, kurze frage, …", "hi, sorry, …"): left out as they are without the greeting
+        plain = without_discourse(greeted)
+    plain = _asked(_WRAPPER_RE.sub("", plain))
     if (fronted := _FRONTED_PLACE_RE.match(plain)) and not _QUESTION_WORD_IN_RE.search(fronted["p"]):
         plain = f"{fronted['q']} {fronted['p']}"  # the question as it reads with the talk named last
     # (matched first: a sub with a group in its template calls into re's Python code even where nothing matches)

@@ -6,8 +6,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .concepts import MIN_PREFIX, Form, inflected_form
 from .lexicon import phrase_key
-from .matching import RowMatcher, concept_idfs, settle_readings
+from .matching import RowMatcher, SearchRow, concept_idfs, settle_readings
 from .model import Source, TermDefinition, TermHit
 from .senses import senses_of
 from .text import term_key
@@ -42,8 +43,11 @@ def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
         return hits[:limit]
     if view.translate:
         forms = view.lexicon.en_de.get(phrase, ()) + view.pairs.get(phrase, ())
-        hits = _terms_named(view, [f.replace(" ", "") for f in forms] or _word_by_word(view, phrase),
-                            ("term", "variant"), "translation")
+        hits = _terms_named(view, [f.replace(" ", "") for f in forms], ("term", "variant"), "translation")
+        if not hits:
+            # a phrase the word list translates as a whole may still be a heading only word by word: "finite
+            # differences" is listed as "differenzen", the glossary's term is "Finite Differenzen"
+            hits = _terms_named(view, _word_by_word(view, phrase, forms), ("term", "variant"), "translation")
         if hits:
             return hits[:limit]
     # Names before long forms: "tensor parallelsm" is Tensor-Parallelismus, not TP (Tensor Parallelism).
@@ -56,18 +60,30 @@ def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
     return _fuzzy_terms(view, key, ("expansion",), limit)
 
 
-WORD_BY_WORD_KEYS = 16  # translations of a phrase word by word tried at most
+WORD_BY_WORD_KEYS = 32  # translations of a phrase word by word tried at most
+# A German adjective before its noun in a glossary heading, which has no article, takes the strong ending of its
+# noun's gender and number: "Automatische Differenzierung", "Finite Differenzen", "Konstruktiver Holzschutz",
+# "Verteiltes Training"; the word list gives the adjective's stem ("automatisch", "finit")
+_HEADING_ADJECTIVE_ENDINGS = ("", "e", "er", "es")
 
 
-def _word_by_word(view: View, phrase: str) -> list[str]:
+def _word_by_word(view: View, phrase: str, whole: Sequence[str] = ()) -> list[str]:
     """Keys of a phrase the lexicon has only word by word, each word as written or translated: "context
-    parallelism" -> "kontextparallelismus" (Kontext-Parallelismus), "mx expression" -> "mxausdruck"."""
+    parallelism" -> "kontextparallelismus" (Kontext-Parallelismus), "mx expression" -> "mxausdruck", "automatic
+    differentiation" -> "automatischedifferenzierung" (a translated word before the last with an adjective's
+    ending). ``whole``: the phrase's own translations, which name its last word's German too ("finite differences"
+    = "differenzen": "finitedifferenzen", Finite Differenzen)."""
     words = phrase.split()
     if not 2 <= len(words) <= 3:
         return []
     keys = [""]
-    for word in words:
-        forms = [word, *(form.replace(" ", "") for form in view.lexicon.en_de.get(word, ()))]
+    for at, word in enumerate(words):
+        translated = [form.replace(" ", "") for form in view.lexicon.en_de.get(word, ())]
+        if at < len(words) - 1:
+            translated = [form + ending for form in translated for ending in _HEADING_ADJECTIVE_ENDINGS]
+        else:
+            translated += [form.replace(" ", "") for form in whole if " " not in form]
+        forms = [word, *translated]
         keys = [key + form for key in keys for form in forms][:WORD_BY_WORD_KEYS]
     return keys[1:]  # the first is the phrase as typed, already looked up
 
@@ -242,6 +258,8 @@ def _terms_by_text(view: View, query: str) -> list[TermHit]:
     for row in rows:
         match = matcher.match(row)
         matched = len(match.per_concept)
+        if len(concepts) == 1 and not _holds_short_word(concepts[0].forms, row):
+            continue
         # One word alone must be all of the query; longer descriptions may miss a word or two.
         if match.coverage >= 0.999 or (matched >= 2 and match.coverage >= TERM_TEXT_COVERAGE):
             score = sum(
@@ -254,6 +272,17 @@ def _terms_by_text(view: View, query: str) -> list[TermHit]:
     ranked.sort(key=lambda item: -item[0])
     terms = _entry_terms(view, [ref_id for _, ref_id in ranked[:6]])
     return _term_hits(view, terms, "text", score=80.0)
+
+
+def _holds_short_word(forms: Sequence[Form], row: SearchRow) -> bool:
+    """Whether an entry's text holds a word of the shortest a prefix may be (an abbreviation or symbol asked alone:
+    "tau", "ode") as a word of its own, with at most an inflection ending ("TPUs"), not only as the start of a longer
+    word ("Tausende" is no tau); true for a longer word, which its compounds and inflections may begin."""
+    short = [form.token for form in forms if len(form.token) == MIN_PREFIX and " " not in form.token]
+    if len(short) < len(forms):
+        return True
+    words = set(row.title.split()) | set(row.body.split())
+    return any(inflected_form(word, token) for word in words for token in short)
 
 
 def _entry_terms(view: View, entry_ids: Sequence[int]) -> list[str]:
