@@ -1,0 +1,22 @@
+"""Session 26 (round 2): questions the summaries answer that were read as asking about a word no summary has ("not
+covered"), through the function mentions and DMs call, on the bundled corpus in a real SQLite file. Lines are of the
+000 file."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import Store
+from tests.handlers.test_questions import MAIN, ask, body, first
+
+
+@pytest.mark.parametrize("text", [
+    # a holiday is time off to rest, a colloquial -erei noun the long doing of a verb: 579's Erholung an der
+    # Echo-Farm nach intensiven handwerklichen Bauphasen (the lexicon's German keys "urlaub", "bauerei")
+    "hat der vlogger nach der ganzen bauerei auch mal pause gemacht, urlaub oder so",
+    "hat der vlogger auch mal urlaub gemacht",
+])
+async def test_a_holiday_is_the_summaries_rest(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
+    assert first(reply) == (MAIN, 579), text
