@@ -20,3 +20,18 @@ async def test_a_holiday_is_the_summaries_rest(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
     assert first(reply) == (MAIN, 579), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a build's trades (Gewerke) are its craftspeople, working together the summaries' Zusammenwirken: 554's
+    # Zusammenwirken von Höhenkletterern, Zimmerern, Ingenieuren und Elektrikern
+    ("welche gewerke ham am baumhaus im winter zusammengearbeitet", 554),
+    # a tinkering project (Bastelprojekt) is craft work: the vlog of handwerkliche Projekte, 575's
+    # frostgehobenes Saunafundament
+    ("Wir haben an unserer Sauna ein ähnliches Problem mit Frost. Wie geht der Vlogger mit den Bienen und "
+     "Bastelprojekten das angehobene Fundament an?", 575),
+])
+async def test_german_lay_words_for_the_summaries_craft_words(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
+    assert first(reply) == (MAIN, line), text
