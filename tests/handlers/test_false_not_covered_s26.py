@@ -35,3 +35,11 @@ async def test_german_lay_words_for_the_summaries_craft_words(store: Store, text
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
     assert first(reply) == (MAIN, line), text
+
+
+async def test_an_ai_helper_is_an_agent(store: Store) -> None:
+    # a KI-Helfer is an AI agent or assistant: 131's max_evol sub-agent with its own documentation index
+    text = "kann der ki helfer der die kernels umschreibt eigentlich selber in der doku nachschauen"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
+    assert first(reply) == (MAIN, 131), text
