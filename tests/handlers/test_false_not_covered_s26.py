@@ -43,3 +43,11 @@ async def test_an_ai_helper_is_an_agent(store: Store) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
     assert first(reply) == (MAIN, 131), text
+
+
+async def test_a_broken_step_is_a_faulty_one(store: Store) -> None:
+    # broken is fehlerhaft, defekt, kaputt (a Fehler): 132's 12-Schritte-Zyklus that detects Fehler between its steps
+    text = "how does max_evol notice a broken step and recover"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "en", text
+    assert first(reply) == (MAIN, 132), text
