@@ -99,12 +99,9 @@ def _held_side_by_side(view: View, words: Sequence[str]) -> bool:
 def _last_phrase(view: View, words: Sequence[str]) -> int:
     """How many of the last ``words`` (two or more, not all of them) are one phrase the word list translates
     ("neural network" of "graph neural network"); 1 when none are: the last word is the thing."""
-    for size in range(len(words) - 1, 1, -1):
-        phrase = " ".join(words[-size:])
-        if any(concept.words == phrase and any(form.kind == "translation" for form in concept.forms)
-               for concept in view.concepts(" ".join(words))):
-            return size
-    return 1
+    translated = {concept.words for concept in view.concepts(" ".join(words))
+                  if any(form.kind == "translation" for form in concept.forms)}
+    return next((size for size in range(len(words) - 1, 1, -1) if " ".join(words[-size:]) in translated), 1)
 
 
 def _next_to_in_a_field(row: SearchRow, pairs: list[tuple[_WordForms, _WordForms]], near: int = NEAR) -> bool:
