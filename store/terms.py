@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .concepts import MIN_PREFIX, Form, inflected_form
+from .concepts import MIN_PREFIX, Concept, inflected_form
 from .lexicon import phrase_key
 from .matching import RowMatcher, SearchRow, concept_idfs, settle_readings
 from .model import Source, TermDefinition, TermHit
@@ -254,12 +254,13 @@ def _terms_by_text(view: View, query: str) -> list[TermHit]:
     rows = view.candidates(concepts, TERM_CANDIDATES, kind="kterm")
     settle_readings(concepts, rows)
     matcher = RowMatcher(concepts, concept_idfs(concepts, view.vocabulary), view.vocabulary)
+    short = _short_words(concepts)
     ranked: list[tuple[float, int]] = []
     for row in rows:
+        if short is not None and not _holds_a_word(short, row):
+            continue
         match = matcher.match(row)
         matched = len(match.per_concept)
-        if len(concepts) == 1 and not _holds_short_word(concepts[0].forms, row):
-            continue
         # One word alone must be all of the query; longer descriptions may miss a word or two.
         if match.coverage >= 0.999 or (matched >= 2 and match.coverage >= TERM_TEXT_COVERAGE):
             score = sum(
@@ -274,13 +275,20 @@ def _terms_by_text(view: View, query: str) -> list[TermHit]:
     return _term_hits(view, terms, "text", score=80.0)
 
 
-def _holds_short_word(forms: Sequence[Form], row: SearchRow) -> bool:
-    """Whether an entry's text holds a word of the shortest a prefix may be (an abbreviation or symbol asked alone:
-    "tau", "ode") as a word of its own, with at most an inflection ending ("TPUs"), not only as the start of a longer
-    word ("Tausende" is no tau); true for a longer word, which its compounds and inflections may begin."""
+def _short_words(concepts: Sequence[Concept]) -> list[str] | None:
+    """The forms of a one-word query all of whose forms are of the shortest a prefix may be (an abbreviation or symbol
+    asked alone: "tau", "ode"), which an entry must hold as words; None for a longer word or a query of several, which
+    compounds may begin."""
+    if len(concepts) != 1:
+        return None
+    forms = concepts[0].forms
     short = [form.token for form in forms if len(form.token) == MIN_PREFIX and " " not in form.token]
-    if len(short) < len(forms):
-        return True
+    return short if len(short) == len(forms) else None
+
+
+def _holds_a_word(short: Sequence[str], row: SearchRow) -> bool:
+    """Whether an entry's text holds one of the ``short`` words as a word of its own, with at most an inflection ending
+    ("TPUs"), not only as the start of a longer word ("Tausende" is no tau)."""
     words = set(row.title.split()) | set(row.body.split())
     return any(inflected_form(word, token) for word in words for token in short)
 
