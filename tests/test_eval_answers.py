@@ -152,6 +152,16 @@ def holdout24() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout25() -> list[dict]:
+    return load_question_file("eval_answers_holdout25")
+
+
+@pytest.fixture(scope="module")
+def holdout26() -> list[dict]:
+    return load_question_file("eval_answers_holdout26")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -417,6 +427,10 @@ HELD_OUT_SIZES = {
                               near_outside_absent=True),
     "holdout24": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout25": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
+    "holdout26": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -471,9 +485,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout13: list[dict], holdout14: list[dict], holdout15: list[dict], holdout16: list[dict],
         holdout17: list[dict], holdout18: list[dict], holdout19: list[dict],
         holdout20: list[dict], holdout21: list[dict], holdout22: list[dict], holdout23: list[dict],
-        holdout24: list[dict]) -> None:
+        holdout24: list[dict], holdout25: list[dict], holdout26: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout22 + holdout23 + holdout24
+    unseen = holdout22 + holdout23 + holdout24 + holdout25 + holdout26
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19 + holdout20 + holdout21)
@@ -496,7 +510,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout22")} == {q["id"] for q in holdout22}
     assert {q.id for q in eval_answers.load_questions("holdout23")} == {q["id"] for q in holdout23}
     assert {q.id for q in eval_answers.load_questions("holdout24")} == {q["id"] for q in holdout24}
-    assert {"holdout22", "holdout23", "holdout24"} <= eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout25")} == {q["id"] for q in holdout25}
+    assert {q.id for q in eval_answers.load_questions("holdout26")} == {q["id"] for q in holdout26}
+    assert {"holdout22", "holdout23", "holdout24", "holdout25", "holdout26"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
