@@ -571,6 +571,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # python wheels", "about [generating] images" (not "about sliding window attention", whose rest is no name
             # the summaries have); one object word is a thing as well as two
             run = NameRun(run.words[1:], run.after_auxiliary, run.last)
+        if question.language != "de" and (person := _person_then_verb(run)):
+            run = NameRun(run.words[:person], run.after_auxiliary)
         if question.language != "de" and (run.before_article
                                           or _ENGLISH_PARTICIPLE_RE.fullmatch(run.words[-1].casefold())):
             # a verb ends it: "were the parts [prefabricated] in the workshop?", "how much did decoding [speed] up",
@@ -688,6 +690,20 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+def _person_then_verb(run: NameRun) -> int:
+    """How many words of an English ``run`` name a person (``WHO_NOUNS``) and what is before them, when a verb's form
+    follows the person: a person is the subject of what the next word says they do, not a kind of that word ("what
+    month is [the vlogger heading] to the kuril islands", "how tall is the one [the vlogger built]", "the [beehive
+    vlogger] travelling"). The verb is an -ing or -ed form, or any word ending the question after the person. 0 when
+    no person is followed so."""
+    for at, word in enumerate(run.words[:-1]):
+        if word.casefold() in WHO_NOUNS:
+            following = run.words[at + 1].casefold()
+            if following.endswith(("ing", "ed")) or (run.last and at + 2 == len(run.words)):
+                return at + 1
+    return 0
 
 
 _CAUSATIVES = frozenset("make makes made making let lets letting help helps helped helping".split())

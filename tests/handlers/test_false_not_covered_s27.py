@@ -1,0 +1,26 @@
+"""Session 27: questions the summaries answer that were read as asking about a name no summary has ("not covered"),
+because a clause's subject and verb were taken for one name; through the function mentions and DMs call, on the
+bundled corpus in a real SQLite file. Lines are of the 000 file."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import Store
+from tests.handlers.test_questions import MAIN, ask, body, first
+
+
+@pytest.mark.parametrize("text", [
+    # a person and the -ing word after them are a subject and its verb, no kind of heading: 580's Kurilen-Exkursion
+    "what month is the vlogger heading to the kuril islands",
+    "what month is the beehive vlogger travelling to the kuril islands",
+])
+async def test_a_person_and_the_verb_after_them_are_no_name(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "en", text
+    assert first(reply) == (MAIN, 580), text
+
+
+async def test_a_name_absent_after_a_person_and_a_verb_is_still_not_covered(store: Store) -> None:
+    reply = await ask(store, "is the vlogger heading to iceland")
+    assert body(reply)["covered"] is False, "iceland"
