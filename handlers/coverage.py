@@ -40,6 +40,7 @@ from .question_words import (
     OTHERS,
     PHRASAL_PREPOSITION_RE,
     SPOKEN_CONTRACTIONS,
+    SUBJECT_PRONOUNS,
     UNIT_WORDS,
     UNITS,
     WHICH_ONE_WORDS,
@@ -571,6 +572,10 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # python wheels", "about [generating] images" (not "about sliding window attention", whose rest is no name
             # the summaries have); one object word is a thing as well as two
             run = NameRun(run.words[1:], run.after_auxiliary, run.last)
+        elif question.language != "de" and len(run.words) >= 2 and _progressive(question.text, run.words[0]):
+            # a subject, be and an -ing word are a verb in its progressive, what follows its object: "is it worth
+            # watching if i'm [building] swe agents"
+            run = NameRun(run.words[1:], run.after_auxiliary, run.last)
         if question.language != "de" and (person := _person_then_verb(run)):
             run = NameRun(run.words[:person], run.after_auxiliary)
         if question.language != "de" and (run.before_article
@@ -690,6 +695,22 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+# English forms of be, as typed or as a contraction's tail folds ("i'm" -> i, m; "they're" -> they, re)
+_BE_FORMS = frozenset("am m is are re was were".split())
+
+
+def _progressive(text: str, word: str) -> bool:
+    """Whether ``word``, an -ing form, follows a subject pronoun and a form of be ("i'm building", "we are using",
+    Slack's "im building"): the verb of a statement in the progressive, never the first word of a name."""
+    folded = word.casefold()
+    if not folded.endswith("ing"):
+        return False
+    typed = tokens(text)
+    at = typed.index(folded) if folded in typed else -1
+    return (at >= 2 and typed[at - 1] in _BE_FORMS and typed[at - 2] in SUBJECT_PRONOUNS) or \
+        (at >= 1 and typed[at - 1] == "im")
 
 
 def _person_then_verb(run: NameRun) -> int:

@@ -24,3 +24,14 @@ async def test_a_person_and_the_verb_after_them_are_no_name(store: Store, text: 
 async def test_a_name_absent_after_a_person_and_a_verb_is_still_not_covered(store: Store) -> None:
     reply = await ask(store, "is the vlogger heading to iceland")
     assert body(reply)["covered"] is False, "iceland"
+
+
+@pytest.mark.parametrize("text", [
+    # a subject, be and an -ing word are a verb in its progressive, no name "building swe": 308's SWE-Agenten
+    "is it worth watching if i'm building swe agents",
+    "im building swe agents, which talk should i watch",
+])
+async def test_an_ing_word_after_a_subject_and_be_is_its_verb(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "en", text
+    assert first(reply) == (MAIN, 293), text
