@@ -35,3 +35,21 @@ async def test_an_ing_word_after_a_subject_and_be_is_its_verb(store: Store, text
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and body(reply)["lang"] == "en", text
     assert first(reply) == (MAIN, 293), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a graphics card is the GPU the summaries write ("Workstation-GPU ARC Pro B70"): the oneAPI talk's abstract
+    ("wer hat erklärt, wie jax auf workstation-grafikkarten läuft", 257),
+])
+async def test_german_words_the_summaries_write_otherwise(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
+    assert first(reply) == (MAIN, line), text
+
+
+async def test_a_dispute_is_the_summaries_debate(store: Store) -> None:
+    # a dispute (Streit) is the summaries' Debatte: 620's "die langjährige Debatte über … De-skilling"
+    text = "kannst du kurz sagen worum es in dem video über lochstreifen, dreher und den streit ums de-skilling geht"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
+    assert body(reply)["hits"][0]["talk_id"] == "wandel-des-zerspanungs-und-maschinenbauhandwerks", text
