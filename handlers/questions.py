@@ -531,6 +531,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|who(?:'s|s| is| was| were) (?:talking|presenting|speaking|giving|holding|behind|the person)\b"
         r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|stellt|war|ist|sind|waren"
         r"|steckt|steckte)\b|who (?:was|is|were) (?:that|it|this|they)\b"
+        # who, named by where they are from before the verb, as English's "who from rice university gave …": "wer von
+        # intel hat erklärt, wie …"; only the question word is matched, the place stays in the subject
+        r"|wer(?= (?:von|vom|aus|bei) (?:[\w.&'-]+ ){1,4}?(?:hat|hatte|hielt|h[äa]lt|sprach|spricht|stellte"
+        r"|pr[äa]sentierte)\b)"
         r"|who (?:said|says|told|claimed) (?:that|it|this)\b"
         # "who mentioned ropes freezing up", "who explained the TTIG dialect": who spoke of it
         r"|who (?:mentioned|mentions|explained|explains|discussed|discusses|described|describes|announced"

@@ -53,3 +53,14 @@ async def test_a_dispute_is_the_summaries_debate(store: Store) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
     assert body(reply)["hits"][0]["talk_id"] == "wandel-des-zerspanungs-und-maschinenbauhandwerks", text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # who, named by where they are from before the verb, asks who gave the talk: the oneAPI talk's abstract
+    ("wer von intel hat erklärt, wie jax auf deren workstation-grafikkarten läuft", 257),
+    ("wer von intel hat erklärt, wie jax auf intel-gpus läuft", 257),
+])
+async def test_who_from_a_place_asks_for_the_speaker(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "who" and body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, line), text
