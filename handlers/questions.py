@@ -930,7 +930,9 @@ _WRAPPER_RE = re.compile(
     r"|(?:i would|i did) like(?: to know)?|i want to know|i wonder"
     r"|i am (?:curious|wondering)(?: about)?"
     r"|i(?: would| did)? (?:want|need)(?= (?:a |an |the )?(?:summary|overview|recap|talk|list))"
-    r"|(?:kannst|k[öo]nntest) du(?: mir)?(?: bitte)?(?: sagen| erkl[äa]ren| zeigen| helfen(?: zu verstehen)?)?"
+    # (with chat's "mal", "kurz" before the verb: "kannst du kurz sagen, worum …")
+    r"|(?:kannst|k[öo]nntest) du(?: mir)?(?: (?:bitte|mal|kurz))*(?: sagen| erkl[äa]ren| zeigen"
+    r"| helfen(?: zu verstehen)?)?"
     r"|wei(?:ß|ss)t du|hilf mir(?: mal)?(?: zu verstehen)?"
     r"|sag(?: mir)?(?: mal)?|ich (?:m[öo]chte|h[äa]tte gern[e]?|will) (?:wissen)?"
     r"|(?:ich suche|i am looking for|i need|looking for)(?: nach)?(?: (?:etwas|was|infos?|informationen|material"

@@ -64,3 +64,14 @@ async def test_who_from_a_place_asks_for_the_speaker(store: Store, text: str, li
     reply = await ask(store, text)
     assert body(reply)["shape"] == "who" and body(reply)["covered"] is True, text
     assert first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize(("text", "shape", "line"), [
+    # chat's "kurz", "mal" before the wrapper's verb: the question after it asks in its own shape
+    ("kannst du kurz sagen worum es in dem video über lochstreifen und dreher geht", "summary", 618),
+    ("kannst du mir mal kurz sagen, wer den vortrag über lochstreifen und dreher gemacht hat", "who", 618),
+])
+async def test_a_wrapper_with_chats_adverbs_is_no_topic(store: Store, text: str, shape: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == shape and body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, line), text
