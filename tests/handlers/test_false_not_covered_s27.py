@@ -75,3 +75,15 @@ async def test_a_wrapper_with_chats_adverbs_is_no_topic(store: Store, text: str,
     reply = await ask(store, text)
     assert body(reply)["shape"] == shape and body(reply)["covered"] is True, text
     assert first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    # "little", "tiny" say how big the shuttle is, in passing: no kind of shuttle the summaries lack (509, the CasADi
+    # talk's abstract; 517's Zwei-Zustands-Shuttle-System)
+    "who made the video where a pytorch model ends up inside an optimal control problem for a little shuttle",
+    "who made the video about a neural network inside an optimal control problem for a tiny shuttle",
+])
+async def test_a_lay_size_word_names_no_kind(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "who" and body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, 509), text
