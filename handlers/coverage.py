@@ -40,6 +40,7 @@ from .question_words import (
     OTHERS,
     PHRASAL_PREPOSITION_RE,
     SPOKEN_CONTRACTIONS,
+    SUBJECT_PRONOUNS,
     UNIT_WORDS,
     UNITS,
     WHICH_ONE_WORDS,
@@ -571,6 +572,12 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # python wheels", "about [generating] images" (not "about sliding window attention", whose rest is no name
             # the summaries have); one object word is a thing as well as two
             run = NameRun(run.words[1:], run.after_auxiliary, run.last)
+        elif question.language != "de" and len(run.words) >= 2 and _progressive(question.text, run.words[0]):
+            # a subject, be and an -ing word are a verb in its progressive, what follows its object: "is it worth
+            # watching if i'm [building] swe agents"
+            run = NameRun(run.words[1:], run.after_auxiliary, run.last)
+        if question.language != "de" and (person := _person_then_verb(run)):
+            run = NameRun(run.words[:person], run.after_auxiliary)
         if question.language != "de" and (run.before_article
                                           or _ENGLISH_PARTICIPLE_RE.fullmatch(run.words[-1].casefold())):
             # a verb ends it: "were the parts [prefabricated] in the workshop?", "how much did decoding [speed] up",
@@ -688,6 +695,36 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+# English forms of be, as typed or as a contraction's tail folds ("i'm" -> i, m; "they're" -> they, re)
+_BE_FORMS = frozenset("am m is are re was were".split())
+
+
+def _progressive(text: str, word: str) -> bool:
+    """Whether ``word``, an -ing form, follows a subject pronoun and a form of be ("i'm building", "we are using",
+    Slack's "im building"): the verb of a statement in the progressive, never the first word of a name."""
+    folded = word.casefold()
+    if not folded.endswith("ing"):
+        return False
+    typed = tokens(text)
+    at = typed.index(folded) if folded in typed else -1
+    return (at >= 2 and typed[at - 1] in _BE_FORMS and typed[at - 2] in SUBJECT_PRONOUNS) or \
+        (at >= 1 and typed[at - 1] == "im")
+
+
+def _person_then_verb(run: NameRun) -> int:
+    """How many words of an English ``run`` name a person (``WHO_NOUNS``) and what is before them, when a verb's form
+    follows the person: a person is the subject of what the next word says they do, not a kind of that word ("what
+    month is [the vlogger heading] to the kuril islands", "how tall is the one [the vlogger built]", "the [beehive
+    vlogger] travelling"). The verb is an -ing or -ed form, or any word ending the question after the person. 0 when
+    no person is followed so."""
+    for at, word in enumerate(run.words[:-1]):
+        if word.casefold() in WHO_NOUNS:
+            following = run.words[at + 1].casefold()
+            if following.endswith(("ing", "ed")) or (run.last and at + 2 == len(run.words)):
+                return at + 1
+    return 0
 
 
 _CAUSATIVES = frozenset("make makes made making let lets letting help helps helped helping".split())

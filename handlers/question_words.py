@@ -403,6 +403,8 @@ WHICH_ONE_WORDS = ORDINAL_WORDS | frozenset(
     "ursprungliche ursprunglichen vorherige vorherigen aktuelle aktuellen letzte letzten nachste nachsten "
     # the thing proper, not a stand-in for it: "a [real] bathroom" is a bathroom, "ein [echtes] Bad" too
     "real actual proper richtige richtigen richtiger richtiges echte echten echter echtes "
+    # how big it is, said in passing by a lay word: "a [little] shuttle" is the shuttle
+    "little tiny "
     # each one of them, taken one by one: "the [individual] cores" are the cores, "die [einzelnen] Kerne" too
     "individual respective einzelne einzelnen einzelner jeweilige jeweiligen".split())
 # German's articles, spoken German's short ones too ("ne kamera", "n befehl"): what stands between a noun and the

@@ -531,6 +531,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|who(?:'s|s| is| was| were) (?:talking|presenting|speaking|giving|holding|behind|the person)\b"
         r"|wer (?:hat|hielt|h[äa]lt|pr[äa]sentierte|pr[äa]sentiert|sprach|spricht|stellte|stellt|war|ist|sind|waren"
         r"|steckt|steckte)\b|who (?:was|is|were) (?:that|it|this|they)\b"
+        # who, named by where they are from before the verb, as English's "who from rice university gave …": "wer von
+        # intel hat erklärt, wie …"; only the question word is matched, the place stays in the subject
+        r"|wer(?= (?:von|vom|aus|bei) (?:[\w.&'-]+ ){1,4}?(?:hat|hatte|hielt|h[äa]lt|sprach|spricht|stellte"
+        r"|pr[äa]sentierte)\b)"
         r"|who (?:said|says|told|claimed) (?:that|it|this)\b"
         # "who mentioned ropes freezing up", "who explained the TTIG dialect": who spoke of it
         r"|who (?:mentioned|mentions|explained|explains|discussed|discusses|described|describes|announced"
@@ -926,7 +930,9 @@ _WRAPPER_RE = re.compile(
     r"|(?:i would|i did) like(?: to know)?|i want to know|i wonder"
     r"|i am (?:curious|wondering)(?: about)?"
     r"|i(?: would| did)? (?:want|need)(?= (?:a |an |the )?(?:summary|overview|recap|talk|list))"
-    r"|(?:kannst|k[öo]nntest) du(?: mir)?(?: bitte)?(?: sagen| erkl[äa]ren| zeigen| helfen(?: zu verstehen)?)?"
+    # (with chat's "mal", "kurz" before the verb: "kannst du kurz sagen, worum …")
+    r"|(?:kannst|k[öo]nntest) du(?: mir)?(?: (?:bitte|mal|kurz))*(?: sagen| erkl[äa]ren| zeigen"
+    r"| helfen(?: zu verstehen)?)?"
     r"|wei(?:ß|ss)t du|hilf mir(?: mal)?(?: zu verstehen)?"
     r"|sag(?: mir)?(?: mal)?|ich (?:m[öo]chte|h[äa]tte gern[e]?|will) (?:wissen)?"
     r"|(?:ich suche|i am looking for|i need|looking for)(?: nach)?(?: (?:etwas|was|infos?|informationen|material"
