@@ -843,13 +843,14 @@ _QUANTITY_KINDS = (
                         r"|\b(?:since|until) when\b", _I)),
     # "how much of the compute time", "wie viel der Rechenzeit": a share of a whole
     ("percent", re.compile(r"prozent|percent|%|anteil|share|how much of\b|wie ?viel (?:von|vom|der|des)\b", _I)),
+    # "seit wie vielen Jahren", "wie viele Jahre Kompatibilität bringt VHLO": a unit of time counted names the kind of
+    # number, whatever a verb of gain ("bringt") or a word of share says after it
+    ("time", re.compile(r"(?:how many|wie ?vielen?) (?:years|jahren?|months|monaten?|weeks|wochen|days|tagen?|hours"
+                        r"|stunden|seconds|sekunden)\b", _I)),
     # "wie viel bringt MXFP4", "how much does it gain": what a change gains, a speed-up or a share
     ("speed", re.compile(r"faster|\bslow|speed|quick|schnell|langsam|\blahm|beschleunig|speed-?up|\bbring(?:t|en)\b"
                          r"|\bgain(?:s|ed)?\b|\bimprov(?:e|es|ed)\b", _I)),
-    # "seit wie vielen Jahren", "in wie vielen Tagen": the dative after a preposition of time is a span too
-    ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz|(?:how many|wie ?vielen?)"
-                        r" (?:years|jahren?|months|monaten?|weeks|wochen|days|tagen?|hours|stunden|seconds|sekunden)\b",
-                        _I)),
+    ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz", _I)),
     ("throughput", re.compile(r"throughput|durchsatz|tokens?/s|per second|pro sekunde", _I)),
     ("length", re.compile(r"how (?:high|tall|deep|thick|wide|far)|wie (?:tief|dick|breit|weit)\b"
                           r"|wie hoch\b|welche[rn]? (?:h[öo]he|tiefe|dicke|breite|entfernung)|\bheight|\bh[öo]he"

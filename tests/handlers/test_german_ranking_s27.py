@@ -1,0 +1,19 @@
+"""German questions whose answer is covered but whose first point was another one (session 27): the kind of number a
+question asks, and how the points that answer it are weighed. Lines are of the 000 file."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import Store
+from tests.handlers.test_coverage import MAIN, ask, body, first
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a unit of time counted right after "wie viele" names the kind of number, not the verb of gain after it ("bringt":
+    # 483's "zweijährige … Kompatibilität", not a speed-up)
+    ("wie viele jahre kompatibilität bringt vhlo", 483),
+])
+async def test_a_unit_of_time_counted_names_the_kind(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "number" and first(reply) == (MAIN, line), text
