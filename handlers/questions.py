@@ -850,7 +850,8 @@ _QUANTITY_KINDS = (
     # "wie viel bringt MXFP4", "how much does it gain": what a change gains, a speed-up or a share
     ("speed", re.compile(r"faster|\bslow|speed|quick|schnell|langsam|\blahm|beschleunig|speed-?up|\bbring(?:t|en)\b"
                          r"|\bgain(?:s|ed)?\b|\bimprov(?:e|es|ed)\b", _I)),
-    ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz", _I)),
+    # ("gleichzeitig", "rechtzeitig": an adjective of -zeitig says when or at once, no span of time)
+    ("time", re.compile(r"how long|wie lange|time|zeit(?!ig)|dauer|minutes|minuten|latency|latenz", _I)),
     ("throughput", re.compile(r"throughput|durchsatz|tokens?/s|per second|pro sekunde", _I)),
     ("length", re.compile(r"how (?:high|tall|deep|thick|wide|far)|wie (?:tief|dick|breit|weit)\b"
                           r"|wie hoch\b|welche[rn]? (?:h[öo]he|tiefe|dicke|breite|entfernung)|\bheight|\bh[öo]he"

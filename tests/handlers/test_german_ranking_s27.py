@@ -17,3 +17,13 @@ from tests.handlers.test_coverage import MAIN, ask, body, first
 async def test_a_unit_of_time_counted_names_the_kind(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
     assert body(reply)["shape"] == "number" and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "gleichzeitig" says at once, no span of time: the count of sandboxes (301's "tausende parallele
+    # Sandbox-Umgebungen"), not another talk's numbers
+    ("mit wie vielen sandbox umgebungen gleichzeitig muss man beim agentischen rl rechnen", 301),
+])
+async def test_an_adjective_of_zeitig_asks_no_time(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "number" and first(reply) == (MAIN, line), text
