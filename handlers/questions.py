@@ -847,8 +847,10 @@ _QUANTITY_KINDS = (
     # number, whatever a verb of gain ("bringt") or a word of share says after it
     ("time", re.compile(r"(?:how many|wie ?vielen?) (?:years|jahren?|months|monaten?|weeks|wochen|days|tagen?|hours"
                         r"|stunden|seconds|sekunden)\b", _I)),
-    # "wie viel bringt MXFP4", "how much does it gain": what a change gains, a speed-up or a share
-    ("speed", re.compile(r"faster|\bslow|speed|quick|schnell|langsam|\blahm|beschleunig|speed-?up|\bbring(?:t|en)\b"
+    # "wie viel bringt MXFP4", "wie viel hat es gebracht" (any form of "bringen"), "how much does it gain": what a
+    # change gains, a speed-up or a share
+    ("speed", re.compile(r"faster|\bslow|speed|quick|schnell|langsam|\blahm|beschleunig|speed-?up"
+                         r"|\b(?:bring(?:t|en)|gebracht|brachten?)\b"
                          r"|\bgain(?:s|ed)?\b|\bimprov(?:e|es|ed)\b", _I)),
     # ("gleichzeitig", "rechtzeitig": an adjective of -zeitig says when or at once, no span of time)
     ("time", re.compile(r"how long|wie lange|time|zeit(?!ig)|dauer|minutes|minuten|latency|latenz", _I)),

@@ -27,3 +27,13 @@ async def test_a_unit_of_time_counted_names_the_kind(store: Store, text: str, li
 async def test_an_adjective_of_zeitig_asks_no_time(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
     assert body(reply)["shape"] == "number" and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "gebracht", the participle of "bringen", asks what a change gained as "bringt" does: 350's "ca. 20 %
+    # Leistungssteigerung", not the "4-Bit" of the point introducing MXFP4
+    ("wie viel hat mxfp4 am ende gebracht", 350),
+])
+async def test_what_it_brought_is_a_gain(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "number" and first(reply) == (MAIN, line), text
