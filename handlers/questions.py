@@ -1855,6 +1855,18 @@ def describing_clause_words(text: str) -> frozenset[str]:
     return frozenset(token for found in _RELATIVE_CLAUSE_RE.finditer(text) for token in tokens(found["clause"]))
 
 
+# A concessive clause, to the end of its clause: "[wenn man doch stablehlo hat]", "[wenns doch schon stablehlo
+# gibt]", "[obwohl man das modell jedes mal gleich aufteilt]", "[when we already have stablehlo]"
+_CONCESSIVE_RE = re.compile(r"\b(?:(?:wenn|wenns|wo|when|if)\b(?=[^,;:.!?]*\b(?:doch|schon|bereits|already)\b)"
+                            r"|obwohl|obgleich|although|even though)\b(?P<clause>[^,;:.!?]+)", re.I)
+
+
+def conceded_words(text: str) -> frozenset[str]:
+    """The folded words of the concessive clauses of ``text``: what the asked thing is set against ("und wozu gibts
+    das überhaupt, wenn man doch stablehlo hat": StableHLO is had anyway), not what is asked of it."""
+    return frozenset(token for found in _CONCESSIVE_RE.finditer(text) for token in tokens(found["clause"]))
+
+
 def _naming_before(words: list[str], at: int) -> list[str]:
     """The folded words right before ``words[at]`` (a talk noun or a noun for its speakers), back to the first word
     that frames the question or points back: "im [vllm/sglang tpu] talk", "der [hugging face] typ"."""

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from store.db import Store
+from store.state import BotState
 from tests.handlers.test_coverage import MAIN, ask, body, first
+from tests.handlers.test_questions import follow_up
 
 
 @pytest.mark.parametrize(("text", "line"), [
@@ -48,3 +50,14 @@ async def test_what_it_brought_is_a_gain(store: Store, text: str, line: int) -> 
 async def test_a_tie_share_is_compared_within_the_rounding(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
     assert body(reply)["shape"] == "number" and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize(("turn", "text", "line"), [
+    # the thread's topic (CHLO) is what "das" asks about; StableHLO, named only in the concessive clause, is what it
+    # is set against, not the point to answer with (198's StableHLO)
+    ("was ist chlo", "und wozu gibts das überhaupt, wenn man doch stablehlo hat", 200),
+])
+async def test_a_concessive_clause_asks_nothing_of_the_threads_topic(store: Store, state: BotState, turn: str,
+                                                                     text: str, line: int) -> None:
+    reply = await follow_up(store, state, turn, text, "27.1")
+    assert body(reply)["shape"] == "explain" and first(reply) == (MAIN, line), text
