@@ -700,6 +700,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # "mean with" as German's "meinen mit" has it
         r"|what(?:'s| is| are) meant (?:by|with) (?P<s3>.+)"
         r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean (?:by|with) (?P<s4>.+)"
+        # a source says what it means by a thing: "was meint das cnc video mit industriellen zellen", "what does the
+        # cnc video mean by industrial cells" ask what the thing is there (``who``)
+        r"|was (?:meint|meinen|meinte|meinten|versteht|verstehen) (?P<who>(?:das|der|die|den) [^,?]+?)"
+        r" (?:mit|unter) (?P<s6>.+)"
+        r"|what (?:do|does|did) (?P<who2>(?:the|that|this) [^,?]+?) mean (?:by|with) (?P<s7>.+)"
         r"|what (?:does|do) (?P<s5>.+?) (?:refer to|stand for|mean)"
         # … and where the term was met, said after it: "what does awg stand for in the quantum talk" asks what AWG is
         # in that talk, as "awg in the quantum talk, what does that stand for" does
@@ -1692,6 +1697,9 @@ def _parse_plain(query: str, stripped: str) -> Question:
             raw = stripped[: match.start()] + " " + stripped[match.end():]
         elif groups.get("place"):
             raw = f"{raw} {groups['place'].strip()}"  # the talk a fronted term was met in, as if named after it
+        elif source := groups.get("who") or groups.get("who2"):
+            # the source that means it places the thing: "industriellen zellen im cnc video"
+            raw = f"{raw} {'im' if language == 'de' else 'in the'} {source.split(maxsplit=1)[1]}"
         if shape == Shape.DEFINE:
             raw = _DEFINE_TAIL_RE.sub("", raw)
         subject = raw.strip() if shape == Shape.DIGEST else subject_words(raw)

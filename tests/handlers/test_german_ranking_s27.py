@@ -61,3 +61,14 @@ async def test_a_concessive_clause_asks_nothing_of_the_threads_topic(store: Stor
                                                                      text: str, line: int) -> None:
     reply = await follow_up(store, state, turn, text, "27.1")
     assert body(reply)["shape"] == "explain" and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    # "was meint A mit B", "what does A mean by B": a source (the talk) says what it means by a thing, which asks what
+    # the thing is there: the glossary entry 640, not 631's key point that uses it
+    "was meint das cnc video mit industriellen zellen?",
+    "what does the cnc video mean by industrial cells?",
+])
+async def test_what_a_source_means_by_a_thing_defines_it_there(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "definition" and first(reply) == (MAIN, 640), text
