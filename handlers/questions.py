@@ -1953,12 +1953,18 @@ def points_back(text: str) -> bool:
     no content word follows it."""
     words = _WORD_RE.findall(_plain(_question_text(text)))
     for index, word in enumerate(words):
-        if (folded := fold(word)) not in PRONOUNS:
+        if (folded := fold(word)) not in PRONOUNS and folded not in _DEMONSTRATIVES:
             continue
         following = words[index + 1] if index + 1 < len(words) else ""
-        if folded not in _DETERMINERS or not following or all(_frames(token) for token in word_tokens(following)):
+        if (folded not in _DETERMINERS and folded not in _DEMONSTRATIVES) or not following or \
+                all(_frames(token) for token in word_tokens(following)):
             return True
     return False
+
+
+# Spoken German's demonstrative pronouns, articles in form: with no word after them but a frame word or a verb's
+# particle they stand for a thing ("wie viel gewicht halten [die] aus" after Baumschrauben: they hold)
+_DEMONSTRATIVES = frozenset("der die den dem".split())
 
 
 # What a German attributive adjective ends in ("verteiltes Checkpointing", "kontinuierliche Batches"); a lower-case

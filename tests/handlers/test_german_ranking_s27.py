@@ -72,3 +72,14 @@ async def test_a_concessive_clause_asks_nothing_of_the_threads_topic(store: Stor
 async def test_what_a_source_means_by_a_thing_defines_it_there(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["shape"] == "definition" and first(reply) == (MAIN, 640), text
+
+
+@pytest.mark.parametrize(("turn", "text", "line"), [
+    # spoken German's "die" with only a verb's particle after it is a demonstrative pronoun ("halten die aus": they
+    # hold), which points back at the thread's topic (the tree screws: 551's "bis zu 4 Tonnen"), as "sie" does
+    ("was sind baumschrauben", "wie viel gewicht halten die aus", 551),
+])
+async def test_a_demonstrative_pronoun_points_back_at_the_threads_topic(store: Store, state: BotState, turn: str,
+                                                                         text: str, line: int) -> None:
+    reply = await follow_up(store, state, turn, text, "27.2")
+    assert body(reply)["shape"] == "number" and first(reply) == (MAIN, line), text
