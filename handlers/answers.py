@@ -52,6 +52,15 @@ QUANTITY_CANDIDATES = 20
 # the "26B" of a point that only shares the word "example"
 NUMBER_RELEVANCE = 0.5
 COUNT_TIE = 0.8  # a point counting the asked thing this close to the best leads
+# Hits' scores are rounded to 3 decimals (store.ranking): a share of the best one is compared within that rounding, or a
+# point whose text holds what the best one's title holds (POINT_FIELD_WEIGHTS: 0.8 of it) falls short of a 0.8 tie by
+# the rounding alone ("wie viele fallstudien": 000:343's "zwei Fallstudien" at 2.639 of 348's 3.299)
+SCORE_ROUNDING = 0.0005
+
+
+def tie_floor(share: float, best: float) -> float:
+    """The least score ``share`` of a ``best`` score is, as the rounded scores are compared."""
+    return share * best - SCORE_ROUNDING
 # Words added to a quantity question's search so the points with that kind of number are found:
 # "how much faster was FlyDSL" must reach "2,5-fache Beschleunigung" (speed-up), not only "schneller".
 QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "throughput", "size": "", "count": "",
@@ -322,7 +331,7 @@ async def _context_first(store: Store, subject: str, context: str, found: list[P
     Zerspaner früher alles können?" asks for 000:624's traditionelles Handwerk, of the points on the machinist's
     work."""
     said = subject_words(context) if context and len(found) >= 2 else ""
-    near = {hit.source for hit in found if hit.score >= CONTEXT_TIE * found[0].score} if said else set()
+    near = {hit.source for hit in found if hit.score >= tie_floor(CONTEXT_TIE, found[0].score)} if said else set()
     if len(near) < 2:
         return found
     ranked = await store.find_points(f"{subject} {said}", limit=len(found), introductions_name=introductions_name)
@@ -364,12 +373,13 @@ async def _point_breaks_a_tie(store: Store, subject: str, hits: list[TalkHit]) -
     ranks alike (TALK_TIE): a talk named by what it tells ("the video that tells you when to pick sft, dpo or grpo")
     is the one with a point that tells it (000:386's Algorithmuselektion), not another that names the same words
     across its points. Only a tie is looked up again."""
-    if len(hits) < 2 or hits[1].score < TALK_TIE * hits[0].score:
+    if len(hits) < 2 or hits[1].score < tie_floor(TALK_TIE, hits[0].score):
         return hits
-    tied = {hit.talk_id for hit in hits if hit.score >= TALK_TIE * hits[0].score}
+    tied = {hit.talk_id for hit in hits if hit.score >= tie_floor(TALK_TIE, hits[0].score)}
     best = await store.find_points(subject, limit=TIE_POINTS)
-    if not best or best[0].talk_id not in tied or any(point.talk_id != best[0].talk_id and
-                                                      point.score >= TALK_TIE * best[0].score for point in best):
+    floor = tie_floor(TALK_TIE, best[0].score) if best else 0.0
+    if not best or best[0].talk_id not in tied or any(point.talk_id != best[0].talk_id and point.score >= floor
+                                                      for point in best):
         return hits  # (a point of another talk about as good as the best one: still a tie, the first talk stays)
     return [hit for hit in hits if hit.talk_id == best[0].talk_id] + \
         [hit for hit in hits if hit.talk_id != best[0].talk_id]
@@ -1448,12 +1458,12 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         # (a relevant point naming the kinds right after the word for them counts them whatever its score: "how many
         # kinds of hardwood … for the second treehouse film" is "Harthölzer (Buche, Eiche, Linde)", not the
         # "Zweite Fallstudie" the ordinal found)
-        tie = COUNT_TIE * found[0].score
+        tie = tie_floor(COUNT_TIE, found[0].score)
         with_number.sort(key=lambda hit: (not lists_them(hit), not (hit.score >= tie and _lists_things(hit))))
     elif counted is not None:
         # "wie viele Fallstudien …": of the points about as relevant, the one that counts them ("zwei Fallstudien")
         # before one that only is one ("Zweite Fallstudie (MXFP4)" with its "4-Bit")
-        tie = COUNT_TIE * found[0].score
+        tie = tie_floor(COUNT_TIE, found[0].score)
         with_number.sort(key=lambda hit: not (hit.score >= tie and counted.search(f"{hit.title}: {hit.text}")))
         counting = [hit for hit in found if hit.score >= tie and counted.search(f"{hit.title}: {hit.text}")]
         counts_it = bool(counting)
@@ -1475,7 +1485,7 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     if question.quantity == "version" and _ORDINAL_ASKED_RE.search(question.text):
         # "which generation of intel's xe architecture is battlemage": the point as relevant saying which in a row
         # first, else the glossary entry of what is asked about that says it ("Die zweite Generation")
-        tie = COUNT_TIE * found[0].score
+        tie = tie_floor(COUNT_TIE, found[0].score)
         in_a_row = [hit for hit in found
                     if hit.score >= tie and _ORDINAL_GENERATION_RE.search(f"{hit.title}: {hit.text}")]
         with_number.sort(key=lambda hit: hit not in in_a_row)
@@ -1534,7 +1544,8 @@ def _done_before_planned(found: list[PointHit]) -> list[PointHit]:
     Benchmarks mit neueren TPU-Generationen (V5/V6)" of the outlook."""
     if len(found) < 2 or not _planned(found[0]):
         return found
-    done = next((hit for hit in found[1:] if hit.score >= PLAN_TIE * found[0].score and not _planned(hit)), None)
+    floor = tie_floor(PLAN_TIE, found[0].score)
+    done = next((hit for hit in found[1:] if hit.score >= floor and not _planned(hit)), None)
     return found if done is None else [done] + [hit for hit in found if hit is not done]
 
 
@@ -1556,7 +1567,7 @@ def _planned_before_done(found: list[PointHit]) -> list[PointHit]:
     Bereitstellung umfangreicher Benchmarks", not the benchmark comparison of Triton and Pallas already done."""
     if len(found) < 2 or _planned(found[0]):
         return found
-    plan = next((hit for hit in found[1:] if hit.score >= PLAN_TIE * found[0].score and _planned(hit)), None)
+    plan = next((hit for hit in found[1:] if hit.score >= tie_floor(PLAN_TIE, found[0].score) and _planned(hit)), None)
     return found if plan is None else [plan] + [hit for hit in found if hit is not plan]
 
 
@@ -1629,7 +1640,8 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
                                      introductions_name=True, context=question.context,
                                      speaker_words=speaker_naming_words(question.text),
                                      described=await _talk_described(store, question, scope))
-    near = [hit for hit in found[1:] if hit.score >= NAMED_TIE * found[0].score and hit.talk_id != found[0].talk_id]
+    near = [hit for hit in found[1:]
+            if hit.score >= tie_floor(NAMED_TIE, found[0].score) and hit.talk_id != found[0].talk_id]
     if scoped_to is None and near and found[0].talk_id not in (named := _named_talks(store, question.subject)):
         # "why do they use automatic differentiation in JAX Quantum?": of two points about as relevant, the one in
         # the talk the question names explains, not another talk's "Automatische … Differenzierung"
@@ -1688,7 +1700,7 @@ def _set_aside_last(store: Store, question: Question, found: list[PointHit]) -> 
     match = _SET_ASIDE_RE.search(question.text) or _NEED_DOUBTED_RE.search(question.text)
     if len(found) < 2 or match is None:
         return found
-    near = [hit for hit in found[1:] if hit.score >= SET_ASIDE_TIE * found[0].score
+    near = [hit for hit in found[1:] if hit.score >= tie_floor(SET_ASIDE_TIE, found[0].score)
             and hit.talk_id == found[0].talk_id]
     if not near:
         return found
@@ -1783,7 +1795,7 @@ def _naming_first(found: list[PointHit], question: Question, *, introductions_na
     if len(found) < 2 or not names:
         return found
     words = {id(hit): tokens(f"{hit.talk_title} {hit.title} {hit.text}") for hit in found}
-    near = [hit for hit in found[1:] if hit.score >= NAME_TIE * found[0].score]
+    near = [hit for hit in found[1:] if hit.score >= tie_floor(NAME_TIE, found[0].score)]
     if introductions_name and (intro := next((hit for hit in [found[0], *near] if _opens_its_talk(hit)), None)):
         # a name an introduction in the running holds names its talk, as the title does: each of the talk's points
         # holds it (one further down, out of the running, may list the talk's agenda: every topic's name)
@@ -1969,7 +1981,7 @@ def _introduction_first(store: Store, question: Question, found: list[PointHit])
     if not found or _opens_its_talk(found[0]):
         return found
     intro = next((hit for hit in found[1:] if hit.talk_id == found[0].talk_id and _opens_its_talk(hit)
-                  and hit.score >= INTRO_TIE * found[0].score), None)
+                  and hit.score >= tie_floor(INTRO_TIE, found[0].score)), None)
     if intro is None or not _holds_beyond_the_setting(store, question, intro):
         return found
     return [intro] + [hit for hit in found if hit is not intro]

@@ -20,6 +20,7 @@ from .questions import (
     ASKED_ABOUT_ANYTHING,
     Question,
     Shape,
+    conceded_words,
     context_names,
     help_fillers,
     parse,
@@ -210,8 +211,10 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
             points_back(question.text) and \
             not set(tokens(question.subject)) & set(tokens(context.subject)):
         # "und wie viele davon laufen parallel?" after Sandbox-Umgebungen: the thread's topic and what is asked of it
-        return replace(question, subject=f"{context.subject} {question.subject}", refers_back=True,
-                       asked=question.subject)
+        # (words only of a concessive clause ask nothing of it: "und wozu gibts das überhaupt, wenn man doch
+        # stablehlo hat" after CHLO asks what CHLO is for, set against StableHLO)
+        asked = "" if set(tokens(question.subject)) <= conceded_words(question.text) else question.subject
+        return replace(question, subject=f"{context.subject} {question.subject}", refers_back=True, asked=asked)
     if question.shape == Shape.QUANTITY and context.subject and question.subject \
             and all(word in MEASURE_WORDS for word in tokens(question.subject)):
         # "und um wie viel wurde es schneller?": how much faster the thread's topic got, not anything "schneller"

@@ -704,6 +704,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # "mean with" as German's "meinen mit" has it
         r"|what(?:'s| is| are) meant (?:by|with) (?P<s3>.+)"
         r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean (?:by|with) (?P<s4>.+)"
+        # a source says what it means by a thing: "was meint das cnc video mit industriellen zellen", "what does the
+        # cnc video mean by industrial cells" ask what the thing is there (``who``)
+        r"|was (?:meint|meinen|meinte|meinten|versteht|verstehen) (?P<who>(?:das|der|die|den) [^,?]+?)"
+        r" (?:mit|unter) (?P<s6>.+)"
+        r"|what (?:do|does|did) (?P<who2>(?:the|that|this) [^,?]+?) mean (?:by|with) (?P<s7>.+)"
         r"|what (?:does|do) (?P<s5>.+?) (?:refer to|stand for|mean)"
         # … and where the term was met, said after it: "what does awg stand for in the quantum talk" asks what AWG is
         # in that talk, as "awg in the quantum talk, what does that stand for" does
@@ -847,13 +852,17 @@ _QUANTITY_KINDS = (
                         r"|\b(?:since|until) when\b", _I)),
     # "how much of the compute time", "wie viel der Rechenzeit": a share of a whole
     ("percent", re.compile(r"prozent|percent|%|anteil|share|how much of\b|wie ?viel (?:von|vom|der|des)\b", _I)),
-    # "wie viel bringt MXFP4", "how much does it gain": what a change gains, a speed-up or a share
-    ("speed", re.compile(r"faster|\bslow|speed|quick|schnell|langsam|\blahm|beschleunig|speed-?up|\bbring(?:t|en)\b"
+    # "seit wie vielen Jahren", "wie viele Jahre Kompatibilität bringt VHLO": a unit of time counted names the kind of
+    # number, whatever a verb of gain ("bringt") or a word of share says after it
+    ("time", re.compile(r"(?:how many|wie ?vielen?) (?:years|jahren?|months|monaten?|weeks|wochen|days|tagen?|hours"
+                        r"|stunden|seconds|sekunden)\b", _I)),
+    # "wie viel bringt MXFP4", "wie viel hat es gebracht" (any form of "bringen"), "how much does it gain": what a
+    # change gains, a speed-up or a share
+    ("speed", re.compile(r"faster|\bslow|speed|quick|schnell|langsam|\blahm|beschleunig|speed-?up"
+                         r"|\b(?:bring(?:t|en)|gebracht|brachten?)\b"
                          r"|\bgain(?:s|ed)?\b|\bimprov(?:e|es|ed)\b", _I)),
-    # "seit wie vielen Jahren", "in wie vielen Tagen": the dative after a preposition of time is a span too
-    ("time", re.compile(r"how long|wie lange|time|zeit|dauer|minutes|minuten|latency|latenz|(?:how many|wie ?vielen?)"
-                        r" (?:years|jahren?|months|monaten?|weeks|wochen|days|tagen?|hours|stunden|seconds|sekunden)\b",
-                        _I)),
+    # ("gleichzeitig", "rechtzeitig": an adjective of -zeitig says when or at once, no span of time)
+    ("time", re.compile(r"how long|wie lange|time|zeit(?!ig)|dauer|minutes|minuten|latency|latenz", _I)),
     ("throughput", re.compile(r"throughput|durchsatz|tokens?/s|per second|pro sekunde", _I)),
     ("length", re.compile(r"how (?:high|tall|deep|thick|wide|far)|wie (?:tief|dick|breit|weit)\b"
                           r"|wie hoch\b|welche[rn]? (?:h[öo]he|tiefe|dicke|breite|entfernung)|\bheight|\bh[öo]he"
@@ -1694,6 +1703,9 @@ def _parse_plain(query: str, stripped: str) -> Question:
             raw = stripped[: match.start()] + " " + stripped[match.end():]
         elif groups.get("place"):
             raw = f"{raw} {groups['place'].strip()}"  # the talk a fronted term was met in, as if named after it
+        elif source := groups.get("who") or groups.get("who2"):
+            # the source that means it places the thing: "industriellen zellen im cnc video"
+            raw = f"{raw} {'im' if language == 'de' else 'in the'} {source.split(maxsplit=1)[1]}"
         if shape == Shape.DEFINE:
             raw = _DEFINE_TAIL_RE.sub("", raw)
         subject = raw.strip() if shape == Shape.DIGEST else subject_words(raw)
@@ -1857,6 +1869,18 @@ def describing_clause_words(text: str) -> frozenset[str]:
     return frozenset(token for found in _RELATIVE_CLAUSE_RE.finditer(text) for token in tokens(found["clause"]))
 
 
+# A concessive clause, to the end of its clause: "[wenn man doch stablehlo hat]", "[wenns doch schon stablehlo
+# gibt]", "[obwohl man das modell jedes mal gleich aufteilt]", "[when we already have stablehlo]"
+_CONCESSIVE_RE = re.compile(r"\b(?:(?:wenn|wenns|wo|when|if)\b(?=[^,;:.!?]*\b(?:doch|schon|bereits|already)\b)"
+                            r"|obwohl|obgleich|although|even though)\b(?P<clause>[^,;:.!?]+)", re.I)
+
+
+def conceded_words(text: str) -> frozenset[str]:
+    """The folded words of the concessive clauses of ``text``: what the asked thing is set against ("und wozu gibts
+    das überhaupt, wenn man doch stablehlo hat": StableHLO is had anyway), not what is asked of it."""
+    return frozenset(token for found in _CONCESSIVE_RE.finditer(text) for token in tokens(found["clause"]))
+
+
 def _naming_before(words: list[str], at: int) -> list[str]:
     """The folded words right before ``words[at]`` (a talk noun or a noun for its speakers), back to the first word
     that frames the question or points back: "im [vllm/sglang tpu] talk", "der [hugging face] typ"."""
@@ -1935,12 +1959,18 @@ def points_back(text: str) -> bool:
     no content word follows it."""
     words = _WORD_RE.findall(_plain(_question_text(text)))
     for index, word in enumerate(words):
-        if (folded := fold(word)) not in PRONOUNS:
+        if (folded := fold(word)) not in PRONOUNS and folded not in _DEMONSTRATIVES:
             continue
         following = words[index + 1] if index + 1 < len(words) else ""
-        if folded not in _DETERMINERS or not following or all(_frames(token) for token in word_tokens(following)):
+        if (folded not in _DETERMINERS and folded not in _DEMONSTRATIVES) or not following or \
+                all(_frames(token) for token in word_tokens(following)):
             return True
     return False
+
+
+# Spoken German's demonstrative pronouns, articles in form: with no word after them but a frame word or a verb's
+# particle they stand for a thing ("wie viel gewicht halten [die] aus" after Baumschrauben: they hold)
+_DEMONSTRATIVES = frozenset("der die den dem".split())
 
 
 # What a German attributive adjective ends in ("verteiltes Checkpointing", "kontinuierliche Batches"); a lower-case
