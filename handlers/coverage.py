@@ -226,6 +226,10 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
             await store.held_in_one_point(rest, naming)
     if len(others) < MIN_RESTATED:
         return False
+    if any("-" in name.strip("-") and len(_content_tokens(name)) >= 2 for name in names):
+        # a name typed with a hyphen is one word, as a compound is: a point holding one of its parts is about that
+        # part's thing ("läuft [gpt-oss] mit vllm auf tpus": no point on vLLM that says GPT says gpt-oss)
+        return named.issubset(held_name) and await store.held_in_one_point([*rest, *held_name], naming)
     if len([word for word in others if not naming or not naming.issuperset(word)]) < MIN_RESTATED:
         # the words that name the talk say which talk a point is of, not what it says: a point of that talk restates
         # the question only when it holds the whole asked name ("how many [compile minutes] did the qwen image port

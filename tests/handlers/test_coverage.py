@@ -1181,3 +1181,14 @@ async def test_an_absent_word_after_an_article_names_the_object_asked_about(stor
 async def test_an_absent_word_before_the_only_asked_corpus_word_is_named_alone(store: Store, text: str,
                                                                               said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a name typed with a hyphen is one word: a point holding one of its parts (GPT-2's GPT, a max_evol point on
+    # Optimierung) and the rest of the question is about that part's thing, not about the name
+    ("kann vllm gpt-oss auf tpus ausführen", "Die Zusammenfassungen erwähnen *gpt-oss* nicht."),
+    ("does max_evol use bayes-optimization for kernels", "The summaries don't mention *bayes-optimization*."),
+])
+async def test_a_point_holding_one_part_of_a_hyphenated_name_does_not_restate_it(store: Store, text: str,
+                                                                                 said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
