@@ -932,9 +932,17 @@ def versioned_names(subject: str) -> list[tuple[str, str, str]]:
         if match := _VERSIONED_RE.fullmatch(word):
             found.append((match["name"], match["version"], word))
         elif index and _VERSION_RE.fullmatch(word) and (words[index - 1][:1].isupper()
-                                                        or is_term_like(words[index - 1])):
+                                                        or is_term_like(words[index - 1])
+                                                        or _dotted_after_a_word(words[index - 1], word)):
             found.append((words[index - 1], word, f"{words[index - 1]} {word}"))
     return found
+
+
+def _dotted_after_a_word(before: str, version: str) -> bool:
+    """Whether a number with a dot after a word typed in lower case is that name's version: Slack types names in
+    lower case ("wan 2.1", "llama 3.1"), and a count after a word is whole ("seite 3", "in 3 tagen"); not after a
+    function word ("like 4.39")."""
+    return "." in version and before.isalpha() and before.islower() and before.casefold() not in FRAME_WORDS
 
 
 def _holds_version(text: str, name: str, version: str) -> bool:
