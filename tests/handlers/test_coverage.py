@@ -1203,3 +1203,14 @@ async def test_a_point_holding_one_part_of_a_hyphenated_name_does_not_restate_it
 async def test_a_dotted_version_after_a_lower_case_name_is_asked_as_its_version(store: Store, text: str,
                                                                                 said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a function word inside a solid word is no word of its own: "permit" is no "per … mit", "transistor" no
+    # "trans … is … tor", however close the summaries write those
+    ("did the treehouse need a permit", "The summaries don't mention *permit*."),
+    ("brauchte das baumhaus ein permit", "Die Zusammenfassungen erwähnen *permit* nicht."),
+    ("erklär mal wie ein transistor schaltet", "Die Zusammenfassungen erwähnen *transistor* nicht."),
+])
+async def test_a_solid_word_is_no_run_of_function_words(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
