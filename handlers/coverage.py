@@ -1500,6 +1500,9 @@ def _asks_about(word: str, question: Question) -> bool:
     if before is not None and (before.casefold() in _BEFORE_A_NOUN or before.casefold() in ENGLISH_PREPOSITIONS
                                or (before.endswith(("'s", "s'")) and before.casefold()[:-2] not in IS_CONTRACTED)):
         return True  # "does the treehouse have [a fireplace]?", "anything about [pensions]"
+    if question.yes_no and before is not None and \
+            _ends_an_object(question.text.casefold(), before.casefold(), word.casefold()):
+        return True  # "did they need [a building permit]": the noun a noun phrase after its verb ends in
     # "how does Kinetic manage [secrets]?": after do/does/did the subject, its verb, then what the verb is done to
     return bool(_verbs_before(question, [word]))
 
@@ -1514,6 +1517,20 @@ _WELCHE_NOUN_RE = re.compile(rf"\W*(?:{'|'.join(sorted(GERMAN_WHICH, key=len, re
 # An English yes/no question in the passive starts with a form of be ("were the treehouse stairs glued together?")
 _PASSIVE_AUXILIARIES = frozenset("is are was were".split())
 _PASSIVE_RE = re.compile(r"\W*(?:is|are|was|were)\s+(?:the|a|an|this|that|these|those|its|their)\b", re.I)
+
+
+_AUXILIARIES = _DO_OPENERS | _PASSIVE_AUXILIARIES | {"has", "have", "had"}  # a yes/no question's opening verb
+
+
+def _ends_an_object(text: str, before: str, word: str) -> bool:
+    """Whether ``word`` of the folded English yes/no question ``text`` ends a noun phrase of two words that an article
+    or a determiner opens, after no auxiliary: English puts the head noun last, and a yes/no question its object after
+    its verb ("did they need [a building permit]"); right after the auxiliary the phrase is the subject, and the word
+    after it its verb ("does [the treehouse] leak"). (In a wh-question a clause's subject may come before its verb:
+    "what [its architecture] consists of".)"""
+    article = _word_before(text, f"{before} {word}")
+    return article is not None and article in _BEFORE_A_NOUN and \
+        (_word_before(text, f"{article} {before} {word}") or "") not in _AUXILIARIES and before.isalpha()
 
 
 def _infinitive_after_a_modal(word: str, question: Question) -> bool:

@@ -1214,3 +1214,14 @@ async def test_a_dotted_version_after_a_lower_case_name_is_asked_as_its_version(
 ])
 async def test_a_solid_word_is_no_run_of_function_words(store: Store, text: str, said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a yes/no question's object after its verb: the noun a noun phrase ends in is the thing asked about, however
+    # many words the summaries have before it ("a [building] tax": the treehouse talk says Bau, no tax)
+    ("did they pay a building tax for the treehouse", "The summaries don't mention *tax*."),
+    ("did they hire a wood inspector for the treehouse", "The summaries don't mention *inspector*."),
+])
+async def test_the_noun_that_ends_a_yes_no_questions_object_is_asked_about(store: Store, text: str,
+                                                                          said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
