@@ -227,6 +227,10 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
             await store.held_in_one_point(rest, naming)
     if len(others) < MIN_RESTATED:
         return False
+    if any("-" in name.strip("-") and len(_content_tokens(name)) >= 2 for name in names):
+        # a name typed with a hyphen is one word, as a compound is: a point holding one of its parts is about that
+        # part's thing ("läuft [gpt-oss] mit vllm auf tpus": no point on vLLM that says GPT says gpt-oss)
+        return named.issubset(held_name) and await store.held_in_one_point([*rest, *held_name], naming)
     if len([word for word in others if not naming or not naming.issuperset(word)]) < MIN_RESTATED:
         # the words that name the talk say which talk a point is of, not what it says: a point of that talk restates
         # the question only when it holds the whole asked name ("how many [compile minutes] did the qwen image port
@@ -965,9 +969,17 @@ def versioned_names(subject: str) -> list[tuple[str, str, str]]:
         if match := _VERSIONED_RE.fullmatch(word):
             found.append((match["name"], match["version"], word))
         elif index and _VERSION_RE.fullmatch(word) and (words[index - 1][:1].isupper()
-                                                        or is_term_like(words[index - 1])):
+                                                        or is_term_like(words[index - 1])
+                                                        or _dotted_after_a_word(words[index - 1], word)):
             found.append((words[index - 1], word, f"{words[index - 1]} {word}"))
     return found
+
+
+def _dotted_after_a_word(before: str, version: str) -> bool:
+    """Whether a number with a dot after a word typed in lower case is that name's version: Slack types names in
+    lower case ("wan 2.1", "llama 3.1"), and a count after a word is whole ("seite 3", "in 3 tagen"); not after a
+    function word ("like 4.39")."""
+    return "." in version and before.isalpha() and before.islower() and before.casefold() not in FRAME_WORDS
 
 
 def _holds_version(text: str, name: str, version: str) -> bool:
@@ -1525,6 +1537,9 @@ def _asks_about(word: str, question: Question) -> bool:
     if before is not None and (before.casefold() in _BEFORE_A_NOUN or before.casefold() in ENGLISH_PREPOSITIONS
                                or (before.endswith(("'s", "s'")) and before.casefold()[:-2] not in IS_CONTRACTED)):
         return True  # "does the treehouse have [a fireplace]?", "anything about [pensions]"
+    if question.yes_no and before is not None and \
+            _ends_an_object(question.text.casefold(), before.casefold(), word.casefold()):
+        return True  # "did they need [a building permit]": the noun a noun phrase after its verb ends in
     # "how does Kinetic manage [secrets]?": after do/does/did the subject, its verb, then what the verb is done to
     return bool(_verbs_before(question, [word]))
 
@@ -1539,6 +1554,20 @@ _WELCHE_NOUN_RE = re.compile(rf"\W*(?:{'|'.join(sorted(GERMAN_WHICH, key=len, re
 # An English yes/no question in the passive starts with a form of be ("were the treehouse stairs glued together?")
 _PASSIVE_AUXILIARIES = frozenset("is are was were".split())
 _PASSIVE_RE = re.compile(r"\W*(?:is|are|was|were)\s+(?:the|a|an|this|that|these|those|its|their)\b", re.I)
+
+
+_AUXILIARIES = _DO_OPENERS | _PASSIVE_AUXILIARIES | {"has", "have", "had"}  # a yes/no question's opening verb
+
+
+def _ends_an_object(text: str, before: str, word: str) -> bool:
+    """Whether ``word`` of the folded English yes/no question ``text`` ends a noun phrase of two words that an article
+    or a determiner opens, after no auxiliary: English puts the head noun last, and a yes/no question its object after
+    its verb ("did they need [a building permit]"); right after the auxiliary the phrase is the subject, and the word
+    after it its verb ("does [the treehouse] leak"). (In a wh-question a clause's subject may come before its verb:
+    "what [its architecture] consists of".)"""
+    article = _word_before(text, f"{before} {word}")
+    return article is not None and article in _BEFORE_A_NOUN and \
+        (_word_before(text, f"{article} {before} {word}") or "") not in _AUXILIARIES and before.isalpha()
 
 
 def _infinitive_after_a_modal(word: str, question: Question) -> bool:

@@ -119,7 +119,12 @@ def held_in_a_row(view: View, words: Sequence[str]) -> bool:
     """Whether a row writes the folded ``words`` (the corpus words a word typed solid reads as, run together) right
     next to each other, as one word does: in one token ("Tensor-Kerne") or side by side in either order, no word
     between them. Further apart they are each a word of their own, not the solid one: "controlnet" is no "Optimal
-    Control … neuronaler Netze", "permit" no "per … mit". True when their place is no question (``_forms_to_place``)."""
+    Control … neuronaler Netze", "permit" no "per … mit". True when their place is no question (``_forms_to_place``),
+    but a function word inside the solid word is no word of its own, which no row holds next to another ("er|fun|den",
+    "per|mit"); German endings are a word's own after it ("speaker|in", a woman who speaks)."""
+    pieces = words[:-1] if words and words[-1] in _SUFFIXES else words
+    if any(len(piece) <= MAX_FUNCTION_WORD and not view.concepts(piece) for piece in pieces):
+        return False
     looked_up = _forms_to_place(view, words)
     if looked_up is None:
         return True
@@ -282,6 +287,8 @@ def _names_something(view: View, word: str) -> bool:
 
 
 _ENDINGS = frozenset({"", "e", "en", "er", "es", "n", "s", "em", "ern", "ns"})  # a German noun's after its head
+MAX_FUNCTION_WORD = 3  # letters of a function word inside a solid word (not "video" of "baumhausvideo", the talk)
+_SUFFIXES = _ENDINGS | {"in", "innen"}  # what ends a German word after its stem, a woman's -in among them
 
 
 class _WordForms:
