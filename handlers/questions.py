@@ -450,6 +450,14 @@ _PRESENTED = (r"(?:presented|presents|gave|gives|held|spoke|speaks|talked|talks|
 _PERSON_NOUNS = r"(?:person|people|persons|guy|guys|lady|woman|man|dude|folks|team|group|lab|researchers?|engineers?)"
 _PERSONEN = (r"(?:person|personen|leute|typ|frau|mann|team|gruppe|forscher|forscherin|forscherinnen"
              r"|referent(?:in)?|referenten)")
+# Where in the talks a thing comes up: "when …", "at what point …", "an welcher Stelle …", "in which talks …"
+_WHEN_RE = re.compile(
+    r"^(?:when|where|wann|wo|at (?:what|which) (?:times?|points?|minutes?|moments?)|an welche[rn]? stellen?"
+    r"|zu welchem zeitpunkt"
+    r"|(?:bei|in|an|ab|zu) welche[rnm]? (?:minute|sekunde|zeitmarke)|(?:at |in )?(?:what|which) minute"
+    r"|timestamps?|zeitstempel"
+    r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?)"
+    r"|(?:which|what) (?:talks|sessions|videos)\b(?=.*\s(?:in|at)$))\b", _I)  # "which talks did X come up in"
 _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.HELP, re.compile(
         r"^(?:help|hilfe|\?+|what can you do|what do you do"
@@ -646,13 +654,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|welche (?:anderen |weiteren )?(?:vortr[äa]ge|videos|talks|themen)\b|(?:which|what) (?:topics|subjects)\b"
         r"|(?:gibt es|gibt's|gibts|hast du|habt ihr)(?: (?:dazu|dar[üu]ber|davon|hierzu|auch))?(?: noch)?"
         r"(?: andere| weitere)? (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
-    (Shape.MOMENTS, re.compile(
-        r"^(?:when|where|wann|wo|at (?:what|which) (?:times?|points?|minutes?|moments?)|an welche[rn]? stellen?"
-        r"|zu welchem zeitpunkt"
-        r"|(?:bei|in|an|ab|zu) welche[rnm]? (?:minute|sekunde|zeitmarke)|(?:at |in )?(?:what|which) minute"
-        r"|timestamps?|zeitstempel"
-        r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?)"
-        r"|(?:which|what) (?:talks|sessions|videos)\b(?=.*\s(?:in|at)$))\b", _I)),  # "which talks did X come up in"
+    (Shape.MOMENTS, _WHEN_RE),
     (Shape.QUANTITY, _AMOUNT_VERB_RE),
     (Shape.QUANTITY, re.compile(
         r"^(?:(?:what|which) (?:were|are|was|is) the (?:numbers|figures|results|benchmarks|benchmark results)"
@@ -1648,9 +1650,11 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if not match:
             continue
         groups = match.groupdict()
-        if shape == Shape.COMPARE and (_WHICH_TALK_RE.match(stripped) or _asks_who(stripped)):
+        if shape == Shape.COMPARE and (_WHICH_TALK_RE.match(stripped) or _asks_who(stripped) or (
+                _WHEN_RE.match(stripped) and not _DIFFERENCE_RE.search(stripped))):
             # "which talk covers GPU vs TPU parity?" asks for a talk, "who made that video explaining pre-training vs
-            # post-training" for its speaker: the two sides describe the talk
+            # post-training" for its speaker, "at what point do they explain pre-training vs post-training" for the
+            # moment: the two sides are the topic asked about, no difference is asked
             continue
         if shape == Shape.COMPARE and not _DIFFERENCE_RE.search(stripped) and (
                 _HOW_MUCH_RE.match(stripped) or _HOW_DEGREE_RE.match(stripped)

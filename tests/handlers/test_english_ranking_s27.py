@@ -1,0 +1,40 @@
+"""Session 27: English questions whose answer the summaries hold, answered with the wrong first point or a short
+list; each cause through the function mentions and DMs call, on the bundled corpus in a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.replies import Reply
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+
+
+def body(reply: Reply) -> dict:
+    """The reply as ``talkbot ask --json`` reports it."""
+    return json.loads(as_json(reply))
+
+
+def lines(reply: Reply) -> list[tuple[str, int]]:
+    return [(hit["source"]["file"], hit["source"]["line"]) for hit in body(reply)["hits"]]
+
+
+async def ask(store: Store, text: str) -> Reply:
+    return await mentions.answer(store, f"<@UBOT> {text}")
+
+
+@pytest.mark.parametrize("text", [
+    # two sides joined by "vs" after a when-frame are the topic whose moment is asked, no difference is asked
+    "when do they explain pre-training vs post-training",
+    "wann erklären sie pre-training vs. post-training",
+    "at what point in the tunix fine-tuning video do they explain pre-training vs post-training",
+])
+async def test_two_sides_after_a_when_frame_ask_for_the_moment(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "when", text
+    assert (MAIN, 380) in lines(reply), text
