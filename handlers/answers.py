@@ -33,6 +33,7 @@ from .questions import (
     is_term_like,
     parse,
     placed_setting,
+    plain_question,
     speaker_naming_words,
     subject_words,
     talk_naming_words,
@@ -1610,8 +1611,9 @@ _EXPLAIN_ALONE_RE = re.compile(r"^(?:explain|erkl[äa]re?n?)\b(?!.*\b(?:how|why|
 async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Why / how: the key points that explain, best first (a point that gives a reason wins a near tie)."""
     if not scope.offset and not question.refers_back and question.subject and \
-            _EXPLAIN_ALONE_RE.match(question.text.strip()) and await _names_a_term(store, question):
-        # "erklär mal flydsl": told to explain a glossary term and nothing else about it asks what it is
+            _EXPLAIN_ALONE_RE.match(plain_question(question.text).strip()) and await _names_a_term(store, question):
+        # "erklär mal flydsl", "can you explain the roofline model": told to explain a glossary term and nothing else
+        # about it asks what it is
         return await _its_entry(store, question, scope)
     if not scope.offset and not question.refers_back and question.term and question.qualifier and \
             await _entry_places_it(store, question.term, question.qualifier):

@@ -921,7 +921,9 @@ _UNMARKED_IS_RE = re.compile(r"\b(what|who|where|how)s\b", re.I)
 # A polite or indirect wrapper around the question itself: "can you tell me who presented Kinetic?",
 # "do you know …", "I'd like a summary of …", "kannst du mir sagen, wer …".
 _WRAPPER_RE = re.compile(
-    r"^(?:(?:can|could|would) you(?: please)?(?: (?:tell|show|give) me| let me know| help me(?: (?:to )?understand)?)?"
+    # chat asks anyone in the channel, and spells "you" short: "can someone explain …", "can u pls tell me …"
+    r"^(?:(?:can|could|would) (?:you|u|someone|somebody|anyone|anybody)(?: please| pls| plz)?"
+    r"(?: (?:tell|show|give) me| let me know| help me(?: (?:to )?understand)?)?"
     r"|(?:please )?help me (?:to )?understand"
     # chat drops the "does" of "does anyone know": "anyone know who …"; "weiß jemand, wer …"
     r"|do you know|(?:does )?(?:anyone|anybody|someone|somebody) knows?|wei(?:ß|ss) (?:jemand|einer|irgendwer)"
@@ -1423,6 +1425,12 @@ def _sentences(text: str) -> list[str]:
         start = end.end()
     sentences.append(text[start:].strip())
     return sentences
+
+
+def plain_question(text: str) -> str:
+    """A question's text as its shape is read from: without a polite wrapper ("can someone explain X" is "explain
+    X"), contractions spelled out (``_plain``)."""
+    return _plain(_question_text(text))
 
 
 def _question_text(text: str) -> str:

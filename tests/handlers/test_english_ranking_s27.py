@@ -38,3 +38,15 @@ async def test_two_sides_after_a_when_frame_ask_for_the_moment(store: Store, tex
     reply = await ask(store, text)
     assert body(reply)["shape"] == "when", text
     assert (MAIN, 380) in lines(reply), text
+
+
+@pytest.mark.parametrize("text", [
+    # a request put to anyone in the channel, or to "u", wraps the question as "can you" does: told to explain a
+    # glossary term and nothing else about it asks what it is (its entry, 147), not for a point that uses it (127)
+    "can someone explain the roofline model to me",
+    "can you explain the roofline model",
+    "could u pls explain the roofline model",
+])
+async def test_a_polite_request_to_explain_a_term_asks_for_its_entry(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert lines(reply)[0] == (MAIN, 147), text
