@@ -897,9 +897,15 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
 
 
 def _same_family(side: str, term: str) -> bool:
-    """Whether a one-word side names a glossary term of its own word family: the participle "kollokiert" is the
-    entry "Kollokation", "disaggregiert" "Disaggregation" (the -ieren verb and its -ation / -ierung noun)."""
-    root = german_root(term_key(side)) if len(side.split()) == 1 else None
+    """Whether a side names a glossary term of its own word family: the participle "kollokiert" is the entry
+    "Kollokation", "disaggregiert" "Disaggregation" (the -ieren verb and its -ation / -ierung noun); an English plural
+    names the entry of its singular ("the sparse cores" are "Sparse Core", "mxus" "MXU"), as "what are sparse cores"
+    asks for it."""
+    words = side.split()
+    if words and any(term_key(" ".join([*words[:-1], variant])) == term_key(term)
+                     for variant in english_variants(words[-1].casefold())[1:]):
+        return True
+    root = german_root(term_key(side)) if len(words) == 1 else None
     return root is not None and german_root(term_key(term)) == root
 
 

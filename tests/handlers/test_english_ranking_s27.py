@@ -50,3 +50,14 @@ async def test_two_sides_after_a_when_frame_ask_for_the_moment(store: Store, tex
 async def test_a_polite_request_to_explain_a_term_asks_for_its_entry(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert lines(reply)[0] == (MAIN, 147), text
+
+
+@pytest.mark.parametrize("text", [
+    # a side typed in the plural names the glossary entry of its singular, as "what are sparse cores" asks for it
+    "what's the difference between the mxu and the sparse cores on a tpu",
+    "mxus vs sparse cores, what's the difference",
+])
+async def test_a_side_in_the_plural_names_its_entry(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    shown = lines(reply)
+    assert (MAIN, 21) in shown and (MAIN, 20) in shown, (text, shown)
