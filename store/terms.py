@@ -60,7 +60,9 @@ def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
     return _fuzzy_terms(view, key, ("expansion",), limit)
 
 
-WORD_BY_WORD_KEYS = 32  # translations of a phrase word by word tried at most
+# translations of a phrase word by word tried at most: every adjective ending of every word before the last multiplies
+# them, and "konstruktiver holzschutz" of "constructive wood protection" is the 66th of its 100 (one read either way)
+WORD_BY_WORD_KEYS = 128
 # A German adjective before its noun in a glossary heading, which has no article, takes the strong ending of its
 # noun's gender and number: "Automatische Differenzierung", "Finite Differenzen", "Konstruktiver Holzschutz",
 # "Verteiltes Training"; the word list gives the adjective's stem ("automatisch", "finit")

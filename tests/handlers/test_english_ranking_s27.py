@@ -61,3 +61,14 @@ async def test_a_side_in_the_plural_names_its_entry(store: Store, text: str) -> 
     reply = await ask(store, text)
     shown = lines(reply)
     assert (MAIN, 21) in shown and (MAIN, 20) in shown, (text, shown)
+
+
+@pytest.mark.parametrize("text", [
+    # a three-word English name whose German heading is an adjective before a compound ("Konstruktiver Holzschutz")
+    # is found word by word among all the ways its words translate, not only the first few dozen
+    "pressure treated lumber vs constructive wood protection, what's the difference",
+    "what is constructive wood protection",
+])
+async def test_a_name_translated_word_by_word_finds_its_heading(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert lines(reply)[0] == (MAIN, 564), text
