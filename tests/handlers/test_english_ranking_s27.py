@@ -72,3 +72,14 @@ async def test_a_side_in_the_plural_names_its_entry(store: Store, text: str) -> 
 async def test_a_name_translated_word_by_word_finds_its_heading(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert lines(reply)[0] == (MAIN, 564), text
+
+
+async def test_a_translation_names_a_term_by_its_long_form(store: Store) -> None:
+    # "automatic differentiation" is CasADi's "Automatische Differentiation (AD)" (535), the long form of AD, as
+    # much as JAX Quantum's "Automatische Differenzierung" (52): the difference with finite differences is told by
+    # the point that names AD ("Exakte AD … ohne finite Differenzen", 523)
+    reply = await ask(store, "what's the difference between finite differences and automatic differentiation")
+    shown = lines(reply)
+    assert (MAIN, 535) in shown and (MAIN, 523) in shown and (MAIN, 536) in shown, shown
+    reply = await ask(store, "at which points did they talk about automatic differentiation")
+    assert (MAIN, 523) in lines(reply), lines(reply)
