@@ -46,11 +46,16 @@ def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
         # a translation names a term by its long form as the typed words do (the expansion step): "automatic
         # differentiation" is "Automatische Differentiation", AD's, as much as "Automatische Differenzierung"
         named_by = ("term", "variant", "expansion")
-        hits = _terms_named(view, [f.replace(" ", "") for f in forms], named_by, "translation")
+        keys = [f.replace(" ", "") for f in forms]
+        hits = _terms_named(view, keys, named_by, "translation")
         if not hits:
             # a phrase the word list translates as a whole may still be a heading only word by word: "finite
             # differences" is listed as "differenzen", the glossary's term is "Finite Differenzen"
-            hits = _terms_named(view, _word_by_word(view, phrase, forms), named_by, "translation")
+            keys = _word_by_word(view, phrase, forms)
+            hits = _terms_named(view, keys, named_by, "translation")
+        # a term the translation names by its own name before one it names by its long form (stable: corpus order)
+        own = set(keys)
+        hits.sort(key=lambda hit: term_key(hit.term) not in own)
         if hits:
             return hits[:limit]
     # Names before long forms: "tensor parallelsm" is Tensor-Parallelismus, not TP (Tensor Parallelism).

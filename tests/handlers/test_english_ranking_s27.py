@@ -83,3 +83,11 @@ async def test_a_translation_names_a_term_by_its_long_form(store: Store) -> None
     assert (MAIN, 535) in shown and (MAIN, 523) in shown and (MAIN, 536) in shown, shown
     reply = await ask(store, "at which points did they talk about automatic differentiation")
     assert (MAIN, 523) in lines(reply), lines(reply)
+
+
+async def test_a_side_two_entries_name_shows_both(store: Store) -> None:
+    # "automatic differentiation" is an entry in two talks (535 CasADi's AD, 52 JAX Quantum's): the side shows both,
+    # and the point naming AD against finite differences still leads (523)
+    reply = await ask(store, "finite differences vs automatic differentiation, what's the diff?")
+    shown = lines(reply)
+    assert shown[0] == (MAIN, 523) and {(MAIN, 535), (MAIN, 52), (MAIN, 536)} <= set(shown), shown
