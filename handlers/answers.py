@@ -33,6 +33,7 @@ from .questions import (
     is_term_like,
     parse,
     placed_setting,
+    plain_question,
     speaker_naming_words,
     subject_words,
     talk_naming_words,
@@ -733,14 +734,18 @@ async def _names_of_the_term(store: Store, subject: str) -> list[str]:
     ("Mixture of Experts"), the term for its expansion, and an English name the word list translates as the term
     ("Colocation" of "Kollokation (Colocation)", which a summary writes "Colocated-Ausführung"); [] for any other
     subject. Not any other name: "Ironwood (Trillium)" names two chip generations, Trillium's moments are not
-    Ironwood's."""
+    Ironwood's. Of each term the subject names alike ("automatic differentiation": "Automatische Differenzierung" and
+    AD, whose long form is "Automatische Differentiation")."""
     result = await store.define(subject)
-    if not result.hits or (hit := result.hits[0]).match not in STRONG_MATCHES:
-        return []
-    en_de, key = store.word_data().en_de, term_key(hit.term)
-    translated = [name for name in await store.other_names(hit.term)
-                  if any(term_key(form) == key for form in en_de.get(phrase_key(name), ()))]
-    names = (hit.term, hit.expansion, *translated)
+    en_de = store.word_data().en_de
+    names: list[str | None] = []
+    for hit in result.hits:
+        if hit.match not in STRONG_MATCHES:
+            break
+        key = term_key(hit.term)
+        translated = [name for name in await store.other_names(hit.term)
+                      if any(term_key(form) == key for form in en_de.get(phrase_key(name), ()))]
+        names += [hit.term, hit.expansion, *translated]
     return [name for name in dict.fromkeys(n for n in names if n)
             if term_key(name) != term_key(subject) and "/" not in name]
 
@@ -866,6 +871,7 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
     terms: list[TermHit] = []
     team: list[TeamDefinition] = []
     team_terms: list[TeamDefinition] = []
+    entries: list[list[TermHit]] = []  # each side's entries
     sides = [first, second]
     looked_up = await store.define_each(sides)  # both in one trip to the database
     for index, (side, result) in enumerate(zip((first, second), looked_up)):
@@ -877,14 +883,18 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
             result, sides[index] = await store.define(named), named  # "the MLIR route" is MLIR's side
         strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES or _same_family(side, hit.term)]
         if strong and side not in missing:
-            terms.append(strong[0])
+            terms.extend(strong[:SIDE_ENTRIES])
+            entries.append(strong[:SIDE_ENTRIES])
         if (definition := defined.get(term_key(side))) is not None and definition.text:
             (team if strong else team_terms).append(definition)
     both = await store.find_points(" ".join(sides), limit=POINTS_SHOWN + 1, min_coverage=1.0)
-    if not both and len(terms) == 2 and [term_key(hit.term) for hit in terms] != [term_key(side) for side in sides]:
-        # the points may name a side as its glossary entry does: "automatische Differentiation" is "AD" in "Exakte AD
-        # mit torch2casadi … ohne finite Differenzen"
-        both = await store.find_points(f"{terms[0].term} {terms[1].term}", limit=POINTS_SHOWN + 1, min_coverage=1.0)
+    paired = [f"{one.term} {other.term}" for one in entries[0] for other in entries[-1]
+             if [term_key(one.term), term_key(other.term)] != [term_key(side) for side in sides]] \
+        if not both and len(entries) == 2 else []
+    # the points may name a side as one of its glossary entries does: "automatic differentiation" is "AD" in
+    # "Exakte AD mit torch2casadi … ohne finite Differenzen" (each pair of entries in one trip to the database)
+    both = next((found for found in await store.find_points_each(paired, limit=POINTS_SHOWN + 1, min_coverage=1.0)
+                 if found), both) if paired else both
     note = "compare_both"
     if not both:
         note = "compare_missing"
@@ -905,10 +915,21 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
     return reply
 
 
+# A side two glossary terms name alike ("automatic differentiation": CasADi's "Automatische Differentiation (AD)" and
+# JAX Quantum's "Automatische Differenzierung") is shown by both: each talk defines it against something else
+SIDE_ENTRIES = 2
+
+
 def _same_family(side: str, term: str) -> bool:
-    """Whether a one-word side names a glossary term of its own word family: the participle "kollokiert" is the
-    entry "Kollokation", "disaggregiert" "Disaggregation" (the -ieren verb and its -ation / -ierung noun)."""
-    root = german_root(term_key(side)) if len(side.split()) == 1 else None
+    """Whether a side names a glossary term of its own word family: the participle "kollokiert" is the entry
+    "Kollokation", "disaggregiert" "Disaggregation" (the -ieren verb and its -ation / -ierung noun); an English plural
+    names the entry of its singular ("the sparse cores" are "Sparse Core", "mxus" "MXU"), as "what are sparse cores"
+    asks for it."""
+    words = side.split()
+    if words and any(term_key(" ".join([*words[:-1], variant])) == term_key(term)
+                     for variant in english_variants(words[-1].casefold())[1:]):
+        return True
+    root = german_root(term_key(side)) if len(words) == 1 else None
     return root is not None and german_root(term_key(term)) == root
 
 
@@ -1621,8 +1642,9 @@ _EXPLAIN_ALONE_RE = re.compile(r"^(?:explain|erkl[äa]re?n?)\b(?!.*\b(?:how|why|
 async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Why / how: the key points that explain, best first (a point that gives a reason wins a near tie)."""
     if not scope.offset and not question.refers_back and question.subject and \
-            _EXPLAIN_ALONE_RE.match(question.text.strip()) and await _names_a_term(store, question):
-        # "erklär mal flydsl": told to explain a glossary term and nothing else about it asks what it is
+            _EXPLAIN_ALONE_RE.match(plain_question(question.text).strip()) and await _names_a_term(store, question):
+        # "erklär mal flydsl", "can you explain the roofline model": told to explain a glossary term and nothing else
+        # about it asks what it is
         return await _its_entry(store, question, scope)
     if not scope.offset and not question.refers_back and question.term and question.qualifier and \
             await _entry_places_it(store, question.term, question.qualifier):

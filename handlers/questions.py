@@ -450,6 +450,14 @@ _PRESENTED = (r"(?:presented|presents|gave|gives|held|spoke|speaks|talked|talks|
 _PERSON_NOUNS = r"(?:person|people|persons|guy|guys|lady|woman|man|dude|folks|team|group|lab|researchers?|engineers?)"
 _PERSONEN = (r"(?:person|personen|leute|typ|frau|mann|team|gruppe|forscher|forscherin|forscherinnen"
              r"|referent(?:in)?|referenten)")
+# Where in the talks a thing comes up: "when …", "at what point …", "an welcher Stelle …", "in which talks …"
+_WHEN_RE = re.compile(
+    r"^(?:when|where|wann|wo|at (?:what|which) (?:times?|points?|minutes?|moments?)|an welche[rn]? stellen?"
+    r"|zu welchem zeitpunkt"
+    r"|(?:bei|in|an|ab|zu) welche[rnm]? (?:minute|sekunde|zeitmarke)|(?:at |in )?(?:what|which) minute"
+    r"|timestamps?|zeitstempel"
+    r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?)"
+    r"|(?:which|what) (?:talks|sessions|videos)\b(?=.*\s(?:in|at)$))\b", _I)  # "which talks did X come up in"
 _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.HELP, re.compile(
         r"^(?:help|hilfe|\?+|what can you do|what do you do"
@@ -650,13 +658,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|welche (?:anderen |weiteren )?(?:vortr[äa]ge|videos|talks|themen)\b|(?:which|what) (?:topics|subjects)\b"
         r"|(?:gibt es|gibt's|gibts|hast du|habt ihr)(?: (?:dazu|dar[üu]ber|davon|hierzu|auch))?(?: noch)?"
         r"(?: andere| weitere)? (?:einen |ein |vortr[äa]ge|talks|videos)\b|alle vortr[äa]ge\b)", _I)),
-    (Shape.MOMENTS, re.compile(
-        r"^(?:when|where|wann|wo|at (?:what|which) (?:times?|points?|minutes?|moments?)|an welche[rn]? stellen?"
-        r"|zu welchem zeitpunkt"
-        r"|(?:bei|in|an|ab|zu) welche[rnm]? (?:minute|sekunde|zeitmarke)|(?:at |in )?(?:what|which) minute"
-        r"|timestamps?|zeitstempel"
-        r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?)"
-        r"|(?:which|what) (?:talks|sessions|videos)\b(?=.*\s(?:in|at)$))\b", _I)),  # "which talks did X come up in"
+    (Shape.MOMENTS, _WHEN_RE),
     (Shape.QUANTITY, _AMOUNT_VERB_RE),
     (Shape.QUANTITY, re.compile(
         r"^(?:(?:what|which) (?:were|are|was|is) the (?:numbers|figures|results|benchmarks|benchmark results)"
@@ -932,7 +934,9 @@ _UNMARKED_IS_RE = re.compile(r"\b(what|who|where|how)s\b", re.I)
 # A polite or indirect wrapper around the question itself: "can you tell me who presented Kinetic?",
 # "do you know …", "I'd like a summary of …", "kannst du mir sagen, wer …".
 _WRAPPER_RE = re.compile(
-    r"^(?:(?:can|could|would) you(?: please)?(?: (?:tell|show|give) me| let me know| help me(?: (?:to )?understand)?)?"
+    # chat asks anyone in the channel, and spells "you" short: "can someone explain …", "can u pls tell me …"
+    r"^(?:(?:can|could|would) (?:you|u|someone|somebody|anyone|anybody)(?: please| pls| plz)?"
+    r"(?: (?:tell|show|give) me| let me know| help me(?: (?:to )?understand)?)?"
     r"|(?:please )?help me (?:to )?understand"
     # chat drops the "does" of "does anyone know": "anyone know who …"; "weiß jemand, wer …"
     r"|do you know|(?:does )?(?:anyone|anybody|someone|somebody) knows?|wei(?:ß|ss) (?:jemand|einer|irgendwer)"
@@ -1438,6 +1442,12 @@ def _sentences(text: str) -> list[str]:
     return sentences
 
 
+def plain_question(text: str) -> str:
+    """A question's text as its shape is read from: without a polite wrapper ("can someone explain X" is "explain
+    X"), contractions spelled out (``_plain``)."""
+    return _plain(_question_text(text))
+
+
 def _question_text(text: str) -> str:
     """``clean_query`` of a question's text: markup typed as text ("&lt;!channel&gt;") is dropped too, as a question is
     never answered about it nor shows it back."""
@@ -1663,9 +1673,11 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if not match:
             continue
         groups = match.groupdict()
-        if shape == Shape.COMPARE and (_WHICH_TALK_RE.match(stripped) or _asks_who(stripped)):
+        if shape == Shape.COMPARE and (_WHICH_TALK_RE.match(stripped) or _asks_who(stripped) or (
+                _WHEN_RE.match(stripped) and not _DIFFERENCE_RE.search(stripped))):
             # "which talk covers GPU vs TPU parity?" asks for a talk, "who made that video explaining pre-training vs
-            # post-training" for its speaker: the two sides describe the talk
+            # post-training" for its speaker, "at what point do they explain pre-training vs post-training" for the
+            # moment: the two sides are the topic asked about, no difference is asked
             continue
         if shape == Shape.COMPARE and not _DIFFERENCE_RE.search(stripped) and (
                 _HOW_MUCH_RE.match(stripped) or _HOW_DEGREE_RE.match(stripped)

@@ -43,11 +43,19 @@ def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
         return hits[:limit]
     if view.translate:
         forms = view.lexicon.en_de.get(phrase, ()) + view.pairs.get(phrase, ())
-        hits = _terms_named(view, [f.replace(" ", "") for f in forms], ("term", "variant"), "translation")
+        # a translation names a term by its long form as the typed words do (the expansion step): "automatic
+        # differentiation" is "Automatische Differentiation", AD's, as much as "Automatische Differenzierung"
+        named_by = ("term", "variant", "expansion")
+        keys = [f.replace(" ", "") for f in forms]
+        hits = _terms_named(view, keys, named_by, "translation")
         if not hits:
             # a phrase the word list translates as a whole may still be a heading only word by word: "finite
             # differences" is listed as "differenzen", the glossary's term is "Finite Differenzen"
-            hits = _terms_named(view, _word_by_word(view, phrase, forms), ("term", "variant"), "translation")
+            keys = _word_by_word(view, phrase, forms)
+            hits = _terms_named(view, keys, named_by, "translation")
+        # a term the translation names by its own name before one it names by its long form (stable: corpus order)
+        own = set(keys)
+        hits.sort(key=lambda hit: term_key(hit.term) not in own)
         if hits:
             return hits[:limit]
     # Names before long forms: "tensor parallelsm" is Tensor-Parallelismus, not TP (Tensor Parallelism).
@@ -60,7 +68,9 @@ def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
     return _fuzzy_terms(view, key, ("expansion",), limit)
 
 
-WORD_BY_WORD_KEYS = 32  # translations of a phrase word by word tried at most
+# translations of a phrase word by word tried at most: every adjective ending of every word before the last multiplies
+# them, and "konstruktiver holzschutz" of "constructive wood protection" is the 66th of its 100 (one read either way)
+WORD_BY_WORD_KEYS = 128
 # A German adjective before its noun in a glossary heading, which has no article, takes the strong ending of its
 # noun's gender and number: "Automatische Differenzierung", "Finite Differenzen", "Konstruktiver Holzschutz",
 # "Verteiltes Training"; the word list gives the adjective's stem ("automatisch", "finit")

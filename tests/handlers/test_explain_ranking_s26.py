@@ -51,12 +51,12 @@ async def test_an_english_term_is_a_german_heading_with_its_adjective_declined(s
 
 async def test_a_phrase_the_word_list_translates_whole_is_a_heading_word_by_word_too(store: Store) -> None:
     # "finite differences" is listed as "differenzen" alone, yet the glossary's entry is "Finite Differenzen" (000:536):
-    # both sides of the difference are defined, finite differences first, automatic differentiation (000:52) after
+    # both sides of the difference are defined, finite differences before automatic differentiation (000:52); (since
+    # session 27 the point that names both, 000:523's "Exakte AD … ohne finite Differenzen", leads them)
     text = "finite differences vs automatic differentiation, what's the difference"
     reply = await ask(store, text)
     lines = [hit["source"]["line"] for hit in body(reply)["hits"]]
-    assert first(reply) == (MAIN, 536), text
-    assert 52 in lines, text
+    assert 536 in lines and 52 in lines and lines.index(536) < lines.index(52), text
 
 
 @pytest.mark.parametrize("text", [
