@@ -1887,10 +1887,19 @@ _CONCESSIVE_RE = re.compile(r"\b(?:(?:wenn|wenns|wo|when|if)\b(?=[^,;:.!?]*\b(?:
                             r"|obwohl|obgleich|although|even though)\b(?P<clause>[^,;:.!?]+)", re.I)
 
 
+# In a why-question, an English "when" clause saying that something exists or is had sets it against the asked thing
+# without "already": "why have it at all [when there's stablehlo]", "why bother [when we have pjrt]"
+_WHY_WHEN_THERE_RE = re.compile(r"\bwhen\s+(?P<clause>(?:there(?:'s|’s|\s+is|\s+are)|(?:we|you|one)\s+(?:has|have|got)"
+                                r"|(?:we|you)(?:'ve|’ve)\s+got)\b[^,;:.!?]+)", re.I)
+
+
 def conceded_words(text: str) -> frozenset[str]:
     """The folded words of the concessive clauses of ``text``: what the asked thing is set against ("und wozu gibts
     das überhaupt, wenn man doch stablehlo hat": StableHLO is had anyway), not what is asked of it."""
-    return frozenset(token for found in _CONCESSIVE_RE.finditer(text) for token in tokens(found["clause"]))
+    found = [*_CONCESSIVE_RE.finditer(text)]
+    if any(token in ASKS_FOR_A_REASON for token in tokens(text)):
+        found += _WHY_WHEN_THERE_RE.finditer(text)
+    return frozenset(token for match in found for token in tokens(match["clause"]))
 
 
 def _naming_before(words: list[str], at: int) -> list[str]:

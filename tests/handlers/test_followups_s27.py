@@ -1,0 +1,23 @@
+"""Follow-up questions in a thread whose first point was another one (session 27, second round): what a follow-up
+asks of the thread's topic and what it only sets that topic against. Lines are of the 000 file."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import Store
+from store.state import BotState
+from tests.handlers.test_coverage import MAIN, body, first
+from tests.handlers.test_questions import follow_up
+
+
+@pytest.mark.parametrize(("turn", "text", "line"), [
+    # in a why-question, English "when there's X" sets X against the thread's topic as German "wenn man doch X hat"
+    # does, without "already": what CHLO is for (200), not 198's StableHLO
+    ("what is chlo exactly", "why have it at all when there's stablehlo", 200),
+])
+async def test_a_why_questions_when_there_is_clause_concedes(store: Store, state: BotState, turn: str, text: str,
+                                                             line: int) -> None:
+    reply = await follow_up(store, state, turn, text, "27.2")
+    assert body(reply)["shape"] == "explain" and first(reply) == (MAIN, line), text
+
