@@ -1980,15 +1980,20 @@ def points_back(text: str) -> bool:
     no content word follows it."""
     words = _WORD_RE.findall(_plain(_question_text(text)))
     for index, word in enumerate(words):
-        if (folded := fold(word)) not in PRONOUNS and folded not in _DEMONSTRATIVES:
-            continue
         following = words[index + 1] if index + 1 < len(words) else ""
+        if (folded := fold(word)) == "one" and index and fold(words[index - 1]) in _PRO_ONE_DETERMINERS and \
+                (not following or all(_frames(token) for token in word_tokens(following))):
+            return True  # "how tall is [the one] the vlogger built": English's pro-form "one" stands for a thing
+        if folded not in PRONOUNS and folded not in _DEMONSTRATIVES:
+            continue
         if (folded not in _DETERMINERS and folded not in _DEMONSTRATIVES) or not following or \
                 all(_frames(token) for token in word_tokens(following)):
             return True
     return False
 
 
+# The determiners before which English "one" stands for a noun said before ("the one the vlogger built", "that one")
+_PRO_ONE_DETERMINERS = frozenset("the that this".split())
 # Spoken German's demonstrative pronouns, articles in form: with no word after them but a frame word or a verb's
 # particle they stand for a thing ("wie viel gewicht halten [die] aus" after Baumschrauben: they hold)
 _DEMONSTRATIVES = frozenset("der die den dem".split())

@@ -21,3 +21,13 @@ async def test_a_why_questions_when_there_is_clause_concedes(store: Store, state
     reply = await follow_up(store, state, turn, text, "27.2")
     assert body(reply)["shape"] == "explain" and first(reply) == (MAIN, line), text
 
+
+@pytest.mark.parametrize(("turn", "text", "line"), [
+    # English's pro-form "one" after "the" stands for the thing the thread is about, as "it" does: the torii's height
+    # (577's "in 4 Metern Höhe"), not the treehouse's trees
+    ("what's a torii", "how tall is the one the vlogger built", 577),
+])
+async def test_the_pro_form_one_points_back(store: Store, state: BotState, turn: str, text: str, line: int) -> None:
+    reply = await follow_up(store, state, turn, text, "27.3")
+    assert body(reply)["shape"] == "number" and first(reply) == (MAIN, line), text
+
