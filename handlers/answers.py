@@ -705,11 +705,15 @@ async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
         if order:
             found = await store.find_talks(question.subject, limit=TALKS_SHOWN)
             others = sorted((hit for hit in found if hit.talk_id in order), key=lambda hit: order[hit.talk_id])
-    if not talk.speakers and question.subject and not question.refers_back and not scope.offset and \
+    known = bool(talk.speakers) and scope.talk_id == talk.talk_id  # the thread's own talk: its speakers are known
+    if (not talk.speakers or known) and question.subject and not question.refers_back and not scope.offset and \
             _ASKS_WHO_RE.search(question.text) and not _PRESENTING_RE.search(question.text):
         # a talk that names no speakers is asked who did something it tells of: "who wrote the programs for the
-        # early nc machines" is its point on NC ("von Büroprogrammierern erstellt", 000:626), not its missing speakers
-        if told := await store.find_points(question.subject, limit=1 + POINTS_SHOWN, talk_id=talk.talk_id):
+        # early nc machines" is its point on NC ("von Büroprogrammierern erstellt", 000:626), not its missing speakers;
+        # so is the thread's talk, whose speakers it knows, when a point holds all the thing asked ("and who did the
+        # inside" after the treehouse's speakers: the point on its interior's architect)
+        if told := await store.find_points(question.subject, limit=1 + POINTS_SHOWN, talk_id=talk.talk_id,
+                                           min_coverage=1.0 if known else 0.0):
             return _answer_points(question, scope, told, None)
     return _reply(question, speakers_of=talk_hit(talk), talks=others, talk_id=talk.talk_id)
 

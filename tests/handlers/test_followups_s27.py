@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from handlers import mentions
 from store.db import Store
 from store.state import BotState
 from tests.handlers.test_coverage import MAIN, body, first
@@ -31,3 +32,10 @@ async def test_the_pro_form_one_points_back(store: Store, state: BotState, turn:
     reply = await follow_up(store, state, turn, text, "27.3")
     assert body(reply)["shape"] == "number" and first(reply) == (MAIN, line), text
 
+
+async def test_who_did_a_thing_of_the_threads_talk_is_its_point(store: Store, state: BotState) -> None:
+    # the thread's talk's speakers known, "who did X" asks who did a thing it tells of: the point naming the interior's
+    # architect (605), not the talk's speakers again
+    await follow_up(store, state, "who did the treehouse doc", "how deep do the screws go in", "27.5")
+    reply = await mentions.answer(store, "<@UBOT> and who did the inside", state=state, channel="CQ", thread_ts="27.5")
+    assert first(reply) == (MAIN, 605)
