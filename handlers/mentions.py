@@ -208,9 +208,12 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
     if question.refers_back and not question.subject and context.subject:
         return replace(question, subject=context.subject)
     if question.subject and context.subject and question.shape in ABOUT_THE_TOPIC and \
-            points_back(question.text) and \
+            (points_back(question.text) or not _THEY.isdisjoint(tokens(question.text)) and
+             context.shape not in TALK_SHAPES | ACROSS_TALKS) and \
             not set(tokens(question.subject)) & set(tokens(context.subject)):
         # "und wie viele davon laufen parallel?" after Sandbox-Umgebungen: the thread's topic and what is asked of it
+        # ("how many queries did they run" after the SSB: "they", the people of a thing the thread is about, did it
+        # with that thing; after a talk "they" are its speakers, whose talk is preferred below)
         # (words only of a concessive clause ask nothing of it: "und wozu gibts das überhaupt, wenn man doch
         # stablehlo hat" after CHLO asks what CHLO is for, set against StableHLO)
         asked = "" if set(tokens(question.subject)) <= conceded_words(question.text) else question.subject

@@ -33,6 +33,19 @@ async def test_the_pro_form_one_points_back(store: Store, state: BotState, turn:
     assert body(reply)["shape"] == "number" and first(reply) == (MAIN, line), text
 
 
+@pytest.mark.parametrize(("turn", "text", "line"), [
+    # "they" in a thread are the people of its topic: what they did is asked of the topic (13's "vier Kernabfragen" of
+    # the SSB), as German "sie" is, not any count of queries in the talk (14's per-query results)
+    ("what is the star schema benchmark", "how many queries did they run", 13),
+    # after a talk, "they" are its speakers: what they use is asked of their talk, not of its title's words (384 GRPO)
+    ("who did the post-training video with tunix", "and which rl algorithm do they use there", 384),
+])
+async def test_what_they_did_is_asked_of_the_topic(store: Store, state: BotState, turn: str, text: str,
+                                                    line: int) -> None:
+    reply = await follow_up(store, state, turn, text, f"27.4.{line}")
+    assert first(reply) == (MAIN, line), text
+
+
 async def test_who_did_a_thing_of_the_threads_talk_is_its_point(store: Store, state: BotState) -> None:
     # the thread's talk's speakers known, "who did X" asks who did a thing it tells of: the point naming the interior's
     # architect (605), not the talk's speakers again
