@@ -429,7 +429,8 @@ MIN_ROOT = 6
 def german_root(word: str) -> str | None:
     """The root a German -ieren verb shares with its -ierung / -ation noun, as a prefix to search for:
     "disaggregiert" -> "disaggreg" (Disaggregation), "programmierung" -> "programm"; the root a -bel adjective shares
-    with its -bilität noun: "kompatibel" -> "kompatib" (Rückwärtskompatibilität). None for other words and roots
+    with its -bilität noun: "kompatibel" -> "kompatib" (Rückwärtskompatibilität); the noun a -lich adjective is
+    made of: "nördlichen" -> "nord". None for other words and roots
     shorter than MIN_ROOT letters ("iteriert" -> "iter" would find "iterativ", "item", "iteration" of anything)."""
     if not word.isalpha():
         return None
@@ -439,7 +440,14 @@ def german_root(word: str) -> str | None:
             return root if len(root) >= MIN_ROOT else None
     if (found := _BEL_RE.search(word)) is not None and found.start() >= MIN_ROOT:
         return word[: found.start()]
+    if (found := _LICH_RE.search(word)) is not None:
+        return word[: found.start()]
     return None
+
+
+# A German -lich adjective is made of the noun it names (its umlaut folded away): "nördlichen" -> "nord"
+# (nordsituiert, Norden), "ursprünglich" -> "ursprung", "jährlich" -> "jahr"; four letters or more before it
+_LICH_RE = re.compile(r"(?<=[a-z]{4})lich(?:e|en|er|es|em)?$")
 
 
 # A -bel adjective drops its e when inflected or made a noun: "kompatibel", "kompatible", "Kompatibilität" (folded)
