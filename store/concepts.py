@@ -306,6 +306,12 @@ def _word_concept(
         concept.add(" ".join(tokens(canonical)), word, "alias")
     for variant in lexicon.variants.get(phrase_key(canonical) if canonical else word, []):
         concept.add(variant, word, "alias")
+    for gerund in participle_gerunds(word):
+        # "pretrained" finds "Pre-Training", the -ing noun the summaries write (a compound in pieces: "pre training")
+        if frequency is None or frequency(gerund) > frequency(word):
+            concept.add(gerund, word, "stem")
+        elif segment is not None and len(pieces := segment(gerund)) > 1 and min(map(len, pieces)) >= MIN_PIECE:
+            concept.add(" ".join(pieces), word, "phrase")
     nouns = verb_nouns(word)
     for noun in nouns:
         # "how XLA fuses operations" asks about its "Instruktions-Fusion", a guess at the same thing as a verb's family
@@ -613,6 +619,19 @@ def german_infinitives(word: str) -> list[str]:
             if stem.startswith(prefix + "ge") and len(stem) > len(prefix) + 4:
                 guesses.append(prefix + stem[len(prefix) + 2:] + "en")  # "ausgeprobiert" -> "ausprobieren"
     return [guess for guess in dict.fromkeys(guesses) if guess != word]
+
+
+MIN_PIECE = 3  # a piece of a gerund read as a compound: "pre training"; "de skilling" is no compound
+
+
+def participle_gerunds(word: str) -> list[str]:
+    """The -ing form of the English verb whose past participle ``word`` may be, which names what is done as a noun:
+    "pretrained" -> "pretraining", "tuned" -> "tuning" (the summaries write English activities as nouns:
+    "Pre-Training", "Fine-Tuning"); each base as english_variants guesses it."""
+    if len(word) <= 5 or not word.endswith("ed") or not word.isalpha():
+        return []
+    return list(dict.fromkeys((base[:-1] if base.endswith("e") else base) + "ing"
+                              for base in english_variants(word)[1:]))
 
 
 def verb_nouns(word: str) -> list[str]:

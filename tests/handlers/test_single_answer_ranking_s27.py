@@ -17,3 +17,13 @@ from tests.handlers.test_coverage import MAIN, ask, first
 async def test_a_lich_adjective_finds_its_noun(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
     assert first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # an English past participle also searches its -ing noun: "pretrained" finds 380's "Pre-Training" beside
+    # "Post-Training", not the point that only shares "Post-Trainings" and "Modell"
+    ("whats the point of post-training if the model is already pretrained", 380),
+])
+async def test_a_participle_finds_its_ing_noun(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, line), text
