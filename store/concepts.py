@@ -306,6 +306,12 @@ def _word_concept(
         concept.add(" ".join(tokens(canonical)), word, "alias")
     for variant in lexicon.variants.get(phrase_key(canonical) if canonical else word, []):
         concept.add(variant, word, "alias")
+    for gerund in participle_gerunds(word):
+        # "pretrained" finds "Pre-Training", the -ing noun the summaries write (a compound in pieces: "pre training")
+        if frequency is None or frequency(gerund) > frequency(word):
+            concept.add(gerund, word, "stem")
+        elif segment is not None and len(pieces := segment(gerund)) > 1 and min(map(len, pieces)) >= MIN_PIECE:
+            concept.add(" ".join(pieces), word, "phrase")
     nouns = verb_nouns(word)
     for noun in nouns:
         # "how XLA fuses operations" asks about its "Instruktions-Fusion", a guess at the same thing as a verb's family
@@ -429,7 +435,8 @@ MIN_ROOT = 6
 def german_root(word: str) -> str | None:
     """The root a German -ieren verb shares with its -ierung / -ation noun, as a prefix to search for:
     "disaggregiert" -> "disaggreg" (Disaggregation), "programmierung" -> "programm"; the root a -bel adjective shares
-    with its -bilität noun: "kompatibel" -> "kompatib" (Rückwärtskompatibilität). None for other words and roots
+    with its -bilität noun: "kompatibel" -> "kompatib" (Rückwärtskompatibilität); the noun a -lich adjective is
+    made of: "nördlichen" -> "nord". None for other words and roots
     shorter than MIN_ROOT letters ("iteriert" -> "iter" would find "iterativ", "item", "iteration" of anything)."""
     if not word.isalpha():
         return None
@@ -439,7 +446,14 @@ def german_root(word: str) -> str | None:
             return root if len(root) >= MIN_ROOT else None
     if (found := _BEL_RE.search(word)) is not None and found.start() >= MIN_ROOT:
         return word[: found.start()]
+    if (found := _LICH_RE.search(word)) is not None:
+        return word[: found.start()]
     return None
+
+
+# A German -lich adjective is made of the noun it names (its umlaut folded away): "nördlichen" -> "nord"
+# (nordsituiert, Norden), "ursprünglich" -> "ursprung", "jährlich" -> "jahr"; four letters or more before it
+_LICH_RE = re.compile(r"(?<=[a-z]{4})lich(?:e|en|er|es|em)?$")
 
 
 # A -bel adjective drops its e when inflected or made a noun: "kompatibel", "kompatible", "Kompatibilität" (folded)
@@ -605,6 +619,19 @@ def german_infinitives(word: str) -> list[str]:
             if stem.startswith(prefix + "ge") and len(stem) > len(prefix) + 4:
                 guesses.append(prefix + stem[len(prefix) + 2:] + "en")  # "ausgeprobiert" -> "ausprobieren"
     return [guess for guess in dict.fromkeys(guesses) if guess != word]
+
+
+MIN_PIECE = 3  # a piece of a gerund read as a compound: "pre training"; "de skilling" is no compound
+
+
+def participle_gerunds(word: str) -> list[str]:
+    """The -ing form of the English verb whose past participle ``word`` may be, which names what is done as a noun:
+    "pretrained" -> "pretraining", "tuned" -> "tuning" (the summaries write English activities as nouns:
+    "Pre-Training", "Fine-Tuning"); each base as english_variants guesses it."""
+    if len(word) <= 5 or not word.endswith("ed") or not word.isalpha():
+        return []
+    return list(dict.fromkeys((base[:-1] if base.endswith("e") else base) + "ing"
+                              for base in english_variants(word)[1:]))
 
 
 def verb_nouns(word: str) -> list[str]:
