@@ -51,8 +51,8 @@ async def test_an_english_term_is_a_german_heading_with_its_adjective_declined(s
 
 async def test_a_phrase_the_word_list_translates_whole_is_a_heading_word_by_word_too(store: Store) -> None:
     # "finite differences" is listed as "differenzen" alone, yet the glossary's entry is "Finite Differenzen" (000:536):
-    # both sides of the difference are defined, finite differences before automatic differentiation (000:52); (since
-    # session 27 the point that names both, 000:523's "Exakte AD … ohne finite Differenzen", leads them)
+    # both sides of the difference are defined, finite differences before automatic differentiation (000:52), after
+    # the point that names both (000:523's "Exakte AD … ohne finite Differenzen")
     text = "finite differences vs automatic differentiation, what's the difference"
     reply = await ask(store, text)
     lines = [hit["source"]["line"] for hit in body(reply)["hits"]]
