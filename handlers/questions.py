@@ -1978,7 +1978,7 @@ def points_back(text: str) -> bool:
     ich das statt Dockerfiles nehmen?", "why use that over colocation?") rather than being an article or determiner
     before a name ("was war das SM?", "wie kriegt man das modell auf die TPU?"): it is no article ("davon", "it"), or
     no content word follows it."""
-    words = _WORD_RE.findall(_plain(_question_text(text)))
+    words = _WORD_RE.findall(plain_question(text))
     for index, word in enumerate(words):
         following = words[index + 1] if index + 1 < len(words) else ""
         if (folded := fold(word)) == "one" and index and fold(words[index - 1]) in _PRO_ONE_DETERMINERS and \
@@ -2056,7 +2056,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     two to MAX_NAME_WORDS tokens: "how does continuous batching work in vllm?" -> continuous batching; "wie
     funktioniert Ring Attention auf TPUs?" -> Ring Attention; "when was shard_map discussed?" -> shard_map (shard,
     map). A German run ends in a noun (an adjective stands before its noun)."""
-    plain = _LEADING_AND_RE.sub("", _plain(_question_text(text)))
+    plain = _LEADING_AND_RE.sub("", plain_question(text))
     runs: list[NameRun] = []
     current: list[str] = []
     counts: list[int] = []  # the tokens of each word of ``current`` (shard_map: two)
@@ -2197,7 +2197,7 @@ _YES_NO_EN_RE = re.compile(r"^(?:(?:do|does|did|is|are|was|were|has|have|had|can
 
 def is_yes_no(text: str, language: str | None) -> bool:
     """Whether ``text`` asks whether something is so, rather than what, how or which."""
-    plain = _LEADING_AND_RE.sub("", _plain(_question_text(text))).strip()
+    plain = _LEADING_AND_RE.sub("", plain_question(text)).strip()
     if language == "de":
         words = word_tokens(plain.split()[0]) if plain.split() else ()
         if len(words) != 1 or words[0] in NOT_A_GERMAN_VERB:
