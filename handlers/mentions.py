@@ -37,6 +37,13 @@ from .wording import say
 # Answers about one talk: a later question in their thread is answered from that talk first.
 TALK_SHAPES = frozenset({Shape.SUMMARY.value, Shape.WHO.value, Shape.RECOMMEND.value})
 _THEY = frozenset({"they", "their", "them"})  # the speakers of the thread's talk, in an English follow-up
+
+
+def _says_they(question: Question) -> bool:
+    """Whether an English follow-up speaks of "they" (their, them): the people of the thread's talk or topic."""
+    return not _THEY.isdisjoint(tokens(question.text))
+
+
 # What "more" continues with: a talk's next key points, a term's next moments.
 MORE_OF = {Shape.WHO.value: Shape.SUMMARY, Shape.RECOMMEND.value: Shape.SUMMARY, Shape.DEFINE.value: Shape.MOMENTS,
            Shape.TALKS.value: Shape.SEARCH}
@@ -117,7 +124,7 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
     elif context is not None:
         question = await _in_the_summarised_talk(store, question, context) or _resolve(question, context)
         if context.talk_id and not scope.prefer_talk and question.subject and question.shape in ANSWERED_FROM_POINTS \
-                and context.shape not in ACROSS_TALKS and not _THEY.isdisjoint(tokens(question.text)):
+                and context.shape not in ACROSS_TALKS and _says_they(question):
             # "what hardware did they pit against each other?": "they" in a thread about one talk are its speakers,
             # what they did is told in their talk
             scope.prefer_talk = True
@@ -208,8 +215,8 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
     if question.refers_back and not question.subject and context.subject:
         return replace(question, subject=context.subject)
     if question.subject and context.subject and question.shape in ABOUT_THE_TOPIC and \
-            (points_back(question.text) or not _THEY.isdisjoint(tokens(question.text)) and
-             context.shape not in TALK_SHAPES | ACROSS_TALKS) and \
+            (points_back(question.text) or
+             (_says_they(question) and context.shape not in TALK_SHAPES | ACROSS_TALKS)) and \
             not set(tokens(question.subject)) & set(tokens(context.subject)):
         # "und wie viele davon laufen parallel?" after Sandbox-Umgebungen: the thread's topic and what is asked of it
         # ("how many queries did they run" after the SSB: "they", the people of a thing the thread is about, did it
