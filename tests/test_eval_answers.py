@@ -487,10 +487,11 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout20: list[dict], holdout21: list[dict], holdout22: list[dict], holdout23: list[dict],
         holdout24: list[dict], holdout25: list[dict], holdout26: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout22 + holdout23 + holdout24 + holdout25 + holdout26
+    unseen = holdout24 + holdout25 + holdout26
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
-             + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19 + holdout20 + holdout21)
+             + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19 + holdout20 + holdout21
+             + holdout22 + holdout23)
     assert {q["id"] for q in spent} <= every  # spent sets are tune material
     assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
     assert {q.id for q in eval_answers.load_questions("holdout8")} == {q["id"] for q in holdout8}
@@ -512,13 +513,13 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout24")} == {q["id"] for q in holdout24}
     assert {q.id for q in eval_answers.load_questions("holdout25")} == {q["id"] for q in holdout25}
     assert {q.id for q in eval_answers.load_questions("holdout26")} == {q["id"] for q in holdout26}
-    assert {"holdout22", "holdout23", "holdout24", "holdout25", "holdout26"} <= eval_answers.UNSEEN
+    assert {"holdout24", "holdout25", "holdout26"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
     assert not {"holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12",
                 "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18",
-                "holdout19", "holdout20", "holdout21"} & eval_answers.UNSEEN
+                "holdout19", "holdout20", "holdout21", "holdout22", "holdout23"} & eval_answers.UNSEEN
 
 
 def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
