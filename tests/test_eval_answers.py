@@ -162,6 +162,16 @@ def holdout26() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout27() -> list[dict]:
+    return load_question_file("eval_answers_holdout27")
+
+
+@pytest.fixture(scope="module")
+def holdout28() -> list[dict]:
+    return load_question_file("eval_answers_holdout28")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -431,6 +441,10 @@ HELD_OUT_SIZES = {
                               near_outside_absent=True),
     "holdout26": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout27": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
+    "holdout28": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -485,9 +499,10 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout13: list[dict], holdout14: list[dict], holdout15: list[dict], holdout16: list[dict],
         holdout17: list[dict], holdout18: list[dict], holdout19: list[dict],
         holdout20: list[dict], holdout21: list[dict], holdout22: list[dict], holdout23: list[dict],
-        holdout24: list[dict], holdout25: list[dict], holdout26: list[dict]) -> None:
+        holdout24: list[dict], holdout25: list[dict], holdout26: list[dict], holdout27: list[dict],
+        holdout28: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout24 + holdout25 + holdout26
+    unseen = holdout24 + holdout25 + holdout26 + holdout27 + holdout28
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19 + holdout20 + holdout21
@@ -513,7 +528,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout24")} == {q["id"] for q in holdout24}
     assert {q.id for q in eval_answers.load_questions("holdout25")} == {q["id"] for q in holdout25}
     assert {q.id for q in eval_answers.load_questions("holdout26")} == {q["id"] for q in holdout26}
-    assert {"holdout24", "holdout25", "holdout26"} <= eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout27")} == {q["id"] for q in holdout27}
+    assert {q.id for q in eval_answers.load_questions("holdout28")} == {q["id"] for q in holdout28}
+    assert {"holdout24", "holdout25", "holdout26", "holdout27", "holdout28"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
