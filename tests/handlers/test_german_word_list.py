@@ -1,0 +1,24 @@
+"""German words the English word list had only in English: "per Hand" (by hand, manuell) and "alt" (old: legacy,
+ursprünglich). A German question asking with them is answered by the key point that writes the summaries' word, not by
+one that only shares the rest. On a real store over the bundled corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import Store
+from tests.handlers.test_coverage import MAIN, ask, body, first
+
+PALLAS = "004_b9033c416a07336f.txt"
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a phrase made with a function word ("per Hand") is one meaning in German too: the manual porting of 129
+    # ("Engpass manueller Portierung"), not 125's porting problem
+    ("wieso braucht es so lange, kernels per hand zu portieren", (MAIN, 129)),
+    # "der alte Ansatz" is the legacy one: Pallas's "Legacy-API … Der ursprüngliche Ansatz", not the new API
+    ("was war am alten ansatz für tpu-kernel so umständlich", (PALLAS, 5)),
+])
+async def test_a_german_word_is_the_summaries_word(store: Store, text: str, line: tuple[str, int]) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == line, text
