@@ -1,6 +1,7 @@
 """German words the English word list had only in English: "per Hand" (by hand, manuell), "alt" (old: legacy,
-ursprünglich) and "Befehl" (instruction). A German question asking with them is answered by the key point that writes
-the summaries' word, not by one that only shares the rest. On a real store over the bundled corpus."""
+ursprünglich), "Befehl" (instruction), "mehrere Grafikkarten" (multi-GPU) and "die ganze Zeit" (permanently). A German
+question asking with them is answered by the key point that writes the summaries' word, not by one that only shares
+the rest. On a real store over the bundled corpus."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ PALLAS = "004_b9033c416a07336f.txt"
     # a compiler's own "Befehle" are its instructions: 207's "HLO-Instruktionen & Kontrollfluss", not 493's unrolled
     # loops
     ("hat xla eigene befehle für schleifen", (MAIN, 207)),
+    # several graphics cards are the summaries' Multi-GPU: 268's "Multi-GPU-Skalierung mit oneCCL", not the roadmap
+    ("wie skaliert das intel backend auf mehrere grafikkarten", (MAIN, 268)),
+    # "die ganze Zeit" is permanently: 316's sandboxes "dauerhaft … aktiv gehalten", not 301's many sandboxes
+    ("warum laufen die sandboxen der agenten die ganze zeit", (MAIN, 316)),
 ])
 async def test_a_german_word_is_the_summaries_word(store: Store, text: str, line: tuple[str, int]) -> None:
     reply = await ask(store, text)
