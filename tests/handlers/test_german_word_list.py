@@ -1,7 +1,8 @@
 """German words the English word list had only in English: "per Hand" (by hand, manuell), "alt" (old: legacy,
-ursprünglich), "Befehl" (instruction), "mehrere Grafikkarten" (multi-GPU), "die ganze Zeit" (permanently) and
-"Teilrechnung" (subexpression). A German question asking with them is answered by the key point that writes the
-summaries' word, not by one that only shares the rest. On a real store over the bundled corpus."""
+ursprünglich), "Befehl" (instruction), "mehrere Grafikkarten" (multi-GPU), "die ganze Zeit" (permanently),
+"Teilrechnung" (subexpression) and "in Tokens zerlegen" (tokenize). A German question asking with them is answered
+by the key point that writes the summaries' word, not by one that only shares the rest. On a real store over the
+bundled corpus."""
 
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ PALLAS = "004_b9033c416a07336f.txt"
     ("warum laufen die sandboxen der agenten die ganze zeit", (MAIN, 316)),
     # a "Teilrechnung" computed once is a subexpression: the glossary entry 537 (Common Subexpression Elimination)
     ("wie nennt sich das, wenn der compiler doppelte teilrechnungen im graphen nur einmal macht", (MAIN, 537)),
+    # to split a text "in Tokens" is to tokenize it: 309's "Vermeidung von Retokenisierungsdrift"
+    ("warum sollte man generierten text nicht nochmal in tokens zerlegen", (MAIN, 309)),
 ])
 async def test_a_german_word_is_the_summaries_word(store: Store, text: str, line: tuple[str, int]) -> None:
     reply = await ask(store, text)
