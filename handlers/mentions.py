@@ -85,8 +85,8 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
     question = parse(text)
     if question.language is None and context is not None:
         question.language = context.language
-    if question.subject and question.language != "de":
-        # "done by hand": the word list's phrases keep the function word they are made with
+    if question.subject:
+        # "done by hand", "per Hand portiert": the word list's phrases keep the function word they are made with
         question.subject = with_phrase_words(question.subject, question.text, store.word_data().en_de)
     if context is None and question.subject and question.shape in ASKED_ABOUT_ANYTHING and \
             (fillers := reason_fillers(question)) is not None and \

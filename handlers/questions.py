@@ -357,6 +357,9 @@ _DESCRIBED_RE = re.compile(
 # and says "such a" for "a" ("was macht [so n] VAE", "was ist [so ein] Sparstich")
 _SPOKEN_INDEFINITE = r"(?:a|an|ein|eine|einen|n|ne|nen|'n)"
 _SPOKEN_ARTICLE = rf"(?:the|der|die|das|den|{_SPOKEN_INDEFINITE})"
+# A verb whose object is what a term is: "was beschreibt eine Kraus-Map", "was misst die KL-Divergenz" ask for its
+# definition, as "what does a Kraus map describe" does
+_DEFINING_VERB_DE = r"(?:beschreibt|beschreiben|misst|messen|bezeichnet|bezeichnen|quantifiziert|quantifizieren)"
 # Asked for the point, the reason or an upside or downside of a thing: "whats the point of post-training if …", "what's
 # the downside of running rollout and training colocated", "was is der vorteil von palace für tpus", or with the thing
 # said first: "palace on tpus, what's the selling point". It asks why (or why not) the thing is done, which a key point
@@ -722,6 +725,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|what (?:does|do) (?:that|this|it|those|these)(?: even| actually| exactly)? (?:mean|stand for|refer to)"
         r"|was (?:ist|sind) (?:das|dies|denn das)(?: eigentlich| genau| [üu]berhaupt)?"
         r"|(?:was (?:bedeutet|hei(?:ß|ss)t)|wof[üu]r steht) das(?: eigentlich| genau| [üu]berhaupt)?"
+        # "kl-divergenz, was misst die genau": the pronoun is the term said first
+        rf"|was {_DEFINING_VERB_DE} (?:das|die|der|er|sie|es)(?: eigentlich| genau| [üu]berhaupt)?"
         # "skalierungsfaktor beim benchmark, was ist damit gemeint", "x, what do they mean by that"
         r"|was (?:ist|sind|wird|wurde) (?:damit|darunter) (?:eigentlich |genau )?(?:gemeint|zu verstehen)"
         r"|was (?:meint|meinen|meinte|meinten|meinst) (?:man|die|der|sie|er|du|ihr) (?:damit|darunter)"
@@ -739,6 +744,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.DEFINE, re.compile(
         r"^(?:define|definition of|definiere|meaning of|bedeutung von|what(?:'s| is| are| was| were| does| do)"
         r"|wh?at'?s|was (?:ist|sind|war|waren|bedeutet|hei(?:ß|ss)t)|wof[üu]r steht|was versteht man unter"
+        rf"|was {_DEFINING_VERB_DE}"
         r"|explain(?: to me| to us)?,? what|erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*,? was)"
         # (not what is in a place: "was ist in dem baumhaus alles drin", "what's inside the treehouse" ask what it
         # holds)
@@ -947,6 +953,9 @@ _WRAPPER_RE = re.compile(
     r"|(?:kannst|k[öo]nntest) du(?: mir)?(?: (?:bitte|mal|kurz))*(?: sagen| erkl[äa]ren| zeigen"
     r"| helfen(?: zu verstehen)?)?"
     r"|wei(?:ß|ss)t du|hilf mir(?: mal)?(?: zu verstehen)?"
+    # German chat asks anyone too, as "can someone explain …" does: "kann mir jemand erklären, was …"
+    r"|(?:kann|k[öo]nnte) (?:mir )?(?:(?:bitte|mal) )?(?:jemand|einer|irgendwer)(?: mir)?(?: (?:bitte|mal|kurz))*"
+    r" (?:sagen|erkl[äa]ren|zeigen)"
     r"|sag(?: mir)?(?: mal)?|ich (?:m[öo]chte|h[äa]tte gern[e]?|will) (?:wissen)?"
     r"|(?:ich suche|i am looking for|i need|looking for)(?: nach)?(?: (?:etwas|was|infos?|informationen|material"
     r"|something|anything|info|information|material))?(?= (?:zu|[üu]ber|zum|zur|on|about|regarding)\b))"

@@ -1,0 +1,37 @@
+"""German words the English word list had only in English: "per Hand" (by hand, manuell), "alt" (old: legacy,
+ursprünglich), "Befehl" (instruction), "mehrere Grafikkarten" (multi-GPU), "die ganze Zeit" (permanently),
+"Teilrechnung" (subexpression) and "in Tokens zerlegen" (tokenize). A German question asking with them is answered
+by the key point that writes the summaries' word, not by one that only shares the rest. On a real store over the
+bundled corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import Store
+from tests.handlers.test_coverage import MAIN, ask, body, first
+
+PALLAS = "004_b9033c416a07336f.txt"
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # a phrase made with a function word ("per Hand") is one meaning in German too: the manual porting of 129
+    # ("Engpass manueller Portierung"), not 125's porting problem
+    ("wieso braucht es so lange, kernels per hand zu portieren", (MAIN, 129)),
+    # "der alte Ansatz" is the legacy one: Pallas's "Legacy-API … Der ursprüngliche Ansatz", not the new API
+    ("was war am alten ansatz für tpu-kernel so umständlich", (PALLAS, 5)),
+    # a compiler's own "Befehle" are its instructions: 207's "HLO-Instruktionen & Kontrollfluss", not 493's unrolled
+    # loops
+    ("hat xla eigene befehle für schleifen", (MAIN, 207)),
+    # several graphics cards are the summaries' Multi-GPU: 268's "Multi-GPU-Skalierung mit oneCCL", not the roadmap
+    ("wie skaliert das intel backend auf mehrere grafikkarten", (MAIN, 268)),
+    # "die ganze Zeit" is permanently: 316's sandboxes "dauerhaft … aktiv gehalten", not 301's many sandboxes
+    ("warum laufen die sandboxen der agenten die ganze zeit", (MAIN, 316)),
+    # a "Teilrechnung" computed once is a subexpression: the glossary entry 537 (Common Subexpression Elimination)
+    ("wie nennt sich das, wenn der compiler doppelte teilrechnungen im graphen nur einmal macht", (MAIN, 537)),
+    # to split a text "in Tokens" is to tokenize it: 309's "Vermeidung von Retokenisierungsdrift"
+    ("warum sollte man generierten text nicht nochmal in tokens zerlegen", (MAIN, 309)),
+])
+async def test_a_german_word_is_the_summaries_word(store: Store, text: str, line: tuple[str, int]) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == line, text
