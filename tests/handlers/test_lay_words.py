@@ -170,6 +170,10 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # covered" for a word no summary writes
     pytest.param("warum ist bei dem versuch, sql abfragen auf tpus laufen zu lassen, eine abfrage am speicher "
                  "gescheitert", 14, id="versuch-experiment"),
+    # to make sure a thing is right is to check it (überprüfen, sicherstellen): 133's "Validierungs-Pipeline:
+    # Stufenweise Überprüfung …", not the custom-kernel point that only shares "Kernel"
+    pytest.param("how does max_evol make sure the kernels it writes are right", 133, id="make-sure-ueberpruefung"),
+    pytest.param("how does max_evol verify a generated kernel", 133, id="verify-ueberpruefung"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
