@@ -174,6 +174,10 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # Stufenweise Überprüfung …", not the custom-kernel point that only shares "Kernel"
     pytest.param("how does max_evol make sure the kernels it writes are right", 133, id="make-sure-ueberpruefung"),
     pytest.param("how does max_evol verify a generated kernel", 133, id="verify-ueberpruefung"),
+    # classic is also traditionell (klassisch, herkömmlich): 305's "Agentische vs. traditionelle Workflows: Multi-Turn-
+    # …", not the sandbox highlight that only shares "Multi-Turn"
+    pytest.param("in the tinix talk, what is a multi turn agent task as opposed to classic rl", 305,
+                 id="classic-traditionell"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
