@@ -1661,10 +1661,12 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     if not scope.offset and (gap := await coverage.detail_gap(store, question, scope)) is not None:
         asked, topic, apart = gap
         return await _not_covered(store, question, asked, topic=topic, apart=apart)
-    # how and why ask more than which talk: the words its introduction shares with the question only name the talk
+    # how and why ask more than which talk: the words its introduction shares with the question only name the talk,
+    # as do those naming it by its speakers ("the hugging face guy") or with a talk noun ("in the video diffusion
+    # talk"): each of its points holds them alike, the rest of the question picks the point
+    naming_words = speaker_naming_words(question.text) | talk_naming_words(question.text)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2,
-                                     introductions_name=True, context=question.context,
-                                     speaker_words=speaker_naming_words(question.text),
+                                     introductions_name=True, context=question.context, speaker_words=naming_words,
                                      described=await _talk_described(store, question, scope))
     near = [hit for hit in found[1:]
             if hit.score >= tie_floor(NAMED_TIE, found[0].score) and hit.talk_id != found[0].talk_id]

@@ -170,6 +170,18 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # covered" for a word no summary writes
     pytest.param("warum ist bei dem versuch, sql abfragen auf tpus laufen zu lassen, eine abfrage am speicher "
                  "gescheitert", 14, id="versuch-experiment"),
+    # to make sure a thing is right is to check it (überprüfen, sicherstellen): 133's "Validierungs-Pipeline:
+    # Stufenweise Überprüfung …", not the custom-kernel point that only shares "Kernel"
+    pytest.param("how does max_evol make sure the kernels it writes are right", 133, id="make-sure-ueberpruefung"),
+    pytest.param("how does max_evol verify a generated kernel", 133, id="verify-ueberpruefung"),
+    # classic is also traditionell (klassisch, herkömmlich): 305's "Agentische vs. traditionelle Workflows: Multi-Turn-
+    # …", not the sandbox highlight that only shares "Multi-Turn"
+    pytest.param("in the tinix talk, what is a multi turn agent task as opposed to classic rl", 305,
+                 id="classic-traditionell"),
+    # values that jump around vary (variieren, schwanken): 97's "stark variierenden Ausführungslatenzen", not the DiT
+    # point at 0:00 that only shares the talk's name
+    pytest.param("why do run times jump around so much for the same sharding in the dit placement talk", 97,
+                 id="jump-around-variieren"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
