@@ -72,7 +72,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             if (_german_name(word, question) or (
                     (_lower_case_german_noun(word, question, absent) or _rare_term(word, question, absent)
                      or _guessed(word, question) or _asked_whether(word, question, absent))
-                    and not await _typed_with_a_slip(store, word)
+                    and not (not _a_word_asked_whether(word, question) and await _typed_with_a_slip(store, word))
                     and not await said_in_parts(store, word, question))) \
                     and await _no_compound_holds(store, word, absent):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
@@ -148,6 +148,14 @@ async def _a_name_they_hold(store: Store, word: str, absent: frozenset[str]) -> 
     return bool(folded) and not any(token in absent for token in folded) and (
         is_term_like(word) or all(is_rare(token) for token in folded) or await store.names_a_term(folded)
         or (len(folded) == 1 and await store.names_a_talk(folded[0])))
+
+
+def _a_word_asked_whether(word: str, question: Question) -> bool:
+    """Whether ``word`` is a word of general language a yes/no question asks whether the talks say: typed as the
+    asker meant it, however near a corpus word it is ("kann der port auch chinesische [schrift] rendern": no slip of
+    the summaries' Schritt), where a word no language writes is as likely a corpus word mistyped ("kernells")."""
+    folded = tokens(word)
+    return question.yes_no and bool(folded) and all(is_common(token) for token in folded)
 
 
 MIN_ASKED_WHETHER = 3  # letters of a word asked whether (not chat's "n" for "ein")
