@@ -62,6 +62,12 @@ def leans_english(token: str) -> bool:
         leaning([base]) == "en" for base in _english_bases(token)))
 
 
+def not_more_german(token: str) -> bool:
+    """Whether general English writes the folded ``token`` at least as often as German does ("zero", "rust", "ai"),
+    a name neither writes ("docker", "cuda") among them; not German's own words ("uni", "kurz", "dateien")."""
+    return _ENGLISH.get(token, 0.0) >= _GERMAN.get(token, 0.0)
+
+
 def _english_bases(word: str) -> list[str]:
     """The forms an English inflection may come from: "diversifying" -> diversify, "plugged" -> plug, "glued" -> glue,
     "queens" -> queen."""

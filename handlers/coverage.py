@@ -72,12 +72,13 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             if (_german_name(word, question) or (
                     (_lower_case_german_noun(word, question, absent) or _rare_term(word, question, absent)
                      or _guessed(word, question) or _asked_whether(word, question, absent))
-                    and not await _typed_with_a_slip(store, word)
+                    and not (not _a_word_asked_whether(word, question) and await _typed_with_a_slip(store, word))
                     and not await said_in_parts(store, word, question))) \
                     and await _no_compound_holds(store, word, absent):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
                 run = next((_name_holding(run, word, question) for run in name_runs_of(scope, question)
                             if word in run.words and all(other in written for other in run.words)), word)
+                run = await _without_names_before(store, run, word, absent)
                 if run == word and _kind_of_the_next(word, written, present, question):
                     following = written[written.index(word) + 1]
                     if not any(german_tags.is_verb(token, question.text) for token in tokens(following)):
@@ -104,13 +105,57 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                   await _compound_apart(store, question, written),
                   await _name_apart(store, question, written, absent, scope)):
         if apart:
-            return [] if await restates_a_point(store, question, [apart], scope) else [apart]
+            return [] if await restates_a_point(store, question, [apart], scope) else \
+                [_after_a_talks_name(store, apart)]
     if versions := await _missing_versions(store, subject, question.text):
         return versions
     whether = list(dict.fromkeys(whether))
     if not whether or await detail_gap(store, question, scope) is not None:
         return []  # an absent detail of a topic one talk holds, which ``detail_gap`` names and shows that topic of
     return [] if await restates_a_point(store, question, whether, scope) else whether
+
+
+async def _without_names_before(store: Store, name: str, word: str, absent: frozenset[str]) -> str:
+    """``name``, the run of words holding the absent ``word``, without the words before it that name a thing of their
+    own the summaries hold (a name typed as one, a word general language lacks, a glossary term's word, or a word
+    only one talk writes): "does max_evol run on [aws] trainium", "laufen die sandboxen als [kubernetes] pods" ask
+    about an absent thing of AWS or Kubernetes, which the summaries cover (the reply shows them next); the absent
+    name is Trainium, the pods."""
+    words = name.split()
+    if word not in words:
+        return name
+    start = 0
+    while start < words.index(word) and await _a_name_they_hold(store, words[start], absent):
+        start += 1
+    return " ".join(words[start:])
+
+
+def _after_a_talks_name(store: Store, name: str) -> str:
+    """An absent ``name`` of several words without the words before it that name one talk by its title: "kann
+    [kinetic] docker compose", "hat [flydsl] rust bindings" ask about an absent thing of the talk the reply shows
+    next, whose own name is no word of it. Two words at least stay ("zero knowledge proofs": zero is no title's)."""
+    words = name.split()
+    start = 0
+    while len(words) - start > 2 and (folded := _content_tokens(words[start])) and \
+            all(store.talks_titled(token, NAMING_TITLES) for token in folded):
+        start += 1
+    return " ".join(words[start:])
+
+
+async def _a_name_they_hold(store: Store, word: str, absent: frozenset[str]) -> bool:
+    """Whether the summaries hold ``word`` as a name of its own (``_without_names_before``)."""
+    folded = _content_tokens(word)
+    return bool(folded) and not any(token in absent for token in folded) and (
+        is_term_like(word) or all(is_rare(token) for token in folded) or await store.names_a_term(folded)
+        or (len(folded) == 1 and await store.names_a_talk(folded[0])))
+
+
+def _a_word_asked_whether(word: str, question: Question) -> bool:
+    """Whether ``word`` is a word of general language a yes/no question asks whether the talks say: typed as the
+    asker meant it, however near a corpus word it is ("kann der port auch chinesische [schrift] rendern": no slip of
+    the summaries' Schritt), where a word no language writes is as likely a corpus word mistyped ("kernells")."""
+    folded = tokens(word)
+    return question.yes_no and bool(folded) and all(is_common(token) for token in folded)
 
 
 MIN_ASKED_WHETHER = 3  # letters of a word asked whether (not chat's "n" for "ein")

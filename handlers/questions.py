@@ -19,7 +19,7 @@ from store.lexicon import phrase_key
 from store.text import clean_query, fold, tokens, word_tokens
 
 from . import german_tags
-from .common_words import is_common, is_everyday, is_rare, leaning, leans_english
+from .common_words import is_common, is_everyday, is_rare, leaning, leans_english, not_more_german
 from .question_words import (
     ABILITY_IDIOM_RE,
     ARTICLES,
@@ -2085,24 +2085,30 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     def close(at_the_end: bool, following: str = "") -> None:
         words = list(current)
         size = len(words)
+        start = 0  # the first word of ``current`` the run keeps
         if language == "de":
             while size and words[size - 1][:1].islower() and "_" not in words[size - 1] and \
                     "-" not in words[size - 1].strip("-") and \
                     not all(english_noun_in_german(word) for word in words[:size]) and \
+                    not _borrowed_name(words[:size]) and \
                     not all(_english_gerund(token) for token in word_tokens(words[size - 1])):
                 size -= 1  # "verteiltes" alone, or a verb at the end ("Modelle trainieren"); a hyphenated
                 # compound is a noun typed in lower case ("der kernel-cache")
             del words[size:]
+            if _owner_of_a_borrowed_name(words):
+                start = 1  # "hat [flydsl] rust bindings": FlyDSL's bindings, no word of their name
+                del words[0]
         if language != "de" and (after_auxiliary or after_placed_name) and sum(counts[:size]) > MAX_NAME_WORDS and \
                 (words[0][:1].isupper() or is_term_like(words[0]) or (bare_name and _lower_case_name(words[0]))) and \
                 2 <= sum(counts[2:size]) <= MAX_NAME_WORDS:
             # "does [Tunix] [support] gradient accumulation": a name, its verb, then the thing it is asked about
             runs.append(NameRun(words[2:size], False, last=at_the_end and words == current,
                                 before_article=words == current and following in ARTICLES, after_verb=True))
-        elif 2 <= sum(counts[:size]) <= MAX_NAME_WORDS:
-            runs.append(NameRun(words, after_auxiliary, last=at_the_end and words == current, after_name=after_name,
+        elif 2 <= sum(counts[start:size]) <= MAX_NAME_WORDS:
+            whole = words == current[start:]
+            runs.append(NameRun(words, after_auxiliary, last=at_the_end and whole, after_name=after_name,
                                 after_pronoun=after_pronoun,
-                                before_article=words == current and following in ARTICLES, after_verb=after_article,
+                                before_article=whole and following in ARTICLES, after_verb=after_article,
                                 after_main_do=main_do))
         current.clear()
         counts.clear()
@@ -2114,7 +2120,8 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
         content = bool(folded) and ("_" in word or not all(t in _FRAMING for t in folded)
                                     or _a_names_tail(folded, matches, at, previous_content))
         in_a_name = content and (_in_a_name(word, language, before[-1] in GERMAN_QUESTION_WORDS)
-                                 or (language == "de" and _before_a_gerund(plain, matches, at)))
+                                 or (language == "de" and (_before_a_gerund(plain, matches, at)
+                                                           or _opens_a_borrowed_name(plain, matches, at))))
         gap = plain[previous_end:match.start()]
         joined = gap != "" and not gap.strip(" \t")  # only spaces or tabs between the two words
         if current and not (joined and in_a_name):
@@ -2172,6 +2179,54 @@ def english_noun_in_german(word: str) -> bool:
     no umlaut: "löst" folds to "lost", a German verb all the same."""
     folded = word_tokens(word)
     return word.isascii() and bool(folded) and all(leans_english(token) or _english_gerund(token) for token in folded)
+
+
+def _name_word_in_german(word: str) -> bool:
+    """Whether a lower-case word of a German question may be a word of an English name it borrows as typed: a plain
+    word general English writes at least as often as German ("docker", "rust", "ai", "zero", "cuda"), not one of
+    German's own ("uni", "kurz")."""
+    folded = word_tokens(word)
+    return word.isascii() and word.isalpha() and word.islower() and bool(folded) and \
+        all(not_more_german(token) for token in folded)
+
+
+def _borrowed_name(words: list[str]) -> bool:
+    """Whether lower-case words of a German question typed side by side are an English name borrowed as typed ("cuda
+    graphs", "docker compose", "vertex ai pipelines", "zero knowledge proofs"): an English noun last, the name's head;
+    before it English words or words English writes at least as often as German (``_name_word_in_german``), only the
+    first a word no general language writes ("cuda", "docker"), since a German compound the word lists lack is one
+    too ("crashkurs"). A German verb or adjective ends no such name: "sparse cores [ran]", "forward [pass]"."""
+    return len(words) >= 2 and english_noun_in_german(words[-1]) and \
+        (english_noun_in_german(words[0]) or _name_word_in_german(words[0])) and \
+        all(english_noun_in_german(word) or (_name_word_in_german(word) and not _unlisted(word))
+            for word in words[1:-1])
+
+
+def _unlisted(word: str) -> bool:
+    """Whether no token of ``word`` is a word general English or German writes: a name ("cuda") or a compound."""
+    return all(is_rare(token) for token in word_tokens(word))
+
+
+def _opens_a_borrowed_name(plain: str, matches: list[re.Match[str]], at: int) -> bool:
+    """Whether the word ``matches[at]`` of a German question starts an English name the question borrows, typed side
+    by side up to its English head noun (``_borrowed_name``): "auf [cuda] graphs", "zu [vertex] [ai] pipelines"."""
+    words = [matches[at].group()]
+    for following in matches[at + 1:]:
+        if plain[matches[at + len(words) - 1].end():following.start()].strip(" \t"):
+            return False
+        words.append(following.group())
+        if _borrowed_name(words):
+            return True
+        if not (_name_word_in_german(following.group()) and not _unlisted(following.group())):
+            return False
+    return False
+
+
+def _owner_of_a_borrowed_name(words: list[str]) -> bool:
+    """Whether the first of a German question's borrowed words is a name general language lacks ("flydsl", "tpu")
+    before an English name of two words or more: the thing that name is of ("hat flydsl [rust bindings]", "kann vllm
+    auf tpu [speculative decoding]"), no word of it; a name of two words keeps its first ("cuda graphs")."""
+    return len(words) >= 3 and _unlisted(words[0]) and _borrowed_name(words) and _borrowed_name(words[1:])
 
 
 MIN_GERUND = 6  # letters of an English -ing noun ("caching", "tuning"), longer than German's "Ring", "Ding"
