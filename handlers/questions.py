@@ -454,6 +454,9 @@ _PERSONEN = (r"(?:person|personen|leute|typ|frau|mann|team|gruppe|forscher|forsc
 _WHEN_RE = re.compile(
     r"^(?:when|where|wann|wo|at (?:what|which) (?:times?|points?|minutes?|moments?)|an welche[rn]? stellen?"
     r"|zu welchem zeitpunkt"
+    # "ab wann geht's im Tunix-Video um DPO": from which moment of a talk on, not since what date ("ab wann geht der
+    # Kurs los", a number)
+    r"|ab wann(?=\s(?:geht'?s|geht es|ging'?s|ging es)\s(?:.+\s)?um\s)"
     r"|(?:bei|in|an|ab|zu) welche[rnm]? (?:minute|sekunde|zeitmarke)|(?:at |in )?(?:what|which) minute"
     r"|timestamps?|zeitstempel"
     r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?)"
