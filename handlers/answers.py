@@ -1877,8 +1877,34 @@ async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:
         return await _not_covered(store, question, [question.subject])  # no talk has any word of it: "Ringpuffer"
     best = hits[0].score
     hits = [hit for hit in hits if hit.score >= 0.3 * best]
+    hits += await _talks_of_its_parts(store, question, {hit.talk_id for hit in hits})
     return _reply(question, talks=hits, note="" if hits else "no_talk",
                   talk_id=hits[0].talk_id if len(hits) == 1 else None)
+
+
+COMPOUND_LAST_PART = 3  # letters of a German compound's last part: "Holz|bau"
+COMPOUND_SPLITS_TRIED = 3  # a compound's ways to split, longest head first, that may be its two words
+
+
+async def _talks_of_its_parts(store: Store, question: Question, listed: set[str]) -> list[TalkHit]:
+    """The talks about a German compound topic of one word in its two words, after those that write it as one: "welche
+    Vorträge handeln von Holzbau" lists the vlogger's fence and Torii gate of "Windwurf-Holz" (000:567, "Bau eines …
+    Tors", "Bauholz") besides the treehouse talk that says "Holzbau". Only a split whose words one point holds
+    together ("Holz|bau", not "Hol|zbau"); [] for an English question (English writes a compound's nouns apart), a
+    topic of several words, or a list that is full already. A talk is listed when one of its points holds both words,
+    not one here and one there ("Speicher" and "Architektur" are in most talks)."""
+    words = question.subject.split()
+    if question.language != "de" or len(words) != 1 or len(listed) >= TALKS_SHOWN:
+        return []
+    splits = await store.corpus_splits("".join(tokens(words[0])), COMPOUND_LAST_PART)
+    for head, tail in sorted(splits, key=lambda split: -len(split[0]))[:COMPOUND_SPLITS_TRIED]:
+        if not await store.held_in_one_point([head, tail]):
+            continue
+        parts = f"{head} {tail}"
+        holding = {hit.talk_id for hit in await store.find_points(parts, limit=MOMENTS_SHOWN, min_coverage=1.0)}
+        return [hit for hit in await store.find_talks(parts, limit=TALKS_SHOWN)
+                if hit.talk_id in holding and hit.talk_id not in listed][:TALKS_SHOWN - len(listed)]
+    return []
 
 
 async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
