@@ -885,7 +885,8 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
                 result, sides[index] = uninflected, base
         if not any(hit.match in STRONG_MATCHES for hit in result.hits) and (named := await _entry_within(store, side)):
             result, sides[index] = await store.define(named), named  # "the MLIR route" is MLIR's side
-        strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES or _same_family(side, hit.term)]
+        strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES or _same_family(side, hit.term)
+                  or _name_before_its_kind(side, hit.term)]
         if strong and side not in missing:
             terms.extend(strong[:SIDE_ENTRIES])
             entries.append(strong[:SIDE_ENTRIES])
@@ -935,6 +936,13 @@ def _same_family(side: str, term: str) -> bool:
         return True
     root = german_root(term_key(side)) if len(words) == 1 else None
     return root is not None and german_root(term_key(term)) == root
+
+
+def _name_before_its_kind(side: str, term: str) -> bool:
+    """Whether a side of one word that is no common word is the first of a glossary term's two words: "h200" is the
+    entry "H200 GPU", whose second word says what kind of thing it is (not "cloud" of "Cloud TPU": a plain word)."""
+    typed, named = tokens(side), tokens(term)
+    return len(typed) == 1 and len(named) == 2 and named[0] == typed[0] and not is_common(typed[0])
 
 
 async def _entry_within(store: Store, side: str) -> str | None:
