@@ -850,6 +850,11 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
         seen = {hit.source for hit in found}
         found += [hit for hit in await store.find_points(name, limit=limit, min_coverage=1.0, twins=True)
                   if hit.source not in seen][:max(0, limit - len(found))]
+    if len(found) < limit and (parts := await _compound_in_its_words(store, question)):
+        # "Lärchenholz" comes up where a point says "Lärche" and "Holzschutz" (000:549), as a compound's talks do
+        seen = {hit.source for hit in found}
+        found += [hit for hit in await store.find_points(parts, limit=limit, min_coverage=1.0, twins=True)
+                  if hit.source not in seen][:max(0, limit - len(found))]
     if (words := len(content_words(subject))) >= LOOSE_MOMENT_WORDS:
         # "the 2d mesh topology": a moment that says "2D-Mesh-Sharding" is one too; with every word held first
         seen = {hit.source for hit in found}
@@ -1894,25 +1899,30 @@ COMPOUND_LAST_PART = 3  # letters of a German compound's last part: "Holz|bau"
 COMPOUND_SPLITS_TRIED = 3  # a compound's ways to split, longest head first, that may be its two words
 
 
-async def _talks_of_its_parts(store: Store, question: Question, listed: set[str]) -> list[TalkHit]:
-    """The talks about a German compound topic of one word in its two words, after those that write it as one: "welche
-    Vorträge handeln von Holzbau" lists the vlogger's fence and Torii gate of "Windwurf-Holz" (000:567, "Bau eines …
-    Tors", "Bauholz") besides the treehouse talk that says "Holzbau". Only a split whose words one point holds
-    together ("Holz|bau", not "Hol|zbau"); [] for an English question (English writes a compound's nouns apart), a
-    topic of several words, or a list that is full already. A talk is listed when one of its points holds both words,
-    not one here and one there ("Speicher" and "Architektur" are in most talks)."""
+async def _compound_in_its_words(store: Store, question: Question) -> str:
+    """The two words of a German compound topic of one word, as a search text, when one point holds them together
+    ("Holz|bau": "holz bau"; "Lärchen|holz", not "Lärche|nholz"); '' for an English question (English writes a
+    compound's nouns apart), a topic of several words, or a word no two such words make."""
     words = question.subject.split()
-    if question.language != "de" or len(words) != 1 or len(listed) >= TALKS_SHOWN:
-        return []
+    if question.language != "de" or len(words) != 1:
+        return ""
     splits = await store.corpus_splits("".join(tokens(words[0])), COMPOUND_LAST_PART)
     for head, tail in sorted(splits, key=lambda split: -len(split[0]))[:COMPOUND_SPLITS_TRIED]:
-        if not await store.held_in_one_point([head, tail]):
-            continue
-        parts = f"{head} {tail}"
-        holding = {hit.talk_id for hit in await store.find_points(parts, limit=MOMENTS_SHOWN, min_coverage=1.0)}
-        return [hit for hit in await store.find_talks(parts, limit=TALKS_SHOWN)
-                if hit.talk_id in holding and hit.talk_id not in listed][:TALKS_SHOWN - len(listed)]
-    return []
+        if await store.held_in_one_point([head, tail]):
+            return f"{head} {tail}"
+    return ""
+
+
+async def _talks_of_its_parts(store: Store, question: Question, listed: set[str]) -> list[TalkHit]:
+    """The talks about a German compound topic in its two words, after those that write it as one: "welche Vorträge
+    handeln von Holzbau" lists the vlogger's fence and Torii gate of "Windwurf-Holz" (000:567, "Bau eines … Tors",
+    "Bauholz") besides the treehouse talk that says "Holzbau". A talk is listed when one of its points holds both
+    words, not one here and one there ("Speicher" and "Architektur" are in most talks); [] when the list is full."""
+    if len(listed) >= TALKS_SHOWN or not (parts := await _compound_in_its_words(store, question)):
+        return []
+    holding = {hit.talk_id for hit in await store.find_points(parts, limit=MOMENTS_SHOWN, min_coverage=1.0)}
+    return [hit for hit in await store.find_talks(parts, limit=TALKS_SHOWN)
+            if hit.talk_id in holding and hit.talk_id not in listed][:TALKS_SHOWN - len(listed)]
 
 
 async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:

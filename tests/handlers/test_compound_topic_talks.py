@@ -1,6 +1,6 @@
-"""Which talks are about a German compound topic ("Holzbau"): also those whose points say its two words together, not
-only the one that writes it as one word; through the function mentions and DMs call, on the bundled corpus in a real
-SQLite file. Lines are of the 000 file."""
+"""Which talks are about a German compound topic ("Holzbau") and when it comes up: also where points say its two
+words together, not only where it is written as one word; through the function mentions and DMs call, on the bundled
+corpus in a real SQLite file. Lines are of the 000 file."""
 
 from __future__ import annotations
 
@@ -27,3 +27,10 @@ async def test_a_compound_topic_keeps_to_talks_with_both_words_in_one_point(stor
     # "Speicher" and "Architektur" are each in most talks, together in a point only of the Pallas talk (004:1)
     reply = await ask(store, "welche vorträge gibt es zu speicherarchitektur")
     assert [hit["source"]["file"][:3] for hit in body(reply)["hits"]] == ["004"]
+
+
+async def test_a_compound_topic_comes_up_where_a_point_says_its_two_words(store: Store) -> None:
+    # "Lärchenholz" is written as one in 548, 601 and 602; 549 says "Holzschutz bei Lärche: … Lärchenbohlen"
+    reply = await ask(store, "wann war das mit dem lärchenholz")
+    assert body(reply)["shape"] == "when"
+    assert {548, 549, 601, 602} <= set(_talk_lines(reply))
