@@ -1891,8 +1891,27 @@ async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:
     best = hits[0].score
     hits = [hit for hit in hits if hit.score >= 0.3 * best]
     hits += await _talks_of_its_parts(store, question, {hit.talk_id for hit in hits})
+    for term in await _short_forms_spelling_out(store, question.subject):
+        # "which talks mention kubernetes": the vLLM talk says only "GKE", which a glossary spells out as "Google
+        # Kubernetes Engine"
+        listed = {hit.talk_id for hit in hits}
+        found = await store.find_talks(term, limit=TALKS_SHOWN)
+        hits += [hit for hit in found if hit.score >= 0.3 * found[0].score and hit.talk_id not in listed][
+            :max(0, TALKS_SHOWN - len(hits))]
     return _reply(question, talks=hits, note="" if hits else "no_talk",
                   talk_id=hits[0].talk_id if len(hits) == 1 else None)
+
+
+async def _short_forms_spelling_out(store: Store, subject: str) -> list[str]:
+    """The glossary terms whose long form holds the one word of ``subject``, a word of no general language: "GKE" for
+    "kubernetes" ("GKE (Google Kubernetes Engine)"); a talk that says the short form speaks of it. [] for a plain word
+    ("google", "engine": in many a long form that is not about it) or a subject of several words."""
+    words = tokens(subject)
+    if len(words) != 1 or is_common(words[0]):
+        return []
+    result = await store.define(subject)
+    return [hit.term for hit in result.hits if hit.expansion and words[0] in tokens(hit.expansion)
+            and term_key(hit.term) != term_key(subject)]
 
 
 COMPOUND_LAST_PART = 3  # letters of a German compound's last part: "Holz|bau"
