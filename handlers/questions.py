@@ -50,6 +50,7 @@ from .question_words import (
     GREETING_ONLY_RE,
     GREETING_RE,
     HERE,
+    INTRODUCTION,
     KIND_WORDS,
     KINDS_OF_THING,
     LINKS,
@@ -1310,6 +1311,11 @@ def help_fillers(text: str, *, in_a_thread: bool) -> tuple[str, ...] | None:
         return fillers
     if any(w in HERE for w in words) and any(w in ASKER or w in THE_BOT for w in words):
         return fillers  # "what can I do here?"
+    if any(w in HERE for w in words) and any(w in INTRODUCTION for w in words) and \
+            not any(w in TALK_NOUNS for w in words):
+        # "kurze Einführung bitte, was geht hier" (not "die Einführung im Vortrag hier", a talk's): the introduction
+        # is not one of the everyday words left
+        return tuple(w for w in fillers if w not in INTRODUCTION)
     if not fillers and any(w in ASKING or w in EXAMPLES for w in words):
         return fillers  # "how to use?", "any examples?"
     return None
