@@ -1894,9 +1894,9 @@ async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:
     for term in await _short_forms_spelling_out(store, question.subject):
         # "which talks mention kubernetes": the vLLM talk says only "GKE", which a glossary spells out as "Google
         # Kubernetes Engine"
-        listed = {hit.talk_id for hit in hits}
+        shown = {hit.talk_id for hit in hits}
         found = await store.find_talks(term, limit=TALKS_SHOWN)
-        hits += [hit for hit in found if hit.score >= 0.3 * found[0].score and hit.talk_id not in listed][
+        hits += [hit for hit in found if hit.score >= 0.3 * found[0].score and hit.talk_id not in shown][
             :max(0, TALKS_SHOWN - len(hits))]
     return _reply(question, talks=hits, note="" if hits else "no_talk",
                   talk_id=hits[0].talk_id if len(hits) == 1 else None)

@@ -4,6 +4,7 @@ the function mentions and DMs call, on the bundled corpus in a real SQLite file.
 from __future__ import annotations
 
 from handlers.answers import _name_before_its_kind
+from handlers.questions import parse
 from store.db import Store
 from tests.handlers.test_questions import ask, body
 
@@ -22,3 +23,13 @@ def test_a_plain_word_is_no_name_of_a_two_word_entry() -> None:
     assert _name_before_its_kind("h200", "H200 GPU")
     assert not _name_before_its_kind("cloud", "Cloud TPU")
     assert not _name_before_its_kind("h200", "H200")
+
+
+async def test_a_side_that_leaves_out_the_first_sides_noun_is_that_noun_there(store: Store) -> None:
+    # "von dem beim Baumhaus" is the Holzschutz at the treehouse: the vlogger's pressure-treated fence wood (576)
+    # against the treehouse's larch boards laid heart side up (549)
+    text = ("Ich muss Holz für draußen schützen und habe zwei Videos im Kopf. Wie unterscheidet sich der Holzschutz "
+            "beim Zaun des Vloggers von dem beim Baumhaus?")
+    assert parse(text).other == "Holzschutz Baumhaus"
+    lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
+    assert lines[:2] == [576, 549]
