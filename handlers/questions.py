@@ -847,8 +847,8 @@ _PLACED_RE = re.compile(
 # "der Holzschutz beim Zaun … von dem beim Baumhaus", "the fence's … from the one at the treehouse": a difference's
 # second side that leaves out the first's noun, said by a pronoun before where it is
 _PLACES = r"(?:in|im|bei|beim|am|an|auf|aus|mit|vom|von|at|on|of|from|with)"
-_ELIDED_NOUN_RE = re.compile(rf"^(?:dem|der|den|denen|das|die|the one|the ones|that|those)\s+(?P<place>{_PLACES}\s+.+)$",
-                             _I)
+_ELIDED_NOUN_RE = re.compile(
+    rf"^(?:dem|der|den|denen|das|die|the one|the ones|that|those)\s+(?P<place>{_PLACES}\s+.+)$", _I)
 _NOUN_BEFORE_ITS_PLACE_RE = re.compile(rf"^(?:(?:der|die|das|dem|den|the)\s+)?(?P<noun>[^\s,]+)\s+{_PLACES}\s", _I)
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|short for|bedeutet|is|are|do|does|used for|good for"
                              r"|for|da|verwendet|genutzt|benutzt|eingesetzt"
