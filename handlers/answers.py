@@ -850,6 +850,11 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
         seen = {hit.source for hit in found}
         found += [hit for hit in await store.find_points(name, limit=limit, min_coverage=1.0, twins=True)
                   if hit.source not in seen][:max(0, limit - len(found))]
+    if len(found) < limit and (parts := await _compound_in_its_words(store, question)):
+        # "Lärchenholz" comes up where a point says "Lärche" and "Holzschutz" (000:549), as a compound's talks do
+        seen = {hit.source for hit in found}
+        found += [hit for hit in await store.find_points(parts, limit=limit, min_coverage=1.0, twins=True)
+                  if hit.source not in seen][:max(0, limit - len(found))]
     if (words := len(content_words(subject))) >= LOOSE_MOMENT_WORDS:
         # "the 2d mesh topology": a moment that says "2D-Mesh-Sharding" is one too; with every word held first
         seen = {hit.source for hit in found}
@@ -885,7 +890,8 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
                 result, sides[index] = uninflected, base
         if not any(hit.match in STRONG_MATCHES for hit in result.hits) and (named := await _entry_within(store, side)):
             result, sides[index] = await store.define(named), named  # "the MLIR route" is MLIR's side
-        strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES or _same_family(side, hit.term)]
+        strong = [hit for hit in result.hits if hit.match in STRONG_MATCHES or _same_family(side, hit.term)
+                  or _name_before_its_kind(side, hit.term)]
         if strong and side not in missing:
             terms.extend(strong[:SIDE_ENTRIES])
             entries.append(strong[:SIDE_ENTRIES])
@@ -935,6 +941,13 @@ def _same_family(side: str, term: str) -> bool:
         return True
     root = german_root(term_key(side)) if len(words) == 1 else None
     return root is not None and german_root(term_key(term)) == root
+
+
+def _name_before_its_kind(side: str, term: str) -> bool:
+    """Whether a side of one word that is no common word is the first of a glossary term's two words: "h200" is the
+    entry "H200 GPU", whose second word says what kind of thing it is (not "cloud" of "Cloud TPU": a plain word)."""
+    typed, named = tokens(side), tokens(term)
+    return len(typed) == 1 and len(named) == 2 and named[0] == typed[0] and not is_common(typed[0])
 
 
 async def _entry_within(store: Store, side: str) -> str | None:
@@ -1879,8 +1892,58 @@ async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:
         return await _not_covered(store, question, [question.subject])  # no talk has any word of it: "Ringpuffer"
     best = hits[0].score
     hits = [hit for hit in hits if hit.score >= 0.3 * best]
+    hits += await _talks_of_its_parts(store, question, {hit.talk_id for hit in hits})
+    for term in await _short_forms_spelling_out(store, question.subject):
+        # "which talks mention kubernetes": the vLLM talk says only "GKE", which a glossary spells out as "Google
+        # Kubernetes Engine"
+        shown = {hit.talk_id for hit in hits}
+        found = await store.find_talks(term, limit=TALKS_SHOWN)
+        hits += [hit for hit in found if hit.score >= 0.3 * found[0].score and hit.talk_id not in shown][
+            :max(0, TALKS_SHOWN - len(hits))]
     return _reply(question, talks=hits, note="" if hits else "no_talk",
                   talk_id=hits[0].talk_id if len(hits) == 1 else None)
+
+
+async def _short_forms_spelling_out(store: Store, subject: str) -> list[str]:
+    """The glossary terms whose long form holds the one word of ``subject``, a word of no general language: "GKE" for
+    "kubernetes" ("GKE (Google Kubernetes Engine)"); a talk that says the short form speaks of it. [] for a plain word
+    ("google", "engine": in many a long form that is not about it) or a subject of several words."""
+    words = tokens(subject)
+    if len(words) != 1 or is_common(words[0]):
+        return []
+    result = await store.define(subject)
+    return [hit.term for hit in result.hits if hit.expansion and words[0] in tokens(hit.expansion)
+            and term_key(hit.term) != term_key(subject)]
+
+
+COMPOUND_LAST_PART = 3  # letters of a German compound's last part: "Holz|bau"
+COMPOUND_SPLITS_TRIED = 3  # a compound's ways to split, longest head first, that may be its two words
+
+
+async def _compound_in_its_words(store: Store, question: Question) -> str:
+    """The two words of a German compound topic of one word, as a search text, when one point holds them together
+    ("Holz|bau": "holz bau"; "Lärchen|holz", not "Lärche|nholz"); '' for an English question (English writes a
+    compound's nouns apart), a topic of several words, or a word no two such words make."""
+    words = question.subject.split()
+    if question.language != "de" or len(words) != 1:
+        return ""
+    splits = await store.corpus_splits("".join(tokens(words[0])), COMPOUND_LAST_PART)
+    for head, tail in sorted(splits, key=lambda split: -len(split[0]))[:COMPOUND_SPLITS_TRIED]:
+        if await store.held_in_one_point([head, tail]):
+            return f"{head} {tail}"
+    return ""
+
+
+async def _talks_of_its_parts(store: Store, question: Question, listed: set[str]) -> list[TalkHit]:
+    """The talks about a German compound topic in its two words, after those that write it as one: "welche Vorträge
+    handeln von Holzbau" lists the vlogger's fence and Torii gate of "Windwurf-Holz" (000:567, "Bau eines … Tors",
+    "Bauholz") besides the treehouse talk that says "Holzbau". A talk is listed when one of its points holds both
+    words, not one here and one there ("Speicher" and "Architektur" are in most talks); [] when the list is full."""
+    if len(listed) >= TALKS_SHOWN or not (parts := await _compound_in_its_words(store, question)):
+        return []
+    holding = {hit.talk_id for hit in await store.find_points(parts, limit=MOMENTS_SHOWN, min_coverage=1.0)}
+    return [hit for hit in await store.find_talks(parts, limit=TALKS_SHOWN)
+            if hit.talk_id in holding and hit.talk_id not in listed][:TALKS_SHOWN - len(listed)]
 
 
 async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:

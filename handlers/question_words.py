@@ -303,6 +303,9 @@ EXAMPLES = frozenset("example examples beispiel beispiele sample samples".split(
 # "what kind of questions work here?", "was kann man hier fragen?": where no thread has a topic, the place asked about
 # is the bot's
 HERE = frozenset("here hier".split())
+# "kurze Einführung bitte, was geht hier?", "quick intro to what's here?": an introduction to the place asked about is
+# one to the bot, where no thread has a topic
+INTRODUCTION = frozenset("intro introduction einfuhrung einleitung".split())
 # What the asker may ask about, named only by its kind: "what sort of things do you know about?", "what kind of stuff
 # can you answer?", "was für Sachen weißt du?", "welche Themen kennst du?"
 KINDS_OF_THING = frozenset(

@@ -50,6 +50,7 @@ from .question_words import (
     GREETING_ONLY_RE,
     GREETING_RE,
     HERE,
+    INTRODUCTION,
     KIND_WORDS,
     KINDS_OF_THING,
     LINKS,
@@ -457,6 +458,9 @@ _PERSONEN = (r"(?:person|personen|leute|typ|frau|mann|team|gruppe|forscher|forsc
 _WHEN_RE = re.compile(
     r"^(?:when|where|wann|wo|at (?:what|which) (?:times?|points?|minutes?|moments?)|an welche[rn]? stellen?"
     r"|zu welchem zeitpunkt"
+    # "ab wann geht's im Tunix-Video um DPO": from which moment of a talk on, not since what date ("ab wann geht der
+    # Kurs los", a number)
+    r"|ab wann(?=\s(?:geht'?s|geht es|ging'?s|ging es)\s(?:.+\s)?um\s)"
     r"|(?:bei|in|an|ab|zu) welche[rnm]? (?:minute|sekunde|zeitmarke)|(?:at |in )?(?:what|which) minute"
     r"|timestamps?|zeitstempel"
     r"|in (?:which|what|welchen|welchem) (?:talks?|vortr[äa]gen|vortrag|videos?)"
@@ -846,6 +850,12 @@ _WHAT_IS_THAT_RE = re.compile(
 _PLACED_RE = re.compile(
     r"^(?P<t>.+?)\s+(?:in|im|bei|beim|for|f[üu]r|within|inside|on|auf|laut|according to|as per)\s+"
     r"(?:(?:the|der|dem|den|die|das|einem|einer|a|an)\s+)?(?P<q>.+)$", _I)
+# "der Holzschutz beim Zaun … von dem beim Baumhaus", "the fence's … from the one at the treehouse": a difference's
+# second side that leaves out the first's noun, said by a pronoun before where it is
+_PLACES = r"(?:in|im|bei|beim|am|an|auf|aus|mit|vom|von|at|on|of|from|with)"
+_ELIDED_NOUN_RE = re.compile(
+    rf"^(?:dem|der|den|denen|das|die|the one|the ones|that|those)\s+(?P<place>{_PLACES}\s+.+)$", _I)
+_NOUN_BEFORE_ITS_PLACE_RE = re.compile(rf"^(?:(?:der|die|das|dem|den|the)\s+)?(?P<noun>[^\s,]+)\s+{_PLACES}\s", _I)
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|short for|bedeutet|is|are|do|does|used for|good for"
                              r"|for|da|verwendet|genutzt|benutzt|eingesetzt"
                              # "was heißt HBM ausgeschrieben", "what's HBM spelled out": the term's long form
@@ -1316,6 +1326,11 @@ def help_fillers(text: str, *, in_a_thread: bool) -> tuple[str, ...] | None:
         return fillers
     if any(w in HERE for w in words) and any(w in ASKER or w in THE_BOT for w in words):
         return fillers  # "what can I do here?"
+    if any(w in HERE for w in words) and any(w in INTRODUCTION for w in words) and \
+            not any(w in TALK_NOUNS for w in words):
+        # "kurze Einführung bitte, was geht hier" (not "die Einführung im Vortrag hier", a talk's): the introduction
+        # is not one of the everyday words left
+        return tuple(w for w in fillers if w not in INTRODUCTION)
     if not fillers and any(w in ASKING or w in EXAMPLES for w in words):
         return fillers  # "how to use?", "any examples?"
     return None
@@ -1710,6 +1725,9 @@ def _parse_plain(query: str, stripped: str) -> Question:
         if shape == Shape.COMPARE:
             if (placed := _PLACED_RE.match(groups.get("o") or "")) and subject_words(placed["t"]):
                 groups["o"] = placed["t"]  # "… und Disaggregation beim RL": where both sides are, not a side's name
+            if (elided := _ELIDED_NOUN_RE.match(groups.get("o") or "")) and \
+                    (noun := _NOUN_BEFORE_ITS_PLACE_RE.match(groups.get("s") or "")):
+                groups["o"] = f"{noun['noun']} {elided['place']}"  # "von dem beim Baumhaus": the Holzschutz there
             first, second = subject_words(groups.get("s") or ""), subject_words(groups.get("o") or "")
             if second and not first and (groups.get("s") is None or any(t in PRONOUNS for t in tokens(groups["s"]))):
                 # "how is it different from PPO?": the thread's topic against PPO

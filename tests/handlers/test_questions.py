@@ -209,6 +209,8 @@ async def test_help_in_the_askers_language(store: Store, text: str, language: st
     # outside a thread nothing else is there: examples, "here", "this" and a verb of asking are about the bot
     ("any examples?", "en"), ("gibts beispiele?", "de"), ("what kind of questions work here", "en"),
     ("hi, what can i do here?", "en"), ("how to use?", "en"), ("how does it work?", "en"),
+    # an introduction to what is here is one to the bot
+    ("kurze einführung bitte, was geht hier", "de"), ("gib mir mal ne einführung hier", "de"),
     # a message that tries the bot out, a newcomer, a greeting of one word
     ("ping", "en"), ("test", "en"), ("hello world", "en"), ("hi there! i'm new", "en"),
     ("hallo, ich bin neu", "de"), ("morning all", "en"),
@@ -277,7 +279,7 @@ async def test_a_question_naming_a_topic_or_pointing_back_is_no_help_question(st
     assert parse("how do I use it?").shape == Shape.EXPLAIN  # "it": the thread's topic
     assert parse("wie benutze ich das?").shape == Shape.EXPLAIN
     for text in ("give me examples of fusion", "how do i start a kinetic job?", "what can i do with pallas?",
-                 "test coverage in kinetic"):
+                 "test coverage in kinetic", "einführung in kinetic hier", "wo ist hier die einführung im vortrag"):
         assert body(await ask(store, text))["shape"] != "help", text  # a term of the corpus is asked about
 
 

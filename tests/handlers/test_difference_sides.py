@@ -1,0 +1,35 @@
+"""The sides of a difference question found as glossary entries though typed otherwise than the entry's name, through
+the function mentions and DMs call, on the bundled corpus in a real SQLite file. Lines are of the 000 file."""
+
+from __future__ import annotations
+
+from handlers.answers import _name_before_its_kind
+from handlers.questions import parse
+from store.db import Store
+from tests.handlers.test_questions import ask, body
+
+
+async def test_a_side_of_one_name_shows_the_entry_of_it_and_its_kind(store: Store) -> None:
+    # the JAX Quantum benchmarks set the H200 against the TPU: the entry "H200 GPU" (56) is the H200's side, the
+    # TPU's entries the other, and 37 contrasts them
+    for text in ("h200 vs tpu in the jax quantum benchmarks, whats the difference",
+                 "was ist der unterschied zwischen h200 und tpu"):
+        lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
+        assert lines[0] == 37, text
+        assert {56, 55} <= set(lines), text
+
+
+def test_a_plain_word_is_no_name_of_a_two_word_entry() -> None:
+    assert _name_before_its_kind("h200", "H200 GPU")
+    assert not _name_before_its_kind("cloud", "Cloud TPU")
+    assert not _name_before_its_kind("h200", "H200")
+
+
+async def test_a_side_that_leaves_out_the_first_sides_noun_is_that_noun_there(store: Store) -> None:
+    # "von dem beim Baumhaus" is the Holzschutz at the treehouse: the vlogger's pressure-treated fence wood (576)
+    # against the treehouse's larch boards laid heart side up (549)
+    text = ("Ich muss Holz für draußen schützen und habe zwei Videos im Kopf. Wie unterscheidet sich der Holzschutz "
+            "beim Zaun des Vloggers von dem beim Baumhaus?")
+    assert parse(text).other == "Holzschutz Baumhaus"
+    lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
+    assert lines[:2] == [576, 549]
