@@ -60,7 +60,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
     ne nen nem ner nes raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
-    anyway anyways gebracht brachte help helped helps hilft half geholfen
+    anyway anyways gebracht brachte help helped helps hilft half geholfen matter matters mattered
     verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
     eingesetzt
     go goes going went back damals hiess hiessen eingehen eingegangen gezeigt zeigt zeigte zeigten shown showed show
@@ -84,6 +84,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     # folded); fillers; the finite forms of the separable watch verbs, whose "an" ends the clause ("welchen vortrag
     # [schau] ich mir dazu an", as "anschauen" asks)
     # ("what do the sparse cores even do", "whats the deal with", "lets you do", "according to tunix", "quantize stuff")
+    # "why does it matter" asks why it is worth it, as "wozu lohnt sich das" does: no topic of its own
     # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt");
     # "über … hinweg" (across) and the copula "bleiben" ("bleibt kompatibel"), which frames its adjective as "ist"
     # does; uninflected "grob" is a hedge ("ganz grob": roughly; inflected, "grobe", it is an attribute), "gedacht"
