@@ -58,3 +58,15 @@ async def test_after_a_talks_summary_a_when_question_keeps_its_own_thing(store: 
     reply = await follow_up(store, state, "worum gings im jaxator talk", "wann kam da mxfp4 dran", "28.4")
     shown = {hit["source"]["line"] for hit in body(reply)["hits"]}
     assert body(reply)["shape"] == "when" and {343, 349, 350} <= shown
+
+
+@pytest.mark.parametrize(("turn", "text", "shape", "line"), [
+    # "der Begriff" is the term the thread defined, "stammt" says where it comes from as "kommt" does: the talk of
+    # TiTO (293, the Tunix RL talk's summary), the moments of CHLO (200), not a search for "Begriff"
+    ("was ist tito", "aus welchem vortrag stammt der begriff", "summary", 293),
+    ("was ist chlo", "in welchem vortrag taucht der begriff auf", "when", 200),
+])
+async def test_the_term_is_the_threads_term(store: Store, state: BotState, turn: str, text: str, shape: str,
+                                            line: int) -> None:
+    reply = await follow_up(store, state, turn, text, "28.5")
+    assert body(reply)["shape"] == shape and body(reply)["covered"] and first(reply) == (MAIN, line), text
