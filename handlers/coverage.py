@@ -47,7 +47,16 @@ from .question_words import (
     WHO_NOUNS,
     setting_of,
 )
-from .questions import NameRun, Question, Shape, english_noun_in_german, is_term_like, measured_in, name_runs
+from .questions import (
+    NameRun,
+    Question,
+    Shape,
+    english_noun_in_german,
+    is_term_like,
+    measured_in,
+    name_runs,
+    subject_words,
+)
 from .scope import Scope, absent_words, name_runs_of
 
 VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written anywhere
@@ -886,6 +895,17 @@ async def _asked_around_one_talk(store: Store, question: Question, written: list
                                 for token in _content_tokens(word)
                                 if token not in absent and token not in words and token not in naming
                                 and token not in verb))
+    if question.context and len(others) < MAX_TOPIC_WORDS:
+        # the names of the asker's context sentence (rare words some summary has) say which talk they are about as
+        # the question's own words do: "I'm trying to understand the MoE optimisations for vLLM on TPUs, so what's
+        # the difference between the horizontal and the vertical optimisations" asks about that talk's Optimierungen
+        # in its words (a context of plain words, "our team relies on classic models", names no talk)
+        said = subject_words(question.context)
+        unsaid = await store.absent_words(said)
+        named = [token for token in dict.fromkeys(_content_tokens(said))
+                 if is_rare(token) and token not in unsaid and token not in others and token not in words]
+        return bool(named) and len(others) + len(named) >= MAX_TOPIC_WORDS - 1 and \
+            await store.held_in_one_talk([*others, *named, *words])
     return len(others) >= MAX_TOPIC_WORDS and await store.held_in_one_talk([*others, *words])
 
 
