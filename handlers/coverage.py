@@ -676,6 +676,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         if run.last and _placed(run, question) and await store.names_a_talk(words[0]):
             continue  # where the question is asked, the talk by its own name: "why no heavy machinery [at the
             # treehouse build]" asks about the machinery there, not about a thing called a treehouse build
+        if question.language != "de" and _word_before(question.text.casefold(), run.words[0].casefold()) in _ASKERS_OWN:
+            continue  # "step through [my] remote code": the asker's own thing in words the summaries have, no name
         if await held_as_a_name(words) or (not _asked_for(run, question) and
                                            await _asked_around_one_talk(store, question, written, absent, run,
                                                                         words)):
@@ -909,6 +911,8 @@ async def _asked_around_one_talk(store: Store, question: Question, written: list
     return len(others) >= MAX_TOPIC_WORDS and await store.held_in_one_talk([*others, *words])
 
 
+# The asker's possessives: what follows is their own thing, described in their words ("my remote code")
+_ASKERS_OWN = frozenset("my our".split())
 # An English phrasal verb's particles (ARTICLES without the articles): no word of a name inside one
 _PARTICLES = ARTICLES - {"the", "a", "an"}
 # An English verb's past participle ends a name of no thing: "were the parts prefabricated …" ("speed", "bed" are nouns)

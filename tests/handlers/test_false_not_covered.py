@@ -90,3 +90,15 @@ async def test_what_is_in_a_place_asks_what_it_holds_not_a_definition(store: Sto
 @pytest.mark.parametrize("text", ["what is in-context learning", "was ist in-memory computing"])
 def test_a_name_starting_with_in_is_still_defined(text: str) -> None:
     assert parse(text).shape == Shape.DEFINE, text
+
+
+async def test_the_askers_own_thing_in_words_the_summaries_have_is_no_name(store: Store) -> None:
+    # "my remote code" is the asker's code, described in words the summaries have apart: 75's Remote-Debugging in
+    # IDEs answers how to step through it, not "remote code" as a thing no summary names
+    reply = await ask(store, "how do i step through my remote code with kinetic")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 75)
+
+
+async def test_the_askers_own_thing_with_a_word_no_summary_has_stays_absent(store: Store) -> None:
+    reply = await ask(store, "does kinetic sync my obsidian vault")
+    assert body(reply)["covered"] is False and "obsidian" in heading(reply).lower()
