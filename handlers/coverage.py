@@ -676,6 +676,11 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         if run.last and _placed(run, question) and await store.names_a_talk(words[0]):
             continue  # where the question is asked, the talk by its own name: "why no heavy machinery [at the
             # treehouse build]" asks about the machinery there, not about a thing called a treehouse build
+        if question.language == "de" and len(run.words) == 2 and "-" in run.words[0].strip("-"):
+            # German writes a compound with a hyphenated first part as one word ("4-Bit-Training"): typed apart, a
+            # compound ``_hyphenated_apart`` finds no unknown term in is no name the summaries lack either
+            if await _hyphenated_apart(store, ["-".join(run.words)], absent, question.language) is None:
+                continue
         if question.language != "de" and _word_before(question.text.casefold(), run.words[0].casefold()) in _ASKERS_OWN:
             continue  # "step through [my] remote code": the asker's own thing in words the summaries have, no name
         if await held_as_a_name(words) or (not _asked_for(run, question) and
