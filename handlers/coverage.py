@@ -681,6 +681,12 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # compound ``_hyphenated_apart`` finds no unknown term in is no name the summaries lack either
             if await _hyphenated_apart(store, ["-".join(run.words)], absent, question.language) is None:
                 continue
+        if question.language == "de" and len(run.words) == 2 and "-" in run.words[1].strip("-") and \
+                await held_as_a_name(_content_tokens(run.words[1])) and await store.held_in_one_point(words):
+            # an adjective before a hyphenated compound the summaries have, said in a point with it, is how that point
+            # describes it: "die experimentelle triton-pipeline" (000:266's "Experimenteller Triton-Codegen:
+            # Dreiphasige Triton-Pipeline")
+            continue
         if question.language != "de" and _word_before(question.text.casefold(), run.words[0].casefold()) in _ASKERS_OWN:
             continue  # "step through [my] remote code": the asker's own thing in words the summaries have, no name
         if await held_as_a_name(words) or (not _asked_for(run, question) and

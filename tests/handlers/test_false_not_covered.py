@@ -109,3 +109,16 @@ async def test_a_german_compound_with_a_hyphenated_first_part_typed_apart_is_tha
     # training (000:336's talk) has it; typed as one word it was covered already
     reply = await ask(store, "welchen vortrag sollte ich mir zu 4-bit training auf amd gpus anschauen")
     assert body(reply)["covered"] is True and body(reply)["shape"] == "watch" and first(reply) == (MAIN, 336)
+
+
+@pytest.mark.parametrize(("text", "covered"), [
+    # "experimentelle" is how 000:266 describes its Triton-Pipeline ("Experimenteller Triton-Codegen: Dreiphasige
+    # Triton-Pipeline"); no point says a "verteilte" one
+    ("aus welchen stufen besteht die experimentelle triton-pipeline", True),
+    ("wie schnell ist die verteilte triton-pipeline", False),
+])
+async def test_an_adjective_a_point_says_with_a_compound_describes_it(store: Store, text: str, covered: bool) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is covered, text
+    if covered:
+        assert first(reply) == (MAIN, 266)
