@@ -47,7 +47,16 @@ from .question_words import (
     WHO_NOUNS,
     setting_of,
 )
-from .questions import NameRun, Question, Shape, english_noun_in_german, is_term_like, measured_in, name_runs
+from .questions import (
+    NameRun,
+    Question,
+    Shape,
+    english_noun_in_german,
+    is_term_like,
+    measured_in,
+    name_runs,
+    subject_words,
+)
 from .scope import Scope, absent_words, name_runs_of
 
 VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written anywhere
@@ -712,6 +721,19 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         if run.last and _placed(run, question) and await store.names_a_talk(words[0]):
             continue  # where the question is asked, the talk by its own name: "why no heavy machinery [at the
             # treehouse build]" asks about the machinery there, not about a thing called a treehouse build
+        if question.language == "de" and len(run.words) == 2 and "-" in run.words[0].strip("-"):
+            # German writes a compound with a hyphenated first part as one word ("4-Bit-Training"): typed apart, a
+            # compound ``_hyphenated_apart`` finds no unknown term in is no name the summaries lack either
+            if await _hyphenated_apart(store, ["-".join(run.words)], absent, question.language) is None:
+                continue
+        if question.language == "de" and len(run.words) == 2 and "-" in run.words[1].strip("-") and \
+                await held_as_a_name(_content_tokens(run.words[1])) and await store.held_in_one_point(words):
+            # an adjective before a hyphenated compound the summaries have, said in a point with it, is how that point
+            # describes it: "die experimentelle triton-pipeline" (000:266's "Experimenteller Triton-Codegen:
+            # Dreiphasige Triton-Pipeline")
+            continue
+        if question.language != "de" and _word_before(question.text.casefold(), run.words[0].casefold()) in _ASKERS_OWN:
+            continue  # "step through [my] remote code": the asker's own thing in words the summaries have, no name
         if await held_as_a_name(words) or (not _asked_for(run, question) and
                                            await _asked_around_one_talk(store, question, written, absent, run,
                                                                         words)):
@@ -931,9 +953,22 @@ async def _asked_around_one_talk(store: Store, question: Question, written: list
                                 for token in _content_tokens(word)
                                 if token not in absent and token not in words and token not in naming
                                 and token not in verb))
+    if question.context and len(others) < MAX_TOPIC_WORDS:
+        # the names of the asker's context sentence (rare words some summary has) say which talk they are about as
+        # the question's own words do: "I'm trying to understand the MoE optimisations for vLLM on TPUs, so what's
+        # the difference between the horizontal and the vertical optimisations" asks about that talk's Optimierungen
+        # in its words (a context of plain words, "our team relies on classic models", names no talk)
+        said = subject_words(question.context)
+        unsaid = await store.absent_words(said)
+        named = [token for token in dict.fromkeys(_content_tokens(said))
+                 if is_rare(token) and token not in unsaid and token not in others and token not in words]
+        return bool(named) and len(others) + len(named) >= MAX_TOPIC_WORDS - 1 and \
+            await store.held_in_one_talk([*others, *named, *words])
     return len(others) >= MAX_TOPIC_WORDS and await store.held_in_one_talk([*others, *words])
 
 
+# The asker's possessives: what follows is their own thing, described in their words ("my remote code")
+_ASKERS_OWN = frozenset("my our".split())
 # An English phrasal verb's particles (ARTICLES without the articles): no word of a name inside one
 _PARTICLES = ARTICLES - {"the", "a", "an"}
 # An English verb's past participle ends a name of no thing: "were the parts prefabricated …" ("speed", "bed" are nouns)

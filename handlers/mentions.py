@@ -214,7 +214,10 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
         return replace(question, shape=_shape(context.shape), follow_up=False)
     if question.refers_back and not question.subject and context.subject:
         return replace(question, subject=context.subject)
-    if question.subject and context.subject and question.shape in ABOUT_THE_TOPIC and \
+    if question.subject and context.subject and (question.shape in ABOUT_THE_TOPIC or (
+            # "and when was it introduced?" after MHLO's definition: when the topic was; after a talk's summary the
+            # pronoun is the talk, whose moments the answer already prefers ("wann kam da mxfp4 dran")
+            question.shape == Shape.MOMENTS and context.shape not in TALK_SHAPES)) and \
             (points_back(question.text) or
              (_says_they(question) and context.shape not in TALK_SHAPES | ACROSS_TALKS)) and \
             not set(tokens(question.subject)) & set(tokens(context.subject)):

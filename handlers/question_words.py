@@ -60,7 +60,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
     ne nen nem ner nes raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
-    anyway anyways gebracht brachte help helped helps hilft half geholfen
+    anyway anyways gebracht brachte help helped helps hilft half geholfen matter matters mattered
+    stammt stammte stammten
     verwendet verwenden verwendete verwendeten benutzt benutzen benutzte benutzten genutzt nutzt nutzte nutzten
     eingesetzt
     go goes going went back damals hiess hiessen eingehen eingegangen gezeigt zeigt zeigte zeigten shown showed show
@@ -84,6 +85,8 @@ FRAME_WORDS = STOPWORDS | frozenset(
     # folded); fillers; the finite forms of the separable watch verbs, whose "an" ends the clause ("welchen vortrag
     # [schau] ich mir dazu an", as "anschauen" asks)
     # ("what do the sparse cores even do", "whats the deal with", "lets you do", "according to tunix", "quantize stuff")
+    # "why does it matter" asks why it is worth it, as "wozu lohnt sich das" does: no topic of its own; "stammt" says
+    # where a thing comes from as "kommt" does, never the tree's Stamm (not "stammen", which folds as "Stämmen" does)
     # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt");
     # "über … hinweg" (across) and the copula "bleiben" ("bleibt kompatibel"), which frames its adjective as "ist"
     # does; uninflected "grob" is a hedge ("ganz grob": roughly; inflected, "grobe", it is an attribute), "gedacht"
@@ -143,10 +146,10 @@ OTHER_ONE = frozenset("andere anderen anderer anderes anderem other".split())
 PRONOUNS = frozenset(
     "it this that its thats them those these es das dies diese dieses dieser diesen diesem ihn ihm er sie daruber dazu "
     "davon darin dabei damit darauf daran darum dafur dagegen danach daraus dadurch darunter drauf dran drum "
-    "druber drunter drin ding sache thing sowas soetwas dat".split()  # German's da-words point back as a whole
+    "druber drunter drin ding sache thing sowas soetwas dat begriff".split()  # German's da-words point back as a whole
     # ("darauf" is "on it"), also as spoken ("drauf"); "das Ding", "die Sache" ("bei der tpu datenbank sache"), "this
     # thing", "sowas" ("such a thing") and spoken "dat" name nothing; "dieses", "diese" as "dieser" does ("was macht
-    # dieses emit_pipeline")
+    # dieses emit_pipeline"); "der Begriff" alone is the term the thread is about ("woher stammt der begriff")
 )
 
 DE_MARKERS = frozenset(

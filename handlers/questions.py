@@ -1752,6 +1752,9 @@ def _parse_plain(query: str, stripped: str) -> Question:
             subject = _without_clause_verbs(subject, stripped)
         if shape in TALK_QUESTIONS or shape == Shape.MOMENTS:
             subject = without_kind_words(subject)
+        if shape == Shape.WHO and subject and all(token in WHO_NOUNS for token in word_tokens(subject)):
+            # "who's the guy in that video": the person is who is asked for, no topic; the thread's talk is meant
+            subject = ""
         if shape == Shape.DEFINE and not subject and _only_function_words(raw):
             subject = raw.strip()  # a name made of function words ("what is all to all?") is still a name
         # "gibts dazu ein video", "is there a video on it": a talk list about the thread's topic, not every talk

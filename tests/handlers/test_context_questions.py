@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.console import as_text
 from handlers.questions import Shape, parse
 from store.db import Store
 
-from .test_explain_words import ask, assert_answered_by
+from .test_explain_words import ask, assert_answered_by, body
 
 
 @pytest.mark.parametrize(("text", "line"), [
@@ -54,3 +55,17 @@ def test_a_question_whether_a_talk_told_asks_what_it_told() -> None:
     question = parse("Wurde im Crashkurs erklärt, woher die langen Kompilierungszeiten kommen?")
     assert question.subject == "langen Kompilierungszeiten" and question.context == "Wurde im Crashkurs erklärt"
     assert question.shape == Shape.SEARCH
+
+
+async def test_the_names_of_the_context_place_a_name_asked_in_other_words(store: Store) -> None:
+    # vLLM, TPUs in the context say which talk: its vertical Kernel-Fusion (000:448) is what the asker calls the
+    # vertical optimisations, no name the summaries lack
+    assert_answered_by(await ask(store, "We run vLLM on TPUs with MoE models. What are the vertical optimisations "
+                                        "they describe?"), 448)
+
+
+async def test_a_context_of_plain_words_places_no_absent_name(store: Store) -> None:
+    # "our team", "classic models", "tabular data" name no talk: random forests stay a thing no summary has
+    reply = await ask(store, "Our team relies on classic models for tabular data, so was anything said about random "
+                             "forests?")
+    assert body(reply)["covered"] is False and "random forests" in as_text(reply).split("\n")[0]

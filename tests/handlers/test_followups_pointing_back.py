@@ -1,0 +1,72 @@
+"""Follow-ups whose only words besides a pronoun ask something of the thread's topic: the person of a who-question
+("the guy in that video"), a verb of significance ("why does that matter"), what a when-question asks of the topic
+("when was it introduced"). None is a topic the summaries lack. Lines are of the 000 file."""
+
+from __future__ import annotations
+
+import pytest
+
+from handlers.questions import Shape, parse
+from store.db import Store
+from store.state import BotState
+from tests.handlers.test_coverage import MAIN, body, first
+from tests.handlers.test_questions import follow_up
+
+
+@pytest.mark.parametrize("text", ["who's the dude in that vlog", "wer ist der typ in dem video"])
+def test_a_who_questions_person_noun_alone_is_no_topic(text: str) -> None:
+    question = parse(text)
+    assert question.shape == Shape.WHO and question.subject == "" and question.refers_back
+
+
+@pytest.mark.parametrize(("turn", "text", "line"), [
+    # the person asked for is the speaker of the thread's talk: the treehouse talk (541) after its Reaktionsholz,
+    # the bee vlog (567) after its torii; not "the guy" searched as a topic
+    ("was ist reaktionsholz", "wer ist der typ in dem video", 541),
+    ("what is a torii", "who's the dude in that vlog", 567),
+])
+async def test_the_person_in_that_video_is_the_threads_talks_speaker(store: Store, state: BotState, turn: str,
+                                                                     text: str, line: int) -> None:
+    reply = await follow_up(store, state, turn, text, "28.1")
+    assert body(reply)["shape"] == "who" and body(reply)["covered"] and first(reply) == (MAIN, line), text
+
+
+def test_matter_asks_why_and_names_nothing() -> None:
+    question = parse("why does that matter so much")
+    assert question.shape == Shape.EXPLAIN and question.subject == "" and question.refers_back
+
+
+async def test_why_the_threads_topic_matters_is_explained(store: Store, state: BotState) -> None:
+    # why reaction wood matters: 604's screws the tree walls off with it, not "matter" as a detail the summaries lack
+    reply = await follow_up(store, state, "what is reaction wood", "why does that matter", "28.2")
+    assert body(reply)["shape"] == "explain" and body(reply)["covered"] and first(reply) == (MAIN, 604)
+
+
+@pytest.mark.parametrize(("turn", "text", "line"), [
+    # when StableHLO came: 198's "Im Jahr 2022 … etabliert"; "introduced" alone is in no summary
+    ("what is stablehlo", "when was it introduced", 198),
+])
+async def test_a_when_questions_pronoun_is_the_threads_term(store: Store, state: BotState, turn: str, text: str,
+                                                            line: int) -> None:
+    reply = await follow_up(store, state, turn, text, "28.3")
+    assert body(reply)["shape"] == "when" and body(reply)["covered"] and first(reply) == (MAIN, line), text
+
+
+async def test_after_a_talks_summary_a_when_question_keeps_its_own_thing(store: Store, state: BotState) -> None:
+    # "da" is the JAX-AITER talk, which the answer prefers: every moment of MXFP4 there (343, 349, 350), not only
+    # those that also say Jaxator
+    reply = await follow_up(store, state, "worum gings im jaxator talk", "wann kam da mxfp4 dran", "28.4")
+    shown = {hit["source"]["line"] for hit in body(reply)["hits"]}
+    assert body(reply)["shape"] == "when" and {343, 349, 350} <= shown
+
+
+@pytest.mark.parametrize(("turn", "text", "shape", "line"), [
+    # "der Begriff" is the term the thread defined, "stammt" says where it comes from as "kommt" does: the talk of
+    # TiTO (293, the Tunix RL talk's summary), the moments of CHLO (200), not a search for "Begriff"
+    ("was ist tito", "aus welchem vortrag stammt der begriff", "summary", 293),
+    ("was ist chlo", "in welchem vortrag taucht der begriff auf", "when", 200),
+])
+async def test_the_term_is_the_threads_term(store: Store, state: BotState, turn: str, text: str, shape: str,
+                                            line: int) -> None:
+    reply = await follow_up(store, state, turn, text, "28.5")
+    assert body(reply)["shape"] == shape and body(reply)["covered"] and first(reply) == (MAIN, line), text
