@@ -711,6 +711,15 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # stop, never the verb after do/does/did (that is its plain form); after is/are it may be ("is the job
             # running"); after a verb that takes an -ing object it is what is done ("how does it avoid downloading")
             return run.text
+        if question.language != "de" and question.yes_no and len(words) == 2 and words[0] not in absent and \
+                words[1] in absent and run.last and \
+                _word_before(question.text.casefold(), run.words[0].casefold()) in ENGLISH_PREPOSITIONS and \
+                not await _typed_with_a_slip(store, words[1]) and \
+                not await restates_a_point(store, question, [run.text], scope):
+            # a preposition's object ending a yes/no question, a word the summaries have and a noun they lack, is a
+            # thing the question asks whether the talks say ("can kinetic kick off jobs from [github actions]"): no
+            # verb follows a preposition, so the absent noun is no verb and no asker's word for a point's thing
+            return run.text
         if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary and not run.after_verb
                                                      and not _before_the_auxiliary(run, question)):
             continue  # what follows the subject is what it does; what the question asks for comes before it

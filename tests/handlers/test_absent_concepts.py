@@ -118,3 +118,13 @@ async def test_a_named_example_a_talk_has_is_answered(store: Store) -> None:
     # 000:384: Tunix's reinforcement learning with GRPO
     reply = await ask(store, "does tunix support rl algorithms like grpo")
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 384)
+
+
+@pytest.mark.parametrize("text", [
+    # a preposition's object ends the yes/no question: a word the summaries have (GitHub) and a noun they lack
+    # (actions) name one thing, whatever verb comes before it; a Kinetic point on jobs does not say it
+    "can kinetic kick off jobs from github actions",
+    "can kinetic run jobs from github actions",
+])
+async def test_a_name_ending_a_yes_no_question_after_a_preposition_is_absent(store: Store, text: str) -> None:
+    assert_said_not_covered(await ask(store, text), "The summaries don't mention *github actions*.", text)
