@@ -47,7 +47,8 @@ class Form:
 
     token: str  # a "phrase" form is several tokens in a row, space-separated ("all to all")
     via: str | None = None  # e.g. "wood protection" or "palace" when this form is a translation/alias
-    kind: str = "word"  # "word", "translation", "alias", "correction", "stem", "family", "part", "phrase"
+    # "word", "translation", "alias", "correction", "stem", "family", "part", "phrase", "apart" (anywhere in a row)
+    kind: str = "word"
     whole: bool = False  # found only as a whole token (the word list's [whole_forms]: "core" is "Kern", not "Kernel")
 
     @cached_property  # asked for every candidate row a query re-ranks; a form never changes once made
@@ -94,6 +95,7 @@ def build_concepts(
     frequency: Callable[[str], int] | None = None,
     family: Callable[[str], list[str]] | None = None,
     known_words: dict[str, Concept] | None = None,
+    parts: Callable[[str], list[str]] | None = None,
 ) -> list[Concept]:
     """Concepts for a query; ``correct`` proposes vocabulary words for a word nothing matches, ``split`` the
     corpus word a compound nothing matches starts with, ``segment`` the words a joined-up identifier is
@@ -131,6 +133,11 @@ def build_concepts(
         for part in split(word) if split is not None else ():
             concept.add(part, word, "part")
         concepts.append(concept)
+        if word not in lexicon.en_de and (apart := parts(word) if parts is not None else []):
+            # a compound the corpus has may be said in its parts apart ("On-Chip-Speicher … HBM-Zugriffe" for
+            # "Speicherzugriffe"): a bonus for a row holding both, none held against a row without them (an English
+            # word of the word list is no German compound: "huggingface" is no "hugging … face")
+            concepts.append(Concept(" ".join(apart), [Form(" ".join(apart), word, "apart")], bonus=True))
     return _merge_duplicates(concepts + identifier_concepts(text))
 
 

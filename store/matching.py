@@ -289,7 +289,10 @@ class RowMatcher:
         for place, name, text in ((0, "title", row.title), (1, "body", row.body)):
             words = row.words[place] if row.words is not None else None
             for form, head in self._phrases:
-                if (words is None or head <= words) and _holds_phrase(text, form) is not None:
+                if form.kind == "apart":
+                    if place and self._holds_apart(form, row):
+                        found.append((name, form.token))
+                elif (words is None or head <= words) and _holds_phrase(text, form) is not None:
                     found.append((name, form.token))
         return frozenset(found)
 
@@ -332,6 +335,13 @@ class RowMatcher:
         match.coverage = covered / self._total
         match.own_spelling = frozenset(best.keys() - slipped)
         return match
+
+    @staticmethod
+    def _holds_apart(form: Form, row: SearchRow) -> bool:
+        """Whether the row's title and body hold each of an "apart" form's words: a compound's parts anywhere in a
+        point ("On-Chip-Speicher" in its title, "HBM-Zugriffe" in its body); counted as the body's."""
+        title, body = (row.words[0], row.words[1]) if row.words is not None else (row.title.split(), row.body.split())
+        return all(word in title or word in body for word in form.token.split())
 
     @staticmethod
     def _in_order(steps: list[tuple[Form, int]], phrases: frozenset[tuple[str, str]], held: dict[str, dict[int, str]],

@@ -241,7 +241,7 @@ class View:
         """The search concepts of a question, built once per generation (treat them as read-only)."""
         built = kept(self._concepts, text, lambda: tuple(build_concepts(
             text, self.lexicon, self.pairs, self.vocabulary.correct, translate=self.translate,
-            split=self.vocabulary.compound_head, segment=self.vocabulary.segment,
+            split=self.vocabulary.compound_head, parts=self.vocabulary.compound_parts, segment=self.vocabulary.segment,
             frequency=self.vocabulary.doc_frequency, family=self.vocabulary.verb_family,
             known_words=self._word_concepts)), CONCEPTS_KEPT)
         return list(built)  # shared objects: a search that settles a reading replaces its concept (settle_readings)

@@ -18,7 +18,7 @@ from itertools import accumulate
 from rapidfuzz import fuzz, process
 
 from .compounds import LINKING
-from .concepts import MIN_PREFIX, VERB_PREFIXES, one_slip, strong_verb
+from .concepts import MIN_PREFIX, STOPWORDS, VERB_PREFIXES, one_slip, strong_verb
 from .text import first_letter_differs, tokens
 from .trigrams import TrigramIndex
 
@@ -179,6 +179,20 @@ class Vocabulary:
             index = bisect_left(self.terms, head)
             if index < len(self.terms) and self.terms[index] == head:
                 return [head]
+        return []
+
+    def compound_parts(self, word: str) -> list[str]:
+        """The two corpus words a compound the corpus has is made of ("speicherzugriffe" -> speicher, zugriffe): a
+        key point may say the compound's parts apart ("On-Chip-Speicher … HBM-Zugriffe"); empty for another word."""
+        if len(word) < 2 * MIN_HEAD or not word.isalpha() or not self.has(word):
+            return []
+        for cut in range(len(word) - MIN_HEAD, MIN_HEAD - 1, -1):  # the longest head first ("modell|gewichte")
+            head, tail = word[:cut], word[cut:]
+            if not self.has(head) or head in STOPWORDS or head in VERB_PREFIXES:
+                continue  # a verb's particle or a function word is no part: "unter|stützt"
+            for rest in (tail, *(tail[len(link):] for link in LINKING if tail.startswith(link))):
+                if len(rest) >= MIN_HEAD and self.has(rest):
+                    return [head, rest]
         return []
 
     def verb_family(self, word: str) -> list[str]:

@@ -1,0 +1,30 @@
+"""German compounds the corpus has as a word, which a key point may say in its parts apart: "Speicherzugriffe" is
+000:448's "On-Chip-Speicher" (its title) and "HBM-Zugriffe" (its body). Lines are of the 000 file."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.concepts import build_concepts
+from store.db import Store
+from store.lexicon import Lexicon
+from tests.handlers.test_coverage import MAIN, ask, body, first
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "speicherzugriffe" is a corpus word (another talk's "irregulärer Speicherzugriffe"); the vLLM point that avoids
+    # them says "Speicher" and "Zugriffe" apart, and outranks 446's "Umgehung", which holds neither
+    ("wie umgehen die bei vllm auf tpu die lahmen speicherzugriffe", 448),
+])
+async def test_a_point_saying_the_compounds_parts_apart_answers(store: Store, text: str, line: int) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] and first(reply) == (MAIN, line), text
+
+
+def test_the_parts_are_a_bonus_held_together_and_an_english_word_is_none() -> None:
+    parts = {"speicherzugriffe": ["speicher", "zugriffe"], "huggingface": ["hugging", "face"]}.get
+    lexicon = Lexicon(en_de={"huggingface": ("huggingface",)})
+    concepts = build_concepts("speicherzugriffe huggingface", lexicon, {}, parts=lambda word: parts(word) or [])
+    apart = [(concept.words, concept.bonus, [form.kind for form in concept.forms]) for concept in concepts
+             if any(form.kind == "apart" for form in concept.forms)]
+    assert apart == [("speicher zugriffe", True, ["apart"])]
