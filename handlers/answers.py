@@ -1927,11 +1927,8 @@ async def _compound_in_its_words(store: Store, question: Question) -> str:
     words = question.subject.split()
     if question.language != "de" or len(words) != 1:
         return ""
-    splits = await store.corpus_splits("".join(tokens(words[0])), COMPOUND_LAST_PART)
-    for head, tail in sorted(splits, key=lambda split: -len(split[0]))[:COMPOUND_SPLITS_TRIED]:
-        if await store.held_in_one_point([head, tail]):
-            return f"{head} {tail}"
-    return ""
+    split = await store.split_held_in_one_point("".join(tokens(words[0])), COMPOUND_LAST_PART, COMPOUND_SPLITS_TRIED)
+    return "" if split is None else " ".join(split)
 
 
 async def _talks_of_its_parts(store: Store, question: Question, listed: set[str]) -> list[TalkHit]:

@@ -1541,10 +1541,7 @@ async def _said_otherwise(store: Store, word: str, question: Question) -> bool:
     alternative set against what is asked ("warum das statt dockerfiles?")."""
     if (_word_before(question.text.casefold(), word.casefold()) or "") in _INSTEAD:
         return True
-    for head, tail in await store.corpus_splits("".join(tokens(word)), SPLIT_PART):
-        if await store.held_in_one_point([head, tail]):
-            return True
-    return False
+    return await store.split_held_in_one_point("".join(tokens(word)), SPLIT_PART) is not None
 
 
 async def measured_apart(store: Store, question: Question, scope: Scope) -> tuple[list[str], str] | None:

@@ -7,7 +7,7 @@ never find "Holzschutz". At ingest we add the known words hidden inside long tok
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 MIN_PART = 4  # shorter pieces ("lage", "ende") would match too much as it is
 MIN_COMPOUND = 2 * MIN_PART
@@ -15,6 +15,21 @@ LINKING = ("s", "es", "n", "en")  # German linking elements (Fugenelemente)
 PLURALS = ("en", "n")  # a long last part's plural: "Modellkonfigurationen" are Konfigurationen
 MIN_LONG_PART = 8  # … found for parts this long only: a short one ("Bäume", "Holze") would match too much
 GENITIVE = ("s", "es")  # the case ending a compound's last part may carry: "Verschlussstopfens" is a Stopfen's
+
+
+def splits_in_two(word: str, is_head: Callable[[str], bool], is_tail: Callable[[str], bool], shortest: int, *,
+                  linking: bool = False) -> Iterator[tuple[str, str]]:
+    """The ways ``word`` is a head and a tail of ``shortest`` letters or more that are words (``is_head``,
+    ``is_tail``), the longest head first ("modell|gewichte" before "mode|llgewichte"); with ``linking`` a tail's
+    linking element is dropped too ("leistung|s|vergleich" -> leistung, vergleich). The one splitter of a question's
+    word in two; ``CompoundSplitter`` finds every known word inside a summary's token for the index."""
+    for cut in range(len(word) - shortest, shortest - 1, -1):
+        head, tail = word[:cut], word[cut:]
+        if not is_head(head):
+            continue
+        for rest in (tail, *(tail[len(link):] for link in LINKING if linking and tail.startswith(link))):
+            if len(rest) >= shortest and is_tail(rest):
+                yield head, rest
 
 
 class CompoundSplitter:

@@ -21,6 +21,7 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from . import described, ranking, terms, together
+from .compounds import splits_in_two
 from .concepts import english_stems, german_infinitives, inflected_head, inflection_trims
 from .connection import WriteLockProbe, connect_async, connect_read_only, on_connection_thread
 from .edits import (
@@ -787,14 +788,27 @@ class Store:
 
     async def corpus_splits(self, word: str, shortest: int) -> list[tuple[str, str]]:
         """The ways the folded ``word`` splits into two parts of ``shortest`` letters or more that each have no absent
-        word (``absent_words``): "frostschaden" -> (frost, schaden); in one trip to the database thread."""
+        word (``absent_words``), the longest first part first: "frostschaden" -> (frost, schaden); in one trip to the
+        database thread."""
 
         def compute(view: View) -> tuple[tuple[str, str], ...]:
-            return tuple((word[:at], word[at:]) for at in range(shortest, len(word) - shortest + 1)
-                         if not _absent_words(view, word[:at]) and not _absent_words(view, word[at:]))
+            def known(part: str) -> bool:
+                return not _absent_words(view, part)
+
+            return tuple(splits_in_two(word, known, known, shortest))
 
         return list(await self._answer(("corpus_splits", word, shortest) if cacheable(word) else None, compute,
                                        in_memory=True))
+
+    async def split_held_in_one_point(self, word: str, shortest: int, tries: int | None = None
+                                      ) -> tuple[str, str] | None:
+        """The first of the folded ``word``'s ``corpus_splits`` (of the first ``tries``) whose two words one point
+        holds together: "larchendielen" -> (larchen, dielen), 000:602's "Lärchenholz-Dielen"; None for none
+        ("betriebssystem": Betrieb and System are never in one point)."""
+        for head, tail in (await self.corpus_splits(word, shortest))[:tries]:
+            if await self.held_in_one_point([head, tail]):
+                return head, tail
+        return None
 
     async def in_compounds(self, word: str) -> bool:
         """Whether the folded ``word`` is a part of compounds the corpus has (Vocabulary.in_compounds)."""

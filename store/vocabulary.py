@@ -17,7 +17,7 @@ from itertools import accumulate
 
 from rapidfuzz import fuzz, process
 
-from .compounds import LINKING
+from .compounds import LINKING, splits_in_two
 from .concepts import MIN_PREFIX, STOPWORDS, VERB_PREFIXES, one_slip, strong_verb
 from .text import first_letter_differs, tokens
 from .trigrams import TrigramIndex
@@ -186,14 +186,10 @@ class Vocabulary:
         key point may say the compound's parts apart ("On-Chip-Speicher … HBM-Zugriffe"); empty for another word."""
         if len(word) < 2 * MIN_HEAD or not word.isalpha() or not self.has(word):
             return []
-        for cut in range(len(word) - MIN_HEAD, MIN_HEAD - 1, -1):  # the longest head first ("modell|gewichte")
-            head, tail = word[:cut], word[cut:]
-            if not self.has(head) or head in STOPWORDS or head in VERB_PREFIXES:
-                continue  # a verb's particle or a function word is no part: "unter|stützt"
-            for rest in (tail, *(tail[len(link):] for link in LINKING if tail.startswith(link))):
-                if len(rest) >= MIN_HEAD and self.has(rest):
-                    return [head, rest]
-        return []
+        # a verb's particle or a function word is no part: "unter|stützt"
+        split = next(splits_in_two(word, lambda head: self.has(head) and head not in STOPWORDS
+                                   and head not in VERB_PREFIXES, self.has, MIN_HEAD, linking=True), None)
+        return [] if split is None else list(split)
 
     def verb_family(self, word: str) -> list[str]:
         """The corpus words that share a German verb's root behind any verbal prefix: "pruft" (prüft) ->
@@ -283,7 +279,7 @@ class Vocabulary:
         "Fundament" the summaries have (no summary says "Beton")."""
         if len(word) < 4 or not word.isalpha():
             return False
-        if any(self._is_head(word[:cut]) and self.has(word[cut:]) for cut in range(MIN_HEAD, len(word) - 3)):
+        if any(splits_in_two(word, self._is_head, self.has, MIN_HEAD)):
             return True
         if self._ends_a_word(word):
             return True

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from store.compounds import CompoundSplitter
+from store.compounds import CompoundSplitter, splits_in_two
 from store.concepts import (
     Concept,
     build_concepts,
@@ -209,6 +209,21 @@ def test_a_long_compound_part_in_the_plural_is_the_part() -> None:
     assert "konfiguration" in CompoundSplitter({"modell", "konfiguration"}).parts("modellkonfigurationen")
     # a short part's plural is too common a spelling to split off ("Bäume", "Kerne"): only long parts
     assert "holz" not in CompoundSplitter({"baum", "holz"}).parts("baumholzen")
+
+
+def test_a_word_splits_in_two_longest_head_first_and_drops_a_linking_element_when_asked() -> None:
+    words = {"leistung", "vergleich", "modell", "gewichte", "mode", "llgewichte"}
+    assert list(splits_in_two("modellgewichte", words.__contains__, words.__contains__, 4)) == [
+        ("modell", "gewichte"), ("mode", "llgewichte")]
+    assert list(splits_in_two("leistungsvergleich", words.__contains__, words.__contains__, 4)) == []
+    assert list(splits_in_two("leistungsvergleich", words.__contains__, words.__contains__, 4, linking=True)) == [
+        ("leistung", "vergleich")]
+
+
+async def test_a_compound_is_split_where_one_point_holds_its_two_words(store: Store) -> None:
+    # 000:602's "Lärchenholz-Dielen" holds Lärchen and Dielen; Betrieb and System are never in one point
+    assert await store.split_held_in_one_point("larchendielen", 4) == ("larchen", "dielen")
+    assert await store.split_held_in_one_point("betriebssystem", 4) is None
 
 
 async def test_find_points_finds_a_compound_in_the_genitive(store: Store) -> None:
