@@ -59,6 +59,7 @@ import argparse
 import asyncio
 import inspect
 import json
+import math
 import re
 import sys
 import tempfile
@@ -323,6 +324,20 @@ def _top1(rows: list[Score]) -> str:
     return _pct([float(s.top1) for s in rows])
 
 
+Z_95 = 1.96  # the normal quantile of a two-sided 95 % interval
+
+
+def wilson_interval(passed: int, total: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a pass rate: a set of 280 questions at 86 % is 82-90 %, so a target at 90 %
+    cannot be told missed or met by that set alone (a set's draw moves a figure this much, BENCHMARKS 44)."""
+    if not total:
+        return 0.0, 1.0
+    rate = passed / total
+    centre = (rate + Z_95 ** 2 / (2 * total)) / (1 + Z_95 ** 2 / total)
+    half = Z_95 * math.sqrt(rate * (1 - rate) / total + Z_95 ** 2 / (4 * total ** 2)) / (1 + Z_95 ** 2 / total)
+    return max(centre - half, 0.0), min(centre + half, 1.0)
+
+
 def _recall(rows: list[Score]) -> str:
     return _pct([s.recall for s in rows if s.recall is not None])
 
@@ -345,11 +360,15 @@ def table(scores: list[Score]) -> list[str]:
 
 def summary(scores: list[Score]) -> list[str]:
     """The issue's targets, follow-ups counted under the shape they are scored as."""
-    def line(name: str, kinds: set[str], metric) -> str:
+    def line(name: str, kinds: set[str], metric, interval: bool = False) -> str:
         rows = [s for s in scores if s.question.scored_as in kinds]
         de = [s for s in rows if s.question.lang == "de"]
         en = [s for s in rows if s.question.lang == "en"]
-        return f"- {name}: {metric(rows)} of {len(rows)} (German {metric(de)}, English {metric(en)})"
+        spread = ""
+        if interval and rows:
+            low, high = wilson_interval(sum(s.top1 for s in rows), len(rows))
+            spread = f"; 95 % interval {100 * low:.0f}-{100 * high:.0f} %"
+        return f"- {name}: {metric(rows)} of {len(rows)} (German {metric(de)}, English {metric(en)}){spread}"
 
     def primaries(rows: list[Score]) -> str:
         return _pct([primary(s) for s in rows])
@@ -357,12 +376,12 @@ def summary(scores: list[Score]) -> list[str]:
     memory = ("answer() keeps it (state, channel, thread_ts)" if _remembers_threads()
               else "digest threads only (thread_talk_id)")
     return [
-        line("single-answer top-1 (definition, number, explain)", SINGLE, _top1),
+        line("single-answer top-1 (definition, number, explain)", SINGLE, _top1, interval=True),
         line("list recall (when, talks)", LIST, lambda rows: _pct([s.recall or 0.0 for s in rows])),
-        line("talk first (who, summary, watch)", TALK, _top1),
+        line("talk first (who, summary, watch)", TALK, _top1, interval=True),
         line("difference recall (each side and the contrast)", {"difference"},
              lambda rows: _pct([s.recall or 0.0 for s in rows])),
-        line("not covered said, no other term's heading", {"not_covered"}, _top1),
+        line("not covered said, no other term's heading", {"not_covered"}, _top1, interval=True),
         line("help", {"help"}, _top1),
         line("clarifying question for a context-less why", {"clarify"}, _top1),
         line("primary score, all questions", set(SHAPES), primaries),

@@ -1002,3 +1002,13 @@ async def test_not_covered_naming_the_asked_concept_is_no_near_terms_heading(sto
     assert eval_answers.score(_question("not_covered", [], near=["Llama"], absent="Llama 4"), llama4, talks).top1
     # without the asked concept named, its near term in the heading still fails the question
     assert not eval_answers.score(_question("not_covered", [], near=["Llama"]), llama4, talks).top1
+
+
+def test_a_pass_rate_is_reported_with_its_95_percent_wilson_interval() -> None:
+    # 241 of 280 is 86 %: the interval reaches 90 %, so one pool of that size cannot tell that target missed
+    low, high = eval_answers.wilson_interval(241, 280)
+    assert (round(100 * low), round(100 * high)) == (82, 90)
+    # every question passed still leaves a lower bound under 100 %: "all" is a rate no finite set proves
+    low, high = eval_answers.wilson_interval(120, 120)
+    assert (round(100 * low, 1), high) == (96.9, 1.0)
+    assert eval_answers.wilson_interval(0, 0) == (0.0, 1.0)
