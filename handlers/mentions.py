@@ -131,7 +131,8 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
         if context.talk_id and not scope.prefer_talk and question.subject and question.shape in ANSWERED_FROM_POINTS \
                 and context.shape not in ACROSS_TALKS \
                 and await store.find_points(context.subject if question.refers_back and context.subject else
-                                            question.subject, limit=1, talk_id=context.talk_id, min_coverage=1.0):
+                                            question.subject, limit=1, talk_id=context.talk_id, min_coverage=1.0) \
+                and not await _asked_of_another_talk(store, question, context.talk_id):
             # what the thread's talk says about it, when it says it: "auf welcher Hardware?" after FlyDSL's speed-up
             scope.prefer_talk = True
     if question.shape == Shape.COMPARE and not question.subject:
@@ -169,6 +170,18 @@ async def _in_the_summarised_talk(store: Store, question: Question, context: Thr
         # thread has just read: what it says of them, in other words than asked ("langlebige Jobs")
         return replace(question, follow_up=False)
     return None
+
+
+async def _asked_of_another_talk(store: Store, question: Question, talk_id: str) -> bool:
+    """Whether what a follow-up asks of the thread's topic, in words of its own, is a thing of another talk: "und wie
+    nutzt der kernel-agent das?" after the roofline model asks what the kernel agent's talk (max_evol) says of it,
+    though the thread's talk mentions the roofline model too. True when a key point of another talk holds every one
+    of the asked words and none of the thread's talk does."""
+    if not question.asked or not question.refers_back:
+        return False
+    elsewhere = await store.find_points(question.asked, limit=1, min_coverage=1.0)
+    return bool(elsewhere) and elsewhere[0].talk_id != talk_id and \
+        not await store.find_points(question.asked, limit=1, talk_id=talk_id, min_coverage=1.0)
 
 
 CONTEXT_TALK_LEAD = 1.8  # how far the talk an asker's context names must lead the next one to be the talk it means

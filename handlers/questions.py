@@ -1616,10 +1616,20 @@ def _without_sign_off(query: str) -> str:
     return SIGN_OFF_RE.sub(lambda match: "?" if "?" in match.group() else "", query)
 
 
+# "the (German) word", "der (englische) Begriff" before the term a question asks about only say it is a term: "what
+# does the german word zerspanung mean" asks what Zerspanung means. Not before a word that makes it a phrase of its own
+# ("the word for …", "der Begriff in dem Vortrag"), nor alone ("woher stammt der begriff": the thread's term).
+_NAMED_AS_A_TERM_RE = re.compile(
+    r"(?<![\w-])(?:the|das|der|den|dem|des) (?:(?:german|english|deutsche[mnrs]?|englische[mnrs]?) )?"
+    r"(?:term|word|expression|wort|begriff|ausdruck)\s+"
+    r"(?!(?:for|f[üu]r|of|von|vom|in|im|is|are|ist|that|which|der|die|das|den|dem|mean|means|bedeutet|hei(?:ß|ss)t"
+    r"|stands?|steht)\b)(?=[^\W\d_`*\"'„])", re.I)
+
+
 def _parse(text: str) -> Question:
     cleaned = _question_text(text)
     query = _without_sign_off(_unstretched(_without_typed_address(_without_emoji(cleaned).strip())))
-    plain = _plain(query).rstrip(" ?!.")
+    plain = _NAMED_AS_A_TERM_RE.sub("", _plain(query).rstrip(" ?!."))
     pointed = _POINTER_HINT_RE.search(plain) is not None and _POINTER_RE.search(plain) is not None
     question = _parse_plain(query, _SPACES_RE.sub(" ", _POINTER_RE.sub(" ", plain)).strip() if pointed else plain)
     question.in_thread_talk |= pointed

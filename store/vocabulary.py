@@ -214,7 +214,10 @@ class Vocabulary:
         if root is not None and root.endswith("ier") and len(root) > MIN_VERB_ROOT + 3:
             # a Latin verb's noun: "reduzieren" / "Reduktion", "integrieren" / "Integration"
             base = root[:-4] + "kt" if root.endswith("zier") else root[:-3] + "at"
-            found.update((noun, None) for noun in (base + "ion", base + "ionen") if noun != word and self.has(noun))
+            # an -izieren verb's is in -ikation: "replizieren" / "Replikation", "kommunizieren" / "Kommunikation"
+            bases = (base, root[:-4] + "kat") if root.endswith("izier") else (base,)
+            found.update((noun, None) for latin in bases for noun in (latin + "ion", latin + "ionen")
+                         if noun != word and self.has(noun))
             # and its noun without the verb's -ier: "exportieren" / "Export", "importieren" / "Import"
             if len(noun := root[:-3]) >= MIN_LATIN_NOUN and noun != word and self.has(noun):
                 found[noun] = None

@@ -33,3 +33,13 @@ def test_a_bare_ieren_stem_is_its_verb_s_root(word: str, root: str | None) -> No
 async def test_the_verb_finds_its_noun(store: Store, text: str) -> None:
     hit = json.loads(as_json(await mentions.answer(store, f"<@UBOT> {text}")))["hits"][0]
     assert (hit["source"]["file"], hit["source"]["line"]) == (MAIN, 521), text
+
+
+@pytest.mark.parametrize("text", [
+    # 446 "Umgehung ineffizienter all_to_all-Operationen … durch vollständige Eingabe-Replikation über alle Shards"
+    "wieso replizieren sie die eingaben über alle shards",
+])
+async def test_an_izieren_verb_finds_its_ikation_noun(store: Store, text: str) -> None:
+    body = json.loads(as_json(await mentions.answer(store, f"<@UBOT> {text}")))
+    hit = body["hits"][0]
+    assert body["covered"] and (hit["source"]["file"], hit["source"]["line"]) == (MAIN, 446), text
