@@ -159,6 +159,24 @@ async def _a_name_they_hold(store: Store, word: str, absent: frozenset[str]) -> 
         or (len(folded) == 1 and await store.names_a_talk(folded[0])))
 
 
+MIN_NAME_AFTER_HELD = 2  # absent words after held ones that name a thing of their own ("borrow checker")
+
+
+def _absent_name_after_held_words(words: list[str], absent: frozenset[str]) -> str | None:
+    """The words ending a run of ``words`` (as typed) that no summary has in any form, two or more, after words the
+    summaries hold: "explain the [rust] borrow checker" asks about a thing of Rust the summaries lack, whose head
+    and what kind of it it is are both in no summary, so no point says it in other words; named alone, as "aws
+    [trainium]" is (``_without_names_before``), the reply names no word the summaries have absent. One absent word
+    after held ones may be a kind the summaries word otherwise (``_unknown_kind``)."""
+    start = len(words)
+    while start and (folded := _content_tokens(words[start - 1])) and all(token in absent for token in folded):
+        start -= 1
+    if not start or len(words) - start < MIN_NAME_AFTER_HELD or \
+            any(token in absent for word in words[:start] for token in _content_tokens(word)):
+        return None
+    return " ".join(words[start:])
+
+
 def _a_word_asked_whether(word: str, question: Question) -> bool:
     """Whether ``word`` is a word of general language a yes/no question asks whether the talks say: typed as the
     asker meant it, however near a corpus word it is ("kann der port auch chinesische [schrift] rendern": no slip of
@@ -671,6 +689,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue  # "is [kinetic built] on top of ray" asks what Kinetic is built on, about what comes after
         if all(word in absent for word in words):
             return run.text
+        if not (verb_follows and run.after_auxiliary) and \
+                (named_after := _absent_name_after_held_words(run.words, absent)):
+            return named_after  # (after do/does/did the words after the subject are its verb: "pjrt [take care]")
         # the absent words it starts with: "[continuous] batching", "[sliding window] attention"
         lead = next(at for at, word in enumerate(words) if word not in absent)
         # a noun ends it: an aspect noun ("mixed integer [problems]"), or any word where no auxiliary makes the
