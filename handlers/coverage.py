@@ -112,7 +112,8 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             return [] if await restates_a_point(store, question, [kind], scope) else [kind]
     for apart in (await _hyphenated_apart(store, written, absent, question.language),
                   await _compound_apart(store, question, written),
-                  await _name_apart(store, question, written, absent, scope)):
+                  await _name_apart(store, question, written, absent, scope),
+                  await _of_name_apart(store, question, written, absent)):
         if apart:
             return [] if await restates_a_point(store, question, [apart], scope) else \
                 [_after_a_talks_name(store, apart)]
@@ -601,6 +602,34 @@ async def _hyphenated_apart(store: Store, written: list[str], absent: frozenset[
             continue
         if not await store.held_together(parts):
             return word
+    return None
+
+
+# An English name made with a bare "of" ("mixture of depths", "bag of words"): two words, no article between
+_OF_NAME_RE = re.compile(r"([^\W\d_][\w-]*)\s+of\s+([^\W\d_][\w-]*)", re.I)
+_NO_HEAD_OF_A_NAME = FRAME_WORDS | ASPECT_NOUNS | KINDS_OF_THING | COUNTING | UNIT_WORDS | WHO_NOUNS | NUMBER_WORDS
+
+
+async def _of_name_apart(store: Store, question: Question, written: list[str], absent: frozenset[str]) -> str | None:
+    """An English name of two nouns joined by a bare "of" that no summary has, though each word is in one: "is
+    [mixture of depths] covered" (depth is elsewhere, never in one point with mixture nor side by side). The subject
+    drops the "of", so no name run of the words typed side by side holds it. Only where the glossary has a name that
+    begins so (Mixture of Experts, University of Michigan): the field names things with that "X of", where an "X of
+    Y" is otherwise as often what X says of Y ("a set of experts", "one line of python", "months of training"), the
+    asker's words for what a point says. Not an aspect, a kind, a count or a unit before it, nor a verb's participle
+    or -ing form ("made of", "thinking of")."""
+    if question.language == "de":
+        return None
+    for match in _OF_NAME_RE.finditer(question.text):
+        head, tail = match.group(1), match.group(2)
+        folded = [*_content_tokens(head), *_content_tokens(tail)]
+        if len(folded) != 2 or head not in written or tail not in written or \
+                any(token in _NO_HEAD_OF_A_NAME or token in absent for token in folded) or \
+                folded[0].endswith(("ed", "ing")):
+            continue
+        if await store.begins_a_name(f"{folded[0]}of") and not await store.held_in_one_point(folded) and \
+                not await store.held_side_by_side(folded):
+            return match.group()
     return None
 
 
