@@ -272,7 +272,8 @@ class Vocabulary:
             and bool(self._name_kinds[index] & kind_mask(kinds))
 
     def begins_a_name(self, prefix: str) -> bool:
-        """Whether a glossary name's key starts with the key ``prefix`` and goes on: "mixtureof" (Mixture of Experts)."""
+        """Whether a glossary name's key starts with the key ``prefix`` and goes on: "mixtureof" (Mixture of
+        Experts)."""
         index = bisect_left(self.name_keys, prefix)
         return index < len(self.name_keys) and self.name_keys[index].startswith(prefix) and \
             (self.name_keys[index] != prefix or index + 1 < len(self.name_keys)
