@@ -770,10 +770,14 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # thing the question asks whether the talks say ("can kinetic kick off jobs from [github actions]"): no
             # verb follows a preposition, so the absent noun is no verb and no asker's word for a point's thing
             return run.text
+        # two words after a preposition are its object, a thing, no subject and its verb: "did the machining video
+        # talk about [3d printing]" (of more, the first may say how many: "when you train on [several] intel gpus")
+        objected = len(words) == 2 and \
+            _word_before(question.text.casefold(), run.words[0].casefold()) in ENGLISH_PREPOSITIONS
         if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary and not run.after_verb
-                                                     and not _before_the_auxiliary(run, question)):
+                                                     and not objected and not _before_the_auxiliary(run, question)):
             continue  # what follows the subject is what it does; what the question asks for comes before it
-        if verb_follows and len(words) == 2 and run.last and not run.after_verb:
+        if verb_follows and len(words) == 2 and run.last and not run.after_verb and not objected:
             continue  # "why did the query fail?"
         if await _talks_people(store, words):
             continue
