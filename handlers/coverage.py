@@ -112,7 +112,8 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             return [] if await restates_a_point(store, question, [kind], scope) else [kind]
     for apart in (await _hyphenated_apart(store, written, absent, question.language),
                   await _compound_apart(store, question, written),
-                  await _name_apart(store, question, written, absent, scope)):
+                  await _name_apart(store, question, written, absent, scope),
+                  await _of_name_apart(store, question, written, absent)):
         if apart:
             return [] if await restates_a_point(store, question, [apart], scope) else \
                 [_after_a_talks_name(store, apart)]
@@ -157,6 +158,24 @@ async def _a_name_they_hold(store: Store, word: str, absent: frozenset[str]) -> 
     return bool(folded) and not any(token in absent for token in folded) and (
         is_term_like(word) or all(is_rare(token) for token in folded) or await store.names_a_term(folded)
         or (len(folded) == 1 and await store.names_a_talk(folded[0])))
+
+
+MIN_NAME_AFTER_HELD = 2  # absent words after held ones that name a thing of their own ("borrow checker")
+
+
+def _absent_name_after_held_words(words: list[str], absent: frozenset[str]) -> str | None:
+    """The words ending a run of ``words`` (as typed) that no summary has in any form, two or more, after words the
+    summaries hold: "explain the [rust] borrow checker" asks about a thing of Rust the summaries lack, whose head
+    and what kind of it it is are both in no summary, so no point says it in other words; named alone, as "aws
+    [trainium]" is (``_without_names_before``), the reply names no word the summaries have absent. One absent word
+    after held ones may be a kind the summaries word otherwise (``_unknown_kind``)."""
+    start = len(words)
+    while start and (folded := _content_tokens(words[start - 1])) and all(token in absent for token in folded):
+        start -= 1
+    if not start or len(words) - start < MIN_NAME_AFTER_HELD or \
+            any(token in absent for word in words[:start] for token in _content_tokens(word)):
+        return None
+    return " ".join(words[start:])
 
 
 def _a_word_asked_whether(word: str, question: Question) -> bool:
@@ -586,6 +605,34 @@ async def _hyphenated_apart(store: Store, written: list[str], absent: frozenset[
     return None
 
 
+# An English name made with a bare "of" ("mixture of depths", "bag of words"): two words, no article between
+_OF_NAME_RE = re.compile(r"([^\W\d_][\w-]*)\s+of\s+([^\W\d_][\w-]*)", re.I)
+_NO_HEAD_OF_A_NAME = FRAME_WORDS | ASPECT_NOUNS | KINDS_OF_THING | COUNTING | UNIT_WORDS | WHO_NOUNS | NUMBER_WORDS
+
+
+async def _of_name_apart(store: Store, question: Question, written: list[str], absent: frozenset[str]) -> str | None:
+    """An English name of two nouns joined by a bare "of" that no summary has, though each word is in one: "is
+    [mixture of depths] covered" (depth is elsewhere, never in one point with mixture nor side by side). The subject
+    drops the "of", so no name run of the words typed side by side holds it. Only where the glossary has a name that
+    begins so (Mixture of Experts, University of Michigan): the field names things with that "X of", where an "X of
+    Y" is otherwise as often what X says of Y ("a set of experts", "one line of python", "months of training"), the
+    asker's words for what a point says. Not an aspect, a kind, a count or a unit before it, nor a verb's participle
+    or -ing form ("made of", "thinking of")."""
+    if question.language == "de":
+        return None
+    for match in _OF_NAME_RE.finditer(question.text):
+        head, tail = match.group(1), match.group(2)
+        folded = [*_content_tokens(head), *_content_tokens(tail)]
+        if len(folded) != 2 or head not in written or tail not in written or \
+                any(token in _NO_HEAD_OF_A_NAME or token in absent for token in folded) or \
+                folded[0].endswith(("ed", "ing")):
+            continue
+        if await store.begins_a_name(f"{folded[0]}of") and not await store.held_in_one_point(folded) and \
+                not await store.held_side_by_side(folded):
+            return match.group()
+    return None
+
+
 def _names_parts(word: str) -> bool:
     """Whether a hyphenated word is a name and common words after it: "MLP-Schichten" names the MLP's layers (000:350
     says "MLP-only"), parts of a thing the summaries have, not a thing of its own as "Matrix-Kerne" would be."""
@@ -671,6 +718,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             continue  # "is [kinetic built] on top of ray" asks what Kinetic is built on, about what comes after
         if all(word in absent for word in words):
             return run.text
+        if not (verb_follows and run.after_auxiliary) and \
+                (named_after := _absent_name_after_held_words(run.words, absent)):
+            return named_after  # (after do/does/did the words after the subject are its verb: "pjrt [take care]")
         # the absent words it starts with: "[continuous] batching", "[sliding window] attention"
         lead = next(at for at, word in enumerate(words) if word not in absent)
         # a noun ends it: an aspect noun ("mixed integer [problems]"), or any word where no auxiliary makes the
@@ -720,10 +770,14 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # thing the question asks whether the talks say ("can kinetic kick off jobs from [github actions]"): no
             # verb follows a preposition, so the absent noun is no verb and no asker's word for a point's thing
             return run.text
+        # two words after a preposition are its object, a thing, no subject and its verb: "did the machining video
+        # talk about [3d printing]" (of more, the first may say how many: "when you train on [several] intel gpus")
+        objected = len(words) == 2 and \
+            _word_before(question.text.casefold(), run.words[0].casefold()) in ENGLISH_PREPOSITIONS
         if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary and not run.after_verb
-                                                     and not _before_the_auxiliary(run, question)):
+                                                     and not objected and not _before_the_auxiliary(run, question)):
             continue  # what follows the subject is what it does; what the question asks for comes before it
-        if verb_follows and len(words) == 2 and run.last and not run.after_verb:
+        if verb_follows and len(words) == 2 and run.last and not run.after_verb and not objected:
             continue  # "why did the query fail?"
         if await _talks_people(store, words):
             continue

@@ -2045,6 +2045,7 @@ _ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
 # A German present participle says what a thing is doing, it names no kind of it: "einem laufenden Job"
 _PARTICIPLE_RE = re.compile(r"[^\W\d_]{3}end(?:e|en|er|es|em)$")
 _VERSION_PART_RE = re.compile(r"\d+")
+_DIMENSIONS_RE = re.compile(r"\d[dD]")  # "3d", "2D": how many dimensions, no name of its own
 MAX_NAME_WORDS = 3  # a longer run of content words is a sentence's words, not one name
 
 
@@ -2079,6 +2080,8 @@ def _in_a_name(word: str, language: str | None, after_question_word: bool) -> bo
     parts = word_tokens(word)
     if len(parts) >= 2 and ("-" in word or "_" in word):
         return not any(_VERSION_PART_RE.fullmatch(part) for part in parts)  # "v6e-8", "GPT-4" are versions
+    if _DIMENSIONS_RE.fullmatch(word):
+        return True  # how many dimensions is an adjective of the noun after it: "3d printing", "2d convolutions"
     if is_term_like(word):
         return False
     if language != "de" and word.casefold() in ENGLISH_PREPOSITIONS:

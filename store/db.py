@@ -810,6 +810,12 @@ class Store:
                 return head, tail
         return None
 
+    async def begins_a_name(self, prefix: str) -> bool:
+        """Whether a glossary term's name key starts with the key ``prefix`` and goes on (Vocabulary.begins_a_name):
+        "mixtureof" begins Mixture of Experts."""
+        return await self._answer(("begins_a_name", prefix) if cacheable(prefix) else None,
+                                  lambda view: view.vocabulary.begins_a_name(prefix), in_memory=True)
+
     async def in_compounds(self, word: str) -> bool:
         """Whether the folded ``word`` is a part of compounds the corpus has (Vocabulary.in_compounds)."""
         return await self._answer(("in_compounds", word) if cacheable(word) else None,

@@ -274,6 +274,14 @@ class Vocabulary:
         return index < len(self.name_keys) and self.name_keys[index] == key \
             and bool(self._name_kinds[index] & kind_mask(kinds))
 
+    def begins_a_name(self, prefix: str) -> bool:
+        """Whether a glossary name's key starts with the key ``prefix`` and goes on: "mixtureof" (Mixture of
+        Experts)."""
+        index = bisect_left(self.name_keys, prefix)
+        return index < len(self.name_keys) and self.name_keys[index].startswith(prefix) and \
+            (self.name_keys[index] != prefix or index + 1 < len(self.name_keys)
+             and self.name_keys[index + 1].startswith(prefix))
+
     def in_compounds(self, word: str) -> bool:
         """Whether ``word`` (folded) is a German compound's part the corpus has: the tail of a corpus word ("karte" of
         "grafikkarte"), or made of corpus words, head and tail ("larchendielen": Lärche and Dielen), each part at

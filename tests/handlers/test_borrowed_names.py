@@ -60,3 +60,16 @@ async def test_german_words_make_no_borrowed_name(store: Store, text: str, line:
 ])
 def test_borrowed_name_runs(text: str, runs: list[str]) -> None:
     assert [run.text for run in name_runs(text, "de")] == runs
+
+
+async def test_absent_words_after_a_held_word_are_named_alone(store: Store) -> None:
+    # Rust is max_evol's (000:135), borrow and checker are in no summary: a thing of Rust the summaries lack, named
+    # without the word they have
+    text = "explain the rust borrow checker to me"
+    assert_said_not_covered(await ask(store, text), "The summaries don't mention *borrow checker*.", text)
+
+
+async def test_words_after_a_do_questions_subject_are_its_verb(store: Store) -> None:
+    # "take care" is what PJRT does, no thing of it the summaries lack: the point on PJRT's API answers
+    reply = await ask(store, "what does pjrt take care of in the xla crash course")
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 486)
