@@ -1347,7 +1347,9 @@ def _either_umlaut(word: str) -> str:
     return "".join(f"[{ch}{_UMLAUTS[ch]}]" if ch in _UMLAUTS else re.escape(ch) for ch in word)
 
 
-TWIN_CANDIDATES = 1  # the best quantity hits whose twins in their talk's other summary are read
+# The best quantity hits whose twins in their talk's other summary are read: two, since the asked unit added to the
+# search may lift a neighbour above the moment ("Im Jahr 2022" above VHLO, whose twin says "zweijährige")
+TWIN_CANDIDATES = 2
 
 
 async def _twins_that_fit(store: Store, found: list[PointHit], fit: Callable[[PointHit], int], best_fit: int

@@ -1127,7 +1127,8 @@ _KIND_FRAMES = (
 )
 # What the class is asked of, when it is no name: a pointer ("was ist das für ein Format") names what was said before
 _KIND_POINTERS = frozenset("das dies dieses der die es that this it those these".split())
-_KIND_ARTICLES = frozenset("the a an der die das den ein eine einen so".split())
+# (with typed German's "n", "ne", "nen" for "ein", "eine", "einen": "was für ein fahrzeug ist n atv")
+_KIND_ARTICLES = frozenset("the a an der die das den ein eine einen so n ne nen".split())
 
 
 def _names_a_thing(asked: str) -> bool:

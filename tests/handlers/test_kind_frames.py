@@ -22,6 +22,7 @@ MAIN = "000_05e4716c93976b38.txt"
     ("what kind of tool is docker", 83),
     ("stablehlo – what sort of format is that?", 113),  # the term fronted, the question points back at it
     ("triton is what kind of thing", 142),  # asked after the subject
+    ("was für ein fahrzeug ist n atv", 589),  # the thing after a typed "n" (ein), not a search for "n atv"
 ])
 async def test_a_kind_question_is_answered_with_the_definition(store: Store, text: str, line: int) -> None:
     shown = json.loads(as_json(await mentions.answer(store, f"<@UBOT> {text}")))

@@ -143,3 +143,11 @@ async def test_what_is_the_rate_in_tokens_per_second_asks_a_number(store: Store,
     assert parse(text).shape == Shape.QUANTITY, text
     reply = await ask(store, text)
     assert first(reply) == (MAIN, 445), text
+
+
+async def test_the_twin_of_the_second_point_carries_the_asked_span(store: Store) -> None:
+    # the asked unit "Jahr" lifts 000:198's "Im Jahr 2022" above VHLO's 000:199, which says no span; its twin in the
+    # other summary, 000:483, says "zweijährige … Kompatibilität", not the machinists' "4 bis 5 Jahre" of 000:625
+    reply = await ask(store, "wie viele jahre kompatibilität verspricht die versionierte stablehlo variante")
+    assert body(reply)["covered"] is True
+    assert first(reply) == (MAIN, 483)
