@@ -33,3 +33,19 @@ async def test_a_side_that_leaves_out_the_first_sides_noun_is_that_noun_there(st
     assert parse(text).other == "Holzschutz Baumhaus"
     lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
     assert lines[:2] == [576, 549]
+
+
+async def test_two_adjectives_of_one_noun_said_once_are_the_sides(store: Store) -> None:
+    # "kollokiertem und disaggregiertem RL-Betrieb": the noun after the second adjective is both sides' place, not
+    # the second side's name, so the sides are Kollokation (333) and Disaggregation (334), contrasted in 307 and 317
+    text = "was is der unterschied zwischen kollokiertem und disaggregiertem rl-betrieb"
+    assert (parse(text).subject, parse(text).other) == ("kollokiertem", "disaggregiertem")
+    reply = body(await ask(store, text))
+    assert reply["covered"] is True
+    lines = [hit["source"]["line"] for hit in reply["hits"]]
+    assert lines[0] == 307
+    assert {333, 334, 317} <= set(lines)
+    english = parse("what's the difference between the horizontal and the vertical optimisations they describe?")
+    assert (english.subject, english.other) == ("horizontal", "vertical")
+    # a first side of two words, or one that ends otherwise, names a side of its own
+    assert parse("pytorch/xla vs torchtpu whats the diff").other == "torchtpu diff"
