@@ -497,7 +497,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?:and|und|with|mit|to)\s+(?P<o>.+?)(?:\s+(?:differ|voneinander))?$", _I)),
     (Shape.COMPARE, re.compile(r"^how (?:do|does)\s+(?P<s>.+?)\s+(?:and|with)\s+(?P<o>.+?)\s+differ$", _I)),
     (Shape.COMPARE, re.compile(
-        r"^(?:was |wie )?unterscheidet (?:sich )?(?P<s>.+?)\s+(?:von|vom)\s+(?P<o>.+)$", _I)),
+        # "worin", "wodurch", "inwiefern" ask the same as "wie": in what way one side differs from the other
+        r"^(?:was |wie |worin |wodurch |inwiefern )?unterscheidet (?:sich )?(?P<s>.+?)\s+(?:von|vom)\s+(?P<o>.+)$",
+        _I)),
     (Shape.COMPARE, re.compile(  # one question asked of two sides in a row contrasts them: "what goes through
         # oneDNN and what goes the MLIR route", "was macht oneMKL und was macht oneDNN"; not of the thread's topic
         # ("what did they build and what did it cost")

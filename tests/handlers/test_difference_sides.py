@@ -49,3 +49,15 @@ async def test_two_adjectives_of_one_noun_said_once_are_the_sides(store: Store) 
     assert (english.subject, english.other) == ("horizontal", "vertical")
     # a first side of two words, or one that ends otherwise, names a side of its own
     assert parse("pytorch/xla vs torchtpu whats the diff").other == "torchtpu diff"
+
+
+async def test_a_difference_asked_in_what_way_one_side_differs_from_the_other(store: Store) -> None:
+    # "worin" / "wodurch" / "inwiefern unterscheidet sich X von Y" asks as "wie unterscheidet sich" does: NC's entry
+    # (636), CNC's (637) and the points that hold them, as the English "how does nc differ from cnc" is answered
+    for text in ("worin unterscheidet sich nc von cnc", "wodurch unterscheidet sich nc von cnc",
+                 "inwiefern unterscheidet sich nc von cnc", "how does nc differ from cnc"):
+        question = parse(text)
+        assert (question.shape.value, question.subject, question.other) == ("difference", "nc", "cnc"), text
+        lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
+        assert lines[:2] == [636, 637], text
+        assert {626, 629} <= set(lines), text
