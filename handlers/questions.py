@@ -415,6 +415,16 @@ def weighs_its_subject(text: str) -> bool:
     return match is not None and bool(subject_words(match["s"] or match["s2"] or ""))
 
 
+# "in welchen Talks kommt X vor", "in which videos does X come up": the talks a topic comes up in are asked for, not
+# only its moments
+_IN_WHICH_TALKS_RE = re.compile(r"\bin (?:which|what|welchen) (?:talks|vortr[äa]gen|videos|sessions)\b", re.I)
+
+
+def asks_in_which_talks(text: str) -> bool:
+    """Whether a moments question asks in which talks a topic comes up (a list of talks), not when or where."""
+    return _IN_WHICH_TALKS_RE.search(text) is not None
+
+
 # "vs" that compares: not "VS" typed in capitals before a capitalised word, which names a product ("VS Code",
 # "VS Studio"), nor "vs code" typed in lower case, the editor ("can i debug a kinetic job in vs code"); "GPU VS TPU",
 # "X vs Y", "pallas_call vs. pl.kernel" still compare
