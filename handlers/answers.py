@@ -917,7 +917,11 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
         # the point holding all of each covered side, else the best about it: "pallas_call" is 004:5's transcribed
         # "palace_call", whose parts "pallas" and "call" no point holds as words
         asked = [written for side, written in zip((first, second), sides) if side not in missing]
-        holding = await store.find_points_each(asked, limit=1, min_coverage=1.0)
+        typed = [side for side in (first, second) if side not in missing]
+        # a side said more fully than the entry it is shown by ("tracing into native CasADi MX", by "CasADi") is the
+        # point that says all of it (000:525), before the entry name's best; both in one trip to the database
+        found = await store.find_points_each([*typed, *asked], limit=1, min_coverage=1.0)
+        holding = [as_typed or as_named for as_typed, as_named in zip(found[:len(typed)], found[len(typed):])]
         about = iter(await store.find_points_each([written for written, hits in zip(asked, holding) if not hits],
                                                   limit=1))
         both = [hit for hits in holding for hit in (hits or next(about))]

@@ -61,3 +61,12 @@ async def test_a_difference_asked_in_what_way_one_side_differs_from_the_other(st
         lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
         assert lines[:2] == [636, 637], text
         assert {626, 629} <= set(lines), text
+
+
+async def test_a_side_said_more_fully_than_its_entry_shows_the_point_that_says_all_of_it(store: Store) -> None:
+    # "tracing into native casadi mx" is shown by the CasADi entry (530), but its point is 525 ("Symbolisches Tracing
+    # in Native CasADi MX"), not CasADi's best point about something else (526, the course); ONNX Runtime's is 522
+    lines = [hit["source"]["line"] for hit in body(await ask(
+        store, "onnx runtime vs tracing into native casadi mx, how do they differ"))["hits"]]
+    assert lines[:2] == [532, 530]
+    assert {522, 525} <= set(lines) and 526 not in lines
