@@ -29,6 +29,7 @@ from .questions import (
     Question,
     Shape,
     asks_an_amount,
+    asks_in_which_talks,
     describing_clause_words,
     is_term_like,
     parse,
@@ -866,7 +867,12 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
     for hit in shown:
         order.setdefault(hit.talk_id, len(order))
     grouped = sorted(shown, key=lambda hit: (order[hit.talk_id], hit.seconds))
-    return _reply(question, lead=shown[0] if shown else None, points=grouped, grouped=True,
+    others: list[TalkHit] = []
+    if not scope.offset and asks_in_which_talks(question.text):
+        # "in welchen Talks kommt JIT-Kompilierung vor": a talk whose glossary or summary alone says it (JAX's
+        # entry "… und JIT-Kompilierung") is one it comes up in, listed after those with moments, as a talk list is
+        others = [hit for hit in await _talks_about(store, question.subject) if hit.talk_id not in order]
+    return _reply(question, lead=shown[0] if shown else None, points=grouped, grouped=True, talks=others,
                   talk_id=shown[0].talk_id if shown else None, shown=scope.offset + len(shown), done=not shown)
 
 
@@ -911,7 +917,11 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
         # the point holding all of each covered side, else the best about it: "pallas_call" is 004:5's transcribed
         # "palace_call", whose parts "pallas" and "call" no point holds as words
         asked = [written for side, written in zip((first, second), sides) if side not in missing]
-        holding = await store.find_points_each(asked, limit=1, min_coverage=1.0)
+        typed = [side for side in (first, second) if side not in missing]
+        # a side said more fully than the entry it is shown by ("tracing into native CasADi MX", by "CasADi") is the
+        # point that says all of it (000:525), before the entry name's best; both in one trip to the database
+        found = await store.find_points_each([*typed, *asked], limit=1, min_coverage=1.0)
+        holding = [as_typed or as_named for as_typed, as_named in zip(found[:len(typed)], found[len(typed):])]
         about = iter(await store.find_points_each([written for written, hits in zip(asked, holding) if not hits],
                                                   limit=1))
         both = [hit for hits in holding for hit in (hits or next(about))]
@@ -1893,11 +1903,9 @@ async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:
         return _reply(question, talks=listed, all_talks=True)
     if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
-    hits = await store.find_talks(question.subject, limit=TALKS_SHOWN)
+    hits = await _talks_about(store, question.subject)
     if not hits:
         return await _not_covered(store, question, [question.subject])  # no talk has any word of it: "Ringpuffer"
-    best = hits[0].score
-    hits = [hit for hit in hits if hit.score >= 0.3 * best]
     hits += await _talks_of_its_parts(store, question, {hit.talk_id for hit in hits})
     for term in await _short_forms_spelling_out(store, question.subject):
         # "which talks mention kubernetes": the vLLM talk says only "GKE", which a glossary spells out as "Google
@@ -1908,6 +1916,12 @@ async def talks(store: Store, question: Question, scope: Scope) -> AnswerReply:
             :max(0, TALKS_SHOWN - len(hits))]
     return _reply(question, talks=hits, note="" if hits else "no_talk",
                   talk_id=hits[0].talk_id if len(hits) == 1 else None)
+
+
+async def _talks_about(store: Store, subject: str) -> list[TalkHit]:
+    """The talks about ``subject`` a talk list shows: those that rank near the best one."""
+    hits = await store.find_talks(subject, limit=TALKS_SHOWN)
+    return [hit for hit in hits if hit.score >= 0.3 * hits[0].score]
 
 
 async def _short_forms_spelling_out(store: Store, subject: str) -> list[str]:

@@ -415,6 +415,16 @@ def weighs_its_subject(text: str) -> bool:
     return match is not None and bool(subject_words(match["s"] or match["s2"] or ""))
 
 
+# "in welchen Talks kommt X vor", "in which videos does X come up": the talks a topic comes up in are asked for, not
+# only its moments
+_IN_WHICH_TALKS_RE = re.compile(r"\bin (?:which|what|welchen) (?:talks|vortr[äa]gen|videos|sessions)\b", re.I)
+
+
+def asks_in_which_talks(text: str) -> bool:
+    """Whether a moments question asks in which talks a topic comes up (a list of talks), not when or where."""
+    return _IN_WHICH_TALKS_RE.search(text) is not None
+
+
 # "vs" that compares: not "VS" typed in capitals before a capitalised word, which names a product ("VS Code",
 # "VS Studio"), nor "vs code" typed in lower case, the editor ("can i debug a kinetic job in vs code"); "GPU VS TPU",
 # "X vs Y", "pallas_call vs. pl.kernel" still compare
@@ -497,7 +507,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?:and|und|with|mit|to)\s+(?P<o>.+?)(?:\s+(?:differ|voneinander))?$", _I)),
     (Shape.COMPARE, re.compile(r"^how (?:do|does)\s+(?P<s>.+?)\s+(?:and|with)\s+(?P<o>.+?)\s+differ$", _I)),
     (Shape.COMPARE, re.compile(
-        r"^(?:was |wie )?unterscheidet (?:sich )?(?P<s>.+?)\s+(?:von|vom)\s+(?P<o>.+)$", _I)),
+        # "worin", "wodurch", "inwiefern" ask the same as "wie": in what way one side differs from the other
+        r"^(?:was |wie |worin |wodurch |inwiefern )?unterscheidet (?:sich )?(?P<s>.+?)\s+(?:von|vom)\s+(?P<o>.+)$",
+        _I)),
     (Shape.COMPARE, re.compile(  # one question asked of two sides in a row contrasts them: "what goes through
         # oneDNN and what goes the MLIR route", "was macht oneMKL und was macht oneDNN"; not of the thread's topic
         # ("what did they build and what did it cost")
@@ -856,6 +868,24 @@ _PLACES = r"(?:in|im|bei|beim|am|an|auf|aus|mit|vom|von|at|on|of|from|with)"
 _ELIDED_NOUN_RE = re.compile(
     rf"^(?:dem|der|den|denen|das|die|the one|the ones|that|those)\s+(?P<place>{_PLACES}\s+.+)$", _I)
 _NOUN_BEFORE_ITS_PLACE_RE = re.compile(rf"^(?:(?:der|die|das|dem|den|the)\s+)?(?P<noun>[^\s,]+)\s+{_PLACES}\s", _I)
+# Endings two adjectives share when they stand before one noun: German's case ending agrees ("kollokiertem und
+# disaggregiertem"), English adjectives of one kind end alike ("horizontal and vertical", "synchronous and
+# asynchronous"); longest first, so that "-en" is not read as "-e"
+_AGREEING_ENDINGS = ("em", "en", "er", "es", "e", "al", "ic", "ive", "ous", "ed", "ar", "ary", "ful", "less", "able",
+                     "ible")
+_AGREEING_ENDING_RE = re.compile(
+    r"^[^\W\d_]{3,}?(?P<ending>" + "|".join(sorted(_AGREEING_ENDINGS, key=len, reverse=True)) + ")$")
+
+
+def _adjective_of_shared_noun(first: str, second: str) -> str | None:
+    """The second side's adjective when a difference's two sides are adjectives of one noun said once, after the
+    second ("zwischen kollokiertem und disaggregiertem RL-Betrieb", "the horizontal and the vertical
+    optimisations"): the first side is one word ending as the second side's first word does; None otherwise."""
+    first_words, second_words = first.split(), second.split()
+    if len(first_words) != 1 or len(second_words) < 2:
+        return None
+    one, other = (_AGREEING_ENDING_RE.match(word.casefold()) for word in (first_words[0], second_words[0]))
+    return second_words[0] if one and other and one["ending"] == other["ending"] else None
 _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|short for|bedeutet|is|are|do|does|used for|good for"
                              r"|for|da|verwendet|genutzt|benutzt|eingesetzt"
                              # "was heißt HBM ausgeschrieben", "what's HBM spelled out": the term's long form
@@ -1740,6 +1770,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
                     (noun := _NOUN_BEFORE_ITS_PLACE_RE.match(groups.get("s") or "")):
                 groups["o"] = f"{noun['noun']} {elided['place']}"  # "von dem beim Baumhaus": the Holzschutz there
             first, second = subject_words(groups.get("s") or ""), subject_words(groups.get("o") or "")
+            if (adjective := _adjective_of_shared_noun(first, second)) is not None:
+                second = adjective  # "kollokiertem und disaggregiertem RL-Betrieb": the sides are the two adjectives
             if second and not first and (groups.get("s") is None or any(t in PRONOUNS for t in tokens(groups["s"]))):
                 # "how is it different from PPO?": the thread's topic against PPO
                 return Question(query, shape, "", second, language, refers_back=True)

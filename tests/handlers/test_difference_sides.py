@@ -33,3 +33,40 @@ async def test_a_side_that_leaves_out_the_first_sides_noun_is_that_noun_there(st
     assert parse(text).other == "Holzschutz Baumhaus"
     lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
     assert lines[:2] == [576, 549]
+
+
+async def test_two_adjectives_of_one_noun_said_once_are_the_sides(store: Store) -> None:
+    # "kollokiertem und disaggregiertem RL-Betrieb": the noun after the second adjective is both sides' place, not
+    # the second side's name, so the sides are Kollokation (333) and Disaggregation (334), contrasted in 307 and 317
+    text = "was is der unterschied zwischen kollokiertem und disaggregiertem rl-betrieb"
+    assert (parse(text).subject, parse(text).other) == ("kollokiertem", "disaggregiertem")
+    reply = body(await ask(store, text))
+    assert reply["covered"] is True
+    lines = [hit["source"]["line"] for hit in reply["hits"]]
+    assert lines[0] == 307
+    assert {333, 334, 317} <= set(lines)
+    english = parse("what's the difference between the horizontal and the vertical optimisations they describe?")
+    assert (english.subject, english.other) == ("horizontal", "vertical")
+    # a first side of two words, or one that ends otherwise, names a side of its own
+    assert parse("pytorch/xla vs torchtpu whats the diff").other == "torchtpu diff"
+
+
+async def test_a_difference_asked_in_what_way_one_side_differs_from_the_other(store: Store) -> None:
+    # "worin" / "wodurch" / "inwiefern unterscheidet sich X von Y" asks as "wie unterscheidet sich" does: NC's entry
+    # (636), CNC's (637) and the points that hold them, as the English "how does nc differ from cnc" is answered
+    for text in ("worin unterscheidet sich nc von cnc", "wodurch unterscheidet sich nc von cnc",
+                 "inwiefern unterscheidet sich nc von cnc", "how does nc differ from cnc"):
+        question = parse(text)
+        assert (question.shape.value, question.subject, question.other) == ("difference", "nc", "cnc"), text
+        lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
+        assert lines[:2] == [636, 637], text
+        assert {626, 629} <= set(lines), text
+
+
+async def test_a_side_said_more_fully_than_its_entry_shows_the_point_that_says_all_of_it(store: Store) -> None:
+    # "tracing into native casadi mx" is shown by the CasADi entry (530), but its point is 525 ("Symbolisches Tracing
+    # in Native CasADi MX"), not CasADi's best point about something else (526, the course); ONNX Runtime's is 522
+    lines = [hit["source"]["line"] for hit in body(await ask(
+        store, "onnx runtime vs tracing into native casadi mx, how do they differ"))["hits"]]
+    assert lines[:2] == [532, 530]
+    assert {522, 525} <= set(lines) and 526 not in lines
