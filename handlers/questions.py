@@ -379,7 +379,7 @@ _PURPOSE_RE = re.compile(
     r"|what (?:is|are)(?= .+ (?:(?:used|good) )?for$| .+ (?:used|good) for (?:in|within|inside|on) )"
     rf"|what (?:does|do)(?= .+ do (?:in|within|inside|on|for) ))\s+(?:so\s+)?(?:{_SPOKEN_ARTICLE}\s+)?"
     r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|gut|used for|good for|short for"
-    r"|for))?$",
+    r"|(?:supposed|meant) to stand for|for))?$",
     re.I)  # "what is HBM short for" asks what it stands for, as a definition does; "wofür ist Eigh gut" what it is for
 # "was hat das Baumhaus gekostet", "what did the treehouse cost": what a verb whose object is an amount (kosten, cost)
 # is done to asks how much, as "wie viel" and "how much" do; only "was"/"what" is the question word, the rest is the
@@ -726,6 +726,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?", "oom errors, what does that
         # even mean", "vma in the palace talk, what does that stand for"
         r"^(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)(?: short for)?"
+        # "agentic ai, what's that supposed to mean": what it is said to mean is what it means
+        r"|what(?:'s| is| are| was| were) (?:that|this|it|those|these) (?:supposed|meant) to (?:mean|stand for)"
         r"|what (?:does|do) (?:that|this|it|those|these)(?: even| actually| exactly)? (?:mean|stand for|refer to)"
         r"|was (?:ist|sind) (?:das|dies|denn das)(?: eigentlich| genau| [üu]berhaupt)?"
         r"|(?:was (?:bedeutet|hei(?:ß|ss)t)|wof[üu]r steht) das(?: eigentlich| genau| [üu]berhaupt)?"
@@ -754,7 +756,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # holds)
         r"(?!\s+(?:in|im|inside|within|drin|drinnen)\s)"
         rf"\s+(?:so\s+)?(?:{_SPOKEN_ARTICLE}\s+)?"
-        r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
+        r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau"
+        r"|(?:supposed|meant) to (?:mean|stand for)))?$", _I)),
     (Shape.EXPLAIN, re.compile(
         r"^(?:why|how|warum|wieso|weshalb|weswegen|woran liegt|wie|inwiefern|inwieweit|in (?:what|which) way"
         r"|explain|erkl[äa]re?"
