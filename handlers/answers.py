@@ -2047,8 +2047,13 @@ async def _entry_places_it(store: Store, term: str, place: str) -> bool:
     if not result.hits or result.hits[0].match not in STRONG_MATCHES or not (words := tokens(place)):
         return False
     said = [tokens(f"{d.head} {d.definition}") for d in result.hits[0].definitions]
-    forms = [[word, *_german_forms(store, word)] for word in words]  # "ecosystem" is held as "Ökosystem"
-    return any(all(any(held.startswith(form) for form in each for held in entry) for each in forms) for entry in said)
+    # "ecosystem" is held as "Ökosystem", "systems" as "Systemen" (its singular starts it)
+    forms = [[*english_variants(word), *_german_forms(store, word)] for word in words]
+    # a place the word list gives as one phrase: "distributed computing" is held as "verteilten Systemen"
+    phrases = [tokens(form) for form in store.word_data().en_de.get(phrase_key(place), ())]
+    return any(all(any(held.startswith(form) for form in each for held in entry) for each in forms)
+               or any(all(any(held.startswith(part) for held in entry) for part in phrase) for phrase in phrases)
+               for entry in said)
 
 
 def _german_forms(store: Store, word: str) -> list[str]:

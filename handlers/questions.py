@@ -840,7 +840,8 @@ _SECOND_QUESTION_RE = re.compile(rf"\s(?:and|und)\s+{_OWN_QUESTION}", _I)
 # "what does the autotuning pick?", "what does oneCCL take care of?": a verb of its own after the subject asks what the
 # thing does, which its key points explain; "what does HBM mean / stand for?" and "what does Pytest do?" ask what it is
 _WHAT_IT_DOES_RE = re.compile(
-    r"^what (?:does|do)\s+(?!.*\b(?:mean|means|meant|stand for|stands for|refer to|refers to)\b)(?!.*\sdo$)"
+    r"^what (?:does|do)\s+(?!.*\b(?:mean|means|meant|stand for|stands for|refer to|refers to)\b)"
+    r"(?!.*\sdo(?:\s+(?:in|within|inside|on|for)\s.*)?$)"  # "what does X do in Y": its role there (_PURPOSE_RE)
     r".+\s\S+$", _I)
 # "was ist das überhaupt?", "what is that anyway?": the thread's topic defined (only pointers and stress words)
 _WHAT_IS_THAT_RE = re.compile(
@@ -1205,7 +1206,8 @@ def _plain(query: str) -> str:
         plain = without_discourse(greeted)
     plain = _asked(_WRAPPER_RE.sub("", plain))
     if (fronted := _FRONTED_PLACE_RE.match(plain)) and not _QUESTION_WORD_IN_RE.search(fronted["p"]):
-        plain = f"{fronted['q']} {fronted['p']}"  # the question as it reads with the talk named last
+        # the question as it reads with the talk named last (its "?" at the end, not before the talk)
+        plain = f"{fronted['q'].rstrip(' ?!.')} {fronted['p']}"
     # (matched first: a sub with a group in its template calls into re's Python code even where nothing matches)
     return _STRESSED_RE.sub(r"\g<q> ", plain) if _STRESSED_RE.match(plain) else plain
 
