@@ -599,9 +599,14 @@ async def _term_before_its_kind(store: Store, question: Question) -> Question:
         # ("DiT-Modellen"), which ``_entry_named`` reads as the talk's subject
         return replace(question, raw=subject, term=kindless,
                        qualifier=" ".join(word for word in spaced.split() if word not in kindless.split()))
-    if not (term := await _entry_named(store, subject)) or term == subject:
-        return question
-    return replace(question, raw=subject, term=term, qualifier=subject[len(term):].strip())
+    if (term := await _entry_named(store, subject)) and term != subject:
+        return replace(question, raw=subject, term=term, qualifier=subject[len(term):].strip())
+    owner, _, rest = subject.partition(" ")
+    if await _named_entry(store, rest) and await _entry_places_it(store, rest, owner):
+        # "xla custom calls, what are those": the word before the term says whose it is, which the term's entry says
+        # itself ("Custom Calls: Mechanismen in XLA, …"); a key point naming both is no definition
+        return replace(question, raw=subject, term=rest, qualifier=owner)
+    return question
 
 
 async def _named_entry(store: Store, subject: str) -> bool:
@@ -2062,8 +2067,13 @@ async def _entry_places_it(store: Store, term: str, place: str) -> bool:
     if not result.hits or result.hits[0].match not in STRONG_MATCHES or not (words := tokens(place)):
         return False
     said = [tokens(f"{d.head} {d.definition}") for d in result.hits[0].definitions]
-    forms = [[word, *_german_forms(store, word)] for word in words]  # "ecosystem" is held as "Ökosystem"
-    return any(all(any(held.startswith(form) for form in each for held in entry) for each in forms) for entry in said)
+    # "ecosystem" is held as "Ökosystem", "systems" as "Systemen" (its singular starts it)
+    forms = [[*english_variants(word), *_german_forms(store, word)] for word in words]
+    # a place the word list gives as one phrase: "distributed computing" is held as "verteilten Systemen"
+    phrases = [tokens(form) for form in store.word_data().en_de.get(phrase_key(place), ())]
+    return any(all(any(held.startswith(form) for form in each for held in entry) for each in forms)
+               or any(all(any(held.startswith(part) for held in entry) for part in phrase) for phrase in phrases)
+               for entry in said)
 
 
 def _german_forms(store: Store, word: str) -> list[str]:

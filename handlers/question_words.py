@@ -36,6 +36,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     einstieg einsteigen passt passen thema woruber woran wobei wovon worauf worin wodurch wonach woraus
     did does do done doing was were been being get got gets someone anyone anybody somebody people
     discussed discuss discusses covered cover covers mentioned mentions talked spoke spoken gave give
+    cite cites cited citing zitiert zitieren zitierte
     given gib held hold explained explains explain describes describing presenter presenters
     watch watching see learn learning understand understanding recommend recommended suggest best
     which whose whom where when why how what who used use uses using between compared compare

@@ -379,7 +379,7 @@ _PURPOSE_RE = re.compile(
     r"|what (?:is|are)(?= .+ (?:(?:used|good) )?for$| .+ (?:used|good) for (?:in|within|inside|on) )"
     rf"|what (?:does|do)(?= .+ do (?:in|within|inside|on|for) ))\s+(?:so\s+)?(?:{_SPOKEN_ARTICLE}\s+)?"
     r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|gut|used for|good for|short for"
-    r"|for))?$",
+    r"|(?:supposed|meant) to stand for|for))?$",
     re.I)  # "what is HBM short for" asks what it stands for, as a definition does; "wofür ist Eigh gut" what it is for
 # "was hat das Baumhaus gekostet", "what did the treehouse cost": what a verb whose object is an amount (kosten, cost)
 # is done to asks how much, as "wie viel" and "how much" do; only "was"/"what" is the question word, the rest is the
@@ -738,6 +738,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?", "oom errors, what does that
         # even mean", "vma in the palace talk, what does that stand for"
         r"^(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)(?: short for)?"
+        # "agentic ai, what's that supposed to mean": what it is said to mean is what it means
+        r"|what(?:'s| is| are| was| were) (?:that|this|it|those|these) (?:supposed|meant) to (?:mean|stand for)"
         r"|what (?:does|do) (?:that|this|it|those|these)(?: even| actually| exactly)? (?:mean|stand for|refer to)"
         r"|was (?:ist|sind) (?:das|dies|denn das)(?: eigentlich| genau| [üu]berhaupt)?"
         r"|(?:was (?:bedeutet|hei(?:ß|ss)t)|wof[üu]r steht) das(?: eigentlich| genau| [üu]berhaupt)?"
@@ -766,7 +768,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # holds)
         r"(?!\s+(?:in|im|inside|within|drin|drinnen)\s)"
         rf"\s+(?:so\s+)?(?:{_SPOKEN_ARTICLE}\s+)?"
-        r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau))?$", _I)),
+        r"(?P<s>.+?)(?:\s+(?:mean|stand for|stands for|bedeutet|eigentlich|genau"
+        r"|(?:supposed|meant) to (?:mean|stand for)))?$", _I)),
     (Shape.EXPLAIN, re.compile(
         r"^(?:why|how|warum|wieso|weshalb|weswegen|woran liegt|wie|inwiefern|inwieweit|in (?:what|which) way"
         r"|explain|erkl[äa]re?"
@@ -849,7 +852,8 @@ _SECOND_QUESTION_RE = re.compile(rf"\s(?:and|und)\s+{_OWN_QUESTION}", _I)
 # "what does the autotuning pick?", "what does oneCCL take care of?": a verb of its own after the subject asks what the
 # thing does, which its key points explain; "what does HBM mean / stand for?" and "what does Pytest do?" ask what it is
 _WHAT_IT_DOES_RE = re.compile(
-    r"^what (?:does|do)\s+(?!.*\b(?:mean|means|meant|stand for|stands for|refer to|refers to)\b)(?!.*\sdo$)"
+    r"^what (?:does|do)\s+(?!.*\b(?:mean|means|meant|stand for|stands for|refer to|refers to)\b)"
+    r"(?!.*\sdo(?:\s+(?:in|within|inside|on|for)\s.*)?$)"  # "what does X do in Y": its role there (_PURPOSE_RE)
     r".+\s\S+$", _I)
 # "was ist das überhaupt?", "what is that anyway?": the thread's topic defined (only pointers and stress words)
 _WHAT_IS_THAT_RE = re.compile(
@@ -1233,7 +1237,8 @@ def _plain(query: str) -> str:
         plain = without_discourse(greeted)
     plain = _asked(_WRAPPER_RE.sub("", plain))
     if (fronted := _FRONTED_PLACE_RE.match(plain)) and not _QUESTION_WORD_IN_RE.search(fronted["p"]):
-        plain = f"{fronted['q']} {fronted['p']}"  # the question as it reads with the talk named last
+        # the question as it reads with the talk named last (its "?" at the end, not before the talk)
+        plain = f"{fronted['q'].rstrip(' ?!.')} {fronted['p']}"
     # (matched first: a sub with a group in its template calls into re's Python code even where nothing matches)
     return _STRESSED_RE.sub(r"\g<q> ", plain) if _STRESSED_RE.match(plain) else plain
 

@@ -1,0 +1,50 @@
+"""Definition questions whose frame hides the term: "what's that supposed to mean" after the term or around it, and
+a clause saying the talk cites the term ("the BLS they cite in the cnc video").
+
+Expected answers are corpus lines (000 file) read from the summaries, asked through the function mentions and DMs
+call, on a real store over the bundled corpus.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.console import as_json
+from handlers import mentions
+from handlers.questions import Shape, parse
+from store.db import Store
+
+MAIN = "000_05e4716c93976b38.txt"
+
+
+async def first(store: Store, text: str) -> tuple[str, int]:
+    """The first hit's file and line of the answer to ``text``, as ``talkbot ask --json`` reports it."""
+    hit = json.loads(as_json(await mentions.answer(store, f"<@UBOT> {text}")))["hits"][0]
+    return hit["source"]["file"], hit["source"]["line"]
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("agentic ai, what's that supposed to mean exactly", "agentic ai"),
+    ("what's agentic ai supposed to mean", "agentic ai"),
+    ("what is grpo supposed to stand for", "grpo"),
+])
+def test_what_a_term_is_supposed_to_mean_asks_what_it_means(text: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject) == (Shape.DEFINE, subject)
+
+
+def test_a_clause_saying_a_talk_cites_the_term_names_no_term() -> None:
+    assert parse("what is the BLS they cite in the cnc video").term == "BLS"
+
+
+@pytest.mark.parametrize(("text", "source"), [
+    ("agentic ai, what's that supposed to mean exactly", (MAIN, 642)),
+    ("what's agentic ai supposed to mean", (MAIN, 642)),
+    ("what is grpo supposed to stand for", (MAIN, 181)),
+    ("what is the BLS they cite in the cnc video", (MAIN, 641)),  # its glossary entry, not the point citing it
+])
+async def test_the_term_framed_so_leads_with_its_glossary_entry(
+        store: Store, text: str, source: tuple[str, int]) -> None:
+    assert await first(store, text) == source
