@@ -2106,9 +2106,12 @@ def _introduction_first(store: Store, question: Question, found: list[PointHit])
 
 
 def _holds_beyond_the_setting(store: Store, question: Question, hit: PointHit) -> bool:
-    """Whether ``hit`` holds a word of an English question's subject outside the setting it names its talk by
-    (``placed_setting``), as typed or in a German form the word list gives it; True when there is no such setting."""
+    """Whether ``hit`` holds a word of the question's subject outside those naming its talk: an English question's
+    setting (``placed_setting``) and the words naming it by its speakers or a talk noun ("the michigan tpu database
+    folks": they say which talk, which its introduction holds, not what is asked of it); as typed or in a German form
+    the word list gives it. True when there are no such words."""
     setting = set(tokens(placed_setting(question.text))) if question.language != "de" else set()
+    setting |= speaker_naming_words(question.text) | talk_naming_words(question.text)
     focus = [word for word in tokens(question.subject) if word not in setting]
     if not setting or not focus or len(focus) == len(tokens(question.subject)):
         return True
