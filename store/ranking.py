@@ -19,6 +19,7 @@ from .view import View
 TALK_CANDIDATES = 150
 POINT_CANDIDATES = 100
 ENTRY_CANDIDATES = 20  # glossary entries that may lead a free question's points (find_points' ``entries``)
+ENTRY_LEAD_RATIO = 2.5  # a glossary entry leads only scoring this many times the best point (``_entry_first``)
 ENTRY_LEAD_MARGIN = 0.001  # a leading entry's score above the best point's, so that it sorts first
 
 # How much a concept found in each place says about a talk.
@@ -108,6 +109,7 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
         return []
     rows = view.candidates(concepts, POINT_CANDIDATES, kind=("kpoint", "khigh"), talk_id=talk_id)
     settle_readings(concepts, rows)
+    point_talks = {candidate.talk_id for candidate in rows}
     if entries:
         # read after the points settled the readings: the entries only compete for the lead, as the points read them
         rows = rows + view.candidates(concepts, ENTRY_CANDIDATES, kind="kterm", talk_id=talk_id)
@@ -120,7 +122,9 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     # rest of the question picks the point, not the talk's name repeated in an intro ("Qwen-Image-Pipeline-Design").
     typed_titles = [0] * len(concepts)  # per concept: the candidates' talks whose titles hold it as typed
     translated = [False] * len(concepts)  # and whether one holds it only in a translation
-    for (index, _), in_title in titled.items():
+    for (index, title_talk), in_title in titled.items():
+        if title_talk not in point_talks:
+            continue  # an entry's talk only: which talks the words name is read from the points' (as without them)
         if in_title == 2:
             typed_titles[index] += 1
         elif in_title == 1:
@@ -146,7 +150,8 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     introductions = _introduced(view, rows, matcher) if introductions_name or speakers else set()
     introduced = introductions if introductions_name else set()
     scored_talks: list[str] = []  # each scored candidate's talk
-    held_counts: list[int] = []  # each scored candidate's concepts held by it or its talk's title
+    held_counts: list[int] = []  # each scored candidate's plain concepts (_plain_concepts) held by it or its title
+    plain = _plain_concepts(concepts) if entries else set()
     # talk id -> per concept what its title (or introduction) is worth to each of its points (None if nothing), and
     # the concepts it is worth something for: the same for every candidate of the talk
     title_values: dict[str, tuple[list[float | None], set[int]]] = {}
@@ -188,8 +193,9 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
                 value = max(value, title_value)
             if index in speakers and (index, row_talk) not in introductions:
                 # (an introduction that holds them names its talk by them already, and is the point about them)
-                held_by_talk = spoken.setdefault(row_talk, {})
-                held_by_talk[index] = max(held_by_talk.get(index, 0.0), value)
+                if kind != "kterm":  # what the points hold of them, as without the entries
+                    held_by_talk = spoken.setdefault(row_talk, {})
+                    held_by_talk[index] = max(held_by_talk.get(index, 0.0), value)
             elif index in grouped:
                 parts[index] = value
             else:
@@ -198,12 +204,12 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             score += sum(max(parts[index] for index in group) for group in groups)
         scored.append((score, own, kind, ref_id, match))
         scored_talks.append(row_talk)
-        held_counts.append(len(worth.union(per_concept)))
+        held_counts.append(len(plain.intersection(worth.union(per_concept))) if entries else 0)
     if spoken:
         scored = [(score + sum(spoken.get(row_talk, {}).values()), own, kind, ref_id, match)
                   for (score, own, kind, ref_id, match), row_talk in zip(scored, scored_talks, strict=True)]
     if entries:
-        scored = _entry_first(scored, held_counts)
+        scored = _entry_first(scored, held_counts, plain)
     scored.sort(key=lambda item: (-item[0], -item[1]))
     # Twice the answer: a talk summarised twice has most moments twice, and a repeat is dropped below.
     best = scored[:limit * 2]
@@ -239,18 +245,30 @@ _HIT_KINDS = {"kpoint": "point", "khigh": "highlight", "kterm": "entry"}  # a Po
 Scored = tuple[float, float, str, int, Any]  # score, own words' score, kind, ref id, RowMatch
 
 
-def _entry_first(scored: list[Scored], held_counts: list[int]) -> list[Scored]:
-    """``scored`` without its glossary entries, unless one holds more of the question's concepts (by its own words or
-    its talk's title) than every key point and highlight: then the best such entry, above every point. "kamen im
-    NC-Vortrag Roboter vor?": only the NC talk's "Industrielle Zellen" entry says "Robotersysteme"; an entry holding
-    what a point holds too ("was ist HBM") leaves the point, which says where it comes up, the answer."""
+def _plain_concepts(concepts: list[Concept]) -> set[int]:
+    """The concepts that are one word the user wrote: not a phrase or a name's parts read together, nor a guess
+    (a bonus, the words in a row), each of which counts its words once more."""
+    return {index for index, concept in enumerate(concepts) if not concept.bonus and not concept.words_in_a_row
+            and not concept.name_parts and len(tokens(concept.words)) == 1}
+
+
+def _entry_first(scored: list[Scored], held_counts: list[int], plain: set[int]) -> list[Scored]:
+    """``scored`` without its glossary entries, unless one holds in its own words a plain concept of the question
+    (``_plain_concepts``) that no key point or highlight does, and more of them (by its own words or its talk's
+    title) than every one of them: then the best such entry, above every point. "kamen im NC-Vortrag Roboter vor?": only the NC
+    talk's "Industrielle Zellen" entry says "Robotersysteme"; an entry holding only what points hold too ("was ist
+    HBM") leaves the point, which says where it comes up, the answer."""
     most = max((held for item, held in zip(scored, held_counts, strict=True) if item[2] != "kterm"), default=0)
-    leading = [item for item, held in zip(scored, held_counts, strict=True) if item[2] == "kterm" and held > most]
+    in_points = {index for item in scored if item[2] != "kterm" for index in item[4].per_concept}
+    leading = [item for item, held in zip(scored, held_counts, strict=True)
+               if item[2] == "kterm" and held > most and not in_points.issuperset(plain.intersection(item[4].per_concept))]
     kept = [item for item in scored if item[2] != "kterm"]
     if not leading:
         return kept
     best = max(leading, key=lambda item: (item[0], item[1]))
     top = max((item[0] for item in kept), default=0.0)
+    if best[0] < ENTRY_LEAD_RATIO * top:
+        return kept  # a point holding the rest of the question about as well says where it comes up
     return [(max(best[0], top + ENTRY_LEAD_MARGIN), *best[1:]), *kept]
 
 
