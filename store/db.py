@@ -771,7 +771,8 @@ class Store:
             shown = [view.canonical.point_hit(hit) for hit in hits]
             return tuple(corrected_hits(shown, self._corrections)[:limit] if self._corrections else shown)
 
-        key = ("find_points", text, limit, talk_id, min_coverage, introductions_name, twins, speaker_words, entries) \
+        key = ("find_points", text, limit, talk_id, min_coverage, introductions_name, twins, speaker_words,
+               entries) \
             if cacheable(text) else None
         return key, compute
 

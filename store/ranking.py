@@ -254,14 +254,16 @@ def _plain_concepts(concepts: list[Concept]) -> set[int]:
 
 def _entry_first(scored: list[Scored], held_counts: list[int], plain: set[int]) -> list[Scored]:
     """``scored`` without its glossary entries, unless one holds in its own words a plain concept of the question
-    (``_plain_concepts``) that no key point or highlight does, and more of them (by its own words or its talk's
-    title) than every one of them: then the best such entry, above every point. "kamen im NC-Vortrag Roboter vor?": only the NC
-    talk's "Industrielle Zellen" entry says "Robotersysteme"; an entry holding only what points hold too ("was ist
-    HBM") leaves the point, which says where it comes up, the answer."""
+    (``_plain_concepts``) that no key point or highlight does, more of them (by its own words or its talk's title)
+    than every one of them, and scores ENTRY_LEAD_RATIO times the best of them: then the best such entry, above
+    every point. "gab es im NC-Vortrag was zu Robotern?": only the NC talk's "Industrielle Zellen" entry says
+    "Robotersysteme"; an entry holding only what points hold too ("was ist HBM"), or one word more than a point
+    that holds the rest as well, leaves the point, which says where it comes up, the answer."""
     most = max((held for item, held in zip(scored, held_counts, strict=True) if item[2] != "kterm"), default=0)
     in_points = {index for item in scored if item[2] != "kterm" for index in item[4].per_concept}
     leading = [item for item, held in zip(scored, held_counts, strict=True)
-               if item[2] == "kterm" and held > most and not in_points.issuperset(plain.intersection(item[4].per_concept))]
+               if item[2] == "kterm" and held > most
+               and not in_points.issuperset(plain.intersection(item[4].per_concept))]
     kept = [item for item in scored if item[2] != "kterm"]
     if not leading:
         return kept
