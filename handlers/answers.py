@@ -301,24 +301,29 @@ def talk_hit(talk: Talk) -> TalkHit:
 async def _points(store: Store, subject: str, scope: Scope, limit: int, *, min_coverage: float = 0.0,
                   introductions_name: bool = False, context: str = "",
                   speaker_words: frozenset[str] = frozenset(),
-                  described: tuple[str, str] | None = None) -> tuple[list[PointHit], str | None]:
+                  described: tuple[str, str] | None = None, entries: bool = False,
+                  ) -> tuple[list[PointHit], str | None]:
     """Key points for ``subject``: from the thread's talk first when the thread is about one (``introductions_name``,
     ``speaker_words``: Store.find_points); the asker's ``context`` (``Question.context``) breaks near ties
     (``_context_first``). ``described``: the talk the question names by a description, and the rest of the subject
-    (``_talk_described_as_one``), whose points answer first."""
+    (``_talk_described_as_one``), whose points answer first; ``entries``: a glossary entry holding more of the
+    question than any point leads (Store.find_points)."""
     if scope.talk_id and scope.prefer_talk:
         scoped = await store.find_points(subject, limit=limit, talk_id=scope.talk_id, min_coverage=min_coverage,
-                                         introductions_name=introductions_name, speaker_words=speaker_words)
+                                         introductions_name=introductions_name, speaker_words=speaker_words,
+                                         entries=entries)
         if scoped:
             return await _context_first(store, subject, context, scoped, introductions_name), scoped[0].talk_title
     elif described is not None:
         talk_id, rest = described
         scoped = await store.find_points(rest, limit=limit, talk_id=talk_id, min_coverage=min_coverage,
-                                         introductions_name=introductions_name, speaker_words=speaker_words)
+                                         introductions_name=introductions_name, speaker_words=speaker_words,
+                                         entries=entries)
         if scoped:
             return await _context_first(store, rest, context, scoped, introductions_name), None
     found = await store.find_points(subject, limit=limit, min_coverage=min_coverage,
-                                    introductions_name=introductions_name, speaker_words=speaker_words)
+                                    introductions_name=introductions_name, speaker_words=speaker_words,
+                                    entries=entries)
     return await _context_first(store, subject, context, found, introductions_name), None
 
 
@@ -1697,7 +1702,7 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     naming_words = speaker_naming_words(question.text) | talk_naming_words(question.text)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2,
                                      introductions_name=True, context=question.context, speaker_words=naming_words,
-                                     described=await _talk_described(store, question, scope))
+                                     described=await _talk_described(store, question, scope), entries=True)
     near = [hit for hit in found[1:]
             if hit.score >= tie_floor(NAMED_TIE, found[0].score) and hit.talk_id != found[0].talk_id]
     if scoped_to is None and near and found[0].talk_id not in (named := _named_talks(store, question.subject)):
@@ -1994,7 +1999,7 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN,
                                      introductions_name=detail, context=question.context,
                                      speaker_words=speaker_naming_words(question.text),
-                                     described=await _talk_described(store, question, scope))
+                                     described=await _talk_described(store, question, scope), entries=detail)
     if not found and not scope.offset:
         # no key point has it: a talk that does (its title or summary: "Crashkurs"), else nothing has it
         if await store.find_talks(question.subject, limit=1):

@@ -191,6 +191,8 @@ def timestamp_link(point: KeyPoint | PointHit, video_url: str | None) -> str:
     """
     if isinstance(point, PointHit) and point.kind == "highlight":
         return "_Discussion highlight_ ·"
+    if isinstance(point, PointHit) and point.kind == "entry":
+        return "_Glossary_ ·"
     label, seconds = escape(point.stamp), point.seconds
     if not video_url:
         return f"`{label}`"
@@ -494,7 +496,7 @@ def _lead_line(hit: PointHit, lang: str, *, numbers: bool) -> str:
     if numbers:
         sentence = _highlight_numbers(sentence)
     title = f"*{mrkdwn(hit.title, 200)}*: " if hit.title else ""
-    key = "lead_highlight" if hit.kind == "highlight" else "lead_point"
+    key = {"highlight": "lead_highlight", "entry": "lead_entry"}.get(hit.kind, "lead_point")
     return say(lang, key, stamp=stamp, talk=mrkdwn(hit.talk_title, 150),
                sentence=title + sentence) + correction_note(hit.correction)
 

@@ -739,13 +739,15 @@ class Store:
 
     async def find_points(self, text: str, *, limit: int = 5, talk_id: str | None = None,
                           min_coverage: float = 0.0, introductions_name: bool = False,
-                          twins: bool = False, speaker_words: frozenset[str] = frozenset()) -> list[PointHit]:
+                          twins: bool = False, speaker_words: frozenset[str] = frozenset(),
+                          entries: bool = False) -> list[PointHit]:
         """Key points ranked for a free question; ``talk_id`` keeps to one talk; ``min_coverage`` 1.0 keeps
         the points that hold every concept of ``text``; ``introductions_name``: the words of a talk's introduction
         name the talk, as its title's do; ``twins``: a moment of a talk summarised twice is kept from each summary
-        (ranking.find_points); ``speaker_words``: the words that name the talk by its speakers (ranking.find_points)."""
+        (ranking.find_points); ``speaker_words``: the words that name the talk by its speakers (ranking.find_points);
+        ``entries``: a glossary entry holding more of the question than any point leads (ranking.find_points)."""
         return list(await self._answer(*self._points_search(text, limit, talk_id, min_coverage, introductions_name,
-                                                            twins, speaker_words)))
+                                                            twins, speaker_words, entries)))
 
     async def find_points_each(self, texts: Sequence[str], *, limit: int = 5,
                                min_coverage: float = 0.0) -> list[list[PointHit]]:
@@ -756,7 +758,7 @@ class Store:
 
     def _points_search(self, text: str, limit: int, talk_id: str | None, min_coverage: float,
                        introductions_name: bool = False, twins: bool = False,
-                       speaker_words: frozenset[str] = frozenset(),
+                       speaker_words: frozenset[str] = frozenset(), entries: bool = False,
                        ) -> tuple[Hashable | None, Callable[[View], tuple[PointHit, ...]]]:
         """``find_points``' key for its kept answer and its computation."""
 
@@ -765,11 +767,12 @@ class Store:
             hidden = sum(1 for correction in self._corrections.values() if correction.hidden)
             hits = ranking.find_points(view, text, limit=limit + hidden, talk_id=talk_id,
                                              min_coverage=min_coverage, introductions_name=introductions_name,
-                                             twins=twins, speaker_words=speaker_words)
+                                             twins=twins, speaker_words=speaker_words, entries=entries)
             shown = [view.canonical.point_hit(hit) for hit in hits]
             return tuple(corrected_hits(shown, self._corrections)[:limit] if self._corrections else shown)
 
-        key = ("find_points", text, limit, talk_id, min_coverage, introductions_name, twins, speaker_words) \
+        key = ("find_points", text, limit, talk_id, min_coverage, introductions_name, twins, speaker_words,
+               entries) \
             if cacheable(text) else None
         return key, compute
 

@@ -227,7 +227,8 @@ class PointHit:
     video_url: str | None = None
     matched: tuple[str, ...] = ()
     slips: tuple[Slip, ...] = ()
-    kind: str = "point"  # "point", or "highlight": a discussion highlight (no stamp; seconds is -1)
+    kind: str = "point"  # "point", "highlight": a discussion highlight, or "entry": a glossary entry (no stamp for
+    # either; seconds is -1)
     correction: PointCorrection | None = None
     retold: bool = False  # the same moment as a point shown before it, told in its talk's other summary
 

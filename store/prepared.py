@@ -34,9 +34,11 @@ MOMENT_ROWS_SQL = {
     "kpoint": "SELECT point_id, talk_id, seconds, label, title, text, source_file, source_line, summary_id"
               " FROM points",
     "khigh": "SELECT highlight_id, talk_id, -1, '', title, text, source_file, source_line, NULL FROM highlights",
+    "kterm": "SELECT entry_id, talk_id, -1, '', head, definition, source_file, source_line, NULL FROM glossary",
 }
-MOMENT_IDS = {"kpoint": "point_id", "khigh": "highlight_id"}  # the id column of each kind's table
-MomentKey = tuple[str, int]  # a full-text row's kind ("kpoint" or "khigh") and ref id
+# the id column of each kind's table
+MOMENT_IDS = {"kpoint": "point_id", "khigh": "highlight_id", "kterm": "entry_id"}
+MomentKey = tuple[str, int]  # a full-text row's kind ("kpoint", "khigh" or "kterm") and ref id
 
 
 class TalkRow(NamedTuple):

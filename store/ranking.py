@@ -18,6 +18,9 @@ from .view import View
 
 TALK_CANDIDATES = 150
 POINT_CANDIDATES = 100
+ENTRY_CANDIDATES = 20  # glossary entries that may lead a free question's points (find_points' ``entries``)
+ENTRY_LEAD_RATIO = 2.5  # a glossary entry leads only scoring this many times the best point (``_entry_first``)
+ENTRY_LEAD_MARGIN = 0.001  # a leading entry's score above the best point's, so that it sorts first
 
 # How much a concept found in each place says about a talk.
 TALK_FIELD_WEIGHTS = {
@@ -90,7 +93,8 @@ def find_talks(view: View, text: str, *, limit: int = 5) -> list[TalkHit]:
 
 def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = None,
                       min_coverage: float = 0.0, introductions_name: bool = False,
-                      twins: bool = False, speaker_words: frozenset[str] = frozenset()) -> list[PointHit]:
+                      twins: bool = False, speaker_words: frozenset[str] = frozenset(),
+                      entries: bool = False) -> list[PointHit]:
     """Key points and discussion highlights ranked for a free question; ``talk_id`` keeps to one talk;
     ``min_coverage`` 1.0 keeps only those that hold every concept of the question (the moments a topic comes up);
     ``introductions_name``: a word a talk's introduction holds names the talk, as a word of its title does
@@ -98,12 +102,17 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     the corpus a "when/where" answer points to), not once; ``speaker_words``: folded words by which the question
     names the talk through its speakers ("der Hugging-Face-Typ"): what any point of a talk holds of a concept of only
     those words, each of its points does, unless its introduction holds it ("von HuggingFace bereitgestellte
-    Bibliothek" says whose talk, not which of its points answers)."""
+    Bibliothek" says whose talk, not which of its points answers); ``entries``: a glossary entry that holds more of
+    the question's concepts than any key point or highlight leads (``_entry_first``)."""
     concepts = view.concepts(text)
     if not concepts:
         return []
     rows = view.candidates(concepts, POINT_CANDIDATES, kind=("kpoint", "khigh"), talk_id=talk_id)
     settle_readings(concepts, rows)
+    point_talks = {candidate.talk_id for candidate in rows}
+    if entries:
+        # read after the points settled the readings: the entries only compete for the lead, as the points read them
+        rows = rows + view.candidates(concepts, ENTRY_CANDIDATES, kind="kterm", talk_id=talk_id)
     idfs = concept_idfs(concepts, view.vocabulary)
     matcher = RowMatcher(concepts, idfs, view.vocabulary)
     scored = []
@@ -113,7 +122,9 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     # rest of the question picks the point, not the talk's name repeated in an intro ("Qwen-Image-Pipeline-Design").
     typed_titles = [0] * len(concepts)  # per concept: the candidates' talks whose titles hold it as typed
     translated = [False] * len(concepts)  # and whether one holds it only in a translation
-    for (index, _), in_title in titled.items():
+    for (index, title_talk), in_title in titled.items():
+        if title_talk not in point_talks:
+            continue  # an entry's talk only: which talks the words name is read from the points' (as without them)
         if in_title == 2:
             typed_titles[index] += 1
         elif in_title == 1:
@@ -139,6 +150,8 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
     introductions = _introduced(view, rows, matcher) if introductions_name or speakers else set()
     introduced = introductions if introductions_name else set()
     scored_talks: list[str] = []  # each scored candidate's talk
+    held_counts: list[int] = []  # each scored candidate's plain concepts (_plain_concepts) held by it or its title
+    plain = _plain_concepts(concepts) if entries else set()
     # talk id -> per concept what its title (or introduction) is worth to each of its points (None if nothing), and
     # the concepts it is worth something for: the same for every candidate of the talk
     title_values: dict[str, tuple[list[float | None], set[int]]] = {}
@@ -180,8 +193,9 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
                 value = max(value, title_value)
             if index in speakers and (index, row_talk) not in introductions:
                 # (an introduction that holds them names its talk by them already, and is the point about them)
-                held_by_talk = spoken.setdefault(row_talk, {})
-                held_by_talk[index] = max(held_by_talk.get(index, 0.0), value)
+                if kind != "kterm":  # what the points hold of them, as without the entries
+                    held_by_talk = spoken.setdefault(row_talk, {})
+                    held_by_talk[index] = max(held_by_talk.get(index, 0.0), value)
             elif index in grouped:
                 parts[index] = value
             else:
@@ -190,9 +204,12 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             score += sum(max(parts[index] for index in group) for group in groups)
         scored.append((score, own, kind, ref_id, match))
         scored_talks.append(row_talk)
+        held_counts.append(len(plain.intersection(worth.union(per_concept))) if entries else 0)
     if spoken:
         scored = [(score + sum(spoken.get(row_talk, {}).values()), own, kind, ref_id, match)
                   for (score, own, kind, ref_id, match), row_talk in zip(scored, scored_talks, strict=True)]
+    if entries:
+        scored = _entry_first(scored, held_counts, plain)
     scored.sort(key=lambda item: (-item[0], -item[1]))
     # Twice the answer: a talk summarised twice has most moments twice, and a repeat is dropped below.
     best = scored[:limit * 2]
@@ -217,11 +234,44 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             video_url=info.video_url if info else None,
             matched=tuple(_notes(view, concepts, [(i, match) for i in match.per_concept],
                                  partial(ShownWords, f"{row[3]} {row[4]}"))),
-            kind="point" if kind == "kpoint" else "highlight", retold=retold,
+            kind=_HIT_KINDS[kind], retold=retold,
         ))
         if kind == "kpoint":
             points_of.setdefault(row[0], []).append((hits[-1], row[7]))
     return hits
+
+
+_HIT_KINDS = {"kpoint": "point", "khigh": "highlight", "kterm": "entry"}  # a PointHit's kind for a row kind
+Scored = tuple[float, float, str, int, Any]  # score, own words' score, kind, ref id, RowMatch
+
+
+def _plain_concepts(concepts: list[Concept]) -> set[int]:
+    """The concepts that are one word the user wrote: not a phrase or a name's parts read together, nor a guess
+    (a bonus, the words in a row), each of which counts its words once more."""
+    return {index for index, concept in enumerate(concepts) if not concept.bonus and not concept.words_in_a_row
+            and not concept.name_parts and len(tokens(concept.words)) == 1}
+
+
+def _entry_first(scored: list[Scored], held_counts: list[int], plain: set[int]) -> list[Scored]:
+    """``scored`` without its glossary entries, unless one holds in its own words a plain concept of the question
+    (``_plain_concepts``) that no key point or highlight does, more of them (by its own words or its talk's title)
+    than every one of them, and scores ENTRY_LEAD_RATIO times the best of them: then the best such entry, above
+    every point. "gab es im NC-Vortrag was zu Robotern?": only the NC talk's "Industrielle Zellen" entry says
+    "Robotersysteme"; an entry holding only what points hold too ("was ist HBM"), or one word more than a point
+    that holds the rest as well, leaves the point, which says where it comes up, the answer."""
+    most = max((held for item, held in zip(scored, held_counts, strict=True) if item[2] != "kterm"), default=0)
+    in_points = {index for item in scored if item[2] != "kterm" for index in item[4].per_concept}
+    leading = [item for item, held in zip(scored, held_counts, strict=True)
+               if item[2] == "kterm" and held > most
+               and not in_points.issuperset(plain.intersection(item[4].per_concept))]
+    kept = [item for item in scored if item[2] != "kterm"]
+    if not leading:
+        return kept
+    best = max(leading, key=lambda item: (item[0], item[1]))
+    top = max((item[0] for item in kept), default=0.0)
+    if best[0] < ENTRY_LEAD_RATIO * top:
+        return kept  # a point holding the rest of the question about as well says where it comes up
+    return [(max(best[0], top + ENTRY_LEAD_MARGIN), *best[1:]), *kept]
 
 
 def _retold(row: tuple[Any, ...], kept: Iterable[tuple[PointHit, int]]) -> bool:
