@@ -81,7 +81,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             if (_german_name(word, question) or (
                     (_lower_case_german_noun(word, question, absent) or _rare_term(word, question, absent)
                      or _guessed(word, question) or _asked_whether(word, question, absent))
-                    and not (not _a_word_asked_whether(word, question) and await _typed_with_a_slip(store, word))
+                    and (_a_word_asked_whether(word, question) or not await _typed_with_a_slip(store, word))
                     and not await said_in_parts(store, word, question))) \
                     and await _no_compound_holds(store, word, absent):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
@@ -712,6 +712,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # before a word no summary has it may start a name ("early stopping")
         if len(words) < 2:
             continue
+        before = _word_before(question.text.casefold(), run.words[0].casefold())  # the word typed before the run
         if verb_follows and run.after_auxiliary and words[0] in WHO_NOUNS:
             continue  # "why did [the vlogger dig] under …": a person the talk is by, then what they did, no name
         if len(words) == 2 and words[1] not in absent and await _subject_and_verb(store, run, question):
@@ -731,7 +732,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         if lead and all(word not in absent for word in words[lead:]) and ends_in_a_noun and (
                 question.language == "de" or not (
                 run.before_article or (words[0].endswith("ing") and lead == 1)
-                or _word_before(question.text.casefold(), run.words[0].casefold()) == "to")) and (
+                or before == "to")) and (
                 len(words) - lead < 2 or await store.held_together(words[lead:])) and \
                 not await _told_by_one_talk(store, written, absent, [other for other in name_runs_of(scope, question)
                                                                      if other is not run]) and \
@@ -754,7 +755,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         if question.language != "de" and len(words) == 2 and words[0] not in absent and words[1] in absent and \
                 words[1].endswith("ing") and words[0] not in ING_COMPLEMENT_VERBS and \
                 _BE_AUXILIARY_RE.search(question.text) is None and \
-                _word_before(question.text.casefold(), run.words[0].casefold()) not in OBJECT_ING_VERBS and \
+                before not in OBJECT_ING_VERBS and \
                 not await _typed_with_a_slip(store, words[1]) and \
                 not await restates_a_point(store, question, [run.text], scope):  # "finetunning" is fine-tuning
             # "does tunix have early stopping": an -ing word after a known one is a noun there, an unknown kind of
@@ -762,8 +763,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # running"); after a verb that takes an -ing object it is what is done ("how does it avoid downloading")
             return run.text
         if question.language != "de" and question.yes_no and len(words) == 2 and words[0] not in absent and \
-                words[1] in absent and run.last and \
-                _word_before(question.text.casefold(), run.words[0].casefold()) in ENGLISH_PREPOSITIONS and \
+                words[1] in absent and run.last and before in ENGLISH_PREPOSITIONS and \
                 not await _typed_with_a_slip(store, words[1]) and \
                 not await restates_a_point(store, question, [run.text], scope):
             # a preposition's object ending a yes/no question, a word the summaries have and a noun they lack, is a
@@ -772,8 +772,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return run.text
         # two words after a preposition are its object, a thing, no subject and its verb: "did the machining video
         # talk about [3d printing]" (of more, the first may say how many: "when you train on [several] intel gpus")
-        objected = len(words) == 2 and \
-            _word_before(question.text.casefold(), run.words[0].casefold()) in ENGLISH_PREPOSITIONS
+        objected = len(words) == 2 and before in ENGLISH_PREPOSITIONS
         if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary and not run.after_verb
                                                      and not objected and not _before_the_auxiliary(run, question)):
             continue  # what follows the subject is what it does; what the question asks for comes before it
@@ -795,7 +794,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # describes it: "die experimentelle triton-pipeline" (000:266's "Experimenteller Triton-Codegen:
             # Dreiphasige Triton-Pipeline")
             continue
-        if question.language != "de" and _word_before(question.text.casefold(), run.words[0].casefold()) in _ASKERS_OWN:
+        if question.language != "de" and before in _ASKERS_OWN:
             continue  # "step through [my] remote code": the asker's own thing in words the summaries have, no name
         if await held_as_a_name(words) or (not _asked_for(run, question) and
                                            await _asked_around_one_talk(store, question, written, absent, run,
