@@ -40,6 +40,7 @@ from .questions import (
     talk_naming_words,
     weighs_its_subject,
     without_kind_words,
+    words_naming_the_talk,
 )
 from .replies import AnswerReply, DefineReply, Notice
 from .scope import Scope, absent_words, absent_words_each, name_runs_of
@@ -1699,7 +1700,7 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     # how and why ask more than which talk: the words its introduction shares with the question only name the talk,
     # as do those naming it by its speakers ("the hugging face guy") or with a talk noun ("in the video diffusion
     # talk"): each of its points holds them alike, the rest of the question picks the point
-    naming_words = speaker_naming_words(question.text) | talk_naming_words(question.text)
+    naming_words = words_naming_the_talk(question.text)
     found, scoped_to = await _points(store, question.subject, scope, scope.offset + 1 + POINTS_SHOWN + 2,
                                      introductions_name=True, context=question.context, speaker_words=naming_words,
                                      described=await _talk_described(store, question, scope), entries=True)
@@ -2116,7 +2117,7 @@ def _holds_beyond_the_setting(store: Store, question: Question, hit: PointHit) -
     folks": they say which talk, which its introduction holds, not what is asked of it); as typed or in a German form
     the word list gives it. True when there are no such words."""
     setting = set(tokens(placed_setting(question.text))) if question.language != "de" else set()
-    setting |= speaker_naming_words(question.text) | talk_naming_words(question.text)
+    setting |= words_naming_the_talk(question.text)
     focus = [word for word in tokens(question.subject) if word not in setting]
     if not setting or not focus or len(focus) == len(tokens(question.subject)):
         return True

@@ -2000,6 +2000,12 @@ def speaker_naming_words(text: str) -> frozenset[str]:
                      for word in _naming_before(words, at))
 
 
+def words_naming_the_talk(text: str) -> frozenset[str]:
+    """The folded words by which a question names its talk, by its speakers or with a talk noun
+    (``speaker_naming_words``, ``talk_naming_words``): each of the talk's points holds them alike."""
+    return speaker_naming_words(text) | talk_naming_words(text)
+
+
 _SPEAKERS = WHO_NOUNS - {"man"}  # German's "man" is a pronoun: "wozu trennt man bei maxtext …"
 
 
