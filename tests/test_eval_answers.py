@@ -516,11 +516,11 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout24: list[dict], holdout25: list[dict], holdout26: list[dict], holdout27: list[dict],
         holdout28: list[dict], holdout29: list[dict], holdout30: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout26 + holdout27 + holdout28 + holdout29 + holdout30
+    unseen = holdout28 + holdout29 + holdout30
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19 + holdout20 + holdout21
-             + holdout22 + holdout23 + holdout24 + holdout25)
+             + holdout22 + holdout23 + holdout24 + holdout25 + holdout26 + holdout27)
     assert {q["id"] for q in spent} <= every  # spent sets are tune material
     assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
     assert {q.id for q in eval_answers.load_questions("holdout8")} == {q["id"] for q in holdout8}
@@ -546,14 +546,14 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout28")} == {q["id"] for q in holdout28}
     assert {q.id for q in eval_answers.load_questions("holdout29")} == {q["id"] for q in holdout29}
     assert {q.id for q in eval_answers.load_questions("holdout30")} == {q["id"] for q in holdout30}
-    assert {"holdout26", "holdout27", "holdout28", "holdout29", "holdout30"} <= eval_answers.UNSEEN
+    assert {"holdout28", "holdout29", "holdout30"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
     assert not {"holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12",
                 "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18",
                 "holdout19", "holdout20", "holdout21", "holdout22", "holdout23",
-                "holdout24", "holdout25"} & eval_answers.UNSEEN
+                "holdout24", "holdout25", "holdout26", "holdout27"} & eval_answers.UNSEEN
 
 
 def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
