@@ -1017,6 +1017,9 @@ _REQUEST_WORDS = (r"(?:(?:please |bitte )?(?:tell|show|give) (?:me|us)|gimme|wal
 _REQUEST = rf"^{_REQUEST_WORDS}"
 # "erklär (mir) (mal) (kurz)": a request before a term or a question of its own, not before a whole topic
 _EXPLAIN_REQUEST = r"^erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*"
+# "eli5 X", "eli5: what is X", "explain like i'm five how X works": chat's request to explain simply, said before the
+# term or the question (its "i'm" is spelled out by then)
+_ELI5 = r"^(?:eli ?5|explain(?: it| this)?(?: to me)? like (?:i am|im) (?:5|five)(?: years old)?)"
 _ALL = r"(?:(?:all(?: of)?|alle) )?(?:(?:the|die) )?"
 _REQUEST_FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"{_REQUEST}{_ALL}(?:moments?|times|places|spots|points|parts|timestamps)"
@@ -1034,6 +1037,7 @@ _REQUEST_FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
      "definition of "),
     # "walk me through the kinetic setup" asks to explain it
     (re.compile(r"^walk (?:me|us) through\s+", re.I), "explain "),
+    (re.compile(rf"{_ELI5}\s*[,:–—-]?\s+", re.I), "explain "),
     # "give me the rough op count of StableHLO": the thing named is asked for, as "what is the …" asks it
     (re.compile(r"^(?:(?:please )?(?:tell|show|give) (?:me|us)|gimme)\s*,?\s+(?=the )", re.I), "what is "),
     (re.compile(r"^(?:(?:give|tell) me |explain |define )?(?:(?:a|an|the) )?(?:(?:quick|short|brief) )?"
@@ -1051,7 +1055,7 @@ _TRAILING_REQUEST_RE = re.compile(r"\s*[,;:.!?–—-]\s*(?:(?:erkl[äa]r|erkl[�
 
 # "tell me how many …", "zeig mal, aus welchen Bausteinen …", "erklär mal kurz, was …": the question itself follows the
 # request, as an indirect one; "erzähl mir was über X" is no question: its "was" is "etwas", something told about X
-_BEFORE_A_QUESTION_RE = re.compile(rf"(?:{_REQUEST}|{_EXPLAIN_REQUEST}\s*,?\s+)"
+_BEFORE_A_QUESTION_RE = re.compile(rf"(?:{_REQUEST}|{_EXPLAIN_REQUEST}\s*,?\s+|{_ELI5}\s*[,:–—-]?\s+)"
                                    rf"(?!was (?:[üu]ber|von|vom|zu|zum|zur)\b)(?={_OWN_QUESTION})", re.I)
 # An indirect question puts its verb last (German) or after its subject (English): "was dieses emit_pipeline macht, im
 # Pallas-Vortrag" is "was macht dieses emit_pipeline, im Pallas-Vortrag", "what disaggregation means in the RL

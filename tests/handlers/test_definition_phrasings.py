@@ -1,0 +1,31 @@
+"""Definition questions in phrasings the eval sets rarely use (found by bench/definition_phrasings.py's grid): the
+term's glossary entry leads, covered, under the term's own heading. On a real store over the bundled corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.db import Store
+from tests.handlers.test_questions import MAIN, ask, body, first
+
+
+def heading(reply_body: dict) -> str:
+    return str(body_blocks(reply_body)[0])
+
+
+def body_blocks(reply_body: dict) -> list:
+    return reply_body["message"].get("blocks") or [reply_body["message"].get("text", "")]
+
+
+@pytest.mark.parametrize("text", [
+    "eli5 MXU",
+    "eli5: what is mxu",
+    "ELI5 - what's MXU?",
+    "explain like i'm five what MXU is",
+])
+async def test_eli5_asks_to_explain_the_term(store: Store, text: str) -> None:
+    # chat's "explain like I'm five" is a request to explain, no topic word ("The summaries don't mention eli5")
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 20), text
+    assert body(reply)["covered"] is True
+    assert "MXU" in heading(body(reply))
