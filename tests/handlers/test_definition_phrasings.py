@@ -29,3 +29,17 @@ async def test_eli5_asks_to_explain_the_term(store: Store, text: str) -> None:
     assert first(reply) == (MAIN, 20), text
     assert body(reply)["covered"] is True
     assert "MXU" in heading(body(reply))
+
+
+@pytest.mark.parametrize("text", [
+    "kurz: was macht MXU",
+    "ganz kurz, was ist MXU?",
+    "quick: what is mxu",
+    "quickly - what does MXU stand for",
+])
+async def test_how_briefly_said_first_is_no_topic(store: Store, text: str) -> None:
+    # "kurz:", "quick:" say how to answer, like an interjection: the question after them is asked as it stands
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 20), text
+    assert body(reply)["covered"] is True
+    assert "MXU" in heading(body(reply))
