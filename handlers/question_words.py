@@ -47,7 +47,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     funktionieren
     s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
     ging gings want wants wanted mochte gern gerne interessiert interested explains explained erklart covers shows
-    meinst meint meinen dient dienen gedacht steht stehen name like such though come comes came coming so erzahl erzahle
+    bedeutung meinst meint meinen dient dienen gedacht steht stehen name like such though come comes came coming so erzahl erzahle
     erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
     aufgenommen geschrieben organisiert gesagt behauptet
     nochmal nochmals noch wieder schon eben halt ja dann jetzt jetz nun nu nich nix kurz kurze kurzen ganz ganze

@@ -760,7 +760,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:was (?:ein |eine |der |die |das )?(?P<s>.+?) (?:ist|sind|bedeutet|hei(?:ß|ss)t)"
         r"|what (?:a |an |the )?(?P<s2>.+?) (?:is|are|means|stands for))$", _I)),
     (Shape.DEFINE, re.compile(
-        r"^(?:define|definition of|definiere|meaning of|bedeutung von|what(?:'s| is| are| was| were| does| do)"
+        r"^(?:define|definition of|definiere|meaning of|(?:definition|bedeutung) (?:von|vom|des|der)"
+        r"|what(?:'s| is| are| was| were| does| do)"
         r"|wh?at'?s|was (?:ist|sind|war|waren|bedeutet|hei(?:ß|ss)t)|wof[üu]r steht|was versteht man unter"
         rf"|was {_DEFINING_VERB_DE}"
         r"|explain(?: to me| to us)?,? what|erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*,? was)"
@@ -1661,7 +1662,7 @@ def _without_sign_off(query: str) -> str:
 # ("the word for …", "der Begriff in dem Vortrag"), nor alone ("woher stammt der begriff": the thread's term).
 _NAMED_AS_A_TERM_RE = re.compile(
     r"(?<![\w-])(?:the|das|der|den|dem|des) (?:(?:german|english|deutsche[mnrs]?|englische[mnrs]?) )?"
-    r"(?:term|word|expression|wort|begriff|ausdruck)\s+"
+    r"(?:term|word|expression|wort|begriff|ausdruck|wortes|worts|begriffs|ausdrucks)\s+"  # (genitive: "des Begriffs")
     r"(?!(?:for|f[üu]r|of|von|vom|in|im|is|are|ist|that|which|der|die|das|den|dem|mean|means|bedeutet|hei(?:ß|ss)t"
     r"|stands?|steht)\b)(?=[^\W\d_`*\"'„])", re.I)
 

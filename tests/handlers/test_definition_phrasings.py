@@ -43,3 +43,17 @@ async def test_how_briefly_said_first_is_no_topic(store: Store, text: str) -> No
     assert first(reply) == (MAIN, 20), text
     assert body(reply)["covered"] is True
     assert "MXU" in heading(body(reply))
+
+
+@pytest.mark.parametrize("text", [
+    "definition von MXU?",
+    "Definition des MXU",
+    "was ist die Bedeutung von MXU",
+    "Was ist die Bedeutung des Begriffs MXU?",
+])
+async def test_german_nouns_of_meaning_ask_what_the_term_is(store: Store, text: str) -> None:
+    # "Definition von" is "definition of"; "Bedeutung" is "meaning", no topic; "des Begriffs" is "der Begriff" inflected
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 20), text
+    assert body(reply)["covered"] is True
+    assert "MXU" in heading(body(reply))
