@@ -5,7 +5,7 @@ Usage: .venv/bin/python bench/definition_phrasings.py [--show-misses] [--terms N
 
 Why: the definition questions of the eval_answers files almost never miss, yet fresh held-out sets miss them far more
 often (a timestamped key point first instead of the term's glossary entry), so the definition path was tuned to the
-phrasings seen. This grid measures phrasings in general: 30 English and 30 German templates (formal and Slack-casual,
+phrasings seen. This grid measures phrasings in general: 46 English and 46 German templates in two batches (formal and Slack-casual,
 "X?" alone, lower case without "?", "eli5 X", "was heißt eigentlich X", ...), written before any run of it.
 
 Terms: every canonical glossary term of the bundled corpus (``Store.all_terms``), none skipped. A term's lines are
@@ -20,7 +20,7 @@ Halves: each template is marked ``tune`` (true/false, alternating). Pass rates a
 ``--show-misses`` lists the failing (template, term) pairs of the TUNE half only: the other half is held out, so its
 figure says whether a fix of the tune half's causes holds for phrasings nobody read failures of.
 
-The full grid (168 terms x 60 templates) runs in about a minute; ``--terms N`` samples N terms with a fixed seed
+The full grid (168 terms x 92 templates) runs in about a minute and a half; ``--terms N`` samples N terms with a fixed seed
 (``--seed``, default 30) for a quicker figure, e.g. in tests.
 """
 
