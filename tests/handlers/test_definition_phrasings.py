@@ -57,3 +57,13 @@ async def test_german_nouns_of_meaning_ask_what_the_term_is(store: Store, text: 
     assert first(reply) == (MAIN, 20), text
     assert body(reply)["covered"] is True
     assert "MXU" in heading(body(reply))
+
+
+@pytest.mark.parametrize("text", ["what is JAX Pallas?", "was ist jax pallas", "define JAX Palace"])
+async def test_a_name_of_several_words_written_with_a_slip_is_found_as_shown(store: Store, text: str) -> None:
+    # the corpus writes "JAX Palas" (000:143), shown as "JAX Pallas": asked as shown, or with another slip, it is that
+    # entry, not the one of its first word JAX
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 143), text
+    assert body(reply)["covered"] is True
+    assert "JAX Pallas" in heading(body(reply))
