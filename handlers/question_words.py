@@ -47,7 +47,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     funktionieren
     s t handeln handelt behandeln behandelt drehen dreht sich geht gehen prasentation prasentationen
     ging gings want wants wanted mochte gern gerne interessiert interested explains explained erklart covers shows
-    bedeutung meinst meint meinen dient dienen gedacht steht stehen name like such though come comes came coming so erzahl erzahle
+    meinst meint meinen dient dienen gedacht steht stehen name like such though come comes came coming so erzahl erzahle
     erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
     aufgenommen geschrieben organisiert gesagt behauptet
     nochmal nochmals noch wieder schon eben halt ja dann jetzt jetz nun nu nich nix kurz kurze kurzen ganz ganze
@@ -57,7 +57,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     ever info infos informationen word news details rolle spielt spielen spielte taucht tauchte auftauchen kennst
     kennt weisst weiss brauch brauche braucht brauchen benotigt finde finden bringt lohnt lohnen per
     rede wem gehts gibts gabs wars hats isses genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter
-    details detail
+    details detail bedeutung
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
     ne nen nem ner nes raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
