@@ -736,8 +736,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?P<place>\s+(?:in|im|in der|in dem|from|aus|at|bei|beim|during|w[äa]hrend)\s+\S.*)?)$", _I)),
     (Shape.DEFINE, _PURPOSE_RE),
     (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?", "oom errors, what does that
-        # even mean", "vma in the palace talk, what does that stand for"
-        r"^(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)(?: short for)?"
+        # even mean", "vma in the palace talk, what does that stand for"; "never heard of X, what is it?" says why
+        r"^(?:(?:i(?: have| had)? )?never heard of\s+|(?:i am |im )?not familiar with\s+)?"
+        r"(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)(?: short for)?"
         # "agentic ai, what's that supposed to mean": what it is said to mean is what it means
         r"|what(?:'s| is| are| was| were) (?:that|this|it|those|these) (?:supposed|meant) to (?:mean|stand for)"
         r"|what (?:does|do) (?:that|this|it|those|these)(?: even| actually| exactly)? (?:mean|stand for|refer to)"
@@ -749,10 +750,22 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|was (?:ist|sind|wird|wurde) (?:damit|darunter) (?:eigentlich |genau )?(?:gemeint|zu verstehen)"
         r"|was (?:meint|meinen|meinte|meinten|meinst) (?:man|die|der|sie|er|du|ihr) (?:damit|darunter)"
         r"|what(?:'s| is| was) meant by (?:that|this|it)"
-        r"|what (?:do|does|did) (?:they|you|people|he|she|the speakers?) mean by (?:that|this|it))"
+        r"|what (?:do|does|did) (?:they|you|people|he|she|the speakers?) mean by (?:that|this|it)"
+        # "X - meaning?", "X – bedeutung?", "X means what": the noun or verb of meaning alone after the term
+        r"|meaning|definition|bedeutung|(?:means|stands for|bedeutet|hei(?:ß|ss)t|steht f[üu]r) was"
+        r"|(?<!\S)(?:means|stands for) what)"
         # … and where the term was met said after the question: "ISA, what does that mean in the intel gpu talk" is
         # "ISA in the intel gpu talk, what does that mean"
         r"(?P<place>\s+(?:in|im|in der|in dem|from|aus|at|bei|beim|during|w[äa]hrend)\s+\S.*)?$", _I)),
+    # … or the pointer's term said after the question and a colon: "was ist damit gemeint: MXU", "what does this
+    # mean: MXU"
+    (Shape.DEFINE, re.compile(
+        r"^(?:what(?:'s| is| are) (?:that|this)|what(?:'s| is) meant by (?:that|this)"
+        r"|what (?:does|do) (?:that|this) (?:mean|stand for|refer to)|was (?:ist|sind) (?:das|dies)"
+        r"|was (?:ist|sind|wird) (?:damit|darunter) (?:gemeint|zu verstehen)|was (?:bedeutet|hei(?:ß|ss)t|meint) das)"
+        r"\s*[:–—]\s*(?P<s>\S.*)$", _I)),
+    # "was hat es mit X auf sich": German's idiom for what a thing is
+    (Shape.DEFINE, re.compile(r"^was hat es (?:(?:denn|eigentlich|genau|nun) )*mit (?P<s>.+?) auf sich$", _I)),
     # "MHA = ?", "onemkl = ? saw it in the intel gpu talk": the term asked as an equation to fill in; what follows
     # says where the asker saw it, which names no term
     (Shape.DEFINE, re.compile(r"^(?P<s>[^=?]*[^\W_][^=?]*?)\s*=\s*(?:\?+(?=\s)|$)", _I)),  # (a "?" at the end is gone)
@@ -1036,6 +1049,11 @@ _REQUEST_FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
                 rf"\s+(?={_OWN_QUESTION})", re.I), ""),
     (re.compile(rf"{_REQUEST}(?:(?:a|an|the) )?(?:(?:quick|short|brief|rough) )?(?:definition|meaning) of\s+", re.I),
      "definition of "),
+    # "how would you define X", "wie würdest du X definieren": asked how to define it, the definition is the answer
+    (re.compile(r"^how (?:would|do|does|should|can|could) (?:you|u|one|we|i|they|people) define\s+", re.I),
+     "define "),
+    (re.compile(r"^wie (?:w[üu]rdest du|w[üu]rde man|kann man|k[öo]nnte man|sollte man) (?P<x>.+?) definieren[\s?!.]*$"
+                r"|^wie (?:definiert man|definierst du|definieren sie) (?P<y>.+)$", re.I), r"definiere \g<x>\g<y>"),
     # "walk me through the kinetic setup" asks to explain it
     (re.compile(r"^walk (?:me|us) through\s+", re.I), "explain "),
     (re.compile(rf"{_ELI5}\s*[,:–—-]?\s+", re.I), "explain "),
@@ -1664,7 +1682,7 @@ _NAMED_AS_A_TERM_RE = re.compile(
     r"(?<![\w-])(?:the|das|der|den|dem|des) (?:(?:german|english|deutsche[mnrs]?|englische[mnrs]?) )?"
     r"(?:term|word|expression|wort|begriff|ausdruck|wortes|worts|begriffs|ausdrucks)\s+"  # (genitive: "des Begriffs")
     r"(?!(?:for|f[üu]r|of|von|vom|in|im|is|are|ist|that|which|der|die|das|den|dem|mean|means|bedeutet|hei(?:ß|ss)t"
-    r"|stands?|steht)\b)(?=[^\W\d_`*\"'„])", re.I)
+    r"|stands?|steht)\b)(?=[^\W\d_`*\"'„]|\d+-?[^\W\d_])", re.I)  # (a name may open with digits: "2D-Mesh-Sharding")
 
 
 def _parse(text: str) -> Question:

@@ -67,3 +67,35 @@ async def test_a_name_of_several_words_written_with_a_slip_is_found_as_shown(sto
     assert first(reply) == (MAIN, 143), text
     assert body(reply)["covered"] is True
     assert "JAX Pallas" in heading(body(reply))
+
+
+@pytest.mark.parametrize(("text", "line", "term"), [
+    ("what does the term 2D-Mesh-Sharding refer to?", 427, "2D-Mesh-Sharding"),
+    ("Was ist die Bedeutung des Begriffs 2D-Mesh-Sharding?", 427, "2D-Mesh-Sharding"),
+])
+async def test_the_word_term_before_a_name_opening_with_digits(store: Store, text: str, line: int, term: str) -> None:
+    # "the term" only says a term follows, also one whose name opens with digits (it was looked up as "term 2D-…")
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, line), text
+    assert body(reply)["covered"] is True
+    assert term in heading(body(reply))
+
+
+@pytest.mark.parametrize("text", [
+    "never heard of MXU, what is it?",
+    "was ist damit gemeint: MXU",
+    "what does this mean: MXU",
+    "how would you define MXU?",
+    "wie würdest du MXU definieren?",
+    "was hat es mit MXU auf sich?",
+    "MXU - meaning?",
+    "MXU – bedeutung?",
+    "mxu means what?",
+])
+async def test_definition_frames_around_the_term(store: Store, text: str) -> None:
+    # the term said after a pointer question and a colon, before a bare noun of meaning, after "never heard of", or
+    # asked how to define: each asks what it is (they went to search or explain, a key point first)
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 20), text
+    assert body(reply)["covered"] is True
+    assert "MXU" in heading(body(reply))
