@@ -57,7 +57,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     ever info infos informationen word news details rolle spielt spielen spielte taucht tauchte auftauchen kennst
     kennt weisst weiss brauch brauche braucht brauchen benotigt finde finden bringt lohnt lohnen per
     rede wem gehts gibts gabs wars hats isses genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter
-    details detail
+    details detail bedeutung
     detailed further more
     steckt stecken steckte dahinter gedauert dauert dauerte konkret konkreter praxis praktisch practice practical
     ne nen nem ner nes raus heraus rausgekommen herausgekommen need needs needed heisst heissen bedeutet bedeuten
@@ -255,7 +255,9 @@ _DISCOURSE = (rf"(?:{_OPENERS}|wait|hold on|hang on|h+m+|huh|uh+|u+mm+|uhm+|erm|
               r"|yeah|yes|yep|yup|no|nope|sorry|lol|btw|also|moment(?: mal)?|warte?(?: mal)?|sekunde|h[äa]h?|[äö]h+m*"
               r"|ach(?: ?so)?"
               r"|na(?: ?ja)?|gut|alles klar|klar|super|krass|interessant|danke|ja|jo|jep|nein|nee|stimmt|echt"
-              r"|verstehe|ich verstehe|[üu]brigens)")
+              r"|verstehe|ich verstehe|[üu]brigens"
+              # how briefly to answer, said first: "kurz: was macht X", "quick, what's X"
+              r"|(?:ganz )?kurz(?: gefragt)?|(?:real )?quick(?:ly)?|briefly)")
 OPENS_A_QUESTION = (r"(?:und|and|aber|but|oder|or|what|who|whose|where|when|why|how|which|was|wer|wessen|wem|wen|wo"
                      r"|wann|warum|wieso|weshalb|wie|welche[rsnm]?|wozu|wof[üu]r|worum|wor[üu]ber|von|can|could|do|does"
                      r"|did|is|are|was|were|kannst|gibt|gibts|hat|haben|ist|sind|tell|erz[äa]hl|sag|zeig|show)")

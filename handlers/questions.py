@@ -736,8 +736,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?P<place>\s+(?:in|im|in der|in dem|from|aus|at|bei|beim|during|w[äa]hrend)\s+\S.*)?)$", _I)),
     (Shape.DEFINE, _PURPOSE_RE),
     (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?", "oom errors, what does that
-        # even mean", "vma in the palace talk, what does that stand for"
-        r"^(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)(?: short for)?"
+        # even mean", "vma in the palace talk, what does that stand for"; "never heard of X, what is it?" says why
+        r"^(?:(?:i(?: have| had)? )?never heard of\s+|(?:i am |im )?not familiar with\s+)?"
+        r"(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)(?: short for)?"
         # "agentic ai, what's that supposed to mean": what it is said to mean is what it means
         r"|what(?:'s| is| are| was| were) (?:that|this|it|those|these) (?:supposed|meant) to (?:mean|stand for)"
         r"|what (?:does|do) (?:that|this|it|those|these)(?: even| actually| exactly)? (?:mean|stand for|refer to)"
@@ -749,10 +750,22 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|was (?:ist|sind|wird|wurde) (?:damit|darunter) (?:eigentlich |genau )?(?:gemeint|zu verstehen)"
         r"|was (?:meint|meinen|meinte|meinten|meinst) (?:man|die|der|sie|er|du|ihr) (?:damit|darunter)"
         r"|what(?:'s| is| was) meant by (?:that|this|it)"
-        r"|what (?:do|does|did) (?:they|you|people|he|she|the speakers?) mean by (?:that|this|it))"
+        r"|what (?:do|does|did) (?:they|you|people|he|she|the speakers?) mean by (?:that|this|it)"
+        # "X - meaning?", "X – bedeutung?", "X means what": the noun or verb of meaning alone after the term
+        r"|meaning|definition|bedeutung|(?:means|stands for|bedeutet|hei(?:ß|ss)t|steht f[üu]r) was"
+        r"|(?<!\S)(?:means|stands for) what)"
         # … and where the term was met said after the question: "ISA, what does that mean in the intel gpu talk" is
         # "ISA in the intel gpu talk, what does that mean"
         r"(?P<place>\s+(?:in|im|in der|in dem|from|aus|at|bei|beim|during|w[äa]hrend)\s+\S.*)?$", _I)),
+    # … or the pointer's term said after the question and a colon: "was ist damit gemeint: MXU", "what does this
+    # mean: MXU"
+    (Shape.DEFINE, re.compile(
+        r"^(?:what(?:'s| is| are) (?:that|this)|what(?:'s| is) meant by (?:that|this)"
+        r"|what (?:does|do) (?:that|this) (?:mean|stand for|refer to)|was (?:ist|sind) (?:das|dies)"
+        r"|was (?:ist|sind|wird) (?:damit|darunter) (?:gemeint|zu verstehen)|was (?:bedeutet|hei(?:ß|ss)t|meint) das)"
+        r"\s*[:–—]\s*(?P<s>\S.*)$", _I)),
+    # "was hat es mit X auf sich": German's idiom for what a thing is
+    (Shape.DEFINE, re.compile(r"^was hat es (?:(?:denn|eigentlich|genau|nun) )*mit (?P<s>.+?) auf sich$", _I)),
     # "MHA = ?", "onemkl = ? saw it in the intel gpu talk": the term asked as an equation to fill in; what follows
     # says where the asker saw it, which names no term
     (Shape.DEFINE, re.compile(r"^(?P<s>[^=?]*[^\W_][^=?]*?)\s*=\s*(?:\?+(?=\s)|$)", _I)),  # (a "?" at the end is gone)
@@ -760,7 +773,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:was (?:ein |eine |der |die |das )?(?P<s>.+?) (?:ist|sind|bedeutet|hei(?:ß|ss)t)"
         r"|what (?:a |an |the )?(?P<s2>.+?) (?:is|are|means|stands for))$", _I)),
     (Shape.DEFINE, re.compile(
-        r"^(?:define|definition of|definiere|meaning of|bedeutung von|what(?:'s| is| are| was| were| does| do)"
+        r"^(?:define|definition of|definiere|meaning of|(?:definition|bedeutung) (?:von|vom|des|der)"
+        r"|what(?:'s| is| are| was| were| does| do)"
         r"|wh?at'?s|was (?:ist|sind|war|waren|bedeutet|hei(?:ß|ss)t)|wof[üu]r steht|was versteht man unter"
         rf"|was {_DEFINING_VERB_DE}"
         r"|explain(?: to me| to us)?,? what|erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*,? was)"
@@ -1017,6 +1031,9 @@ _REQUEST_WORDS = (r"(?:(?:please |bitte )?(?:tell|show|give) (?:me|us)|gimme|wal
 _REQUEST = rf"^{_REQUEST_WORDS}"
 # "erklär (mir) (mal) (kurz)": a request before a term or a question of its own, not before a whole topic
 _EXPLAIN_REQUEST = r"^erkl[äa]re?(?: mir| uns)?(?: mal| bitte| kurz)*"
+# "eli5 X", "eli5: what is X", "explain like i'm five how X works": chat's request to explain simply, said before the
+# term or the question (its "i'm" is spelled out by then)
+_ELI5 = r"^(?:eli ?5|explain(?: it| this)?(?: to me)? like (?:i am|im) (?:5|five)(?: years old)?)"
 _ALL = r"(?:(?:all(?: of)?|alle) )?(?:(?:the|die) )?"
 _REQUEST_FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"{_REQUEST}{_ALL}(?:moments?|times|places|spots|points|parts|timestamps)"
@@ -1032,8 +1049,14 @@ _REQUEST_FRAMES: tuple[tuple[re.Pattern[str], str], ...] = (
                 rf"\s+(?={_OWN_QUESTION})", re.I), ""),
     (re.compile(rf"{_REQUEST}(?:(?:a|an|the) )?(?:(?:quick|short|brief|rough) )?(?:definition|meaning) of\s+", re.I),
      "definition of "),
+    # "how would you define X", "wie würdest du X definieren": asked how to define it, the definition is the answer
+    (re.compile(r"^how (?:would|do|does|should|can|could) (?:you|u|one|we|i|they|people) define\s+", re.I),
+     "define "),
+    (re.compile(r"^wie (?:w[üu]rdest du|w[üu]rde man|kann man|k[öo]nnte man|sollte man) (?P<x>.+?) definieren[\s?!.]*$"
+                r"|^wie (?:definiert man|definierst du|definieren sie) (?P<y>.+)$", re.I), r"definiere \g<x>\g<y>"),
     # "walk me through the kinetic setup" asks to explain it
     (re.compile(r"^walk (?:me|us) through\s+", re.I), "explain "),
+    (re.compile(rf"{_ELI5}\s*[,:–—-]?\s+", re.I), "explain "),
     # "give me the rough op count of StableHLO": the thing named is asked for, as "what is the …" asks it
     (re.compile(r"^(?:(?:please )?(?:tell|show|give) (?:me|us)|gimme)\s*,?\s+(?=the )", re.I), "what is "),
     (re.compile(r"^(?:(?:give|tell) me |explain |define )?(?:(?:a|an|the) )?(?:(?:quick|short|brief) )?"
@@ -1051,7 +1074,7 @@ _TRAILING_REQUEST_RE = re.compile(r"\s*[,;:.!?–—-]\s*(?:(?:erkl[äa]r|erkl[�
 
 # "tell me how many …", "zeig mal, aus welchen Bausteinen …", "erklär mal kurz, was …": the question itself follows the
 # request, as an indirect one; "erzähl mir was über X" is no question: its "was" is "etwas", something told about X
-_BEFORE_A_QUESTION_RE = re.compile(rf"(?:{_REQUEST}|{_EXPLAIN_REQUEST}\s*,?\s+)"
+_BEFORE_A_QUESTION_RE = re.compile(rf"(?:{_REQUEST}|{_EXPLAIN_REQUEST}\s*,?\s+|{_ELI5}\s*[,:–—-]?\s+)"
                                    rf"(?!was (?:[üu]ber|von|vom|zu|zum|zur)\b)(?={_OWN_QUESTION})", re.I)
 # An indirect question puts its verb last (German) or after its subject (English): "was dieses emit_pipeline macht, im
 # Pallas-Vortrag" is "was macht dieses emit_pipeline, im Pallas-Vortrag", "what disaggregation means in the RL
@@ -1657,9 +1680,9 @@ def _without_sign_off(query: str) -> str:
 # ("the word for …", "der Begriff in dem Vortrag"), nor alone ("woher stammt der begriff": the thread's term).
 _NAMED_AS_A_TERM_RE = re.compile(
     r"(?<![\w-])(?:the|das|der|den|dem|des) (?:(?:german|english|deutsche[mnrs]?|englische[mnrs]?) )?"
-    r"(?:term|word|expression|wort|begriff|ausdruck)\s+"
+    r"(?:term|word|expression|wort|begriff|ausdruck|wortes|worts|begriffs|ausdrucks)\s+"  # (genitive: "des Begriffs")
     r"(?!(?:for|f[üu]r|of|von|vom|in|im|is|are|ist|that|which|der|die|das|den|dem|mean|means|bedeutet|hei(?:ß|ss)t"
-    r"|stands?|steht)\b)(?=[^\W\d_`*\"'„])", re.I)
+    r"|stands?|steht)\b)(?=[^\W\d_`*\"'„]|\d+-?[^\W\d_])", re.I)  # (a name may open with digits: "2D-Mesh-Sharding")
 
 
 def _parse(text: str) -> Question:

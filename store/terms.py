@@ -38,6 +38,12 @@ def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
                 for hit in _terms_named(view, keys, ("term", "variant"), "alias")]
         if hits:
             return hits[:limit]
+    elif " " in phrase and (keys := _with_word_slips(view, phrase)):
+        # a name of several words the corpus writes with a slip in one of them ("JAX Palas"), asked as shown
+        # ("JAX Pallas"): the name as written, not a looser match of it or of one of its words
+        hits = _terms_named(view, keys, ("term", "variant"), "alias")
+        if hits:
+            return hits[:limit]
     hits = _terms_named(view, [key], ("expansion",), "expansion")
     if hits:
         return hits[:limit]
@@ -66,6 +72,26 @@ def define_hits(view: View, query: str, key: str, limit: int) -> list[TermHit]:
     if hits:
         return hits[:limit]
     return _fuzzy_terms(view, key, ("expansion",), limit)
+
+
+# spellings of a name of several words with its words' slips tried at most
+WORD_SLIP_KEYS = 16
+
+
+def _with_word_slips(view: View, phrase: str) -> list[str]:
+    """Keys of ``phrase`` with each word that aliases.toml names (a canonical name or a slip of one) replaced by its
+    canonical name and each of its slips ("jax pallas" -> "jaxpalace", "jaxpalas"; "jax palace" -> "jaxpallas", ...);
+    none when no word is named there."""
+    keys = [""]
+    slipped = False
+    for word in phrase.split():
+        canonical = view.lexicon.canonical.get(word)
+        named = phrase_key(canonical) if canonical else word
+        slips = view.lexicon.variants.get(named, [])
+        slipped |= bool(slips)
+        forms = dict.fromkeys((word, named, *slips))
+        keys = [key + form.replace(" ", "") for key in keys for form in forms][:WORD_SLIP_KEYS]
+    return keys[1:] if slipped else []
 
 
 # translations of a phrase word by word tried at most: every adjective ending of every word before the last multiplies
