@@ -76,6 +76,7 @@ from .question_words import (
     UNIT_WORDS,
     UNITS,
     USAGE,
+    WHICH_ONE_WORDS,
     WHO_NOUNS,
     WHY_WORDS,
     setting_of,
@@ -855,6 +856,10 @@ _WHAT_IT_DOES_RE = re.compile(
     r"^what (?:does|do)\s+(?!.*\b(?:mean|means|meant|stand for|stands for|refer to|refers to)\b)"
     r"(?!.*\sdo(?:\s+(?:in|within|inside|on|for)\s.*)?$)"  # "what does X do in Y": its role there (_PURPOSE_RE)
     r".+\s\S+$", _I)
+# "what is tunix built on top of", "what's FlyDSL based on", "what are the screws made of": what the thing rests on or
+# is made from (a participle and its preposition after the thing)
+_WHAT_IT_RESTS_ON_RE = re.compile(r"^(?:what(?:'s| is| are| was| were)|wh?at'?s)\s+\S.*?\s(?:built|based|made"
+                                  r"|constructed)\s+(?:on(?:\s+top\s+of)?|upon|of|from|out\s+of)\b", _I)
 # "was ist das überhaupt?", "what is that anyway?": the thread's topic defined (only pointers and stress words)
 _WHAT_IS_THAT_RE = re.compile(
     r"^(?:(?:was|what)(?:'s| is| ist| sind| are| was| war| bedeutet| hei(?:ß|ss)t| does) (?:das|dies|es|that|this|it)"
@@ -1780,7 +1785,10 @@ def _parse_plain(query: str, stripped: str) -> Question:
             if second and not first and (groups.get("s") is None or any(t in PRONOUNS for t in tokens(groups["s"]))):
                 # "how is it different from PPO?": the thread's topic against PPO
                 return Question(query, shape, "", second, language, refers_back=True)
-            if not first or not second:
+            if not first or not second or any(all(token in WHICH_ONE_WORDS for token in tokens(side))
+                                                  for side in (first, second)):
+                # (a side that only says which one, with no thing of its own, is none: "what did he say about
+                # profiling and what's next" asks what comes next, which nothing is set beside)
                 continue
             return Question(query, shape, first, second, language)
         raw = next((value for name, value in groups.items() if name[:1] == "s" and value is not None), None)
@@ -1831,6 +1839,10 @@ def _parse_plain(query: str, stripped: str) -> Question:
                 # "what is it about?", "what do they recommend for …?", "was war der Grund dafür?", "what's planned
                 # next for max_evol?" are no definitions
                 continue
+            if _WHAT_IT_RESTS_ON_RE.match(stripped):
+                # "what is tunix built on top of": what the thing is made from, which a key point explains, not what
+                # the thing is
+                return replace(question, shape=Shape.EXPLAIN)
             if _WHAT_IT_DOES_RE.match(stripped) and subject_words(stripped.split()[-1]):
                 # "what does the PJRT API standardize?"; a verb that says nothing more ("what does AITER give
                 # you?") asks what the thing does, its glossary entry
