@@ -807,7 +807,8 @@ _HOW_MUCH_RE = re.compile(r"^(?:(?:um|by) )?(?:how (?:much|many|fast|quick|quick
                           rf"|wieviele?|{_WHAT_COUNT})\b", _I)
 # "how much control …", "wie viel Freiheit …": the noun the amount is asked of
 _HOW_MUCH = r"(?:how much|wie ?viel)"  # an amount, measured in a unit ("how many", "wie viele" count things)
-_HOW_MUCH_OF_RE = re.compile(rf"^{_HOW_MUCH} (?P<n>[^\W\d_]+)\b", _I)
+# (the noun after a compound modifier: "how much [low-level] control", "wie viel [Low-Level]-Kontrolle")
+_HOW_MUCH_OF_RE = re.compile(rf"^{_HOW_MUCH} (?:[^\W\d_]+(?:-[^\W\d_]+)+[\s-])?(?P<n>[^\W\d_]+)\b", _I)
 
 
 def measured_in(word: str, text: str) -> bool:
