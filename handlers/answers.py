@@ -1652,10 +1652,14 @@ NAMING_TITLES = 2  # a word in the titles of at most this many talks names them
 NAMED_TIE = 0.8  # a point of the named talk this close to the best leads
 
 
-def _named_talks(store: Store, subject: str) -> set[str]:
+MIN_NAMING_ABBREVIATION = 2  # an abbreviation names a talk too ("RL" of "Tunix: RL-Architektur"), when asked for
+
+
+def _named_talks(store: Store, subject: str, *, shortest: int = 4) -> set[str]:
     """The talks a question names with a word of their titles that few titles have: "in JAX Quantum" names the
-    quantum talk ("JAX" is in many titles). Empty when the question has no other word (it only names the talk)."""
-    words = [word for word in tokens(subject) if len(word) >= 4 and word not in FRAME_WORDS]
+    quantum talk ("JAX" is in many titles). Empty when the question has no other word (it only names the talk).
+    ``shortest``: the fewest letters of a naming word (shorter ones begin too many words to name a talk by default)."""
+    words = [word for word in tokens(subject) if len(word) >= shortest and word not in FRAME_WORDS]
     named: set[str] = set()
     naming = 0
     for word in words:
@@ -1706,9 +1710,12 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
                                      described=await _talk_described(store, question, scope), entries=True)
     near = [hit for hit in found[1:]
             if hit.score >= tie_floor(NAMED_TIE, found[0].score) and hit.talk_id != found[0].talk_id]
-    if scoped_to is None and near and found[0].talk_id not in (named := _named_talks(store, question.subject)):
+    if scoped_to is None and near and found[0].talk_id not in (named := _named_talks(store, question.subject)) \
+            and found[0].talk_id not in _named_talks(store, question.subject, shortest=MIN_NAMING_ABBREVIATION):
         # "why do they use automatic differentiation in JAX Quantum?": of two points about as relevant, the one in
-        # the talk the question names explains, not another talk's "Automatische … Differenzierung"
+        # the talk the question names explains, not another talk's "Automatische … Differenzierung"; not when a short
+        # name names the first one's talk as well ("the rl framework for coding agents": "Tunix: RL-Architektur",
+        # however "training" names the post-training talks)
         if (best := next((hit for hit in near if hit.talk_id in named), None)) is not None:
             found = [best] + [hit for hit in found if hit is not best]
     found = found[scope.offset:]

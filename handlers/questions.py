@@ -76,6 +76,7 @@ from .question_words import (
     UNIT_WORDS,
     UNITS,
     USAGE,
+    WHICH_ONE_WORDS,
     WHO_NOUNS,
     WHY_WORDS,
     setting_of,
@@ -820,7 +821,8 @@ _HOW_MUCH_RE = re.compile(r"^(?:(?:um|by) )?(?:how (?:much|many|fast|quick|quick
                           rf"|wieviele?|{_WHAT_COUNT})\b", _I)
 # "how much control …", "wie viel Freiheit …": the noun the amount is asked of
 _HOW_MUCH = r"(?:how much|wie ?viel)"  # an amount, measured in a unit ("how many", "wie viele" count things)
-_HOW_MUCH_OF_RE = re.compile(rf"^{_HOW_MUCH} (?P<n>[^\W\d_]+)\b", _I)
+# (the noun after a compound modifier: "how much [low-level] control", "wie viel [Low-Level]-Kontrolle")
+_HOW_MUCH_OF_RE = re.compile(rf"^{_HOW_MUCH} (?:[^\W\d_]+(?:-[^\W\d_]+)+[\s-])?(?P<n>[^\W\d_]+)\b", _I)
 
 
 def measured_in(word: str, text: str) -> bool:
@@ -869,6 +871,10 @@ _WHAT_IT_DOES_RE = re.compile(
     r"^what (?:does|do)\s+(?!.*\b(?:mean|means|meant|stand for|stands for|refer to|refers to)\b)"
     r"(?!.*\sdo(?:\s+(?:in|within|inside|on|for)\s.*)?$)"  # "what does X do in Y": its role there (_PURPOSE_RE)
     r".+\s\S+$", _I)
+# "what is tunix built on top of", "what's FlyDSL based on", "what are the screws made of": what the thing rests on or
+# is made from (a participle and its preposition after the thing)
+_WHAT_IT_RESTS_ON_RE = re.compile(r"^(?:what(?:'s| is| are| was| were)|wh?at'?s)\s+\S.*?\s(?:built|based|made"
+                                  r"|constructed)\s+(?:on(?:\s+top\s+of)?|upon|of|from|out\s+of)\b", _I)
 # "was ist das überhaupt?", "what is that anyway?": the thread's topic defined (only pointers and stress words)
 _WHAT_IS_THAT_RE = re.compile(
     r"^(?:(?:was|what)(?:'s| is| ist| sind| are| was| war| bedeutet| hei(?:ß|ss)t| does) (?:das|dies|es|that|this|it)"
@@ -1803,7 +1809,10 @@ def _parse_plain(query: str, stripped: str) -> Question:
             if second and not first and (groups.get("s") is None or any(t in PRONOUNS for t in tokens(groups["s"]))):
                 # "how is it different from PPO?": the thread's topic against PPO
                 return Question(query, shape, "", second, language, refers_back=True)
-            if not first or not second:
+            if not first or not second or any(all(token in WHICH_ONE_WORDS for token in tokens(side))
+                                                  for side in (first, second)):
+                # (a side that only says which one, with no thing of its own, is none: "what did he say about
+                # profiling and what's next" asks what comes next, which nothing is set beside)
                 continue
             return Question(query, shape, first, second, language)
         raw = next((value for name, value in groups.items() if name[:1] == "s" and value is not None), None)
@@ -1854,6 +1863,10 @@ def _parse_plain(query: str, stripped: str) -> Question:
                 # "what is it about?", "what do they recommend for …?", "was war der Grund dafür?", "what's planned
                 # next for max_evol?" are no definitions
                 continue
+            if _WHAT_IT_RESTS_ON_RE.match(stripped):
+                # "what is tunix built on top of": what the thing is made from, which a key point explains, not what
+                # the thing is
+                return replace(question, shape=Shape.EXPLAIN)
             if _WHAT_IT_DOES_RE.match(stripped) and subject_words(stripped.split()[-1]):
                 # "what does the PJRT API standardize?"; a verb that says nothing more ("what does AITER give
                 # you?") asks what the thing does, its glossary entry

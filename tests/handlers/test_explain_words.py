@@ -231,3 +231,13 @@ async def test_speakers_the_introduction_names_still_pick_it(store: Store) -> No
     reply = await ask(store, "what were the michigan folks trying to figure out")
     assert_answered_by(reply, 9)
 
+
+
+@pytest.mark.parametrize("text", [
+    "torchtpu release date, do we know when it lands",
+    "any news on when torchtpu gets released?",
+])
+async def test_a_products_release_is_its_launch(store: Store, text: str) -> None:
+    # a product's release is its launch (Start, Markteinführung): the TorchTPU talk's outlook announces the start
+    # (454), so the summaries cover it
+    assert_answered_by(await ask(store, text), 454)

@@ -770,12 +770,15 @@ async def test_what_thing_count_leads_with_the_point_counting_it(store: Store) -
 
 
 @pytest.mark.parametrize("text", ["how much control do you get over the hierarchy with flydsl",
-                                  "wie viel Kontrolle hat man bei FlyDSL über die Hierarchie"])
+                                  "wie viel Kontrolle hat man bei FlyDSL über die Hierarchie",
+                                  # the degree noun after a compound modifier is the noun asked about
+                                  "how much low-level control does the python dsl for amd gpus give you"])
 async def test_how_much_of_a_degree_is_a_how_question(store: Store, text: str) -> None:
     # control is no amount: the point that says how far it reaches (block, warp, thread down to the MFMA atoms), not
     # one that happens to carry a number (the 8x7B model of the standalone validation, 000:239)
     assert parse(text).shape == Shape.EXPLAIN
     assert parse("how much memory does flydsl use").shape == Shape.QUANTITY
+    assert parse("how much high-bandwidth memory does flydsl use").shape == Shape.QUANTITY
     assert first(await ask(store, text)) == (MAIN, 235)
 
 

@@ -645,6 +645,13 @@ async def test_an_explanation_comes_from_the_talk_the_question_names(store: Stor
     assert first(await ask(store, text)) == (MAIN, 38)
 
 
+async def test_a_short_name_of_the_first_talk_keeps_it_first(store: Store) -> None:
+    # "rl" names the Tinix talk ("Tunix: RL-Architektur") as "training" names the post-training talks: the question
+    # names both, so Tinix's decoupled agent model (304) stays first, not MaxText's disaggregated RL architecture (164)
+    text = "why does the rl framework for coding agents split generation and training onto separate workers"
+    assert first(await ask(store, text)) == (MAIN, 304)
+
+
 @pytest.mark.parametrize("text", [
     "wieso trennt Tinix die Rollouts komplett vom Training?",
     "why does Tinix split rollout and training completely?",
