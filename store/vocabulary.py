@@ -399,10 +399,6 @@ def verb_root(word: str) -> str | None:
     for prefix in VERB_PREFIXES:
         if stem.startswith(prefix) and len(stem) - len(prefix) > MIN_VERB_ROOT:
             stem = stem[len(prefix):]
-            if prefix != "ge" and stem.startswith("ge") and len(stem) - 2 > MIN_VERB_ROOT:
-                # a separable verb's participle has its "ge" behind the prefix: "vorgefertigt" is "vorfertigen"'s,
-                # of the family of "Vorfertigung" and "Fertigung", as "ausgeführt" is "ausführen"'s
-                stem = stem[2:]
             break
     for ending in _VERB_ENDINGS:
         if stem.endswith(ending) and len(stem) - len(ending) >= MIN_VERB_ROOT:
