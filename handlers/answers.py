@@ -1201,8 +1201,10 @@ def _count_re(forms: tuple[str, ...]) -> re.Pattern[str] | None:
     # operations, "32 XC-Cores" cores (a closed compound is a word of its own: "zwei Hauptphasen" of LLM training are
     # no count of Tinix's post-training phases)
     compound = r"(?:[^\W\d_][\w]*-)?"
+    # dimensions are counted with a "D" behind the number: "2D-Mesh", "3D"
+    dimensions = r"|(?<![\w.,])\d(?:-|\s)?D\b" if any(form.startswith("dimension") for form in forms) else ""
     return re.compile(rf"(?<![\w.,])(?:\d[\d.,]*|{_NUMBER_WORD})(?:\s*-\s*|\s+){compound}(?:{written})"
-                      rf"|{_listing(written)}", re.I)
+                      rf"|{_listing(written)}{dimensions}", re.I)
 
 
 @lru_cache(maxsize=256)

@@ -232,6 +232,9 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
             # pronoun is the talk, whose moments the answer already prefers ("wann kam da mxfp4 dran")
             question.shape == Shape.MOMENTS and context.shape not in TALK_SHAPES)) and \
             (points_back(question.text) or
+             # "dort", "there" with no one talk to point at: the place is the topic the asker's context names ("wie das
+             # Tunix-Team RL auf TPUs organisiert. Wie werden dort die Rollouts … getrennt?")
+             (question.in_thread_talk and not context.talk_id) or
              (_says_they(question) and context.shape not in TALK_SHAPES | ACROSS_TALKS)) and \
             not set(tokens(question.subject)) & set(tokens(context.subject)):
         # "und wie viele davon laufen parallel?" after Sandbox-Umgebungen: the thread's topic and what is asked of it

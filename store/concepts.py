@@ -96,6 +96,7 @@ def build_concepts(
     family: Callable[[str], list[str]] | None = None,
     known_words: dict[str, Concept] | None = None,
     parts: Callable[[str], list[str]] | None = None,
+    generation: Callable[[str], list[str]] | None = None,
 ) -> list[Concept]:
     """Concepts for a query; ``correct`` proposes vocabulary words for a word nothing matches, ``split`` the
     corpus word a compound nothing matches starts with, ``segment`` the words a joined-up identifier is
@@ -126,8 +127,12 @@ def build_concepts(
             continue  # not "Off-Policy" for the "off" of "read the communication off StableHLO"
         # a copy of the kept one: forms are added to it below and when duplicates merge
         concept = own(word) if known_words is None else _copy(kept(known_words, word, partial(own, word), KNOWN_WORDS))
-        for form in joined.get(word, ()):
-            concept.add(form, word)  # "tpu v5" finds "TPUv5-": a generation typed apart from its name
+        typed_with = joined.get(word, [])
+        named = generation(word) if generation is not None and _GENERATION_RE.fullmatch(word) else []
+        for form in typed_with if not named or set(typed_with) & set(named) else named:
+            # "tpu v5" finds "TPUv5-": a generation typed apart from its name; typed without it, or after a word
+            # the corpus never joins with it ("das mesh bei den v5"), the names the corpus writes it with
+            concept.add(form, word)
         for relative in family(word) if family is not None else ():
             concept.add(relative, word, "family")
         for part in split(word) if split is not None else ():

@@ -243,7 +243,7 @@ class View:
             text, self.lexicon, self.pairs, self.vocabulary.correct, translate=self.translate,
             split=self.vocabulary.compound_head, parts=self.vocabulary.compound_parts, segment=self.vocabulary.segment,
             frequency=self.vocabulary.doc_frequency, family=self.vocabulary.verb_family,
-            known_words=self._word_concepts)), CONCEPTS_KEPT)
+            known_words=self._word_concepts, generation=self.vocabulary.named_generation)), CONCEPTS_KEPT)
         return list(built)  # shared objects: a search that settles a reading replaces its concept (settle_readings)
 
     def side_by_side(self, words: str, compute: Callable[[], bool]) -> bool:

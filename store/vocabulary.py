@@ -8,6 +8,7 @@ a few hundred candidates before rapidfuzz scores them (rapidfuzz holds the GIL w
 from __future__ import annotations
 
 import math
+import re
 import sqlite3
 from array import array
 from bisect import bisect_left
@@ -38,6 +39,8 @@ MAX_FAMILIES = 50_000  # words whose family is kept (bounded: users type any wor
 MIN_INSIDE = 5  # a shorter form is inside too many words by chance ("ring" in "Ausbildungsring")
 MIN_SLIPPED = 8  # a shorter word a letter away from a corpus word may be another name (GSPMD is no SPMD)
 MIN_VERB = 5  # letters left after a verb's prefix ("an" + "lage" is no verb of "Lage")
+# A corpus word that is a name and a generation written joined: "tpuv6e" (TPUv6e), "tpuv5"
+_NAMED_GENERATION_RE = re.compile(r"[a-z]{2,}(v\d+[a-z]?)")
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,11 @@ class Vocabulary:
         self._longest_name = max((len(key) for key in name_keys), default=0)
         self._by_head_word = _terms_by_head_word(head_terms)
         self._families: dict[str, list[str]] = {}  # verb_family's answers, kept for the generation
+        # a generation -> the corpus words that write a name joined with it ("v6e" -> "tpuv6e"), read once
+        self._named_generations: dict[str, list[str]] = {}
+        for term in terms:
+            if (match := _NAMED_GENERATION_RE.fullmatch(term)) is not None:
+                self._named_generations.setdefault(match.group(1), []).append(term)
 
     @classmethod
     def empty(cls) -> Vocabulary:
@@ -180,6 +188,11 @@ class Vocabulary:
             if index < len(self.terms) and self.terms[index] == head:
                 return [head]
         return []
+
+    def named_generation(self, generation: str) -> list[str]:
+        """The corpus words that write a name joined with ``generation`` ("v6e" -> "tpuv6e", as "TPUv6e-Subslices"
+        has it), for a generation typed without its name ("das Mesh bei den v5 und v6e Subslices")."""
+        return self._named_generations.get(generation, [])
 
     def compound_parts(self, word: str) -> list[str]:
         """The two corpus words a compound the corpus has is made of ("speicherzugriffe" -> speicher, zugriffe): a

@@ -26,6 +26,10 @@ from .test_explain_words import ask, assert_answered_by, body
     ("Wir haben im Team nur Colab-Zugänge. Wie kalt sind die Verdünnungskühlschränke bei JAX Quantum?", 34),
     # "its" is the context's max_evol (000:131's Architektur von max_evol)
     ("I'm reading up on max_evol for a kernel port. Can you tell me what its architecture consists of?", 131),
+    # "dort" is where the context places it, the Tunix team's RL on TPUs, though no one of the Tunix talks leads: 304's
+    # Entkoppeltes Agenten-Modell (Tunix), not the post-training talk's disaggregated architecture (164)
+    ("Ich versuche gerade zu verstehen, wie das Tunix-Team agentenbasiertes Reinforcement Learning auf TPUs "
+     "organisiert. Wie werden dort die Rollouts und das Training voneinander getrennt?", 304),
 ])
 async def test_the_question_after_the_context_is_answered(store: Store, text: str, line: int) -> None:
     assert_answered_by(await ask(store, text), line)
