@@ -347,6 +347,9 @@ CHAT_SPELLINGS = {"wat": "what", "wut": "what"}
 # An English question whose verb comes after its subject: "how do sparse cores help with joins?" (a pronoun for
 # its subject asks about the object instead: "which talk should I watch to learn about beam search?")
 SUBJECT_PRONOUNS = frozenset("i we you they he she one anyone someone people".split())
+# Adverbs English puts between a subject and its verb: "can i [already] grab jaxator", "did they [actually] try …"
+MID_ADVERBS = frozenset("already actually really just still also even ever never always only first then now usually "
+                        "basically simply finally eventually".split())
 # Pronouns an English verb or preposition takes as its object: "who's behind [it]", "did they test [them]"
 OBJECT_PRONOUNS = frozenset("it them him her me us this that".split())
 # Words whose 's is "is", not a possessive: "who's behind it", "what's in it", "it's"

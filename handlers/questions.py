@@ -55,6 +55,7 @@ from .question_words import (
     KINDS_OF_THING,
     LINKS,
     MEASURE_NOUNS,
+    MID_ADVERBS,
     NAME_TAILS,
     NOT_A_GERMAN_VERB,
     OPENER_LEAD_RE,
@@ -798,6 +799,7 @@ _SAME_RE = re.compile(
 # A question word first: "und womit wurde das gemessen?", "und mit welchen Sprachen geht das?" are questions of their
 # own, not the last one about "gemessen" or "Sprachen"
 _OWN_QUESTION_RE = re.compile(rf"^{_OWN_QUESTION}", re.I)
+_WHICH_ENGLISH = frozenset({"which", "what"})  # opens a question asking for one of its noun ("which talks …")
 _LEADING_AND_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?=\S)", _I)
 _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?P<s>.+)$", _I)
 # A quantity question's opening ("um wie viel", "how much faster"); with a baseline ("gegenüber FP8", "compared to
@@ -2220,7 +2222,11 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                     before[-1] in ENGLISH_PREPOSITIONS
                 after_name = (previous_content and joined) or before[-1] in COUNTING or (
                     before[-1] in LINKS and before_content)
-                after_pronoun = language != "de" and before[-1] in SUBJECT_PRONOUNS
+                # a subject and then its verb: a pronoun, maybe an adverb after it ("can i [already] grab jaxator"),
+                # or the talks a "which talks" question asks for ("which talks [involve] hugging face")
+                after_pronoun = language != "de" and (
+                    before[-1] in SUBJECT_PRONOUNS or (before[-1] in MID_ADVERBS and before[-2] in SUBJECT_PRONOUNS)
+                    or (before[-1] in TALK_NOUNS and before[-2] in _WHICH_ENGLISH and at == 2))
                 # an indefinite article opens a noun phrase of its own, the object of the verb before it: "did the
                 # treehouse get [a] fiber connection"
                 after_article = language != "de" and (before[-1] in ("a", "an") and not after_auxiliary or main_do)
