@@ -32,6 +32,7 @@ from .question_words import (
     ING_COMPLEMENT_VERBS,
     IS_CONTRACTED,
     KINDS_OF_THING,
+    MEASURE_NOUNS,
     MID_ADVERBS,
     NAME_TAILS,
     NOT_BEFORE_A_PRONOUN,
@@ -1677,7 +1678,9 @@ async def measured_apart(store: Store, question: Question, scope: Scope) -> tupl
     a German verb form the summaries lack is held as its infinitive, which German also writes as a noun: gekostet,
     Kosten; one they word otherwise, "gesteigert" for "Steigerung", is in no summary)."""
     absent = await absent_words(store, scope, question.subject)
-    words = [word for word in _asked_words(question) if _content_tokens(word)]
+    # a noun of the measured quantity names what the number is, no thing of its own ("the math 500 [score]")
+    words = [word for word in _asked_words(question) if _content_tokens(word)
+             and not MEASURE_NOUNS.issuperset(_content_tokens(word))]
     held = [token for word in words for token in await _held_forms(store, question, word)]
     if not 2 <= len(words) <= MAX_TOPIC_WORDS or any(token in absent for token in held) or \
             await store.held_in_one_talk(held):

@@ -128,7 +128,8 @@ DEGREE_NOUNS = frozenset(
 MEASURE_NOUNS = frozenset(
     "speedup speedups beschleunigung durchsatz throughput latenz latency latencies kompilierzeit kompilierungszeit "
     "compilezeit schrittzeit schrittzeiten laufzeit dauer duration geschwindigkeit leistungssteigerung anzahl "
-    "gain gains".split())  # "what's the gain if …": how much better, as a speedup
+    "gain gains score scores punktzahl".split())  # "what's the gain if …": how much better, as a speedup; a
+# benchmark's score is the number a point gives ("Math 500-Benchmark von 25 % auf 34 %")
 # Words that ask for more talks than the thread's ("any others?", "gibts noch andere?", "und noch einer?", "welche talks
 # noch", "which talks else"), or point at the other things of what is spoken about ("fused with [the rest]", "der
 # [rest]", "die [übrigen]"): never a thing of their own.
