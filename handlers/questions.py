@@ -799,6 +799,10 @@ _SAME_RE = re.compile(
 # A question word first: "und womit wurde das gemessen?", "und mit welchen Sprachen geht das?" are questions of their
 # own, not the last one about "gemessen" or "Sprachen"
 _OWN_QUESTION_RE = re.compile(rf"^{_OWN_QUESTION}", re.I)
+# A talk described by its topic: (an article,) at most three words naming it, a talk noun, then what it is about
+_A_TALK_ABOUT_RE = re.compile(rf"^\W*(?!(?:in|im|at|beim|bei|vom|von|from|during)\s)"
+                              rf"(?:(?:the|that|this|der|die|das|dem|den)\s+)?(?:[\w+.-]+\s+){{0,3}}?"
+                              rf"(?:{'|'.join(_TALK_NOUNS)})\s+(?:about|on|über|uber|zu)\s+\w", re.I)
 _WHICH_ENGLISH = frozenset({"which", "what"})  # opens a question asking for one of its noun ("which talks …")
 _LEADING_AND_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?=\S)", _I)
 _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?P<s>.+)$", _I)
@@ -1821,6 +1825,10 @@ def _parse_plain(query: str, stripped: str) -> Question:
                 question.refers_back = not subject
             question.subject = without_quantity_frames(subject)
         if shape == Shape.DEFINE:
+            if pattern is not _PURPOSE_RE and _A_TALK_ABOUT_RE.match(raw):
+                # "what was the intel talk about running jax on their graphics cards": the talk the asker describes
+                # by its topic, whose summary is asked for (its closing "about" left out), no term to define
+                return Question(query, Shape.SUMMARY, without_kind_words(subject), language=language)
             if pattern is _DESCRIBED_RE:
                 question.described = not question.refers_back  # "what do you call that?": the thread's topic
                 return question
