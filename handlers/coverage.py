@@ -572,6 +572,8 @@ async def _compound_apart(store: Store, question: Question, written: list[str]) 
 
 
 SPLIT_PART = 4  # the shortest part of a compound read as a word of its own ("Frost|schäden")
+SHORT_HEAD = 3  # a compound's first part without its e ("Erd|bienen", "Schul|bank") …
+SHORT_HEAD_TAIL = 6  # … read so only before a second part this long
 
 
 async def said_in_parts(store: Store, word: str, question: Question) -> bool:
@@ -582,7 +584,9 @@ async def said_in_parts(store: Store, word: str, question: Question) -> bool:
     if question.language != "de":
         return False
     folded = "".join(tokens(word))
-    return bool(await store.corpus_splits(folded, SPLIT_PART)) or await _a_thing_of(store, folded)
+    # (a first part of three letters only before a long second one: German drops a word's last e there, "Erd|bienen")
+    return bool(await store.corpus_splits(folded, SPLIT_PART)) or await _a_thing_of(store, folded) or any(
+        len(tail) >= SHORT_HEAD_TAIL for _head, tail in await store.corpus_splits(folded, SHORT_HEAD))
 
 
 MIN_UNKNOWN_PART = 4  # letters of a hyphenated term's part in no summary that makes the term absent (not "pre")
