@@ -1120,6 +1120,12 @@ def _unknown_kind(written: list[str], absent: frozenset[str], question: Question
     first, second = plain
     if unknown[0] and question.language != "de" and _after_a_subject_pronoun(question.text, first.casefold()):
         return None  # a subject's verb and its object: "can i [grab] jaxator somewhere"
+    if unknown[0] and question.language == "de" and first[:1].islower() and not question.yes_no and \
+            not is_rare(first.casefold()) and \
+            _GERMAN_PAST_PARTICIPLE_RE.fullmatch(first.casefold()) is not None:
+        # a participle of general German before a noun the summaries hold says what was done to it, in the asker's
+        # words ("wie kriegt er das [angehobene] saunafundament wieder hin": 575's frostgehobenes Saunafundament)
+        return None
     last = _LAST_WORD_RE.search(question.text)
     if unknown[1] and (not second[:1].isupper() if question.language == "de"
                        else bool(_AUXILIARY_RE.search(question.text)) and last is not None

@@ -192,3 +192,10 @@ async def test_a_how_questions_word_that_only_compounds_hold_is_their_short_form
     assert body(reply)["covered"] is True
     assert body(reply)["hits"][0]["talk_id"] == "integration-des-oneapi-backends-in-den-xla-compiler"
     assert 267 in lines(reply)
+
+
+async def test_a_participle_of_general_german_before_a_held_noun_is_no_kind(store: Store) -> None:
+    # "das angehobene saunafundament": what frost did to the sauna's foundation, in the asker's words (575's
+    # frostgehobenes Saunafundament), no kind of foundation the summaries lack
+    reply = await ask(store, "wie kriegt er das angehobene saunafundament wieder hin, ohne die sauna abzureißen")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 575)
