@@ -1425,7 +1425,8 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     # against the topic ("statt dockerfiles")
     missing = [word for word in missing if not _says_how(word, question) and not _the_others(word)
                and not await _said_otherwise(store, word, question)
-               and not (not question.yes_no and await _in_compounds(store, word))
+               and not (not question.yes_no and not _asked_by_the_question_word(word, question)
+                        and not _which_asks_for(word, question) and await _in_compounds(store, word))
                and not (not any(is_common(token) for token in tokens(word)) and await _typed_with_a_slip(store, word))]
     # (a word general language lacks, mistyped: "kernells", "hyperparamter" are words they hold; "price" is a word)
     held = [token for word in present for token in _content_tokens(word) if token not in absent]
@@ -1666,7 +1667,8 @@ NAMING_TITLES = 2  # a word in the titles of at most this many talks names them
 
 async def _in_compounds(store: Store, word: str) -> bool:
     """Whether every token of ``word`` is a part of the corpus's compounds: a how or why question's "auf die [karte]"
-    is the asker's short word for the Grafikkarte a point names (a yes/no question asks whether that word is said)."""
+    is the asker's short word for the Grafikkarte a point names (a yes/no question asks whether that word is said, and
+    "welches [betriebssystem]" asks for the one thing it names)."""
     folded = _content_tokens(word)
     return bool(folded) and all([await store.in_compounds(token) for token in folded])
 

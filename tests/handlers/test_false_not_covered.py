@@ -199,3 +199,10 @@ async def test_a_participle_of_general_german_before_a_held_noun_is_no_kind(stor
     # frostgehobenes Saunafundament), no kind of foundation the summaries lack
     reply = await ask(store, "wie kriegt er das angehobene saunafundament wieder hin, ohne die sauna abzureißen")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 575)
+
+
+async def test_an_english_date_asked_is_no_word_of_an_absent_name(store: Store) -> None:
+    # "date", as German "Datum", names the kind of answer, a time: the release date of TorchTPU is 454's "Ankündigung
+    # des TorchTPU-Starts … im Oktober 2026", no name "torchtpu release date" the summaries lack
+    reply = await ask(store, "torchtpu release date, do we know when it lands")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 454)
