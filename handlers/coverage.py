@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from store.compounds import LINKING
 from store.concepts import german_infinitives
 from store.db import Store
 from store.lexicon import phrase_key
@@ -31,6 +32,8 @@ from .question_words import (
     ING_COMPLEMENT_VERBS,
     IS_CONTRACTED,
     KINDS_OF_THING,
+    MEASURE_NOUNS,
+    MID_ADVERBS,
     NAME_TAILS,
     NOT_BEFORE_A_PRONOUN,
     NUMBER_WORDS,
@@ -300,6 +303,10 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
             await store.held_in_one_point(rest, naming)
     if len(others) < MIN_RESTATED:
         return False
+    if coded := [name for name in names if _CODE_NAME_RE.fullmatch(name)]:
+        # a name of code ("torch.compile", "jax.jit") is written only as typed: a point that holds its words apart
+        # ("did they try torch.compile for the qwen image port": 000:420's native Torch TPU) is about another thing
+        return all([await store.held_side_by_side(tokens(name)) for name in coded])
     if any("-" in name.strip("-") and len(_content_tokens(name)) >= 2 for name in names):
         # a name typed with a hyphen is one word, as a compound is: a point holding one of its parts is about that
         # part's thing ("läuft [gpt-oss] mit vllm auf tpus": no point on vLLM that says GPT says gpt-oss)
@@ -317,6 +324,8 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
     return False
 
 
+# A name of code: words joined by dots ("torch.compile", "jax.lax.scan")
+_CODE_NAME_RE = re.compile(r"[^\W\d_]\w*(?:\.[^\W\d_]\w*)+")
 _ALTERNATIVES_RE = re.compile(r"\b(?:or|oder)\b", re.I)
 # The shapes that ask how, why or where something is done, whose answer a key point says in its own words
 _ASKING_HOW = frozenset({Shape.EXPLAIN, Shape.MOMENTS, Shape.SEARCH})
@@ -563,6 +572,8 @@ async def _compound_apart(store: Store, question: Question, written: list[str]) 
 
 
 SPLIT_PART = 4  # the shortest part of a compound read as a word of its own ("Frost|schäden")
+SHORT_HEAD = 3  # a compound's first part without its e ("Erd|bienen", "Schul|bank") …
+SHORT_HEAD_TAIL = 6  # … read so only before a second part this long
 
 
 async def said_in_parts(store: Store, word: str, question: Question) -> bool:
@@ -572,7 +583,10 @@ async def said_in_parts(store: Store, word: str, question: Question) -> bool:
     "how do i set up [elasticsearch] for our logs" (no summary has it; elastic and search are only apart)."""
     if question.language != "de":
         return False
-    return bool(await store.corpus_splits("".join(tokens(word)), SPLIT_PART))
+    folded = "".join(tokens(word))
+    # (a first part of three letters only before a long second one: German drops a word's last e there, "Erd|bienen")
+    return bool(await store.corpus_splits(folded, SPLIT_PART)) or await _a_thing_of(store, folded) or any(
+        len(tail) >= SHORT_HEAD_TAIL for _head, tail in await store.corpus_splits(folded, SHORT_HEAD))
 
 
 MIN_UNKNOWN_PART = 4  # letters of a hyphenated term's part in no summary that makes the term absent (not "pre")
@@ -584,13 +598,15 @@ async def _hyphenated_apart(store: Store, written: list[str], absent: frozenset[
     and aware apart). Not a phrase of common words ("state-of-the-art", "end-to-end"): one of its words must be
     rare in the language; nor a name with a number ("Math-500-Score")."""
     for word in written:
-        if "-" not in word.strip("-") or any(ch.isdigit() or ch == "_" for ch in word) or _names_parts(word):
+        if "-" not in word.strip("-") or any(ch.isdigit() or ch == "_" for ch in word) or _names_parts(word) or \
+                _names_held_parts(word, absent):
             continue
         parts = list(dict.fromkeys(_content_tokens(word)))
         if len(parts) < 2:
             continue
         if unknown := [part for part in parts if part in absent and len(part) >= MIN_UNKNOWN_PART and (
-                not is_common(part) or (language == "de" and leans_english(part)))]:
+                not is_common(part) or (language == "de" and leans_english(part)))
+                and not await _a_thing_of(store, part)]:
             # a part in no summary, a term's word (no general word, or an English one borrowed by a German question),
             # makes the whole a term none of them has: "Cirq-Schaltkreise", "Zwei-Phasen-Commit-Protokoll" (the
             # circuits and phases they have are others'); not a lay word ("Agenten-Ding", "tape-controlled"), nor a
@@ -633,6 +649,33 @@ async def _of_name_apart(store: Store, question: Question, written: list[str], a
     return None
 
 
+def _names_held_parts(word: str, absent: frozenset[str]) -> bool:
+    """Whether a hyphenated word is a name the summaries hold, typed in lower case (a word general language lacks),
+    and common words after it: "pytorch-programme" (in "jax- und pytorch-programme") are programs of PyTorch, which
+    the summaries discuss, no thing of their own as "cirq-schaltkreise" (Cirq is in no summary) would be; an
+    English word after it makes a term ("quantization-aware")."""
+    parts = [part for part in word.split("-") if part]
+    head = tokens(parts[0]) if parts else []
+    tail = [token for part in parts[1:] for token in tokens(part)]
+    return len(parts) >= 2 and len(head) == 1 and head[0] not in absent and is_rare(head[0]) and \
+        bool(tail) and all(is_common(token) and not leans_english(token) for token in tail)
+
+
+# German's (and spoken English's) words for a thing whose name the asker does not know: "das aufteilungs[ding]"
+_PLACEHOLDER_NOUNS = ("dinger", "dings", "ding", "zeug", "kram")
+
+
+async def _a_thing_of(store: Store, token: str) -> bool:
+    """Whether the folded ``token`` is a compound of a word the summaries hold and a placeholder noun ("aufteilungs-
+    ding": the Aufteilung thing, no term of its own): the asker names the thing by what it does, as a point says it."""
+    for tail in _PLACEHOLDER_NOUNS:
+        if token.endswith(tail) and len(head := token[:-len(tail)]) >= SPLIT_PART:
+            for rest in (head, *(head[:-len(link)] for link in LINKING if head.endswith(link))):
+                if len(rest) >= SPLIT_PART and not await store.absent_words(rest):
+                    return True
+    return False
+
+
 def _names_parts(word: str) -> bool:
     """Whether a hyphenated word is a name and common words after it: "MLP-Schichten" names the MLP's layers (000:350
     says "MLP-only"), parts of a thing the summaries have, not a thing of its own as "Matrix-Kerne" would be."""
@@ -666,7 +709,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
     held_as_a_name = store.held_together if scope.talk_id else store.held_side_by_side
     for run in name_runs_of(scope, question):
         if not all(word in written for word in run.words) or run.after_name or (
-                len(run.words) == 1 and _names_parts(run.words[0])):
+                len(run.words) == 1 and (_names_parts(run.words[0]) or _names_held_parts(run.words[0], absent))):
             continue  # another part of the question (a comparison's other side), or the rest of a name or a count
         if run.after_pronoun:
             run = NameRun(run.words[1:], run.after_auxiliary, run.last)  # "they [implement] ring attention"
@@ -755,7 +798,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         if question.language != "de" and len(words) == 2 and words[0] not in absent and words[1] in absent and \
                 words[1].endswith("ing") and words[0] not in ING_COMPLEMENT_VERBS and \
                 _BE_AUXILIARY_RE.search(question.text) is None and \
-                before not in OBJECT_ING_VERBS and \
+                before not in OBJECT_ING_VERBS and not _object_of_an_ing_verb(question.text, run.words[0]) and \
                 not await _typed_with_a_slip(store, words[1]) and \
                 not await restates_a_point(store, question, [run.text], scope):  # "finetunning" is fine-tuning
             # "does tunix have early stopping": an -ing word after a known one is a noun there, an unknown kind of
@@ -828,6 +871,17 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+def _object_of_an_ing_verb(text: str, first: str) -> bool:
+    """Whether the English run starting with ``first`` follows a verb that takes an object and an -ing form, an
+    article or possessive between them: "get [its] code running" says what the code is made to do, no kind of it."""
+    typed = tokens(text)
+    folded = tokens(first)
+    if not folded or folded[0] not in typed:
+        return False
+    at = typed.index(folded[0])
+    return at >= 2 and typed[at - 1] in _BEFORE_A_NOUN and typed[at - 2] in OBJECT_ING_VERBS
 
 
 # English forms of be, as typed or as a contraction's tail folds ("i'm" -> i, m; "they're" -> they, re)
@@ -1064,6 +1118,14 @@ def _unknown_kind(written: list[str], absent: frozenset[str], question: Question
     if sum(unknown) != 1 or sum(known) != 1:
         return None
     first, second = plain
+    if unknown[0] and question.language != "de" and _after_a_subject_pronoun(question.text, first.casefold()):
+        return None  # a subject's verb and its object: "can i [grab] jaxator somewhere"
+    if unknown[0] and question.language == "de" and first[:1].islower() and not question.yes_no and \
+            not is_rare(first.casefold()) and \
+            _GERMAN_PAST_PARTICIPLE_RE.fullmatch(first.casefold()) is not None:
+        # a participle of general German before a noun the summaries hold says what was done to it, in the asker's
+        # words ("wie kriegt er das [angehobene] saunafundament wieder hin": 575's frostgehobenes Saunafundament)
+        return None
     last = _LAST_WORD_RE.search(question.text)
     if unknown[1] and (not second[:1].isupper() if question.language == "de"
                        else bool(_AUXILIARY_RE.search(question.text)) and last is not None
@@ -1363,6 +1425,8 @@ async def detail_gap(store: Store, question: Question, scope: Scope) -> tuple[li
     # against the topic ("statt dockerfiles")
     missing = [word for word in missing if not _says_how(word, question) and not _the_others(word)
                and not await _said_otherwise(store, word, question)
+               and not (not question.yes_no and not _asked_by_the_question_word(word, question)
+                        and not _which_asks_for(word, question) and await _in_compounds(store, word))
                and not (not any(is_common(token) for token in tokens(word)) and await _typed_with_a_slip(store, word))]
     # (a word general language lacks, mistyped: "kernells", "hyperparamter" are words they hold; "price" is a word)
     held = [token for word in present for token in _content_tokens(word) if token not in absent]
@@ -1487,8 +1551,9 @@ def _kind_of_the_next(word: str, words: list[str], present: list[str], question:
     or -ed form is a verb's ("a running job"), a plural a noun's of its own ("the db [folks] run …": English names a
     kind in the singular, "hash joins"); a word of one or two letters is none ("wat muss [n] zerspaner …", "as")."""
     folded = word.casefold()
-    if len(folded) < 3 or not folded.isalpha() or (question.language != "de" and folded.endswith(("ing", "ed", "s"))):
-        return False
+    if len(folded) < 3 or not folded.isalpha() or (question.language != "de" and (
+            folded.endswith(("ing", "ed", "s")) or _after_a_subject_pronoun(question.text, folded))):
+        return False  # (after its subject an English word is its verb: "can i already [grab] jaxator")
     at = words.index(word)
     if question.language == "de" and _capitalises_nouns(question) and at + 1 < len(words) and \
             not words[at + 1][:1].isupper():
@@ -1496,6 +1561,18 @@ def _kind_of_the_next(word: str, words: list[str], present: list[str], question:
     if at + 1 >= len(words) or words[at + 1] not in present or not _side_by_side(question.text, word, words[at + 1]):
         return False
     return at + 2 >= len(words) or not _side_by_side(question.text, words[at + 1], words[at + 2])
+
+
+def _after_a_subject_pronoun(text: str, folded: str) -> bool:
+    """Whether the folded ``folded`` is typed right after a subject pronoun, or after one and an adverb English puts
+    before its verb ("can i [already] grab …"): the word is that subject's verb."""
+    typed = tokens(text)
+    if folded not in typed:
+        return False
+    at = typed.index(folded)
+    if at >= 2 and typed[at - 1] in MID_ADVERBS:
+        at -= 1
+    return at >= 1 and typed[at - 1] in SUBJECT_PRONOUNS
 
 
 def _noun_phrase_after_an_article(word: str, words: list[str], present: list[str], question: Question) -> str:
@@ -1588,6 +1665,14 @@ async def _held_by_another_talk(store: Store, question: Question, present: list[
 NAMING_TITLES = 2  # a word in the titles of at most this many talks names them
 
 
+async def _in_compounds(store: Store, word: str) -> bool:
+    """Whether every token of ``word`` is a part of the corpus's compounds: a how or why question's "auf die [karte]"
+    is the asker's short word for the Grafikkarte a point names (a yes/no question asks whether that word is said, and
+    "welches [betriebssystem]" asks for the one thing it names)."""
+    folded = _content_tokens(word)
+    return bool(folded) and all([await store.in_compounds(token) for token in folded])
+
+
 async def _said_otherwise(store: Store, word: str, question: Question) -> bool:
     """Whether an absent word of a question is a compound of two words one key point holds together ("Lärchendielen":
     000:602's Lärchenholz-Dielen; "Betriebssystem" is none: Betrieb and System are never in one point) or the
@@ -1605,7 +1690,9 @@ async def measured_apart(store: Store, question: Question, scope: Scope) -> tupl
     a German verb form the summaries lack is held as its infinitive, which German also writes as a noun: gekostet,
     Kosten; one they word otherwise, "gesteigert" for "Steigerung", is in no summary)."""
     absent = await absent_words(store, scope, question.subject)
-    words = [word for word in _asked_words(question) if _content_tokens(word)]
+    # a noun of the measured quantity names what the number is, no thing of its own ("the math 500 [score]")
+    words = [word for word in _asked_words(question) if _content_tokens(word)
+             and not MEASURE_NOUNS.issuperset(_content_tokens(word))]
     held = [token for word in words for token in await _held_forms(store, question, word)]
     if not 2 <= len(words) <= MAX_TOPIC_WORDS or any(token in absent for token in held) or \
             await store.held_in_one_talk(held):

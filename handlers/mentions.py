@@ -15,7 +15,7 @@ from store.text import tokens
 
 from . import digest_commands
 from .answers import compose, defines_in_talk
-from .question_words import ASKS_FOR_A_REASON, MEASURE_WORDS
+from .question_words import ASKS_FOR_A_REASON, ASPECT_NOUNS, MEASURE_WORDS
 from .questions import (
     ASKED_ABOUT_ANYTHING,
     Question,
@@ -223,6 +223,12 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
         shape = _shape(context.shape)
         return replace(question, shape=shape if shape in REPEATABLE else question.shape, subject=placed[1],
                        follow_up=False, refers_back=True)
+    if question.follow_up and context.subject and question.shape in ABOUT_THE_TOPIC and \
+            _only_an_aspect(question.subject) and not set(tokens(question.subject)) & set(tokens(context.subject)):
+        # "ok so whats the benefit" after what mutable refs are: the benefit of the thread's topic, not the thread's
+        # question again of a thing called "benefit"
+        return replace(question, subject=f"{context.subject} {question.subject}", follow_up=False, refers_back=True,
+                       asked=question.subject)
     if question.follow_up and _shape(context.shape) in REPEATABLE:
         return replace(question, shape=_shape(context.shape), follow_up=False)
     if question.refers_back and not question.subject and context.subject:
@@ -249,6 +255,13 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
         # "und um wie viel wurde es schneller?": how much faster the thread's topic got, not anything "schneller"
         return replace(question, subject=context.subject, refers_back=True)
     return question
+
+
+def _only_an_aspect(subject: str) -> bool:
+    """Whether a follow-up's subject is only nouns of an aspect ("ok so whats the [benefit]", "und die [nachteile]?"):
+    an aspect is always of something, here of the thread's topic, which the question need not point back at."""
+    folded = tokens(subject)
+    return bool(folded) and all(token in ASPECT_NOUNS for token in folded)
 
 
 def topic_of(reply: Reply) -> ThreadTopic | None:

@@ -109,7 +109,7 @@ ASPECT_NOUNS = frozenset(
     opinion advice recommendation recommendations problem problems challenge challenges issue issues hurdle hurdles
     outlook roadmap future plan plans planned next steps upcoming ausblicke zukunft nachstes nachste nachsten
     purpose purposes role roles catch haken grundidee tradeoff tradeoffs
-    sorge sorgen worry worries faustregel faustregeln zeitpunkt zeitpunkte datum termin
+    sorge sorgen worry worries faustregel faustregeln zeitpunkt zeitpunkte datum termin date dates
     """.split()  # "die Faustregel, wann ich SFT, DPO oder GRPO nehme": a rule of thumb is a tip, asked of its topic;
     # "auf welchen Zeitpunkt wird verwiesen", "an welchem Datum": the time asked for, which a point writes as a date
 )
@@ -128,7 +128,8 @@ DEGREE_NOUNS = frozenset(
 MEASURE_NOUNS = frozenset(
     "speedup speedups beschleunigung durchsatz throughput latenz latency latencies kompilierzeit kompilierungszeit "
     "compilezeit schrittzeit schrittzeiten laufzeit dauer duration geschwindigkeit leistungssteigerung anzahl "
-    "gain gains".split())  # "what's the gain if …": how much better, as a speedup
+    "gain gains score scores punktzahl".split())  # "what's the gain if …": how much better, as a speedup; a
+# benchmark's score is the number a point gives ("Math 500-Benchmark von 25 % auf 34 %")
 # Words that ask for more talks than the thread's ("any others?", "gibts noch andere?", "und noch einer?", "welche talks
 # noch", "which talks else"), or point at the other things of what is spoken about ("fused with [the rest]", "der
 # [rest]", "die [übrigen]"): never a thing of their own.
@@ -349,6 +350,9 @@ CHAT_SPELLINGS = {"wat": "what", "wut": "what"}
 # An English question whose verb comes after its subject: "how do sparse cores help with joins?" (a pronoun for
 # its subject asks about the object instead: "which talk should I watch to learn about beam search?")
 SUBJECT_PRONOUNS = frozenset("i we you they he she one anyone someone people".split())
+# Adverbs English puts between a subject and its verb: "can i [already] grab jaxator", "did they [actually] try …"
+MID_ADVERBS = frozenset("already actually really just still also even ever never always only first then now usually "
+                        "basically simply finally eventually".split())
 # Pronouns an English verb or preposition takes as its object: "who's behind [it]", "did they test [them]"
 OBJECT_PRONOUNS = frozenset("it them him her me us this that".split())
 # Words whose 's is "is", not a possessive: "who's behind it", "what's in it", "it's"

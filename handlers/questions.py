@@ -55,6 +55,7 @@ from .question_words import (
     KINDS_OF_THING,
     LINKS,
     MEASURE_NOUNS,
+    MID_ADVERBS,
     NAME_TAILS,
     NOT_A_GERMAN_VERB,
     OPENER_LEAD_RE,
@@ -813,6 +814,11 @@ _SAME_RE = re.compile(
 # A question word first: "und womit wurde das gemessen?", "und mit welchen Sprachen geht das?" are questions of their
 # own, not the last one about "gemessen" or "Sprachen"
 _OWN_QUESTION_RE = re.compile(rf"^{_OWN_QUESTION}", re.I)
+# A talk described by its topic: (an article,) at most three words naming it, a talk noun, then what it is about
+_A_TALK_ABOUT_RE = re.compile(rf"^\W*(?!(?:in|im|at|beim|bei|vom|von|from|during)\s)"
+                              rf"(?:(?:the|that|this|der|die|das|dem|den)\s+)?(?:[\w+.-]+\s+){{0,3}}?"
+                              rf"(?:{'|'.join(_TALK_NOUNS)})\s+(?:about|on|über|uber|zu)\s+\w", re.I)
+_WHICH_ENGLISH = frozenset({"which", "what"})  # opens a question asking for one of its noun ("which talks …")
 _LEADING_AND_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?=\S)", _I)
 _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?P<s>.+)$", _I)
 # A quantity question's opening ("um wie viel", "how much faster"); with a baseline ("gegenüber FP8", "compared to
@@ -1851,6 +1857,10 @@ def _parse_plain(query: str, stripped: str) -> Question:
                 question.refers_back = not subject
             question.subject = without_quantity_frames(subject)
         if shape == Shape.DEFINE:
+            if pattern is not _PURPOSE_RE and _A_TALK_ABOUT_RE.match(raw):
+                # "what was the intel talk about running jax on their graphics cards": the talk the asker describes
+                # by its topic, whose summary is asked for (its closing "about" left out), no term to define
+                return Question(query, Shape.SUMMARY, without_kind_words(subject), language=language)
             if pattern is _DESCRIBED_RE:
                 question.described = not question.refers_back  # "what do you call that?": the thread's topic
                 return question
@@ -2256,7 +2266,11 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                     before[-1] in ENGLISH_PREPOSITIONS
                 after_name = (previous_content and joined) or before[-1] in COUNTING or (
                     before[-1] in LINKS and before_content)
-                after_pronoun = language != "de" and before[-1] in SUBJECT_PRONOUNS
+                # a subject and then its verb: a pronoun, maybe an adverb after it ("can i [already] grab jaxator"),
+                # or the talks a "which talks" question asks for ("which talks [involve] hugging face")
+                after_pronoun = language != "de" and (
+                    before[-1] in SUBJECT_PRONOUNS or (before[-1] in MID_ADVERBS and before[-2] in SUBJECT_PRONOUNS)
+                    or (before[-1] in TALK_NOUNS and before[-2] in _WHICH_ENGLISH and at == 2))
                 # an indefinite article opens a noun phrase of its own, the object of the verb before it: "did the
                 # treehouse get [a] fiber connection"
                 after_article = language != "de" and (before[-1] in ("a", "an") and not after_auxiliary or main_do)

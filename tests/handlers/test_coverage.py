@@ -553,6 +553,17 @@ async def test_what_a_how_much_question_asks_of_a_topic_no_talk_holds_with_it_is
     assert body(reply)["hits"][0]["talk_id"].startswith("bau-eines-luxurioesen")
 
 
+@pytest.mark.parametrize("text", [
+    "how much did the math 500 score go up",
+    "how much did the math 500 score go up in the maxtext pathways talk",
+])
+async def test_a_how_much_questions_noun_of_the_measured_quantity_is_no_thing_apart(store: Store, text: str) -> None:
+    # a benchmark's "score" is the number a point gives of it (167's Math 500-Benchmark von 25 % auf 34 %), no thing
+    # no talk holds with Math 500
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 167), text
+
+
 @pytest.mark.parametrize(("text", "said"), [
     # what a thing cost asks how much; German asks with the verb, held as its infinitive (the vLLM talk's Kosten)
     ("was hat das baumhaus am ende gekostet", "Die Zusammenfassungen erwähnen *gekostet* nicht im Zusammenhang mit "

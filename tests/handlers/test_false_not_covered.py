@@ -9,7 +9,7 @@ import pytest
 from handlers.questions import Shape, parse
 from store.db import Store
 from tests.handlers.test_coverage import heading
-from tests.handlers.test_questions import MAIN, ask, body, first
+from tests.handlers.test_questions import MAIN, ask, body, first, lines
 
 
 @pytest.mark.parametrize(("text", "line"), [
@@ -122,3 +122,87 @@ async def test_an_adjective_a_point_says_with_a_compound_describes_it(store: Sto
     assert body(reply)["covered"] is covered, text
     if covered:
         assert first(reply) == (MAIN, 266)
+
+
+JAXATOR_TALK = "jax-aiter-integration-von-amd-aiter-kernen-in-jax-xla"
+
+
+@pytest.mark.parametrize("text", [
+    # after its subject (a pronoun, maybe an adverb between) an English word is the subject's verb, no kind of the
+    # name after it: "grab jaxator" is getting Jaxator (352's Alpha-Wheels), not a thing the summaries lack
+    "can i already grab jaxator somewhere or is it not out yet",
+    "can i grab jaxator somewhere",
+])
+async def test_a_verb_after_its_subject_is_no_kind_of_the_name_after_it(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "en", text
+    assert body(reply)["hits"][0]["talk_id"] == JAXATOR_TALK, text
+
+
+async def test_the_verb_after_which_talks_is_no_word_of_a_name(store: Store) -> None:
+    # "which talks [involve] hugging face": the talks are the subject, involve their verb, Hugging Face the name
+    reply = await ask(store, "which talks involve hugging face")
+    assert body(reply)["covered"] is True and body(reply)["shape"] == "talks"
+    assert {hit["talk_id"] for hit in body(reply)["hits"]} == {
+        "qwen-image-implementierung-eines-tpu-optimierten-ports",
+        "kinetic-ueberbrueckung-von-lokalen-laptop-umgebungen",
+        "post-training-und-rl-von-grossen-sprachmodellen-auf-google"}
+
+
+async def test_an_ing_form_after_get_and_its_object_is_no_kind(store: Store) -> None:
+    # "get [its] code running": what the code is made to do, no kind of code the summaries lack (134's Cloud-Ausführung)
+    reply = await ask(store, "how does the kernel porting agent get its code running on cloud hardware")
+    assert body(reply)["covered"] is True
+    assert body(reply)["hits"][0]["talk_id"] == "max-evol-agentenbasiertes-system-fuer-autonomes-maschinelles"
+
+
+async def test_a_held_name_and_a_german_noun_joined_by_a_hyphen_are_its_things(store: Store) -> None:
+    # "pytorch-programme" (in "jax- und pytorch-programme") are programs of PyTorch: 201's lowering to StableHLO
+    reply = await ask(store, "wie kommen jax- und pytorch-programme eigentlich nach stablehlo")
+    assert body(reply)["covered"] is True and body(reply)["hits"][0]["talk_id"] == "xla-crashkurs"
+    assert 201 in lines(reply)
+
+
+@pytest.mark.parametrize(("text", "absent"), [
+    # an absent name or an English word after the hyphen still makes a term the summaries lack
+    ("gibts was zu quantization-aware training", "quantization-aware"),
+    ("wie kommen cirq-schaltkreise in jax quantum", "cirq-schaltkreise"),
+])
+async def test_a_hyphenated_term_stays_absent(store: Store, text: str, absent: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is False and heading(reply) == f"Die Zusammenfassungen erwähnen *{absent}* nicht."
+
+
+async def test_a_compound_of_a_held_word_and_ding_is_no_term(store: Store) -> None:
+    # "aufteilungsding" is the asker's "Aufteilung thing", no term of its own the summaries lack
+    reply = await ask(store, "bei dem video-ki-aufteilungsding: wie viel prozent der möglichen varianten fliegen "
+                             "schon im ersten groben durchgang raus?")
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "de"
+
+
+async def test_a_name_of_code_is_not_restated_by_a_point_holding_its_words_apart(store: Store) -> None:
+    # 000:420 holds Torch and the Qwen Image port, never "torch.compile": the port's point does not say it
+    reply = await ask(store, "did they try torch.compile for the qwen image port")
+    assert body(reply)["covered"] is False and heading(reply) == "The summaries don't mention *torch.compile*."
+
+
+async def test_a_how_questions_word_that_only_compounds_hold_is_their_short_form(store: Store) -> None:
+    # "auf die karte": the Grafikkarte of the oneAPI talk, whose 267 loads SPIR-V into Level Zero; no absent detail
+    reply = await ask(store, "wie kommt der spir-v code bei intel am ende wirklich auf die karte")
+    assert body(reply)["covered"] is True
+    assert body(reply)["hits"][0]["talk_id"] == "integration-des-oneapi-backends-in-den-xla-compiler"
+    assert 267 in lines(reply)
+
+
+async def test_a_participle_of_general_german_before_a_held_noun_is_no_kind(store: Store) -> None:
+    # "das angehobene saunafundament": what frost did to the sauna's foundation, in the asker's words (575's
+    # frostgehobenes Saunafundament), no kind of foundation the summaries lack
+    reply = await ask(store, "wie kriegt er das angehobene saunafundament wieder hin, ohne die sauna abzureißen")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 575)
+
+
+async def test_an_english_date_asked_is_no_word_of_an_absent_name(store: Store) -> None:
+    # "date", as German "Datum", names the kind of answer, a time: the release date of TorchTPU is 454's "Ankündigung
+    # des TorchTPU-Starts … im Oktober 2026", no name "torchtpu release date" the summaries lack
+    reply = await ask(store, "torchtpu release date, do we know when it lands")
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 454)

@@ -70,3 +70,11 @@ async def test_the_term_is_the_threads_term(store: Store, state: BotState, turn:
                                             line: int) -> None:
     reply = await follow_up(store, state, turn, text, "28.5")
     assert body(reply)["shape"] == shape and body(reply)["covered"] and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", ["ok so whats the benefit", "and the benefits?"])
+async def test_an_aspect_alone_asks_it_of_the_threads_topic(store: Store, state: BotState, text: str) -> None:
+    # an aspect is always of something: after what mutable refs are, their benefit (the Pallas export's 7, JAX
+    # Mutable Refs without copying overhead), not the definition of a thing called "benefit"
+    reply = await follow_up(store, state, "whats a mutable ref in jax", text, "30.1")
+    assert body(reply)["covered"] is True and first(reply) == ("004_b9033c416a07336f.txt", 7), text

@@ -134,3 +134,14 @@ async def test_an_indirect_who_question_puts_its_verb_last_before_a_clause_on_th
         reply = await ask(store, text)
         assert body(reply)["shape"] == "who", text
         assert _first_line(reply) == line, text
+
+
+async def test_what_the_talk_about_a_topic_was_asks_for_its_summary(store: Store) -> None:
+    # "what was the intel talk about running jax on their graphics cards": the talk described by its topic, its
+    # closing "about" left out, no term "intel talk about …" to define (the oneAPI talk's summary)
+    for text in ("what was the intel talk about running jax on their graphics cards",
+                 "was ist der vortrag über pallas"):
+        reply = await ask(store, text)
+        assert body(reply)["shape"] == "summary", text
+    reply = await ask(store, "what was the intel talk about running jax on their graphics cards")
+    assert body(reply)["hits"][0]["talk_id"] == "integration-des-oneapi-backends-in-den-xla-compiler"
