@@ -22,7 +22,7 @@ import aiosqlite
 
 from . import described, ranking, terms, together
 from .compounds import splits_in_two
-from .concepts import english_stems, german_infinitives, german_stem, inflected_head, inflection_trims
+from .concepts import english_stems, german_infinitives, inflected_head, inflection_trims
 from .connection import WriteLockProbe, connect_async, connect_read_only, on_connection_thread
 from .edits import (
     ACCEPT,
@@ -128,13 +128,8 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
         # a typo's correction is another word, and so is the corpus word a compound only starts with
         # ("tensorboard" -> tensor); a word read as corpus words run together (a phrase form) is there only where
         # the summaries write them side by side: "tensornetzwerken" is no Tensor|Netzwerken they have apart
+        forms = [form.token for form in concept.forms if form.kind not in ("correction", "part", "phrase")]
         word = concept.words
-        # the word without a German inflection ending is held in a corpus word it begins only when that is a form of
-        # it, not a word it begins by accident: "angel" (angeln) in "angelegten", "hochbe" (Hochbeet) in
-        # "hochbelastbarer" (``Vocabulary.begins_a_form_of``; a clipping's own word stays a prefix: "doku")
-        stem = german_stem(word)
-        forms = [form.token for form in concept.forms if form.kind not in ("correction", "part", "phrase")
-                 and not (form.kind == "stem" and form.token == stem and not view.vocabulary.begins_a_form_of(stem))]
         # German endings the summaries may not use: "Crashkurses" is the "Crashkurs" talk; English ones:
         # "patented" is in "Patentierte"
         trims = inflection_trims(word)

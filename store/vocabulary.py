@@ -11,7 +11,7 @@ import math
 import sqlite3
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -38,26 +38,6 @@ MAX_FAMILIES = 50_000  # words whose family is kept (bounded: users type any wor
 MIN_INSIDE = 5  # a shorter form is inside too many words by chance ("ring" in "Ausbildungsring")
 MIN_SLIPPED = 8  # a shorter word a letter away from a corpus word may be another name (GSPMD is no SPMD)
 MIN_VERB = 5  # letters left after a verb's prefix ("an" + "lage" is no verb of "Lage")
-
-
-FORMS_READ = 64  # corpus words beginning with a form read to find one that is a form of it (``begins_a_form_of``)
-# Endings a word's other forms carry after its stem: inflections, and the derivations German and English make of it
-_INFLECTIONS = FAMILY_ENDINGS | frozenset("n ns em ens ing ings ed d".split())
-_DERIVATIONS = ("", "ung", "ierung", "ier", "ation", "ition", "ion", "isier", "ismus", "ist", "bar", "lich", "ig",
-                "isch", "heit", "keit", "ment", "able", "ible", "ive", "ity", "al", "ally", "ly", "or", "ors", "ness",
-                "iz", "is", "ization", "isation")
-
-
-def _continues_a_form(rest: str, is_word: Callable[[str], bool]) -> bool:
-    """Whether ``rest``, what a corpus word has after a form it begins with, makes it that form's inflection or
-    derivation, or a compound the form heads (a corpus word after it, with a linking element or none)."""
-    if not rest or rest[0].isdigit():
-        return True
-    for derivation in _DERIVATIONS:
-        if rest.startswith(derivation) and rest[len(derivation):] in _INFLECTIONS:
-            return True
-    return any(rest.startswith(link) and len(rest) - len(link) >= MIN_HEAD and is_word(rest[len(link):])
-               for link in ("", *LINKING))
 
 
 @dataclass(frozen=True)
@@ -163,16 +143,6 @@ class Vocabulary:
         """Whether a corpus word begins with ``prefix`` (or is it): one bisection, not ``words_starting``'s list."""
         index = bisect_left(self.terms, prefix)
         return index < len(self.terms) and self.terms[index].startswith(prefix)
-
-    def begins_a_form_of(self, form: str) -> bool:
-        """Whether a corpus word is ``form`` (folded) itself, or ``form`` with an inflection or a derivation's ending
-        ("kernel" -> kernels, "zerspan" -> Zerspanung, "patent" -> Patentierte), or a compound it heads ("baum" ->
-        Baumhaus): a word it only begins by accident is none ("angel" (angeln) -> angelegten, "hochbe" (Hochbeet) ->
-        hochbelastbarer, "gan" -> ganzjährig). Too many corpus words beginning with it to read count as one."""
-        words = self.words_starting(form, FORMS_READ)
-        if words is None:
-            return True
-        return any(_continues_a_form(word[len(form):], self.has) for word in words)
 
     def heads_a_compound(self, word: str) -> bool:
         """Whether ``word`` (folded) is a German noun in -e that a corpus compound starts with, without its e as a

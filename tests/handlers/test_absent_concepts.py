@@ -147,24 +147,3 @@ async def test_a_counted_prepositions_object_is_no_name(store: Store) -> None:
     # "on several intel gpus": how many, then the GPUs the oneAPI talk has; its point on oneCCL answers
     reply = await ask(store, "what does oneccl take care of when you train on several intel gpus")
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 268)
-
-
-@pytest.mark.parametrize(("text", "absent"), [
-    # a German word's stem is held only in the corpus words that are forms of it: "hochbe" (Hochbeet) begins
-    # "hochbelastbarer", "angel" (angeln) "angelegten", neither a form of the asked word
-    ("hochbeet", ("hochbeet",)),
-    ("angeln", ("angeln",)),
-    # … where its inflections and derivations stay held: Kernels, Zerspanung, Bauteile
-    ("kerneln", ()),
-    ("zerspanen", ()),
-    ("bauteilen", ()),
-])
-async def test_a_stem_is_held_only_in_a_form_of_its_word(store: Store, text: str, absent: tuple[str, ...]) -> None:
-    assert await store.absent_words(text) == absent
-
-
-async def test_a_word_whose_stem_only_begins_another_word_is_absent(store: Store) -> None:
-    # no summary has a Hochbeet (grep): its stem begins 000's "hochbelastbarer" Baumschraube, which the glossary
-    # answered with
-    text = "wie bau ich mir n hochbeet für den balkon"
-    assert_said_not_covered(await ask(store, text), "Die Zusammenfassungen erwähnen *hochbeet* nicht.", text)
