@@ -15,7 +15,7 @@ from store.lexicon import phrase_key
 from store.text import tokens
 
 from . import german_tags
-from .common_words import is_basic, is_common, is_everyday, is_rare, leans_english
+from .common_words import is_basic, is_common, is_everyday, is_rare, leans_english, not_more_german
 from .question_words import (
     ARTICLES,
     ASPECT_NOUNS,
@@ -605,12 +605,14 @@ async def _hyphenated_apart(store: Store, written: list[str], absent: frozenset[
         if len(parts) < 2:
             continue
         if unknown := [part for part in parts if part in absent and len(part) >= MIN_UNKNOWN_PART and (
-                not is_common(part) or (language == "de" and leans_english(part)))
+                not is_common(part) or (language == "de" and (leans_english(part) or (
+                    not_more_german(part) and not is_basic(part)))))
                 and not await _a_thing_of(store, part)]:
-            # a part in no summary, a term's word (no general word, or an English one borrowed by a German question),
-            # makes the whole a term none of them has: "Cirq-Schaltkreise", "Zwei-Phasen-Commit-Protokoll" (the
-            # circuits and phases they have are others'); not a lay word ("Agenten-Ding", "tape-controlled"), nor a
-            # known word mistyped
+            # a part in no summary, a term's word (no general word, or an English one borrowed by a German question,
+            # or a name both languages write, none of German's own or basic words: "Minecraft-Agenten"), makes the
+            # whole a term none of them has: "Cirq-Schaltkreise", "Zwei-Phasen-Commit-Protokoll" (the circuits and
+            # phases they have are others'); not a lay word ("Agenten-Ding", "tape-controlled", "Luxus-Häuschen"),
+            # nor a known word mistyped
             if not any([await store.typed_with_a_slip(part) for part in unknown]):
                 return word
             continue

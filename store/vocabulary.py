@@ -338,7 +338,9 @@ class Vocabulary:
         """Whether ``word`` (folded, matching nothing) is a corpus word typed with a slip, at any length: close by
         rapidfuzz's ratio (``correct``) or one slip away ("flydls" for flydsl; ``slip_of_a_word`` wants long words)."""
         # (not a corpus word with another first letter: "ollama" is no Llama, ``first_letter_differs``)
-        if any(not first_letter_differs(word, found) for found in self.correct(word)):
+        # (nor a shorter corpus word the typed one adds two letters or more to: "stabilizer" is no "stabiler" typed
+        # with a slip, but a word made longer, of its own)
+        if any(not first_letter_differs(word, found) and len(word) - len(found) < 2 for found in self.correct(word)):
             return True
         words = self._words.strings
         return any(_slip_of(word, words[i]) for i in self._words.candidates(word, FUZZY_CANDIDATES))
