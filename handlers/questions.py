@@ -990,6 +990,10 @@ _WRAPPER_RE = re.compile(
     r"|(?:please )?help me (?:to )?understand"
     # chat drops the "does" of "does anyone know": "anyone know who …"; "weiß jemand, wer …"
     r"|do you know|(?:does )?(?:anyone|anybody|someone|somebody) knows?|wei(?:ß|ss) (?:jemand|einer|irgendwer)"
+    # "any idea who held it?", "hast du ne ahnung, wer …": asking whether one knows, before the question word it asks
+    r"|(?:(?:do you|does (?:anyone|anybody|someone|somebody)) (?:have|got) )?(?:any|an) idea(?=,? (?:who|what|where"
+    r"|when|which|why|how)\b)|(?:hast du|hat (?:jemand|einer|irgendwer)) (?:eine |ne |'ne )?(?:ahnung|idee)"
+    r"(?=,? (?:wer|was|wo|wann|welche[rsnm]?|warum|wieso|wie)\b)"
     r"|(?:i would|i did) like(?: to know)?|i want to know|i wonder"
     r"|i am (?:curious|wondering)(?: about)?"
     r"|i(?: would| did)? (?:want|need)(?= (?:a |an |the )?(?:summary|overview|recap|talk|list))"

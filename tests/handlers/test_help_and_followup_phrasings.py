@@ -1,0 +1,28 @@
+"""Help requests and talk follow-ups in phrasings of their own (bench/followup_phrasings.py's tune half's causes): a
+follow-up asked as whether one knows ("any idea who held it?") asks its question, a talk named by its noun before its
+topic ("erzähl was über den Vortrag zu …") is summarised, a greeting before an opener leaves the opener's talk as the
+question's context, and "what are your capabilities?" asks for help.
+
+Expected answers are corpus lines read from the summaries; the examples are not the grid's own items.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.console import as_text
+from handlers.replies import AnswerReply
+from store.db import Store
+from store.state import BotState
+from tests.handlers.test_questions import MAIN, ask, body, first, follow_up
+
+
+@pytest.mark.parametrize(("turn", "text", "said"), [
+    ("what is Diffrax?", "any idea who held it?", "was presented by Shantanu."),
+    ("was ist Diffrax?", "hast du ne ahnung, wer den gehalten hat?", "wurde von Shantanu gehalten."),
+])
+async def test_asking_whether_one_knows_asks_the_question(store: Store, state: BotState, turn: str, text: str,
+                                                          said: str) -> None:
+    reply = await follow_up(store, state, turn, text, "51.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 27)
+    assert said in as_text(reply).split("\n")[0]
