@@ -298,6 +298,7 @@ TO_THE_BOT = frozenset(
     use benutze benutzen benutzt benutzt verwende verwenden verwendet nutze nutzen nutzt bediene bedienen
     ask fragen frage frag fragt stellen work function funktionierst funktioniert kannst machst bist weisst hilfst
     verstehst know knows able capable support supports unterstutzt unterstutzt features hey hi hello hallo
+    capability capabilities abilities fahigkeiten
     kennst kennt question questions stelle start started starten anfangen beginnen begin
     answer answers beantworten beantwortest beantwortet antwortest good gut useful nutzlich bescheid purpose zweck
     """.split()

@@ -26,3 +26,12 @@ async def test_asking_whether_one_knows_asks_the_question(store: Store, state: B
     reply = await follow_up(store, state, turn, text, "51.1")
     assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 27)
     assert said in as_text(reply).split("\n")[0]
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    ("what are your abilities?", "en"),
+    ("welche Fähigkeiten hast du?", "de"),
+])
+async def test_asking_what_the_bot_is_capable_of_is_help(store: Store, text: str, language: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "help" and body(reply)["lang"] == language and not body(reply)["hits"]
