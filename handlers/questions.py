@@ -442,6 +442,9 @@ _GIST_NOUNS = (r"(?:kernaussagen?|hauptaussagen?|kernbotschaft(?:en)?|hauptbotsc
                r"|main (?:points?|messages?|ideas?|takeaways?)|key (?:points|messages?|ideas?)"
                r"|core (?:messages?|ideas?)|big idea|bottom line|upshot|essence|moral|wichtigsten punkte)")
 _TALK_NOUN = r"(?:talks?|videos?|sessions?|presentations?|lectures?|vortr[äa]g\w*|pr[äa]sentation(?:en)?|vlogs?|docs?)"
+# One talk's noun and the word that ties its topic or its speakers to it: "the talk [on] …", "der Vortrag [von] …"
+_ONE_TALK_NOUN_THEN = (r"(?!(?:talks|videos|sessions|presentations|lectures|vortr[äa]ge|pr[äa]sentationen|vlogs|docs)\b)"
+                       rf"{_TALK_NOUN} (?:on|about|by|from|of|with|[üu]ber|zu|zum|zur|von|vom|mit|bei|der|des)")
 # (shape, pattern). Matched against the cleaned question, case-insensitively, in this order; the
 # named group ``s`` (and ``o`` for comparisons) is where the subject is, else the rest of the text.
 _I = re.IGNORECASE
@@ -655,8 +658,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     # offloading" names a topic and is searched
     (Shape.SUMMARY, re.compile(
         r"^(?:(?:please )?tell (?:me|us)|erz[äa]hle?(?: mir| uns)?(?: mal| bitte| kurz)*(?: was| etwas)?)"
-        r" (?:about|[üu]ber|von) (?:the|that|this|those|these|den|dem|das|die|diesem|diesen) (?P<s>.+?)"
-        rf" (?:{_TALK_NOUN}|research|forschung)$", _I)),
+        r" (?:about|[üu]ber|von) (?:the|that|this|those|these|den|dem|das|die|diesem|diesen) (?:(?P<s>.+?)"
+        rf" (?:{_TALK_NOUN}|research|forschung)"
+        # … or one talk's noun before its topic or who gave it: "tell me about the talk on video generation", "erzähl
+        # was über den Vortrag von der Rice University zu …", "tell me about the rice university talk on …"
+        rf"|{_ONE_TALK_NOUN_THEN} (?P<s2>.+)|(?P<s3>.+? {_ONE_TALK_NOUN_THEN} .+))$", _I)),
     (Shape.SUMMARY, re.compile(  # the talk named by its topic after the noun, its final "about" left out: "what was
         # the talk about getting xla to run on intel gpus" asks what [the talk about X] was about
         rf"^what (?:was|is) (?:the|that|this) {_TALK_NOUN} (?:about|on) (?P<s>.+)$",

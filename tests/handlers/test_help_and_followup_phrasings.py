@@ -35,3 +35,13 @@ async def test_asking_whether_one_knows_asks_the_question(store: Store, state: B
 async def test_asking_what_the_bot_is_capable_of_is_help(store: Store, text: str, language: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["shape"] == "help" and body(reply)["lang"] == language and not body(reply)["hits"]
+
+
+@pytest.mark.parametrize(("text", "heading"), [
+    ("tell me about the talk on simulating quantum hardware", 27),
+    ("erzähl mal was über den Vortrag von Intel zum XLA-Compiler", 257),
+    ("tell me about the intel talk on the xla compiler", 257),
+])
+async def test_a_talk_named_by_its_noun_before_its_topic_is_summarised(store: Store, text: str, heading: int) -> None:
+    reply = await ask(store, text)
+    assert isinstance(reply, AnswerReply) and reply.shape == "summary" and first(reply) == (MAIN, heading)
