@@ -1470,7 +1470,8 @@ def asked_sentence(text: str) -> tuple[str, str]:
         context = " ".join(sentence for sentence in sentences if sentence is not question)
     else:
         question, context = text, ""
-    if (opened := OPENER_LEAD_RE.match(question)) is not None and opened["c"].strip():
+    # (a greeting may come first: "moin, kurze frage zum kinetic talk: …")
+    if (opened := OPENER_LEAD_RE.match(GREETING_RE.sub("", question))) is not None and opened["c"].strip():
         question, context = opened["q"], f"{context} {opened['c'].strip()}".strip()
     if (lead_in := _LEAD_IN_RE.match(question)) is not None:
         question, context = lead_in["q"], f"{context} {lead_in['c']}".strip()
@@ -1529,7 +1530,8 @@ def parse(text: str) -> Question:
     why it asks before it asks ("Wir nutzen nur Colab. Wie läuft Kinetic in der Cloud?") is read by its question
     (``asked_sentence``): the context's words neither shape it nor are its subject (``Question.context``)."""
     # a sign-off after the question ("what?? lol") is no sentence of context (``_without_sign_off``)
-    asked, context = asked_sentence(_without_sign_off(_question_text(text)))
+    # (an emoji code's colons are no opener's colon: "moin :wave: kurze frage zum kinetic talk: …")
+    asked, context = asked_sentence(_without_sign_off(_without_emoji(_question_text(text))))
     if context:
         question = _parse(asked)
         question.context = context

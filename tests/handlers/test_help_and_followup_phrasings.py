@@ -45,3 +45,15 @@ async def test_asking_what_the_bot_is_capable_of_is_help(store: Store, text: str
 async def test_a_talk_named_by_its_noun_before_its_topic_is_summarised(store: Store, text: str, heading: int) -> None:
     reply = await ask(store, text)
     assert isinstance(reply, AnswerReply) and reply.shape == "summary" and first(reply) == (MAIN, heading)
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    ("servus :wave: kurze frage zum kinetic talk: wie installiert man das?", "wer hat das gehalten?"),
+    ("hey :smile: quick q about the kinetic talk: how do I install it?", "who presented it?"),
+])
+async def test_a_greeting_and_an_emoji_before_an_opener_leave_its_talk_as_the_context(store: Store, state: BotState,
+                                                                                      turn: str, text: str) -> None:
+    # the opener names the talk; what is asked is Kinetic's installation (2:27), and the thread is about Kinetic
+    assert first(await ask(store, turn)) == (MAIN, 69)
+    reply = await follow_up(store, state, turn, text, "52.1")
+    assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 60)
