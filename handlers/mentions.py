@@ -15,7 +15,7 @@ from store.text import tokens
 
 from . import digest_commands
 from .answers import compose, defines_in_talk
-from .question_words import ASKS_FOR_A_REASON, MEASURE_WORDS
+from .question_words import ASKS_FOR_A_REASON, ASPECT_NOUNS, MEASURE_WORDS
 from .questions import (
     ASKED_ABOUT_ANYTHING,
     Question,
@@ -205,6 +205,13 @@ async def _context_as_topic(store: Store, question: Question) -> ThreadTopic | N
     return ThreadTopic(talk_id, names, Shape.SEARCH.value, question.lang)
 
 
+def _names_only_an_aspect(question: Question) -> bool:
+    """Whether a question names nothing but an aspect ("ok so whats the benefit", "und die Nachteile?"): in a thread
+    that aspect is the thread's topic's, as if it pointed back at it."""
+    words = tokens(question.subject)
+    return bool(words) and all(word in ASPECT_NOUNS for word in words)
+
+
 def _asks_why(text: str) -> bool:
     return any(token in ASKS_FOR_A_REASON for token in tokens(text))
 
@@ -223,6 +230,10 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
         shape = _shape(context.shape)
         return replace(question, shape=shape if shape in REPEATABLE else question.shape, subject=placed[1],
                        follow_up=False, refers_back=True)
+    if question.follow_up and context.subject and _names_only_an_aspect(question):
+        # "and the downsides?" after what GRPO is: GRPO's downsides, not what "downsides" are
+        return replace(question, shape=Shape.SEARCH, subject=f"{context.subject} {question.subject}",
+                       follow_up=False, refers_back=True, asked=question.subject)
     if question.follow_up and _shape(context.shape) in REPEATABLE:
         return replace(question, shape=_shape(context.shape), follow_up=False)
     if question.refers_back and not question.subject and context.subject:
@@ -231,7 +242,7 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
             # "and when was it introduced?" after MHLO's definition: when the topic was; after a talk's summary the
             # pronoun is the talk, whose moments the answer already prefers ("wann kam da mxfp4 dran")
             question.shape == Shape.MOMENTS and context.shape not in TALK_SHAPES)) and \
-            (points_back(question.text) or
+            (points_back(question.text) or _names_only_an_aspect(question) or
              (_says_they(question) and context.shape not in TALK_SHAPES | ACROSS_TALKS)) and \
             not set(tokens(question.subject)) & set(tokens(context.subject)):
         # "und wie viele davon laufen parallel?" after Sandbox-Umgebungen: the thread's topic and what is asked of it

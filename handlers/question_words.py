@@ -256,7 +256,8 @@ _DISCOURSE = (rf"(?:{_OPENERS}|wait|hold on|hang on|h+m+|huh|uh+|u+mm+|uhm+|erm|
               r"|ach(?: ?so)?"
               r"|na(?: ?ja)?|gut|alles klar|klar|super|krass|interessant|danke|ja|jo|jep|nein|nee|stimmt|echt"
               r"|verstehe|ich verstehe|[üu]brigens)")
-OPENS_A_QUESTION = (r"(?:und|and|aber|but|oder|or|what|who|whose|where|when|why|how|which|was|wer|wessen|wem|wen|wo"
+OPENS_A_QUESTION = (r"(?:und|and|aber|but|oder|or|what|who|whose|where|when|why|how|which|whats|whos|hows|wheres"
+                     r"|was|wer|wessen|wem|wen|wo"
                      r"|wann|warum|wieso|weshalb|wie|welche[rsnm]?|wozu|wof[üu]r|worum|wor[üu]ber|von|can|could|do|does"
                      r"|did|is|are|was|were|kannst|gibt|gibts|hat|haben|ist|sind|tell|erz[äa]hl|sag|zeig|show)")
 DISCOURSE_RE = re.compile(  # "echt? warum?", "really? why?": an interjection asked back is one too

@@ -790,7 +790,8 @@ _OWN_QUESTION = (
     r"(?:(?:mit|in|im|auf|an|am|bei|beim|aus|von|vom|f[üu]r|[üu]ber|nach|zu|zum|zur|um|unter|durch|gegen|ohne|seit|ab"
     r"|bis|vor|with|on|at|for|from|by|of|to|about|under|through|since|after|before|into)\s+)?"
     r"(?:was|wer|wem|wen|wessen|wie|wo|wann|warum|wieso|weshalb|welche[rsnm]?|wo(?:mit|ran|rauf|raus|rin|rum|f[üu]r|zu"
-    r"|von|bei|durch|nach|r[üu]ber)|what|who|whom|whose|how|where|when|why|which)\b")
+    # (chat types "what's" without its apostrophe: "ok so whats the benefit" asks a question of its own)
+    r"|von|bei|durch|nach|r[üu]ber)|what|who|whom|whose|how|where|when|why|which|whats|whos|hows|wheres)\b")
 # "and what about ORPO?": the last question again, about ORPO; "und mit welchen Sprachen …?" asks a question of its own
 _ABOUT_RE = re.compile(
     r"^(?:(?:and |und |but |aber )?(?:what|how) about|und (?:was|wie) (?:ist )?(?:es )?mit|und mit|was ist mit)"

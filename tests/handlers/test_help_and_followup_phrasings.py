@@ -11,10 +11,13 @@ from __future__ import annotations
 import pytest
 
 from bot.console import as_text
+from handlers.questions import parse
 from handlers.replies import AnswerReply
 from store.db import Store
 from store.state import BotState
 from tests.handlers.test_questions import MAIN, ask, body, first, follow_up
+
+PALLAS = "004_b9033c416a07336f.txt"
 
 
 @pytest.mark.parametrize(("turn", "text", "said"), [
@@ -57,3 +60,21 @@ async def test_a_greeting_and_an_emoji_before_an_opener_leave_its_talk_as_the_co
     assert first(await ask(store, turn)) == (MAIN, 69)
     reply = await follow_up(store, state, turn, text, "52.1")
     assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == (MAIN, 60)
+
+
+@pytest.mark.parametrize("text", ["ok so whats the advantage", "ok whats the catch", "so hows that done"])
+def test_a_question_word_typed_without_its_apostrophe_asks_a_question_of_its_own(text: str) -> None:
+    assert not parse(text).follow_up
+
+
+@pytest.mark.parametrize(("turn", "text", "answer"), [
+    # Kollokation vs. Disaggregation: the trade-off of running rollout and training on the same chips
+    ("was ist Kollokation?", "und die Nachteile?", (MAIN, 317)),
+    ("what is colocation?", "ok so whats the downside", (MAIN, 317)),
+    # 0:12 JAX Mutable Refs: buffers changed in place, without the copies
+    ("what are mutable refs?", "and the advantages?", (PALLAS, 7)),
+])
+async def test_an_aspect_alone_in_a_thread_is_the_topics(store: Store, state: BotState, turn: str, text: str,
+                                                          answer: tuple[str, int]) -> None:
+    reply = await follow_up(store, state, turn, text, "53.1")
+    assert isinstance(reply, AnswerReply) and not reply.not_covered and first(reply) == answer
