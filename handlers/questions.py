@@ -665,7 +665,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         rf"|{_ONE_TALK_NOUN_THEN} (?P<s2>.+)|(?P<s3>.+? {_ONE_TALK_NOUN_THEN} .+))$", _I)),
     (Shape.SUMMARY, re.compile(  # the talk named by its topic after the noun, its final "about" left out: "what was
         # the talk about getting xla to run on intel gpus" asks what [the talk about X] was about
-        rf"^what (?:was|is) (?:the|that|this) {_TALK_NOUN} (?:about|on) (?P<s>.+)$",
+        rf"^what (?:was|is) (?:the|that|this) (?:{_TALK_NOUN} (?:about|on) (?P<s>.+)"
+        # … with a name before the noun: "what was the intel talk about running jax on their gpus"
+        rf"|(?P<s2>(?:[\w.+&'-]+ ){{1,3}}?{_ONE_TALK_NOUN_THEN} .+))$",
         _I)),
     (Shape.SUMMARY, re.compile(  # asked for anywhere: "quick rundown of …", "kannst du mir … zusammenfassen?"
         rf"(?:\b{_BRIEF}{_SUMMARY_NOUNS}(?=\s+(?:of|on|about|for|from|[üu]ber|zu|zum|zur|vom|von|des|der)\b"

@@ -44,6 +44,7 @@ async def test_asking_what_the_bot_is_capable_of_is_help(store: Store, text: str
     ("tell me about the talk on simulating quantum hardware", 27),
     ("erzähl mal was über den Vortrag von Intel zum XLA-Compiler", 257),
     ("tell me about the intel talk on the xla compiler", 257),
+    ("what was the rice university talk about placing diffusion models on tpus", 90),
 ])
 async def test_a_talk_named_by_its_noun_before_its_topic_is_summarised(store: Store, text: str, heading: int) -> None:
     reply = await ask(store, text)
@@ -78,3 +79,11 @@ async def test_an_aspect_alone_in_a_thread_is_the_topics(store: Store, state: Bo
                                                           answer: tuple[str, int]) -> None:
     reply = await follow_up(store, state, turn, text, "53.1")
     assert isinstance(reply, AnswerReply) and not reply.not_covered and first(reply) == answer
+
+
+async def test_a_follow_up_after_a_talk_named_before_its_topic_is_answered_in_that_talk(store: Store,
+                                                                                      state: BotState) -> None:
+    # oneAPI's 10:57 Level Zero runtime, not FlyDSL's compile pipeline
+    reply = await follow_up(store, state, "what was the intel talk about bringing jax to their gpus",
+                            "and how does the code get executed at runtime?", "54.1")
+    assert isinstance(reply, AnswerReply) and first(reply) == (MAIN, 267)
