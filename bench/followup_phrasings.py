@@ -24,8 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.eval_answers import (  # noqa: E402
-    CORPUS, UNSEEN, Location, Question, Score, evaluate, load_questions, talk_sources)
+from bench.eval_answers import CORPUS, UNSEEN, Location, Question, Score, evaluate, load_questions, talk_sources  # noqa: E402
 from store.db import Store  # noqa: E402
 from store.ingest import ingest_sync  # noqa: E402
 

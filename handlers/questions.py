@@ -443,7 +443,8 @@ _GIST_NOUNS = (r"(?:kernaussagen?|hauptaussagen?|kernbotschaft(?:en)?|hauptbotsc
                r"|core (?:messages?|ideas?)|big idea|bottom line|upshot|essence|moral|wichtigsten punkte)")
 _TALK_NOUN = r"(?:talks?|videos?|sessions?|presentations?|lectures?|vortr[äa]g\w*|pr[äa]sentation(?:en)?|vlogs?|docs?)"
 # One talk's noun and the word that ties its topic or its speakers to it: "the talk [on] …", "der Vortrag [von] …"
-_ONE_TALK_NOUN_THEN = (r"(?!(?:talks|videos|sessions|presentations|lectures|vortr[äa]ge|pr[äa]sentationen|vlogs|docs)\b)"
+_ONE_TALK_NOUN_THEN = (r"(?!(?:talks|videos|sessions|presentations|lectures|vortr[äa]ge|pr[äa]sentationen|vlogs"
+                       r"|docs)\b)"
                        rf"{_TALK_NOUN} (?:on|about|by|from|of|with|[üu]ber|zu|zum|zur|von|vom|mit|bei|der|des)")
 # (shape, pattern). Matched against the cleaned question, case-insensitively, in this order; the
 # named group ``s`` (and ``o`` for comparisons) is where the subject is, else the rest of the text.
