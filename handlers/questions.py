@@ -1475,7 +1475,8 @@ def asked_sentence(text: str) -> tuple[str, str]:
     else:
         question, context = text, ""
     # (a greeting may come first: "moin, kurze frage zum kinetic talk: …")
-    if (opened := OPENER_LEAD_RE.match(GREETING_RE.sub("", question))) is not None and opened["c"].strip():
+    if (opened := OPENER_LEAD_RE.match(question) or OPENER_LEAD_RE.match(GREETING_RE.sub("", question))) is not None \
+            and opened["c"].strip():
         question, context = opened["q"], f"{context} {opened['c'].strip()}".strip()
     if (lead_in := _LEAD_IN_RE.match(question)) is not None:
         question, context = lead_in["q"], f"{context} {lead_in['c']}".strip()
