@@ -205,6 +205,13 @@ async def _context_as_topic(store: Store, question: Question) -> ThreadTopic | N
     return ThreadTopic(talk_id, names, Shape.SEARCH.value, question.lang)
 
 
+def _names_only_an_aspect(question: Question) -> bool:
+    """Whether a question names nothing but an aspect ("ok so whats the benefit", "und die Nachteile?"): in a thread
+    that aspect is the thread's topic's, as if it pointed back at it."""
+    words = tokens(question.subject)
+    return bool(words) and all(word in ASPECT_NOUNS for word in words)
+
+
 def _asks_why(text: str) -> bool:
     return any(token in ASKS_FOR_A_REASON for token in tokens(text))
 
@@ -223,12 +230,10 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
         shape = _shape(context.shape)
         return replace(question, shape=shape if shape in REPEATABLE else question.shape, subject=placed[1],
                        follow_up=False, refers_back=True)
-    if question.follow_up and context.subject and question.shape in ABOUT_THE_TOPIC and \
-            _only_an_aspect(question.subject) and not set(tokens(question.subject)) & set(tokens(context.subject)):
-        # "ok so whats the benefit" after what mutable refs are: the benefit of the thread's topic, not the thread's
-        # question again of a thing called "benefit"
-        return replace(question, subject=f"{context.subject} {question.subject}", follow_up=False, refers_back=True,
-                       asked=question.subject)
+    if question.follow_up and context.subject and _names_only_an_aspect(question):
+        # "and the downsides?" after what GRPO is: GRPO's downsides, not what "downsides" are
+        return replace(question, shape=Shape.SEARCH, subject=f"{context.subject} {question.subject}",
+                       follow_up=False, refers_back=True, asked=question.subject)
     if question.follow_up and _shape(context.shape) in REPEATABLE:
         return replace(question, shape=_shape(context.shape), follow_up=False)
     if question.refers_back and not question.subject and context.subject:
@@ -237,7 +242,7 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
             # "and when was it introduced?" after MHLO's definition: when the topic was; after a talk's summary the
             # pronoun is the talk, whose moments the answer already prefers ("wann kam da mxfp4 dran")
             question.shape == Shape.MOMENTS and context.shape not in TALK_SHAPES)) and \
-            (points_back(question.text) or
+            (points_back(question.text) or _names_only_an_aspect(question) or
              # "dort", "there" with no one talk to point at: the place is the topic the asker's context names ("wie das
              # Tunix-Team RL auf TPUs organisiert. Wie werden dort die Rollouts … getrennt?")
              (question.in_thread_talk and not context.talk_id) or
@@ -255,13 +260,6 @@ def _resolve(question: Question, context: ThreadTopic) -> Question:
         # "und um wie viel wurde es schneller?": how much faster the thread's topic got, not anything "schneller"
         return replace(question, subject=context.subject, refers_back=True)
     return question
-
-
-def _only_an_aspect(subject: str) -> bool:
-    """Whether a follow-up's subject is only nouns of an aspect ("ok so whats the [benefit]", "und die [nachteile]?"):
-    an aspect is always of something, here of the thread's topic, which the question need not point back at."""
-    folded = tokens(subject)
-    return bool(folded) and all(token in ASPECT_NOUNS for token in folded)
 
 
 def topic_of(reply: Reply) -> ThreadTopic | None:

@@ -259,7 +259,8 @@ _DISCOURSE = (rf"(?:{_OPENERS}|wait|hold on|hang on|h+m+|huh|uh+|u+mm+|uhm+|erm|
               r"|verstehe|ich verstehe|[üu]brigens"
               # how briefly to answer, said first: "kurz: was macht X", "quick, what's X"
               r"|(?:ganz )?kurz(?: gefragt)?|(?:real )?quick(?:ly)?|briefly)")
-OPENS_A_QUESTION = (r"(?:und|and|aber|but|oder|or|what|who|whose|where|when|why|how|which|was|wer|wessen|wem|wen|wo"
+OPENS_A_QUESTION = (r"(?:und|and|aber|but|oder|or|what|who|whose|where|when|why|how|which|whats|whos|hows|wheres"
+                     r"|was|wer|wessen|wem|wen|wo"
                      r"|wann|warum|wieso|weshalb|wie|welche[rsnm]?|wozu|wof[üu]r|worum|wor[üu]ber|von|can|could|do|does"
                      r"|did|is|are|was|were|kannst|gibt|gibts|hat|haben|ist|sind|tell|erz[äa]hl|sag|zeig|show)")
 DISCOURSE_RE = re.compile(  # "echt? warum?", "really? why?": an interjection asked back is one too
@@ -301,6 +302,7 @@ TO_THE_BOT = frozenset(
     use benutze benutzen benutzt benutzt verwende verwenden verwendet nutze nutzen nutzt bediene bedienen
     ask fragen frage frag fragt stellen work function funktionierst funktioniert kannst machst bist weisst hilfst
     verstehst know knows able capable support supports unterstutzt unterstutzt features hey hi hello hallo
+    capability capabilities abilities fahigkeiten
     kennst kennt question questions stelle start started starten anfangen beginnen begin
     answer answers beantworten beantwortest beantwortet antwortest good gut useful nutzlich bescheid purpose zweck
     """.split()

@@ -444,6 +444,10 @@ _GIST_NOUNS = (r"(?:kernaussagen?|hauptaussagen?|kernbotschaft(?:en)?|hauptbotsc
                r"|main (?:points?|messages?|ideas?|takeaways?)|key (?:points|messages?|ideas?)"
                r"|core (?:messages?|ideas?)|big idea|bottom line|upshot|essence|moral|wichtigsten punkte)")
 _TALK_NOUN = r"(?:talks?|videos?|sessions?|presentations?|lectures?|vortr[äa]g\w*|pr[äa]sentation(?:en)?|vlogs?|docs?)"
+# One talk's noun and the word that ties its topic or its speakers to it: "the talk [on] …", "der Vortrag [von] …"
+_ONE_TALK_NOUN_THEN = (r"(?!(?:talks|videos|sessions|presentations|lectures|vortr[äa]ge|pr[äa]sentationen|vlogs"
+                       r"|docs)\b)"
+                       rf"{_TALK_NOUN} (?:on|about|by|from|of|with|[üu]ber|zu|zum|zur|von|vom|mit|bei|der|des)")
 # (shape, pattern). Matched against the cleaned question, case-insensitively, in this order; the
 # named group ``s`` (and ``o`` for comparisons) is where the subject is, else the rest of the text.
 _I = re.IGNORECASE
@@ -657,11 +661,16 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     # offloading" names a topic and is searched
     (Shape.SUMMARY, re.compile(
         r"^(?:(?:please )?tell (?:me|us)|erz[äa]hle?(?: mir| uns)?(?: mal| bitte| kurz)*(?: was| etwas)?)"
-        r" (?:about|[üu]ber|von) (?:the|that|this|those|these|den|dem|das|die|diesem|diesen) (?P<s>.+?)"
-        rf" (?:{_TALK_NOUN}|research|forschung)$", _I)),
+        r" (?:about|[üu]ber|von) (?:the|that|this|those|these|den|dem|das|die|diesem|diesen) (?:(?P<s>.+?)"
+        rf" (?:{_TALK_NOUN}|research|forschung)"
+        # … or one talk's noun before its topic or who gave it: "tell me about the talk on video generation", "erzähl
+        # was über den Vortrag von der Rice University zu …", "tell me about the rice university talk on …"
+        rf"|{_ONE_TALK_NOUN_THEN} (?P<s2>.+)|(?P<s3>.+? {_ONE_TALK_NOUN_THEN} .+))$", _I)),
     (Shape.SUMMARY, re.compile(  # the talk named by its topic after the noun, its final "about" left out: "what was
         # the talk about getting xla to run on intel gpus" asks what [the talk about X] was about
-        rf"^what (?:was|is) (?:the|that|this) {_TALK_NOUN} (?:about|on) (?P<s>.+)$",
+        rf"^what (?:was|is) (?:the|that|this) (?:{_TALK_NOUN} (?:about|on) (?P<s>.+)"
+        # … with a name before the noun: "what was the intel talk about running jax on their gpus"
+        rf"|(?P<s2>(?:[\w.+&'-]+ ){{1,3}}?{_ONE_TALK_NOUN_THEN} .+))$",
         _I)),
     (Shape.SUMMARY, re.compile(  # asked for anywhere: "quick rundown of …", "kannst du mir … zusammenfassen?"
         rf"(?:\b{_BRIEF}{_SUMMARY_NOUNS}(?=\s+(?:of|on|about|for|from|[üu]ber|zu|zum|zur|vom|von|des|der)\b"
@@ -800,7 +809,8 @@ _OWN_QUESTION = (
     r"(?:(?:mit|in|im|auf|an|am|bei|beim|aus|von|vom|f[üu]r|[üu]ber|nach|zu|zum|zur|um|unter|durch|gegen|ohne|seit|ab"
     r"|bis|vor|with|on|at|for|from|by|of|to|about|under|through|since|after|before|into)\s+)?"
     r"(?:was|wer|wem|wen|wessen|wie|wo|wann|warum|wieso|weshalb|welche[rsnm]?|wo(?:mit|ran|rauf|raus|rin|rum|f[üu]r|zu"
-    r"|von|bei|durch|nach|r[üu]ber)|what|who|whom|whose|how|where|when|why|which)\b")
+    # (chat types "what's" without its apostrophe: "ok so whats the benefit" asks a question of its own)
+    r"|von|bei|durch|nach|r[üu]ber)|what|who|whom|whose|how|where|when|why|which|whats|whos|hows|wheres)\b")
 # "and what about ORPO?": the last question again, about ORPO; "und mit welchen Sprachen …?" asks a question of its own
 _ABOUT_RE = re.compile(
     r"^(?:(?:and |und |but |aber )?(?:what|how) about|und (?:was|wie) (?:ist )?(?:es )?mit|und mit|was ist mit)"
@@ -1016,6 +1026,10 @@ _WRAPPER_RE = re.compile(
     r"|(?:please )?help me (?:to )?understand"
     # chat drops the "does" of "does anyone know": "anyone know who …"; "weiß jemand, wer …"
     r"|do you know|(?:does )?(?:anyone|anybody|someone|somebody) knows?|wei(?:ß|ss) (?:jemand|einer|irgendwer)"
+    # "any idea who held it?", "hast du ne ahnung, wer …": asking whether one knows, before the question word it asks
+    r"|(?:(?:do you|does (?:anyone|anybody|someone|somebody)) (?:have|got) )?(?:any|an) idea(?=,? (?:who|what|where"
+    r"|when|which|why|how)\b)|(?:hast du|hat (?:jemand|einer|irgendwer)) (?:eine |ne |'ne )?(?:ahnung|idee)"
+    r"(?=,? (?:wer|was|wo|wann|welche[rsnm]?|warum|wieso|wie)\b)"
     r"|(?:i would|i did) like(?: to know)?|i want to know|i wonder"
     r"|i am (?:curious|wondering)(?: about)?"
     r"|i(?: would| did)? (?:want|need)(?= (?:a |an |the )?(?:summary|overview|recap|talk|list))"
@@ -1495,7 +1509,9 @@ def asked_sentence(text: str) -> tuple[str, str]:
         context = " ".join(sentence for sentence in sentences if sentence is not question)
     else:
         question, context = text, ""
-    if (opened := OPENER_LEAD_RE.match(question)) is not None and opened["c"].strip():
+    # (a greeting may come first: "moin, kurze frage zum kinetic talk: …")
+    if (opened := OPENER_LEAD_RE.match(question) or OPENER_LEAD_RE.match(GREETING_RE.sub("", question))) is not None \
+            and opened["c"].strip():
         question, context = opened["q"], f"{context} {opened['c'].strip()}".strip()
     if (lead_in := _LEAD_IN_RE.match(question)) is not None:
         question, context = lead_in["q"], f"{context} {lead_in['c']}".strip()
@@ -1554,7 +1570,8 @@ def parse(text: str) -> Question:
     why it asks before it asks ("Wir nutzen nur Colab. Wie läuft Kinetic in der Cloud?") is read by its question
     (``asked_sentence``): the context's words neither shape it nor are its subject (``Question.context``)."""
     # a sign-off after the question ("what?? lol") is no sentence of context (``_without_sign_off``)
-    asked, context = asked_sentence(_without_sign_off(_question_text(text)))
+    # (an emoji code's colons are no opener's colon: "moin :wave: kurze frage zum kinetic talk: …")
+    asked, context = asked_sentence(_without_sign_off(_without_emoji(_question_text(text))))
     if context:
         question = _parse(asked)
         question.context = context
