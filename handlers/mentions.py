@@ -15,7 +15,7 @@ from store.text import tokens
 
 from . import digest_commands
 from .answers import compose, defines_in_talk
-from .question_words import ASKS_FOR_A_REASON, ASPECT_NOUNS, MEASURE_WORDS
+from .question_words import ASKS_FOR_A_REASON, ASPECT_NOUNS, MEASURE_WORDS, WHO_WORDS
 from .questions import (
     ASKED_ABOUT_ANYTHING,
     Question,
@@ -122,6 +122,7 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
         scope.offset = context.shown
         scope.prefer_talk = bool(context.talk_id) and context.shape in TALK_SHAPES
     elif context is not None:
+        question = await _asked_of_the_thread_talk(store, question, context) or question
         question = await _in_the_summarised_talk(store, question, context) or _resolve(question, context)
         if context.talk_id and not scope.prefer_talk and question.subject and question.shape in ANSWERED_FROM_POINTS \
                 and context.shape not in ACROSS_TALKS and _says_they(question):
@@ -152,6 +153,25 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
         # only points back or goes on ("was ist das?", "and then?") as the first message of a thread
         return Notice(say(question.lang, "clarify"), shape=Shape.CLARIFY.value, language=question.lang)
     return await compose(store, question, scope)
+
+
+async def _asked_of_the_thread_talk(store: Store, question: Question, context: ThreadTopic) -> Question | None:
+    """A question in a thread about one talk whose own words name nothing of the corpus, asked of that talk: "wer
+    stand da auf der bühne?" (who gave it), "ist der sehenswert?" (is it worth watching), "was kam da so rum?" (its
+    summary). Judged by what the words name, not by how the question is put: a who question whose words name no
+    term or talk asks for the talk's speakers; another question asks of the talk when no summary holds any of its
+    words (a yes/no question whether it is worth it, any other its summary). None when the words name something,
+    which is then asked as before ("who uses GRPO?", "was ist ein Kern?"), and for "and X?", which moves on to X."""
+    if not context.talk_id or context.shape not in TALK_SHAPES or question.follow_up or question.as_before or \
+            question.shape not in (Shape.SEARCH, Shape.WHO) or not (words := tokens(question.subject)) or \
+            await store.names_a_term(words):
+        return None
+    if question.shape == Shape.WHO or not WHO_WORDS.isdisjoint(tokens(question.text)):
+        return replace(question, shape=Shape.WHO, subject="", raw="", refers_back=True)
+    if not set(words) <= set(await store.absent_words(question.subject)):
+        return None
+    return replace(question, shape=Shape.RECOMMEND if question.yes_no else Shape.SUMMARY, subject="", raw="",
+                   refers_back=True)
 
 
 async def _in_the_summarised_talk(store: Store, question: Question, context: ThreadTopic) -> Question | None:

@@ -460,6 +460,8 @@ WHO_NOUNS = PEOPLE_NOUNS | frozenset(
     "guy guys lady ladies woman women man men person dude dudes team teams group groups lab labs crew researchers "
     "engineer engineers gruppe gruppen forscher forscherin forscherinnen typ typen frau mann "
     "vlogger vloggers vloggerin".split())
+# The question words that ask for a person: in a thread about a talk, its speakers
+WHO_WORDS = frozenset("who whom wer wen wem".split())
 # What a number question counts comes right after these ("how many [times slower]", "wie viele [Token pro …]")
 COUNTING = frozenset("many much viel viele wieviel wieviele".split())
 LINKS = frozenset("of von".split())  # "Mixture of Experts Inferenz": the words after "of" end a longer name
