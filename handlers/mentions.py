@@ -15,6 +15,7 @@ from store.text import tokens
 
 from . import digest_commands
 from .answers import compose, defines_in_talk
+from .common_words import is_rare
 from .question_words import ASKS_FOR_A_REASON, ASPECT_NOUNS, MEASURE_WORDS, WHO_WORDS
 from .questions import (
     ASKED_ABOUT_ANYTHING,
@@ -160,15 +161,22 @@ async def _asked_of_the_thread_talk(store: Store, question: Question, context: T
     stand da auf der bühne?" (who gave it), "ist der sehenswert?" (is it worth watching), "was kam da so rum?" (its
     summary). Judged by what the words name, not by how the question is put: a who question whose words name no
     term or talk asks for the talk's speakers; another question asks of the talk when no summary holds any of its
-    words (a yes/no question whether it is worth it, any other its summary). None when the words name something,
-    which is then asked as before ("who uses GRPO?", "was ist ein Kern?"), and for "and X?", which moves on to X."""
-    if not context.talk_id or context.shape not in TALK_SHAPES or question.follow_up or question.as_before or \
+    words (a yes/no question whether it is worth it, any other its summary). After an answer from one talk's points
+    (not its summary, speakers or verdict) only the latter, and only with everyday words. None when the words name
+    something, which is then asked as before ("who uses GRPO?", "was ist ein Kern?"), and for "and X?", which moves
+    on to X."""
+    if not context.talk_id or context.shape in ACROSS_TALKS or question.follow_up or question.as_before or \
             question.shape not in (Shape.SEARCH, Shape.WHO) or not (words := tokens(question.subject)) or \
             await store.names_a_term(words):
         return None
+    about_the_talk = context.shape in TALK_SHAPES
     if question.shape == Shape.WHO or not WHO_WORDS.isdisjoint(tokens(question.text)):
-        return replace(question, shape=Shape.WHO, subject="", raw="", refers_back=True)
-    if not set(words) <= set(await store.absent_words(question.subject)):
+        # after an answer from one talk's points, "and who did the inside?" asks who did a thing the talk tells of
+        return replace(question, shape=Shape.WHO, subject="", raw="", refers_back=True) if about_the_talk else None
+    if not set(words) <= set(await store.absent_words(question.subject)) or \
+            (not about_the_talk and any(is_rare(word, question.language) for word in words)):
+        # after an answer from one talk's points, the talk is the thread's only when the words are everyday ones
+        # ("ist der sehenswert?"), not a thing of their own no summary has ("carnica", "bienenrasse")
         return None
     return replace(question, shape=Shape.RECOMMEND if question.yes_no else Shape.SUMMARY, subject="", raw="",
                    refers_back=True)

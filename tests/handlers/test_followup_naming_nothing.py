@@ -49,3 +49,28 @@ async def test_a_follow_up_naming_another_talk_moves_on_to_it(store: Store, stat
                                                               thread: tuple[str, int], text: str) -> None:
     reply = await follow_up(store, state, thread[0], text, "61.2")
     assert isinstance(reply, AnswerReply) and reply.shape == "who" and first(reply) == ("004_b9033c416a07336f.txt", 1)
+
+
+KINETIC_JOBS = "how do I keep long jobs running in the background with kinetic?"  # answered from Kinetic's points
+KINETIC_JOBS_DE = "wie lässt man mit Kinetic lange Jobs im Hintergrund laufen?"
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    (KINETIC_JOBS, "is it worthwhile?"),
+    (KINETIC_JOBS_DE, "ist der sehenswert?"),
+])
+async def test_everyday_words_after_an_answer_from_one_talks_points_ask_of_that_talk(
+        store: Store, state: BotState, turn: str, text: str) -> None:
+    reply = await follow_up(store, state, turn, text, "61.3")
+    assert isinstance(reply, AnswerReply) and reply.shape == "watch" and first(reply) == (MAIN, 60)
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    (KINETIC_JOBS, "is there anything on zephyrflux?"),
+    (KINETIC_JOBS_DE, "gibts was zu zephyrflux?"),
+])
+async def test_a_rare_word_no_summary_has_after_an_answer_from_one_talks_points_is_not_covered(
+        store: Store, state: BotState, turn: str, text: str) -> None:
+    # a thing of its own that the corpus does not have, not the talk the thread's answer came from
+    reply = await follow_up(store, state, turn, text, "61.4")
+    assert isinstance(reply, AnswerReply) and reply.shape == "search" and "zephyrflux" in reply.not_covered
