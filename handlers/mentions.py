@@ -167,7 +167,8 @@ async def _asked_of_the_thread_talk(store: Store, question: Question, context: T
     on to X."""
     if not context.talk_id or context.shape in ACROSS_TALKS or question.follow_up or question.as_before or \
             question.shape not in (Shape.SEARCH, Shape.WHO) or not (words := tokens(question.subject)) or \
-            await store.names_a_term(words):
+            _names_only_an_aspect(question) or await store.names_a_term(words):
+        # an aspect alone ("ok so whats the downside") is the thread's topic's, asked of it in _resolve
         return None
     about_the_talk = context.shape in TALK_SHAPES
     if question.shape == Shape.WHO or not WHO_WORDS.isdisjoint(tokens(question.text)):
