@@ -22,7 +22,7 @@ from store.text import term_key, tokens
 from . import coverage
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
-from .common_words import is_common
+from .common_words import is_common, is_rare
 from .question_words import ASPECT_NOUNS, COUNTED_KINDS, FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS, setting_of
 from .questions import (
     TALK_NOUNS,
@@ -32,6 +32,7 @@ from .questions import (
     asks_in_which_talks,
     describing_clause_words,
     is_term_like,
+    is_yes_no,
     parse,
     placed_setting,
     plain_question,
@@ -463,6 +464,11 @@ async def define(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if (named := await _term_the_answer_named(store, question, scope)) is not None:
         question = replace(question, subject=named, raw=named, term="", qualifier="")
     question = await _uninflected_term(store, question)
+    if not question.term and len(question.subject.split()) > 1 and not await _named_entry(store, question.subject) \
+            and (named := await _term_asked_alone(store, question, question.subject)) is not None:
+        # the words beside the term are general ones no summary holds (how the asker met it, how to answer): they
+        # ask nothing of it, the term's entry answers
+        question = replace(question, subject=named, raw=named)
     placed_in: list[str] = []  # the talks the question places the term in, best first
     if question.term and (alone := await store.define(question.term)).hits and \
             _names_it(alone.hits[0], question.term):
@@ -1987,6 +1993,14 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Anything else: the best key point as the answer, then the next ones and the talks they are from."""
     if not question.subject:
         return _reply(question, note="which_talk")
+    if not scope.offset and question.shape == Shape.SEARCH and \
+            (term := await _term_asked_alone(store, question, question.subject)) is not None and \
+            (not question.refers_back or _typed_in(question.text, term)):
+        # "quick one: GSPMD?", "gspmd explanation pls", "kann mir jemand GSPMD erklären": a glossary term with no word
+        # beside it a summary could answer asks what it is, however the question is framed ("gspmd - no idea what
+        # that is": its "that" is the term typed, not a thread's topic)
+        return await define(store, replace(question, shape=Shape.DEFINE, subject=term, raw=term, term="",
+                                           qualifier=""), scope)
     if missing := await coverage.missing(store, question.subject, question, scope):
         return await _not_covered(store, question, missing)
     if not scope.offset and (gap := await coverage.detail_gap(store, question, scope)) is not None:
@@ -2029,6 +2043,66 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
     if _asks_what_comes(question):
         found = _planned_before_done(found)
     return _answer_points(question, scope, _set_aside_last(store, question, found), scoped_to)
+
+
+MAX_ASKED_WORDS = 6  # a subject longer than this asks more than what one term is
+
+
+async def _term_asked_alone(store: Store, question: Question, subject: str) -> str | None:
+    """The glossary term ``subject`` names by its exact name (a strong match, as /define finds it) when every other
+    word of it is a function word or a general word of English or German no summary holds in any form, so that it
+    asks nothing the summaries could answer beyond the term's entry: "clarify gspmd", "gspmd idea" ("no idea what
+    that is"), "kann mir jemand gspmd erklären". The frame around the term need not be known. None for a word beside
+    the term a summary holds ("spot triton": where it comes up) and for a rare one, a name or a field's term no
+    summary has ("flydsl rdna"): the question asks about that, which "not covered" answers."""
+    words = subject.split()
+    if not words or len(words) > MAX_ASKED_WORDS:
+        return None
+    runs = [(start, start + size) for size in range(min(MAX_TERM_WORDS, len(words)), 0, -1)
+            for start in range(len(words) - size + 1)]
+    looked_up = await store.define_each([" ".join(words[start:end]) for start, end in runs])
+    for (start, end), result in zip(runs, looked_up, strict=True):
+        if not result.hits or result.hits[0].match not in STRONG_MATCHES:
+            continue
+        named = tokens(" ".join(words[start:end]))
+        rest = [t for word in words[:start] + words[end:] for t in tokens(word) if t not in named and
+                t not in FRAME_WORDS]
+        if not rest or _asks_of_the_term(question, rest):
+            # the term alone, not typed first: "kennste tinix", "what can you tell me about HBM" ask what the talks
+            # say of it (``search``)
+            return None
+        absent = set(await store.absent_words(" ".join(rest))) if rest else set()
+        if all(word in absent and not is_rare(word, question.language) for word in rest):
+            return " ".join(words[start:end])
+        return None
+    return None
+
+
+# "what license": the noun after it is what is asked
+_ASKS_WHICH = frozenset("what which welche welcher welches welchen welchem".split())
+_ASKS_WHERE_OR_WHEN = frozenset("where when wo wann".split())
+# "the price of a tpu pod": a noun after an article and before "of" is asked of what follows ("heard of" asks nothing)
+_OF = frozenset("of von vom des".split())
+_ARTICLES = frozenset("the a an der die das den dem ein eine einen".split())
+
+
+def _asks_of_the_term(question: Question, rest: list[str]) -> bool:
+    """Whether the words beside a term ask something of it by the question's grammar: a yes/no question ("is tunix
+    apache licensed": whether it has that), a noun after "what"/"welche" ("what license is flydsl under") or between
+    an article and "of"/"von" ("the price of a tpu pod"), a where or when ("every spot where triton comes up"), or an
+    aspect of it ("der Haken an der Kollokation")."""
+    typed = tokens(question.text)
+    return is_yes_no(question.text, question.language) or not _ASKS_WHERE_OR_WHEN.isdisjoint(typed) or \
+        not ASPECT_NOUNS.isdisjoint(rest) or \
+        any(word in _ASKS_WHICH and after in rest for word, after in zip(typed, typed[1:], strict=False)) or \
+        any(article in _ARTICLES and word in rest and after in _OF
+            for article, word, after in zip(typed, typed[1:], typed[2:], strict=False))
+
+
+def _typed_in(text: str, term: str) -> bool:
+    """Whether ``text`` holds the words of ``term`` one after the other, as typed (not filled in from a thread)."""
+    words, typed = tokens(term), tokens(text)
+    return bool(words) and any(typed[at:at + len(words)] == words for at in range(len(typed) - len(words) + 1))
 
 
 def _typed_first(text: str, term: str) -> bool:
