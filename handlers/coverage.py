@@ -733,7 +733,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # a verb ends it: "were the parts [prefabricated] in the workshop?", "how much did decoding [speed] up",
             # "the guy [planning] a trip"
             run = NameRun(run.words[:-1], run.after_auxiliary)
-        if question.language != "de" and len(run.words) >= 2 and _after_a_causative(question.text, run.words[0]) and \
+        if question.language != "de" and len(run.words) >= 2 and \
+                _object_of(question.text, run.words[0], _CAUSATIVES) and \
                 not run.words[-1].casefold().endswith(("s", "ed", "ing")):
             # make, let or help and their object take a verb's plain form: "how did they make [the fence] last outside"
             run = NameRun(run.words[:-1], run.after_auxiliary)
@@ -800,7 +801,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         if question.language != "de" and len(words) == 2 and words[0] not in absent and words[1] in absent and \
                 words[1].endswith("ing") and words[0] not in ING_COMPLEMENT_VERBS and \
                 _BE_AUXILIARY_RE.search(question.text) is None and \
-                before not in OBJECT_ING_VERBS and not _object_of_an_ing_verb(question.text, run.words[0]) and \
+                before not in OBJECT_ING_VERBS and not _object_of(question.text, run.words[0], OBJECT_ING_VERBS) and \
                 not await _typed_with_a_slip(store, words[1]) and \
                 not await restates_a_point(store, question, [run.text], scope):  # "finetunning" is fine-tuning
             # "does tunix have early stopping": an -ing word after a known one is a noun there, an unknown kind of
@@ -875,17 +876,6 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
     return None
 
 
-def _object_of_an_ing_verb(text: str, first: str) -> bool:
-    """Whether the English run starting with ``first`` follows a verb that takes an object and an -ing form, an
-    article or possessive between them: "get [its] code running" says what the code is made to do, no kind of it."""
-    typed = tokens(text)
-    folded = tokens(first)
-    if not folded or folded[0] not in typed:
-        return False
-    at = typed.index(folded[0])
-    return at >= 2 and typed[at - 1] in _BEFORE_A_NOUN and typed[at - 2] in OBJECT_ING_VERBS
-
-
 # English forms of be, as typed or as a contraction's tail folds ("i'm" -> i, m; "they're" -> they, re)
 _BE_FORMS = frozenset("am m is are re was were".split())
 
@@ -919,15 +909,16 @@ def _person_then_verb(run: NameRun) -> int:
 _CAUSATIVES = frozenset("make makes made making let lets letting help helps helped helping".split())
 
 
-def _after_a_causative(text: str, first: str) -> bool:
-    """Whether ``first`` (a run's first word) is typed right after make, let or help and an article or possessive:
-    the run is that verb's object and the plain verb it is made to do ("make the [fence last]")."""
+def _object_of(text: str, first: str, verbs: frozenset[str]) -> bool:
+    """Whether ``first`` (a run's first word) is typed right after one of ``verbs`` and an article or possessive: the
+    run is that verb's object, and its last word what the object is made to do ("make the [fence last]", with
+    ``_CAUSATIVES``; "get [its] code running", with ``OBJECT_ING_VERBS``), no kind of the object."""
     typed = tokens(text)
     folded = tokens(first)
     if not folded or folded[0] not in typed:
         return False
     at = typed.index(folded[0])
-    return at >= 2 and typed[at - 1] in _BEFORE_A_NOUN and typed[at - 2] in _CAUSATIVES
+    return at >= 2 and typed[at - 1] in _BEFORE_A_NOUN and typed[at - 2] in verbs
 
 
 def _no_finite_verb_ends(run: NameRun, question: Question) -> bool:
