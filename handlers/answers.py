@@ -17,7 +17,7 @@ from store.db import Store
 from store.lexicon import phrase_key
 from store.merging import same_moment
 from store.model import KeyPoint, PointHit, Source, Talk, TalkHit, TeamDefinition, TermHit, introduces_its_talk
-from store.text import term_key, tokens
+from store.text import holds_run, term_key, tokens
 
 from . import coverage
 from .commands import STRONG_MATCHES
@@ -2071,7 +2071,7 @@ async def _term_asked_alone(store: Store, question: Question, subject: str) -> s
             # the term alone, not typed first: "kennste tinix", "what can you tell me about HBM" ask what the talks
             # say of it (``search``)
             return None
-        absent = set(await store.absent_words(" ".join(rest))) if rest else set()
+        absent = set(await store.absent_words(" ".join(rest)))
         if all(word in absent and not is_rare(word, question.language) for word in rest):
             return " ".join(words[start:end])
         return None
@@ -2101,8 +2101,8 @@ def _asks_of_the_term(question: Question, rest: list[str]) -> bool:
 
 def _typed_in(text: str, term: str) -> bool:
     """Whether ``text`` holds the words of ``term`` one after the other, as typed (not filled in from a thread)."""
-    words, typed = tokens(term), tokens(text)
-    return bool(words) and any(typed[at:at + len(words)] == words for at in range(len(typed) - len(words) + 1))
+    words = tokens(term)
+    return bool(words) and holds_run(tokens(text), words)
 
 
 def _typed_first(text: str, term: str) -> bool:

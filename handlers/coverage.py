@@ -12,7 +12,7 @@ from store.compounds import LINKING
 from store.concepts import german_infinitives
 from store.db import Store
 from store.lexicon import phrase_key
-from store.text import tokens
+from store.text import holds_run, tokens
 
 from . import german_tags
 from .common_words import is_basic, is_common, is_everyday, is_rare, leans_english, not_more_german
@@ -421,9 +421,7 @@ def _talks_name(store: Store, question: Question, words: list[list[str]]) -> lis
 def _side_by_side_all(text: str, words: list[list[str]]) -> bool:
     """Whether the words (each a word's folded tokens) are typed one after the other in ``text``: one name ("arc pro
     b70"), not several things."""
-    typed = tokens(text)
-    flat = [token for word in words for token in word]
-    return any(typed[at:at + len(flat)] == flat for at in range(len(typed) - len(flat) + 1))
+    return holds_run(tokens(text), [token for word in words for token in word])
 
 
 async def counted_absent(store: Store, question: Question, word: str, scope: Scope) -> bool:

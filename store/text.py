@@ -54,6 +54,11 @@ def tokens(text: str) -> list[str]:
     return _TOKEN_RE.findall(fold(text))
 
 
+def holds_run(typed: list[str], run: list[str]) -> bool:
+    """Whether the tokens ``run`` stand one after the other in ``typed`` (an empty run stands anywhere)."""
+    return any(typed[at:at + len(run)] == run for at in range(len(typed) - len(run) + 1))
+
+
 @lru_cache(maxsize=8192)
 def word_tokens(word: str) -> tuple[str, ...]:
     """``tokens`` of one typed word, kept: questions are made of few words, most of them asked again and again, and
