@@ -192,6 +192,16 @@ def holdout32() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout33() -> list[dict]:
+    return load_question_file("eval_answers_holdout33")
+
+
+@pytest.fixture(scope="module")
+def holdout34() -> list[dict]:
+    return load_question_file("eval_answers_holdout34")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -473,6 +483,10 @@ HELD_OUT_SIZES = {
                               near_outside_absent=True),
     "holdout32": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout33": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
+    "holdout34": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -529,9 +543,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout20: list[dict], holdout21: list[dict], holdout22: list[dict], holdout23: list[dict],
         holdout24: list[dict], holdout25: list[dict], holdout26: list[dict], holdout27: list[dict],
         holdout28: list[dict], holdout29: list[dict], holdout30: list[dict], holdout31: list[dict],
-        holdout32: list[dict]) -> None:
+        holdout32: list[dict], holdout33: list[dict], holdout34: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout30 + holdout31 + holdout32
+    unseen = holdout30 + holdout31 + holdout32 + holdout33 + holdout34
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19 + holdout20 + holdout21
@@ -563,7 +577,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout30")} == {q["id"] for q in holdout30}
     assert {q.id for q in eval_answers.load_questions("holdout31")} == {q["id"] for q in holdout31}
     assert {q.id for q in eval_answers.load_questions("holdout32")} == {q["id"] for q in holdout32}
-    assert {"holdout30", "holdout31", "holdout32"} <= eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout33")} == {q["id"] for q in holdout33}
+    assert {q.id for q in eval_answers.load_questions("holdout34")} == {q["id"] for q in holdout34}
+    assert {"holdout30", "holdout31", "holdout32", "holdout33", "holdout34"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
