@@ -201,7 +201,7 @@ def without_kind_words(subject: str) -> str:
 _TALK_NOUNS = ("talk", "talks", "vortrag", "vortrage", "vortrags", "video", "videos", "session", "sessions",
                "presentation", "prasentation", "speaker", "speakers", "sprecher", "vlog", "vlogs", "documentary",
                "documentaries", "doc")
-TALK_NOUNS = frozenset(_TALK_NOUNS)
+TALK_NOUNS = frozenset(_TALK_NOUNS)  # folded tokens, speakers too; ``_TALK_NOUN`` is the regex naming a talk itself
 
 
 def _slips(noun: str) -> set[str]:
@@ -443,11 +443,13 @@ _GIST_NOUNS = (r"(?:kernaussagen?|hauptaussagen?|kernbotschaft(?:en)?|hauptbotsc
                r"|essenz|kernpunkte|kernthesen?|kernidee|grundidee|fazit|gist|takeaways?|key takeaways?"
                r"|main (?:points?|messages?|ideas?|takeaways?)|key (?:points|messages?|ideas?)"
                r"|core (?:messages?|ideas?)|big idea|bottom line|upshot|essence|moral|wichtigsten punkte)")
-_TALK_NOUN = r"(?:talks?|videos?|sessions?|presentations?|lectures?|vortr[äa]g\w*|pr[äa]sentation(?:en)?|vlogs?|docs?)"
-# One talk's noun and the word that ties its topic or its speakers to it: "the talk [on] …", "der Vortrag [von] …"
+# (the nouns naming a talk in unfolded text, their plurals and German forms; ``_TALK_NOUNS`` are folded frame tokens)
+_TALK_NOUN = (r"(?:talks?|videos?|sessions?|presentations?|lectures?|vortr[äa]g\w*|pr[äa]sentation(?:en)?|vlogs?|docs?"
+              r"|documentar(?:y|ies))")
+# A talk's noun and the word that ties its topic or its speakers to it: "the talk [on] …", "der Vortrag [von] …"
+_TALK_NOUN_THEN = rf"{_TALK_NOUN} (?:on|about|by|from|of|with|[üu]ber|zu|zum|zur|von|vom|mit|bei|der|des)"
 _ONE_TALK_NOUN_THEN = (r"(?!(?:talks|videos|sessions|presentations|lectures|vortr[äa]ge|pr[äa]sentationen|vlogs"
-                       r"|docs)\b)"
-                       rf"{_TALK_NOUN} (?:on|about|by|from|of|with|[üu]ber|zu|zum|zur|von|vom|mit|bei|der|des)")
+                       rf"|docs|documentaries)\b){_TALK_NOUN_THEN}")
 # (shape, pattern). Matched against the cleaned question, case-insensitively, in this order; the
 # named group ``s`` (and ``o`` for comparisons) is where the subject is, else the rest of the text.
 _I = re.IGNORECASE
@@ -824,10 +826,11 @@ _SAME_RE = re.compile(
 # A question word first: "und womit wurde das gemessen?", "und mit welchen Sprachen geht das?" are questions of their
 # own, not the last one about "gemessen" or "Sprachen"
 _OWN_QUESTION_RE = re.compile(rf"^{_OWN_QUESTION}", re.I)
-# A talk described by its topic: (an article,) at most three words naming it, a talk noun, then what it is about
-_A_TALK_ABOUT_RE = re.compile(rf"^\W*(?!(?:in|im|at|beim|bei|vom|von|from|during)\s)"
-                              rf"(?:(?:the|that|this|der|die|das|dem|den)\s+)?(?:[\w+.-]+\s+){{0,3}}?"
-                              rf"(?:{'|'.join(_TALK_NOUNS)})\s+(?:about|on|über|uber|zu)\s+\w", re.I)
+# A talk described by its topic: (an article,) at most three words naming it, a talk noun, then what it is about;
+# a word that places ("pallas [in] the talk by google", "tunix [laut] dem vortrag von …") names a term, not the talk
+_A_TALK_ABOUT_RE = re.compile(rf"^\W*(?:(?:the|that|this|der|die|das|dem|den)\s+)?"
+                              rf"(?:(?!(?:in|im|at|beim|bei|vom|von|from|during|laut)\s)[\w+.-]+\s+){{0,3}}?"
+                              rf"{_TALK_NOUN_THEN}\s+\w", re.I)
 _WHICH_ENGLISH = frozenset({"which", "what"})  # opens a question asking for one of its noun ("which talks …")
 _LEADING_AND_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?=\S)", _I)
 _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?P<s>.+)$", _I)

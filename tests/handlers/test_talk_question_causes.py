@@ -145,3 +145,24 @@ async def test_what_the_talk_about_a_topic_was_asks_for_its_summary(store: Store
         assert body(reply)["shape"] == "summary", text
     reply = await ask(store, "what was the intel talk about running jax on their graphics cards")
     assert body(reply)["hits"][0]["talk_id"] == "integration-des-oneapi-backends-in-den-xla-compiler"
+
+
+async def test_a_talk_named_by_any_word_tying_it_to_its_noun_asks_for_its_summary(store: Store) -> None:
+    # a talk noun (a documentary, a Präsentation too) with whatever ties its topic or speakers to it (von, mit, über,
+    # on) names one talk, as in the summary patterns: its summary, not a definition of "Rice University" or "Bienen"
+    for text, line in (("was ist der vortrag von der rice university", 90),
+                       ("was war das video mit den bienen", 567),
+                       ("was ist die präsentation über kinetic", 60),
+                       ("tell me about the documentary on the luxury treehouse in carinthia", 541)):
+        reply = await ask(store, text)
+        assert body(reply)["shape"] == "summary", text
+        assert _first_line(reply) == line, text
+
+
+async def test_a_term_placed_in_a_talk_described_by_its_topic_is_defined(store: Store) -> None:
+    # "what is GRPO [in] the talk on Tunix": the term is asked for, the talk only places it (GRPO's glossary entry,
+    # 000:400; Pallas's, 000:16), not the talk's summary
+    for text, line in (("what is grpo in the talk on tunix", 400), ("was ist pallas im vortrag über tpu kernels", 16)):
+        reply = await ask(store, text)
+        assert body(reply)["shape"] == "definition", text
+        assert _first_line(reply) == line, text
