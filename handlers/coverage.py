@@ -815,8 +815,10 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # verb follows a preposition, so the absent noun is no verb and no asker's word for a point's thing
             return run.text
         # two words after a preposition are its object, a thing, no subject and its verb: "did the machining video
-        # talk about [3d printing]" (of more, the first may say how many: "when you train on [several] intel gpus")
-        objected = len(words) == 2 and before in ENGLISH_PREPOSITIONS
+        # talk about [3d printing]" (of more, the first may say how many: "when you train on [several] intel gpus");
+        # so are two after a verb of saying, what the talk is asked whether it says: "does the pallas talk cover
+        # [double buffering]"
+        objected = len(words) == 2 and (before in ENGLISH_PREPOSITIONS or before in _SAYING_VERBS)
         if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary and not run.after_verb
                                                      and not objected and not _before_the_auxiliary(run, question)):
             continue  # what follows the subject is what it does; what the question asks for comes before it
@@ -872,6 +874,12 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+# English verbs a question asks with whether a talk says a thing, its object after them ("does the pallas talk
+# [cover] double buffering", "did they [mention] gradient checkpointing")
+_SAYING_VERBS = frozenset("cover covers covered mention mentions mentioned discuss discusses discussed explain explains "
+                          "explained".split())
 
 
 # English forms of be, as typed or as a contraction's tail folds ("i'm" -> i, m; "they're" -> they, re)

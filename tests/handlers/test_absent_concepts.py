@@ -147,3 +147,19 @@ async def test_a_counted_prepositions_object_is_no_name(store: Store) -> None:
     # "on several intel gpus": how many, then the GPUs the oneAPI talk has; its point on oneCCL answers
     reply = await ask(store, "what does oneccl take care of when you train on several intel gpus")
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 268)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # the object of a verb of saying is what the talk is asked whether it says: Pallas has Puffer and "Double" is a
+    # word of another talk's glossary, never double buffering; no summary has checkpointing
+    ("does the pallas talk cover double buffering", "The summaries don't mention *double buffering*."),
+    ("did the xla talk mention gradient checkpointing", "The summaries don't mention *gradient checkpointing*."),
+])
+async def test_a_verb_of_sayings_object_is_a_name(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_a_verb_of_sayings_object_a_point_holds_is_answered(store: Store) -> None:
+    # 000:74 is Kinetic's Hyperparameter-Sweeps point
+    reply = await ask(store, "does the kinetic talk cover hyperparameter sweeps")
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 74)
