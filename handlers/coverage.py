@@ -105,9 +105,10 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             # "welcher [lehrstuhl] …" asks for the one thing it names: a point holding the rest does not say which;
             # "wie viel [millikelvin]" the unit whose number is the answer (000:34's "300-mal kälter" holds the rest;
             # "wie viele [prüfstufen]" counts things the asker may name otherwise)
+            joined = _joined_as_typed(names, question)
             return [] if not any(_which_asks_for(name, question) or measured_in(name, question.text)
                                  or _named_example(name, question) for name in names) and \
-                await restates_a_point(store, question, names, scope) else names
+                await restates_a_point(store, question, joined, scope) else joined
         content = [t for w in written for t in tokens(w)]
         if content and all(t in absent for t in content):
             return [subject]
@@ -126,6 +127,18 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     if not whether or await detail_gap(store, question, scope) is not None:
         return []  # an absent detail of a topic one talk holds, which ``detail_gap`` names and shows that topic of
     return [] if await restates_a_point(store, question, whether, scope) else whether
+
+
+def _joined_as_typed(names: list[str], question: Question) -> list[str]:
+    """The absent ``names`` (in typed order), those typed side by side joined into one: a name of several words no
+    summary has any of ("hat die uni-studie auch [apache arrow] benutzt")."""
+    joined = names[:1]
+    for name in names[1:]:
+        if _side_by_side(question.text, joined[-1].split()[-1], name.split()[0]):
+            joined[-1] = f"{joined[-1]} {name}"
+        else:
+            joined.append(name)
+    return joined
 
 
 async def _without_names_before(store: Store, name: str, word: str, absent: frozenset[str]) -> str:
@@ -298,6 +311,10 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
     # (``held_in_one_point``) must hold the question's other words itself ("simulate" is only the title's)
     naming = {token for word in _talks_name(store, question, others) for token in word} or None
     if not held_name:
+        if question.yes_no and any(len(_content_tokens(name)) >= 2 for name in names):
+            return False  # a name of several words no summary has any of, asked whether the talks say it: "did the
+            # michigan database study use [apache arrow]" (one absent word may be the asker's for what a point says;
+            # so may several in a question asking how, why or how many)
         alone = MIN_RESTATED if _in_everyday_words(names, question) else MIN_RESTATED_ALONE
         return len(others) >= alone and not _side_by_side_all(question.text, others) and \
             await store.held_in_one_point(rest, naming)

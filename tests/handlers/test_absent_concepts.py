@@ -163,3 +163,20 @@ async def test_a_verb_of_sayings_object_a_point_holds_is_answered(store: Store) 
     # 000:74 is Kinetic's Hyperparameter-Sweeps point
     reply = await ask(store, "does the kinetic talk cover hyperparameter sweeps")
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 74)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a name of two words no summary has any of, asked whether the database study used it: a point holding the
+    # study's other words (000:9) does not say it in other words
+    ("hat die uni-studie zu datenbanken auf tpus auch apache arrow als datenformat benutzt",
+     "Die Zusammenfassungen erwähnen *apache arrow* nicht."),
+    ("did the michigan database study on tpus use apache arrow", "The summaries don't mention *apache arrow*."),
+])
+async def test_a_name_of_absent_words_asked_whether_restates_no_point(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_absent_words_of_a_how_many_question_restate_a_point(store: Store) -> None:
+    # 000:573 gives how long the vlogger's geothermal beehives have run, in its own words
+    reply = await ask(store, "how many years have the underground beehives been running now")
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 573)
