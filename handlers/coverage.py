@@ -1143,13 +1143,16 @@ def _unknown_kind(written: list[str], absent: frozenset[str], question: Question
         # words ("wie kriegt er das [angehobene] saunafundament wieder hin": 575's frostgehobenes Saunafundament)
         return None
     last = _LAST_WORD_RE.search(question.text)
-    if unknown[1] and (not second[:1].isupper() if question.language == "de"
-                       else bool(_AUXILIARY_RE.search(question.text)) and last is not None
-                       and last.group().casefold() == second.casefold()):
-        return None  # "wann wurde X erwähnt", "why did the query fail": the unknown last word is a verb
+    if unknown[1] and question.shape != Shape.DEFINE and (
+            not second[:1].isupper() if question.language == "de"
+            else bool(_AUXILIARY_RE.search(question.text)) and last is not None
+            and last.group().casefold() == second.casefold()):
+        return None  # "wann wurde X erwähnt", "why did the query fail": the unknown last word is a verb (a question
+        # asking what a thing is names it: "what is a linked [list]", "was ist eine verkettete [liste]")
     if not _side_by_side(question.text, first, second):
         return None
-    if unknown[1] and question.language != "de" and all(is_basic(token) for token in tokens(second)):
+    if unknown[1] and question.language != "de" and question.shape != Shape.DEFINE and \
+            all(is_basic(token) for token in tokens(second)):
         return None  # a basic English noun after a word the summaries have is the asker's head for that thing: "that
         # [off-road] event" (000:578's Offroad-Wettbewerb); a kind is named by its first word ("speculative decoding")
     return f"{first} {second}"

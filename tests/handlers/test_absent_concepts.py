@@ -180,3 +180,19 @@ async def test_absent_words_of_a_how_many_question_restate_a_point(store: Store)
     # 000:573 gives how long the vlogger's geothermal beehives have run, in its own words
     reply = await ask(store, "how many years have the underground beehives been running now")
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 573)
+
+
+@pytest.mark.parametrize("text", [
+    # "list" ends the name it is typed after, as "learning" does ("reinforcement learning"), and a question asking
+    # what a thing is names it, however basic its head: the summaries have verbunden and verknüpft, never a list of
+    # them, so a glossary card that links things (DCN) answers another term
+    "what is a linked list",
+    "what is a linked list?",
+])
+async def test_a_defined_kind_whose_head_no_summary_has_is_absent(store: Store, text: str) -> None:
+    assert_said_not_covered(await ask(store, text), "The summaries don't mention *linked list*.", text)
+
+
+def test_list_ends_a_name_but_frames_a_request() -> None:
+    assert [run.text for run in name_runs("what is a linked list", "en")] == ["linked list"]
+    assert name_runs("list the talks about pallas", "en") == []
