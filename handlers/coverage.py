@@ -86,7 +86,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                      or _guessed(word, question) or _asked_whether(word, question, absent))
                     and (_a_word_asked_whether(word, question) or not await _typed_with_a_slip(store, word))
                     and not await said_in_parts(store, word, question))) \
-                    and await _no_compound_holds(store, word, absent):
+                    and await _no_compound_holds(store, word, absent, question.language):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
                 run = next((_name_holding(run, word, question) for run in name_runs_of(scope, question)
                             if word in run.words and all(other in written for other in run.words)), word)
@@ -221,7 +221,8 @@ def _asked_whether(word: str, question: Question, absent: frozenset[str]) -> boo
         return _no_second_verb(word, question) or not any(german_tags.is_verb(token, question.text)
                                                           for token in folded)
     plain = word.casefold()
-    return not _ENGLISH_PARTICIPLE_RE.fullmatch(plain) and (not plain.endswith("ing") or _ing_noun(plain, question)) \
+    return not _ENGLISH_PARTICIPLE_RE.fullmatch(plain) and (not _ING_FORM_RE.fullmatch(plain)
+                                                            or _ing_noun(plain, question)) \
         and not _ENGLISH_ADJECTIVE_RE.fullmatch(plain)  # "is the treehouse [livable] in winter"
 
 
@@ -1105,6 +1106,9 @@ _ASKERS_OWN = frozenset("my our".split())
 _PARTICLES = ARTICLES - {"the", "a", "an"}
 # An English verb's past participle ends a name of no thing: "were the parts prefabricated …" ("speed", "bed" are nouns)
 _ENGLISH_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}(?<!e)ed")
+# An English verb's -ing form: a verb's letters before the -ing hold a vowel ("fishing", "trying"); "ping", "string",
+# "thing" are nouns of their own
+_ING_FORM_RE = re.compile(r"[^\W\d_]*[aeiouy][^\W\d_]*ing")
 # An English adjective by its ending: what a thing is like, in the asker's words ("livable", "wasteful", "porous")
 _ENGLISH_ADJECTIVE_RE = re.compile(r"[^\W\d_]{3,}(?:able|ible|ful|less|ous|ive)")
 # An English question's form of be, which an -ing verb follows ("is the job running?")
@@ -1330,14 +1334,15 @@ def _set_against(word: str, question: Question) -> bool:
     return bool(folded) and all(token in tokens(against) and token not in rest for token in folded)
 
 
-async def _no_compound_holds(store: Store, word: str, absent: frozenset[str]) -> bool:
+async def _no_compound_holds(store: Store, word: str, absent: frozenset[str], language: str | None = None) -> bool:
     """Whether no summary has ``word``, not even as a part of its compounds or typed with one slip
-    ("Faktentabelle" for Faktenstabelle)."""
+    ("Faktentabelle" for Faktenstabelle). The compounds are German's: an English question's word that ends a corpus
+    word is an accident of the letters ("ping" of Mapping), as a compound's part only in a German question."""
     folded = tokens(word)
     if not folded or not all(t in absent for t in folded):
         return False
     for token in folded:
-        if await store.in_compounds(token) or await store.slip_of_a_word(token):
+        if (language != "en" and await store.in_compounds(token)) or await store.slip_of_a_word(token):
             return False
     return True
 

@@ -196,3 +196,19 @@ async def test_a_defined_kind_whose_head_no_summary_has_is_absent(store: Store, 
 def test_list_ends_a_name_but_frames_a_request() -> None:
     assert [run.text for run in name_runs("what is a linked list", "en")] == ["linked list"]
     assert name_runs("list the talks about pallas", "en") == []
+
+
+@pytest.mark.parametrize("text", [
+    # "ping" is no -ing form (no verb's letters before the -ing) and no part of the corpus's Mapping: a noun of an
+    # English yes/no question no summary has, whatever Kinetic point holds the job
+    "can kinetic ping me on slack when a job is done",
+    "does kinetic ping me when a job is done",
+])
+async def test_a_word_ending_in_ing_that_is_no_verb_form_is_asked_whether(store: Store, text: str) -> None:
+    assert_said_not_covered(await ask(store, text), "The summaries don't mention *ping*.", text)
+
+
+async def test_a_progressive_verb_is_no_thing_asked_whether(store: Store) -> None:
+    # 000:73 is Kinetic's point on detached jobs
+    reply = await ask(store, "is the job running on kinetic")
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 73)
