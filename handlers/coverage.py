@@ -896,8 +896,8 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
 
 # English verbs a question asks with whether a talk says a thing, its object after them ("does the pallas talk
 # [cover] double buffering", "did they [mention] gradient checkpointing")
-_SAYING_VERBS = frozenset("cover covers covered mention mentions mentioned discuss discusses discussed explain explains "
-                          "explained".split())
+_SAYING_VERBS = frozenset("cover covers covered mention mentions mentioned discuss discusses discussed explain "
+                          "explains explained".split())
 
 
 # English forms of be, as typed or as a contraction's tail folds ("i'm" -> i, m; "they're" -> they, re)
