@@ -86,7 +86,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
                      or _guessed(word, question) or _asked_whether(word, question, absent))
                     and (_a_word_asked_whether(word, question) or not await _typed_with_a_slip(store, word))
                     and not await said_in_parts(store, word, question))) \
-                    and await _no_compound_holds(store, word, absent):
+                    and await _no_compound_holds(store, word, absent, question.language):
                 # the whole name it is part of: "Prefix Caching", not "Prefix"
                 run = next((_name_holding(run, word, question) for run in name_runs_of(scope, question)
                             if word in run.words and all(other in written for other in run.words)), word)
@@ -105,9 +105,10 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             # "welcher [lehrstuhl] …" asks for the one thing it names: a point holding the rest does not say which;
             # "wie viel [millikelvin]" the unit whose number is the answer (000:34's "300-mal kälter" holds the rest;
             # "wie viele [prüfstufen]" counts things the asker may name otherwise)
+            joined = _joined_as_typed(names, question)
             return [] if not any(_which_asks_for(name, question) or measured_in(name, question.text)
                                  or _named_example(name, question) for name in names) and \
-                await restates_a_point(store, question, names, scope) else names
+                await restates_a_point(store, question, joined, scope) else joined
         content = [t for w in written for t in tokens(w)]
         if content and all(t in absent for t in content):
             return [subject]
@@ -126,6 +127,18 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     if not whether or await detail_gap(store, question, scope) is not None:
         return []  # an absent detail of a topic one talk holds, which ``detail_gap`` names and shows that topic of
     return [] if await restates_a_point(store, question, whether, scope) else whether
+
+
+def _joined_as_typed(names: list[str], question: Question) -> list[str]:
+    """The absent ``names`` (in typed order), those typed side by side joined into one: a name of several words no
+    summary has any of ("hat die uni-studie auch [apache arrow] benutzt")."""
+    joined = names[:1]
+    for name in names[1:]:
+        if _side_by_side(question.text, joined[-1].split()[-1], name.split()[0]):
+            joined[-1] = f"{joined[-1]} {name}"
+        else:
+            joined.append(name)
+    return joined
 
 
 async def _without_names_before(store: Store, name: str, word: str, absent: frozenset[str]) -> str:
@@ -208,7 +221,8 @@ def _asked_whether(word: str, question: Question, absent: frozenset[str]) -> boo
         return _no_second_verb(word, question) or not any(german_tags.is_verb(token, question.text)
                                                           for token in folded)
     plain = word.casefold()
-    return not _ENGLISH_PARTICIPLE_RE.fullmatch(plain) and (not plain.endswith("ing") or _ing_noun(plain, question)) \
+    return not _ENGLISH_PARTICIPLE_RE.fullmatch(plain) and (not _ING_FORM_RE.fullmatch(plain)
+                                                            or _ing_noun(plain, question)) \
         and not _ENGLISH_ADJECTIVE_RE.fullmatch(plain)  # "is the treehouse [livable] in winter"
 
 
@@ -298,6 +312,10 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
     # (``held_in_one_point``) must hold the question's other words itself ("simulate" is only the title's)
     naming = {token for word in _talks_name(store, question, others) for token in word} or None
     if not held_name:
+        if question.yes_no and any(len(_content_tokens(name)) >= 2 for name in names):
+            return False  # a name of several words no summary has any of, asked whether the talks say it: "did the
+            # michigan database study use [apache arrow]" (one absent word may be the asker's for what a point says;
+            # so may several in a question asking how, why or how many)
         alone = MIN_RESTATED if _in_everyday_words(names, question) else MIN_RESTATED_ALONE
         return len(others) >= alone and not _side_by_side_all(question.text, others) and \
             await store.held_in_one_point(rest, naming)
@@ -815,8 +833,10 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # verb follows a preposition, so the absent noun is no verb and no asker's word for a point's thing
             return run.text
         # two words after a preposition are its object, a thing, no subject and its verb: "did the machining video
-        # talk about [3d printing]" (of more, the first may say how many: "when you train on [several] intel gpus")
-        objected = len(words) == 2 and before in ENGLISH_PREPOSITIONS
+        # talk about [3d printing]" (of more, the first may say how many: "when you train on [several] intel gpus");
+        # so are two after a verb of saying, what the talk is asked whether it says: "does the pallas talk cover
+        # [double buffering]"
+        objected = len(words) == 2 and (before in ENGLISH_PREPOSITIONS or before in _SAYING_VERBS)
         if any(word in absent for word in words) or (verb_follows and not run.after_auxiliary and not run.after_verb
                                                      and not objected and not _before_the_auxiliary(run, question)):
             continue  # what follows the subject is what it does; what the question asks for comes before it
@@ -872,6 +892,12 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+# English verbs a question asks with whether a talk says a thing, its object after them ("does the pallas talk
+# [cover] double buffering", "did they [mention] gradient checkpointing")
+_SAYING_VERBS = frozenset("cover covers covered mention mentions mentioned discuss discusses discussed explain "
+                          "explains explained".split())
 
 
 # English forms of be, as typed or as a contraction's tail folds ("i'm" -> i, m; "they're" -> they, re)
@@ -1080,6 +1106,9 @@ _ASKERS_OWN = frozenset("my our".split())
 _PARTICLES = ARTICLES - {"the", "a", "an"}
 # An English verb's past participle ends a name of no thing: "were the parts prefabricated …" ("speed", "bed" are nouns)
 _ENGLISH_PARTICIPLE_RE = re.compile(r"[^\W\d_]{3,}(?<!e)ed")
+# An English verb's -ing form: a verb's letters before the -ing hold a vowel ("fishing", "trying"); "ping", "string",
+# "thing" are nouns of their own
+_ING_FORM_RE = re.compile(r"[^\W\d_]*[aeiouy][^\W\d_]*ing")
 # An English adjective by its ending: what a thing is like, in the asker's words ("livable", "wasteful", "porous")
 _ENGLISH_ADJECTIVE_RE = re.compile(r"[^\W\d_]{3,}(?:able|ible|ful|less|ous|ive)")
 # An English question's form of be, which an -ing verb follows ("is the job running?")
@@ -1118,13 +1147,16 @@ def _unknown_kind(written: list[str], absent: frozenset[str], question: Question
         # words ("wie kriegt er das [angehobene] saunafundament wieder hin": 575's frostgehobenes Saunafundament)
         return None
     last = _LAST_WORD_RE.search(question.text)
-    if unknown[1] and (not second[:1].isupper() if question.language == "de"
-                       else bool(_AUXILIARY_RE.search(question.text)) and last is not None
-                       and last.group().casefold() == second.casefold()):
-        return None  # "wann wurde X erwähnt", "why did the query fail": the unknown last word is a verb
+    if unknown[1] and question.shape != Shape.DEFINE and (
+            not second[:1].isupper() if question.language == "de"
+            else bool(_AUXILIARY_RE.search(question.text)) and last is not None
+            and last.group().casefold() == second.casefold()):
+        return None  # "wann wurde X erwähnt", "why did the query fail": the unknown last word is a verb (a question
+        # asking what a thing is names it: "what is a linked [list]", "was ist eine verkettete [liste]")
     if not _side_by_side(question.text, first, second):
         return None
-    if unknown[1] and question.language != "de" and all(is_basic(token) for token in tokens(second)):
+    if unknown[1] and question.language != "de" and question.shape != Shape.DEFINE and \
+            all(is_basic(token) for token in tokens(second)):
         return None  # a basic English noun after a word the summaries have is the asker's head for that thing: "that
         # [off-road] event" (000:578's Offroad-Wettbewerb); a kind is named by its first word ("speculative decoding")
     return f"{first} {second}"
@@ -1302,14 +1334,15 @@ def _set_against(word: str, question: Question) -> bool:
     return bool(folded) and all(token in tokens(against) and token not in rest for token in folded)
 
 
-async def _no_compound_holds(store: Store, word: str, absent: frozenset[str]) -> bool:
+async def _no_compound_holds(store: Store, word: str, absent: frozenset[str], language: str | None = None) -> bool:
     """Whether no summary has ``word``, not even as a part of its compounds or typed with one slip
-    ("Faktentabelle" for Faktenstabelle)."""
+    ("Faktentabelle" for Faktenstabelle). The compounds are German's: an English question's word that ends a corpus
+    word is an accident of the letters ("ping" of Mapping), as a compound's part only in a German question."""
     folded = tokens(word)
     if not folded or not all(t in absent for t in folded):
         return False
     for token in folded:
-        if await store.in_compounds(token) or await store.slip_of_a_word(token):
+        if (language != "en" and await store.in_compounds(token)) or await store.slip_of_a_word(token):
             return False
     return True
 

@@ -181,8 +181,9 @@ EN_MARKERS = frozenset(
 
 
 # Frame words that end a name when a content word stands right before them: "reinforcement learning",
-# "maschinelles Lernen" (but "for learning Pallas", "um Pallas zu lernen" only frame the question).
-NAME_TAILS = frozenset({"learning", "lernen"})
+# "maschinelles Lernen", "linked list", "verkettete Liste" (but "for learning Pallas", "um Pallas zu lernen", "list
+# the talks" only frame the question).
+NAME_TAILS = frozenset({"learning", "lernen", "list", "lists", "liste"})
 
 # English verbs that take an -ing form as their object: "avoid downloading", "keep retrying", "skip compiling". The
 # -ing word after one is what is done, not the second word of a name (as it is after "early": "early stopping").

@@ -147,3 +147,68 @@ async def test_a_counted_prepositions_object_is_no_name(store: Store) -> None:
     # "on several intel gpus": how many, then the GPUs the oneAPI talk has; its point on oneCCL answers
     reply = await ask(store, "what does oneccl take care of when you train on several intel gpus")
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 268)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # the object of a verb of saying is what the talk is asked whether it says: Pallas has Puffer and "Double" is a
+    # word of another talk's glossary, never double buffering; no summary has checkpointing
+    ("does the pallas talk cover double buffering", "The summaries don't mention *double buffering*."),
+    ("did the xla talk mention gradient checkpointing", "The summaries don't mention *gradient checkpointing*."),
+])
+async def test_a_verb_of_sayings_object_is_a_name(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_a_verb_of_sayings_object_a_point_holds_is_answered(store: Store) -> None:
+    # 000:74 is Kinetic's Hyperparameter-Sweeps point
+    reply = await ask(store, "does the kinetic talk cover hyperparameter sweeps")
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 74)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a name of two words no summary has any of, asked whether the database study used it: a point holding the
+    # study's other words (000:9) does not say it in other words
+    ("hat die uni-studie zu datenbanken auf tpus auch apache arrow als datenformat benutzt",
+     "Die Zusammenfassungen erwähnen *apache arrow* nicht."),
+    ("did the michigan database study on tpus use apache arrow", "The summaries don't mention *apache arrow*."),
+])
+async def test_a_name_of_absent_words_asked_whether_restates_no_point(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_absent_words_of_a_how_many_question_restate_a_point(store: Store) -> None:
+    # 000:573 gives how long the vlogger's geothermal beehives have run, in its own words
+    reply = await ask(store, "how many years have the underground beehives been running now")
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 573)
+
+
+@pytest.mark.parametrize("text", [
+    # "list" ends the name it is typed after, as "learning" does ("reinforcement learning"), and a question asking
+    # what a thing is names it, however basic its head: the summaries have verbunden and verknüpft, never a list of
+    # them, so a glossary card that links things (DCN) answers another term
+    "what is a linked list",
+    "what is a linked list?",
+])
+async def test_a_defined_kind_whose_head_no_summary_has_is_absent(store: Store, text: str) -> None:
+    assert_said_not_covered(await ask(store, text), "The summaries don't mention *linked list*.", text)
+
+
+def test_list_ends_a_name_but_frames_a_request() -> None:
+    assert [run.text for run in name_runs("what is a linked list", "en")] == ["linked list"]
+    assert name_runs("list the talks about pallas", "en") == []
+
+
+@pytest.mark.parametrize("text", [
+    # "ping" is no -ing form (no verb's letters before the -ing) and no part of the corpus's Mapping: a noun of an
+    # English yes/no question no summary has, whatever Kinetic point holds the job
+    "can kinetic ping me on slack when a job is done",
+    "does kinetic ping me when a job is done",
+])
+async def test_a_word_ending_in_ing_that_is_no_verb_form_is_asked_whether(store: Store, text: str) -> None:
+    assert_said_not_covered(await ask(store, text), "The summaries don't mention *ping*.", text)
+
+
+async def test_a_progressive_verb_is_no_thing_asked_whether(store: Store) -> None:
+    # 000:73 is Kinetic's point on detached jobs
+    reply = await ask(store, "is the job running on kinetic")
+    assert body(reply)["covered"] is not False and first(reply) == (MAIN, 73)
