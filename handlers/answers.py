@@ -2077,7 +2077,8 @@ async def _term_asked_alone(store: Store, question: Question, subject: str) -> s
         term = " ".join(words[start:end])
         named = tokens(term)
         typed = tokens(question.text)
-        meaning_asked = asks_meaning(typed) or _asks_what_it_is(typed, named)
+        # (not the term's own words: "Begriff" in a term's name asks nothing)
+        meaning_asked = asks_meaning([t for t in typed if t not in named]) or _asks_what_it_is(typed, named)
         rest = [t for word in words[:start] + words[end:] for t in tokens(word) if t not in named and
                 t not in FRAME_WORDS and not (meaning_asked and asks_meaning([t]))]
         if not rest:

@@ -97,9 +97,9 @@ FRAME_WORDS = STOPWORDS | frozenset(
 
 # The words that ask what something means, as the start of every inflection of them (folded): German puts its verb
 # last and inflects it ("kannst du mir X erklären?", "erklärst du mir X", "was versteht man unter X"), so a frame built
-# of them is never one phrase to list
-MEANING_STEMS = ("erklar", "erlauter", "defin", "bedeut", "versteh", "beschreib", "explain", "meaning", "understand",
-                 "describ")
+# of them is never one phrase to list; calling it a term asks for its meaning too ("kennst du den Begriff X?")
+MEANING_STEMS = ("erklar", "erlauter", "defin", "bedeut", "versteh", "beschreib", "begriff", "explain", "meaning",
+                 "understand", "describ")
 
 
 def asks_meaning(typed: list[str]) -> bool:

@@ -76,3 +76,11 @@ async def test_german_yes_no_question_on_the_term_is_searched(store: Store) -> N
     # asked whether it is so, not what it is: a key point answers
     reply = await ask(store, "ist MXU schnell?")
     assert first(reply) != (MAIN, 20)
+
+
+async def test_term_called_a_term_asks_its_meaning(store: Store) -> None:
+    # "Begriff" names the thing asked a term: its meaning is asked, as by a verb of explaining
+    reply = await ask(store, "kennst du den Begriff MXU?")
+    assert first(reply) == (MAIN, 20)
+    assert body(reply)["covered"] is True
+    assert "MXU" in heading(body(reply))
