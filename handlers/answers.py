@@ -23,7 +23,16 @@ from . import coverage
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
 from .common_words import is_common, is_rare
-from .question_words import ASPECT_NOUNS, COUNTED_KINDS, FRAME_WORDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS, setting_of
+from .question_words import (
+    ASPECT_NOUNS,
+    COUNTED_KINDS,
+    FRAME_WORDS,
+    PEOPLE_NOUNS,
+    UNIT_WORDS,
+    UNITS,
+    asks_meaning,
+    setting_of,
+)
 from .questions import (
     TALK_NOUNS,
     Question,
@@ -2052,8 +2061,9 @@ async def _term_asked_alone(store: Store, question: Question, subject: str) -> s
     """The glossary term ``subject`` names by its exact name (a strong match, as /define finds it) when every other
     word of it is a function word or a general word of English or German no summary holds in any form, so that it
     asks nothing the summaries could answer beyond the term's entry: "clarify gspmd", "gspmd idea" ("no idea what
-    that is"), "kann mir jemand gspmd erklären". The frame around the term need not be known. None for a word beside
-    the term a summary holds ("spot triton": where it comes up) and for a rare one, a name or a field's term no
+    that is"), "kann mir jemand gspmd erklären" (a word asking what it means, in any inflection and place, is part of
+    the frame: ``asks_meaning``). The frame around the term need not be known. None for a word beside the term a
+    summary holds ("spot triton": where it comes up) and for a rare one, a name or a field's term no
     summary has ("flydsl rdna"): the question asks about that, which "not covered" answers."""
     words = subject.split()
     if not words or len(words) > MAX_ASKED_WORDS:
@@ -2064,18 +2074,50 @@ async def _term_asked_alone(store: Store, question: Question, subject: str) -> s
     for (start, end), result in zip(runs, looked_up, strict=True):
         if not result.hits or result.hits[0].match not in STRONG_MATCHES:
             continue
-        named = tokens(" ".join(words[start:end]))
+        term = " ".join(words[start:end])
+        named = tokens(term)
+        typed = tokens(question.text)
+        # (not the term's own words: "Begriff" in a term's name asks nothing)
+        meaning_asked = asks_meaning([t for t in typed if t not in named]) or _asks_what_it_is(typed, named)
         rest = [t for word in words[:start] + words[end:] for t in tokens(word) if t not in named and
-                t not in FRAME_WORDS]
-        if not rest or _asks_of_the_term(question, rest):
+                t not in FRAME_WORDS and not (meaning_asked and asks_meaning([t]))]
+        if not rest:
             # the term alone, not typed first: "kennste tinix", "what can you tell me about HBM" ask what the talks
-            # say of it (``search``)
+            # say of it (``search``); "kannst du mir tinix erklären?" asks what it means, however it is inflected
+            return term if meaning_asked and _ASKS_WHERE_OR_WHEN.isdisjoint(typed) else None
+        if _asks_of_the_term(question, rest, meaning_asked or question.shape == Shape.DEFINE):
             return None
         absent = set(await store.absent_words(" ".join(rest)))
-        if all(word in absent and not is_rare(word, question.language) for word in rest):
-            return " ".join(words[start:end])
+        held = [word for word in rest if word not in absent or is_rare(word, question.language)]
+        if not held:
+            return term
+        if (meaning_asked or question.shape == Shape.DEFINE) and question.language == "de" and \
+                not any(is_rare(word, question.language) for word in held) and \
+                not any(await store.find_points_each([f"{term} {word}" for word in held], limit=1, min_coverage=1.0)):
+            # German summaries hold most common German words ("hab", "einfach", "nie"), so being in one says little;
+            # asked what the term means, a common word no key point holds together with it asks nothing of it
+            # ("hab spmd noch nie gehört, was ist das?"), whereas "was ist spmd in jax" places it
+            return term
         return None
     return None
+
+
+# An indirect question on what a thing is puts the thing between its question word and its verb: "keine Ahnung, was
+# SPMD ist", "wer kann mir sagen, was ein MXU ist", "no idea what SPMD is"
+_WHAT = frozenset("was what".split())
+_IS = frozenset("ist sind war waren is are was were means bedeutet heisst".split())
+
+
+def _asks_what_it_is(typed: list[str], named: list[str]) -> bool:
+    """Whether the folded ``typed`` words ask what ``named`` is as an indirect question: "was" or "what", maybe an
+    article, the term's words, then its verb."""
+    for at in range(len(typed) - len(named)):
+        if typed[at:at + len(named)] != named or typed[at + len(named)] not in _IS:
+            continue
+        before = at - 1 if at and typed[at - 1] in _ARTICLES else at
+        if before and typed[before - 1] in _WHAT:
+            return True
+    return False
 
 
 # "what license": the noun after it is what is asked
@@ -2086,13 +2128,15 @@ _OF = frozenset("of von vom des".split())
 _ARTICLES = frozenset("the a an der die das den dem ein eine einen".split())
 
 
-def _asks_of_the_term(question: Question, rest: list[str]) -> bool:
+def _asks_of_the_term(question: Question, rest: list[str], meaning_asked: bool = False) -> bool:
     """Whether the words beside a term ask something of it by the question's grammar: a yes/no question ("is tunix
-    apache licensed": whether it has that), a noun after "what"/"welche" ("what license is flydsl under") or between
-    an article and "of"/"von" ("the price of a tpu pod"), a where or when ("every spot where triton comes up"), or an
-    aspect of it ("der Haken an der Kollokation")."""
+    apache licensed": whether it has that; not when ``meaning_asked``: "kannst du mir tinix einfach erklären?" asks for
+    its meaning, "hab tinix nie gehört, was ist das?" what it is), a noun after "what"/"welche" ("what license is
+    flydsl under") or between an article and "of"/"von" ("the price of a tpu pod"), a where or when ("every spot where
+    triton comes up"), or an aspect of it ("der Haken an der Kollokation")."""
     typed = tokens(question.text)
-    return is_yes_no(question.text, question.language) or not _ASKS_WHERE_OR_WHEN.isdisjoint(typed) or \
+    return (not meaning_asked and is_yes_no(question.text, question.language)) or \
+        not _ASKS_WHERE_OR_WHEN.isdisjoint(typed) or \
         not ASPECT_NOUNS.isdisjoint(rest) or \
         any(word in _ASKS_WHICH and after in rest for word, after in zip(typed, typed[1:], strict=False)) or \
         any(article in _ARTICLES and word in rest and after in _OF

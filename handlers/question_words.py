@@ -95,6 +95,18 @@ FRAME_WORDS = STOPWORDS | frozenset(
     # I'd like to)
 ) | frozenset(token for word in SPOKEN_CONTRACTIONS for token in tokens(word))
 
+# The words that ask what something means, as the start of every inflection of them (folded): German puts its verb
+# last and inflects it ("kannst du mir X erklären?", "erklärst du mir X", "was versteht man unter X"), so a frame built
+# of them is never one phrase to list; calling it a term asks for its meaning too ("kennst du den Begriff X?")
+MEANING_STEMS = ("erklar", "erlauter", "defin", "bedeut", "versteh", "beschreib", "begriff", "explain", "meaning",
+                 "understand", "describ")
+
+
+def asks_meaning(typed: list[str]) -> bool:
+    """Whether the folded ``typed`` words hold a word that asks what something means, in any inflection."""
+    return any(word.startswith(MEANING_STEMS) for word in typed)
+
+
 # Nouns that name an aspect of what a question is about, not a thing of its own: "das Fazit zu Kinetic", "die
 # Nachteile von Kollokation", "what are the downsides of colocation?". A summary need not use the word to answer.
 ASPECT_NOUNS = frozenset(

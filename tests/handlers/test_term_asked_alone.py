@@ -32,3 +32,55 @@ async def test_rare_word_beside_the_term_is_asked_about(store: Store) -> None:
     # "wandb" is in no summary and no general word: the question asks about it, not what MXU is
     reply = await ask(store, "MXU wandb explanation")
     assert body(reply)["covered"] is False
+
+
+@pytest.mark.parametrize("text", [
+    "kannst du mir MXU erklären?",
+    "könntest du mir mal MXU erläutern",
+    "erklärst du mir MXU?",
+    "was soll MXU bedeuten?",
+    "ich verstehe MXU nicht",
+    "MXU bitte definieren",
+])
+async def test_german_meaning_verb_in_any_inflection_or_place_defines(store: Store, text: str) -> None:
+    # German inflects the verb that asks what a term means and puts it last: no frame lists them all, the verb's
+    # stem says the question asks for the meaning, not for what the talks say of the term
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 20), text
+    assert body(reply)["covered"] is True
+    assert "MXU" in heading(body(reply))
+
+
+async def test_term_alone_without_a_meaning_verb_is_searched(store: Store) -> None:
+    # "kennste MXU" asks what the talks say of it: a key point leads, not the glossary entry
+    reply = await ask(store, "kennste MXU")
+    assert first(reply) != (MAIN, 20)
+
+
+@pytest.mark.parametrize("text", [
+    "wer kann mir sagen, was ein MXU ist?",
+    "ich weiß nicht, was MXU ist",
+    "hab MXU noch nie gehört, was ist das?",
+    "kannst du mir MXU einfach erklären?",
+])
+async def test_german_common_words_beside_a_term_asked_what_it_is_define(store: Store, text: str) -> None:
+    # an indirect what-is ("was MXU ist") asks what it is; German summaries hold most common words ("hab", "nie",
+    # "einfach"), yet none holds them with MXU, so beside a question on its meaning they ask nothing of it
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 20), text
+    assert body(reply)["covered"] is True
+    assert "MXU" in heading(body(reply))
+
+
+async def test_german_yes_no_question_on_the_term_is_searched(store: Store) -> None:
+    # asked whether it is so, not what it is: a key point answers
+    reply = await ask(store, "ist MXU schnell?")
+    assert first(reply) != (MAIN, 20)
+
+
+async def test_term_called_a_term_asks_its_meaning(store: Store) -> None:
+    # "Begriff" names the thing asked a term: its meaning is asked, as by a verb of explaining
+    reply = await ask(store, "kennst du den Begriff MXU?")
+    assert first(reply) == (MAIN, 20)
+    assert body(reply)["covered"] is True
+    assert "MXU" in heading(body(reply))
