@@ -1844,8 +1844,8 @@ async def _asked_first(store: Store, question: Question, found: list[PointHit], 
     talk ("and how does the kernel porting agent use it" after the roofline model: max_evol), so the point holding
     the topic there answers (000:127), not the one best holding the words that name the talk. Not after a term's
     definition either (``after_an_entry``): the thread has shown the term's glossary entry, no point of the talk, so
-    the point best holding the topic and the asked words together is news ("what role does it play in the rl setup"
-    after what Pathways is: 000:164's Pathways as the RL orchestrator, not 000:167, which holds only "rl setup")."""
+    the point best holding the topic and the asked words together is news ("why does jaxator use them" after what XLA
+    custom calls are: 000:347's decision to use custom calls, not 000:346, which holds only "Jaxator")."""
     if len(found) < 2 or not question.asked or after_an_entry or \
             (thread_talk is not None and found[0].talk_id != thread_talk):
         return found

@@ -21,7 +21,7 @@ from tests.handlers.test_questions import follow_up
     # which hold only "RL"
     ("was ist asynchroner rollout", "und welches problem behebt das im rl training", 306),
     # Pathways' role in RL: 164's orchestrator of the disaggregated RL architecture, not 167's evaluation
-    ("what is pathways", "what role does it play in the rl setup", 164),
+    ("what is pathways", "which role does it have in the rl setup", 164),
 ])
 async def test_the_point_holding_the_defined_term_answers_what_is_asked_of_it(store: Store, state: BotState,
                                                                                 turn: str, text: str,
