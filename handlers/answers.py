@@ -2011,12 +2011,13 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         asked, topic, apart = gap
         return await _not_covered(store, question, asked, topic=topic, apart=apart)
     if not scope.offset and question.subject and _typed_first(question.text, question.subject.split()[0]) and \
-            (term := await _entry_named(store, question.subject)) and _typed_first(question.text, term) and \
-            (not question.refers_back or term == question.subject):
+            (term := await _entry_named(store, question.subject)) and _typed_first(question.text, term):
         # "spmd??", "log psd meaning", "kernseite beim brett?": a glossary term typed first and alone (or with words
         # its own entry or talk title has) asks what it is (the subject's first word typed first is checked before
         # any glossary look-up: most searches start otherwise); so does "multiple shooting, what's that about", whose
-        # "that" is the term. "what can you tell me about HBM?" asks for what the talks say about it
+        # "that" is the term, also with words its entry holds ("eigh - what does that routine compute": Eigh's entry
+        # is "Eine numerische Routine zur Berechnung …"). "what can you tell me about HBM?" asks for what the talks say
+        # about it
         rest = question.subject[len(term):].strip()
         return await define(store, replace(question, shape=Shape.DEFINE, subject=term, raw=term, term="",
                                            qualifier="", refers_back=False), scope) if not rest else \
