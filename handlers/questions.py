@@ -264,6 +264,8 @@ def subject_words(text: str) -> str:
                                  or _CAPITALS_OPEN_A_NAME_RE.match(text, match.start()) is not None
                                  or _KEYWORD_OPENS_A_NOUN_RE.match(text, match.start()) is not None)
         following = matches[at + 1].group().casefold() if at + 1 < len(matches) else ""
+        if keep and word.casefold() == "as" and following == "in":
+            keep = False  # "MHA as in multi-head attention": "as in" glosses the name before it, no word of its own
         if keep and word.casefold() in ENGLISH_PREPOSITIONS and following in PRONOUNS and \
                 word_tokens(following) == (following,):
             keep = False  # a preposition whose object points back says when or how, no topic: "[after] that"
@@ -2099,6 +2101,7 @@ def _names_an_aspect(subject: str, raw: str) -> bool:
 
 # The pronouns that are also articles or determiners: "das" in "das Modell", "that" in "that CLI"
 _DETERMINERS = frozenset("das dies diese dieses dieser diesen diesem that this these those".split())
+_ENGLISH_DETERMINERS = frozenset("that this these those".split())
 
 
 def place_asked(asked: Question, topic: str) -> tuple[int, str] | None:
@@ -2150,6 +2153,9 @@ def points_back(text: str) -> bool:
         if (folded not in _DETERMINERS and folded not in _DEMONSTRATIVES) or not following or \
                 all(_frames(token) for token in word_tokens(following)):
             return True
+        if index + 2 == len(words) and folded not in _ENGLISH_DETERMINERS and following.endswith("en") and \
+                german_tags.is_verb(fold(following), text):
+            return True  # "wann soll das rauskommen": a German infinitive after it ends the clause, no noun it is of
     return False
 
 

@@ -20,6 +20,10 @@ from tests.handlers.test_questions import follow_up
     ("how long does one last", True),
     ("how can one install flydsl", False),
     ("so eine frage: was ist xla", False),
+    # a German infinitive right after "das" ends the clause: "das" is no article of it
+    ("wann soll das erscheinen", True),
+    ("wann soll das training starten", False),
+    ("wann kommt das release", False),
 ])
 def test_a_pro_form_points_back(text: str, points: bool) -> None:
     assert points_back(text) is points, text
@@ -35,3 +39,9 @@ async def test_how_much_such_a_one_bears_is_the_threads_things(store: Store, sta
                                                                 text: str) -> None:
     reply = await follow_up(store, state, turn, text, "31.2")
     assert body(reply)["shape"] == "number" and body(reply)["covered"] and first(reply) == (MAIN, 551), text
+
+
+async def test_when_that_is_to_come_out_is_the_threads_terms_announcement(store: Store, state: BotState) -> None:
+    # when TorchTPU comes: 454's "Ankündigung des TorchTPU-Starts … im Oktober 2026", not talks about "erscheinen"
+    reply = await follow_up(store, state, "was ist torchtpu", "wann soll das erscheinen", "31.3")
+    assert body(reply)["shape"] == "when" and body(reply)["covered"] and first(reply) == (MAIN, 454)
