@@ -1743,7 +1743,7 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     if not scope.offset and scoped_to is None:
         found = await _focus_first(store, question, found)
     if not scope.offset:
-        found = await _asked_first(store, question, found, scope.talk_id)
+        found = await _asked_first(store, question, found, scope.talk_id, scope.after_an_entry)
     found = _set_aside_last(store, question, found)
     return _answer_points(question, scope, _planned_before_done(found) if _asks_what_comes(question) else found,
                           scoped_to)
@@ -1841,8 +1841,8 @@ async def _focus_first(store: Store, question: Question, found: list[PointHit]) 
     return [best] + [hit for hit in found if hit is not best]
 
 
-async def _asked_first(store: Store, question: Question, found: list[PointHit], thread_talk: str | None = None
-                       ) -> list[PointHit]:
+async def _asked_first(store: Store, question: Question, found: list[PointHit], thread_talk: str | None = None,
+                       after_an_entry: bool = False) -> list[PointHit]:
     """``found`` with the first point's talk's best point for what a follow-up asks of the thread's topic
     (``Question.asked``) first: the topic's words say what the follow-up points back at, and the point that holds
     them best is the one the thread has just answered with. "und welcher solver löst das dann" after CasADi's
@@ -1851,8 +1851,12 @@ async def _asked_first(store: Store, question: Question, found: list[PointHit], 
     downloading files" after Kinetic's data API: 000:72, whose files are the data API's, not 000:68's Docker files).
     Not when the first point is of another talk than the thread's (``thread_talk``): the follow-up's words named that
     talk ("and how does the kernel porting agent use it" after the roofline model: max_evol), so the point holding
-    the topic there answers (000:127), not the one best holding the words that name the talk."""
-    if len(found) < 2 or not question.asked or (thread_talk is not None and found[0].talk_id != thread_talk):
+    the topic there answers (000:127), not the one best holding the words that name the talk. Not after a term's
+    definition either (``after_an_entry``): the thread has shown the term's glossary entry, no point of the talk, so
+    the point best holding the topic and the asked words together is news ("why does jaxator use them" after what XLA
+    custom calls are: 000:347's decision to use custom calls, not 000:346, which holds only "Jaxator")."""
+    if len(found) < 2 or not question.asked or after_an_entry or \
+            (thread_talk is not None and found[0].talk_id != thread_talk):
         return found
     within = await store.find_points(question.asked, limit=ASKED_ALIKE, talk_id=found[0].talk_id,
                                      introductions_name=True)
@@ -2016,12 +2020,13 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         asked, topic, apart = gap
         return await _not_covered(store, question, asked, topic=topic, apart=apart)
     if not scope.offset and question.subject and _typed_first(question.text, question.subject.split()[0]) and \
-            (term := await _entry_named(store, question.subject)) and _typed_first(question.text, term) and \
-            (not question.refers_back or term == question.subject):
+            (term := await _entry_named(store, question.subject)) and _typed_first(question.text, term):
         # "spmd??", "log psd meaning", "kernseite beim brett?": a glossary term typed first and alone (or with words
         # its own entry or talk title has) asks what it is (the subject's first word typed first is checked before
         # any glossary look-up: most searches start otherwise); so does "multiple shooting, what's that about", whose
-        # "that" is the term. "what can you tell me about HBM?" asks for what the talks say about it
+        # "that" is the term, also with words its entry holds ("eigh - what does that routine compute": Eigh's entry
+        # is "Eine numerische Routine zur Berechnung …"). "what can you tell me about HBM?" asks for what the talks say
+        # about it
         rest = question.subject[len(term):].strip()
         return await define(store, replace(question, shape=Shape.DEFINE, subject=term, raw=term, term="",
                                            qualifier="", refers_back=False), scope) if not rest else \
@@ -2048,7 +2053,7 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         # how-question asks for the mechanism, a definition for the point that says what it is: 346 for Jaxator)
         found = _introduction_first(store, question, found)
     if not scope.offset:
-        found = await _asked_first(store, question, found, scope.talk_id)
+        found = await _asked_first(store, question, found, scope.talk_id, scope.after_an_entry)
     if _asks_what_comes(question):
         found = _planned_before_done(found)
     return _answer_points(question, scope, _set_aside_last(store, question, found), scoped_to)

@@ -113,6 +113,7 @@ async def _answer(store: Store, text: str, context: ThreadTopic | None) -> Reply
     if context is not None:
         scope.talk_id = context.talk_id
         scope.across_talks = context.shape in ACROSS_TALKS
+        scope.after_an_entry = context.shape == Shape.DEFINE.value
         # after an answer about one talk, or when the question points at it ("was heißt da RDMA?"), that talk first
         scope.prefer_talk = context.shape in TALK_SHAPES or question.in_thread_talk
     if question.shape == Shape.MORE:

@@ -333,6 +333,11 @@ INTRODUCTION = frozenset("intro introduction einfuhrung einleitung".split())
 KINDS_OF_THING = frozenset(
     "thing things stuff sort sorts kind kinds type types topic topics subject subjects area areas sache sachen ding "
     "dinge zeug art arten themen bereiche".split())
+# "how do I talk to you?", "wie rede ich mit dir?": verbs of speaking, with "to"/"with"/"mit" right before the bot
+SPEAKING = frozenset(
+    "talk talking speak speaking chat chatting communicate interact reden rede redet sprechen spreche sprich quatschen "
+    "quatsche chatten chatte kommunizieren kommuniziere interagieren".split())
+SPOKEN_WITH = frozenset("to with mit".split())
 # "what can I ask?", "wie stelle ich eine Frage?", "how do I get started?": the asker's own use of the bot
 ASKER = frozenset("i ich we wir man".split())
 ASKING = frozenset(

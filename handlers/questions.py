@@ -70,6 +70,8 @@ from .question_words import (
     QUANTITY_FRAME_WORDS,
     SEPARABLE_PARTICLES,
     SIGN_OFF_RE,
+    SPEAKING,
+    SPOKEN_WITH,
     STRESS_WORDS,
     SUBJECT_PRONOUNS,
     THE_BOT,
@@ -262,6 +264,8 @@ def subject_words(text: str) -> str:
                                  or _CAPITALS_OPEN_A_NAME_RE.match(text, match.start()) is not None
                                  or _KEYWORD_OPENS_A_NOUN_RE.match(text, match.start()) is not None)
         following = matches[at + 1].group().casefold() if at + 1 < len(matches) else ""
+        if keep and word.casefold() == "as" and following == "in":
+            keep = False  # "MHA as in multi-head attention": "as in" glosses the name before it, no word of its own
         if keep and word.casefold() in ENGLISH_PREPOSITIONS and following in PRONOUNS and \
                 word_tokens(following) == (following,):
             keep = False  # a preposition whose object points back says when or how, no topic: "[after] that"
@@ -1384,6 +1388,13 @@ def _to_the_bot(text: str) -> str:
 MAX_HELP_FILLERS = 3  # "not sure how this works, can you help me out?": sure, out
 
 
+def _speaks_with_the_bot(words: list[str]) -> bool:
+    """Whether ``words`` speak of talking with the bot ("how am I supposed to talk to you", "wie rede ich am besten mit
+    dir"): a verb of speaking and "to"/"with"/"mit" right before a word for the bot ("a talk to recommend" has none)."""
+    return any(word in SPEAKING for word in words) and \
+        any(word in SPOKEN_WITH and after in THE_BOT for word, after in zip(words, words[1:], strict=False))
+
+
 def help_fillers(text: str, *, in_a_thread: bool) -> tuple[str, ...] | None:
     """The everyday words of a message that asks for the bot's help in words of its own ("brauch mal hilfe mit dir",
     "sorry, neu hier – was kann der bot?", "how am I supposed to use you?"), for the caller to check that none is a
@@ -1405,7 +1416,7 @@ def help_fillers(text: str, *, in_a_thread: bool) -> tuple[str, ...] | None:
         return None
     if any(w in USAGE for w in words):
         return fillers
-    using = any(w in TO_THE_BOT or w in ASKING for w in words)
+    using = any(w in TO_THE_BOT or w in ASKING for w in words) or _speaks_with_the_bot(words)
     if using and any(w in THE_BOT for w in words):
         return fillers
     if in_a_thread:
@@ -2093,6 +2104,7 @@ def _names_an_aspect(subject: str, raw: str) -> bool:
 
 # The pronouns that are also articles or determiners: "das" in "das Modell", "that" in "that CLI"
 _DETERMINERS = frozenset("das dies diese dieses dieser diesen diesem that this these those".split())
+_ENGLISH_DETERMINERS = frozenset("that this these those".split())
 
 
 def place_asked(asked: Question, topic: str) -> tuple[int, str] | None:
@@ -2134,16 +2146,29 @@ def points_back(text: str) -> bool:
         if (folded := fold(word)) == "one" and index and fold(words[index - 1]) in _PRO_ONE_DETERMINERS and \
                 (not following or all(_frames(token) for token in word_tokens(following))):
             return True  # "how tall is [the one] the vlogger built": English's pro-form "one" stands for a thing
+        if folded == "one" and index and fold(words[index - 1]) in _ASKING_AUXILIARIES and len(words) - index <= 2:
+            return True  # "how much load can one carry", "how long does one last": "one" and its verb end the question
+        if folded in _PRO_EIN and index and fold(words[index - 1]) == "so" and \
+                (not following or all(_frames(token) for token in word_tokens(following))):
+            return True  # "wie viel gewicht hält so eine": German's "so eine" with no noun after it is such a thing
         if folded not in PRONOUNS and folded not in _DEMONSTRATIVES:
             continue
         if (folded not in _DETERMINERS and folded not in _DEMONSTRATIVES) or not following or \
                 all(_frames(token) for token in word_tokens(following)):
             return True
+        if index + 2 == len(words) and folded not in _ENGLISH_DETERMINERS and following.endswith("en") and \
+                german_tags.is_verb(fold(following), text):
+            return True  # "wann soll das rauskommen": a German infinitive after it ends the clause, no noun it is of
     return False
 
 
 # The determiners before which English "one" stands for a noun said before ("the one the vlogger built", "that one")
 _PRO_ONE_DETERMINERS = frozenset("the that this".split())
+# The auxiliaries of an English question before its subject: "one" right after one, with at most its verb after it,
+# is a thing said before ("how much can one hold"); a person's "one" does something named ("how can one install flydsl")
+_ASKING_AUXILIARIES = frozenset("can could will would does do did is was should must may might".split())
+# German's indefinite pronoun: after "so" with no noun after it, a thing said before ("so eine", "so eins")
+_PRO_EIN = frozenset("eine einer eines eins einen einem".split())
 # Spoken German's demonstrative pronouns, articles in form: with no word after them but a frame word or a verb's
 # particle they stand for a thing ("wie viel gewicht halten [die] aus" after Baumschrauben: they hold)
 _DEMONSTRATIVES = frozenset("der die den dem".split())

@@ -20,6 +20,8 @@ class Scope:
     offset: int = 0  # key points already shown for this topic ("more")
     # the thread's last answer spanned talks (the moments of a topic): its talk is only the first of them
     across_talks: bool = False
+    # the thread's last answer was a term's glossary entry (what it is), no key point of the talk's
+    after_an_entry: bool = False
     # The words of a text no summary has, looked up once per answer (respelling and "not covered" both ask).
     absent: dict[str, frozenset[str]] = field(default_factory=dict)
     # The name runs of a question's text (``name_runs``), found once per answer ("not covered" asks up to 3 times).

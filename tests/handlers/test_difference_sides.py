@@ -70,3 +70,11 @@ async def test_a_side_said_more_fully_than_its_entry_shows_the_point_that_says_a
         store, "onnx runtime vs tracing into native casadi mx, how do they differ"))["hits"]]
     assert lines[:2] == [532, 530]
     assert {522, 525} <= set(lines) and 526 not in lines
+
+
+async def test_an_english_participle_side_is_its_german_nouns_entry(store: Store) -> None:
+    # "disaggregated" is written "Disaggregation" as a glossary entry (334), as "colocated" is "Kollokation" (333): both
+    # sides' entries show beside the point contrasting them (307)
+    text = "what is the difference between colocated and disaggregated"
+    lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
+    assert lines[0] == 307 and {333, 334} <= set(lines), text

@@ -87,3 +87,15 @@ async def test_a_follow_up_after_a_talk_named_before_its_topic_is_answered_in_th
     reply = await follow_up(store, state, "what was the intel talk about bringing jax to their gpus",
                             "and how does the code get executed at runtime?", "54.1")
     assert isinstance(reply, AnswerReply) and first(reply) == (MAIN, 267)
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    ("how am i meant to speak to you", "en"),
+    ("can i chat with you about talks", "en"),
+    ("wie soll ich eigentlich mit dir reden", "de"),
+])
+async def test_asking_how_to_talk_with_the_bot_is_help(store: Store, text: str, language: str) -> None:
+    # a verb of speaking with "to"/"with"/"mit" right before the bot asks how to use it, as "use" does; not the
+    # words beside it ("meant", "reden") as a topic the summaries lack
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "help" and body(reply)["lang"] == language and not body(reply)["hits"]

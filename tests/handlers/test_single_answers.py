@@ -485,6 +485,12 @@ def test_what_a_thing_is_used_for_in_a_place_asks_for_its_role_there() -> None:
     ("diffrax meaning", 49),
     ("kraus-map in jax quantum", 46),  # words of the talk title that defines it place the term
     ("bcoo, what's that about", 53),  # "that" is the term typed before it
+    # … also with words its own entry holds beside the pointer ("Eine numerische Routine zur Berechnung …")
+    ("eigh - what does it compute", 48),
+    ("eigh: what does this routine compute", 48),
+    # "as in" glosses the term with its long form, no word of its own: MHA's entry (363), RL's (322)
+    ("mha as in multi-head attention - what is that", 363),
+    ("rl as in reinforcement learning, what is it", 322),
 ])
 async def test_a_glossary_term_typed_alone_leads_with_its_entry(store: Store, text: str, line: int) -> None:
     assert first(await ask(store, text)) == (MAIN, line)
