@@ -715,6 +715,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint)"
         r"|tokens? (?:per|a) second|tokens?/s(?:ec)?\b)"  # a rate: "what's the tokens per second per chip …"
         r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"
+        # "um welchen Faktor …", "by what factor …", "um das Wievielfache …": a ratio, a number of times
+        r"|(?:um|by) (?:welchen|what|which) (?:faktor|factor)|(?:um )?(?:das )?wievielfache[ns]?"
         r"|(?:what|which)(?:'s|s| is| was)?(?: the)? (?:percent(?:age)?|share|fraction|proportion)"
         r"|welche[rn]? (?:anteil|prozentsatz)"
         # "what tpu version …", "welche tpu gens …", "which llama versions …": a version is a number of a name
