@@ -155,7 +155,8 @@ async def test_the_twin_of_the_second_point_carries_the_asked_span(store: Store)
 
 @pytest.mark.parametrize("text", [
     # "um welchen Faktor", "by what factor", "um das Wievielfache": a ratio asked, a number question; a search of its
-    # words led with 344's definition of AIT, which says no factor, not 345's "2x bis zu 17x … Standardimplementierungen"
+    # words led with 344's definition of AIT, which says no factor, not 345's "2x bis zu 17x …
+    # Standardimplementierungen"
     "um welchen faktor sind die operatoren von amds ki-bibliothek schneller als die standard-implementierungen",
     "by what factor is amd's ai operator library faster than standard implementations",
     "um das wievielfache ist amds operator-bibliothek schneller als standard-implementierungen",
