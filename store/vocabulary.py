@@ -177,9 +177,10 @@ class Vocabulary:
         return max(math.log((self.documents + 1) / (df + 0.5)), 0.05)
 
     def compound_head(self, word: str) -> list[str]:
-        """The longest corpus word a long query word starts with, when the word itself is not in the corpus:
-        "baumhausbau" -> ["baumhaus"], "holzbau" -> ["holz"] (German compounds the summaries spell apart)."""
-        if len(word) < 7 or not word.isalpha() or self.doc_frequency(word) > 0:
+        """The longest corpus word a long query word starts with, when the word itself is no word of the corpus:
+        "baumhausbau" -> ["baumhaus"], "holzbau" -> ["holz"] (German compounds the summaries spell apart); also when
+        it only begins one ("praferenzdaten" of "Präferenzdatenpaaren" -> ["praferenz"]: "Präferenz-Ausrichtung")."""
+        if len(word) < 7 or not word.isalpha() or self.has(word):
             return []
         # The head must be most of the word: "tensorparallel" is not about every "tensor".
         for cut in range(len(word) - 3, max(MIN_HEAD, (len(word) + 1) // 2) - 1, -1):
