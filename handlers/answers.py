@@ -1744,9 +1744,49 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
         found = await _focus_first(store, question, found)
     if not scope.offset:
         found = await _asked_first(store, question, found, scope.talk_id, scope.after_an_entry)
+    found = _destination_first(question, found)
     found = _set_aside_last(store, question, found)
     return _answer_points(question, scope, _planned_before_done(found) if _asks_what_comes(question) else found,
                           scoped_to)
+
+
+# "wie kommt pytorch code nach stablehlo", "how does jax code get into stablehlo": the way a thing takes to a place
+# (the last word, after a preposition of direction); "wie kommt es zu …", "how come" ask why
+_WAY_TO_RE = re.compile(
+    r"^(?:(?:und|and|so|also)\s+)?(?:wie|how)\b(?! kommt es\b| come\b).*?\b(?:kommt|kommen|gelangt|gelangen|landet"
+    r"|landen|get|gets|end up|ends up)\b.*\b(?:nach|in|ins|zu|zum|zur|auf|to|into|onto)\s+(?:(?:den|die|das|dem|der"
+    r"|the)\s+)?(?P<to>[^\W_][\w-]*?)(?:\s+(?:rein|hin|ran))?\s*[?!.]*$", re.I)
+_TOWARDS = frozenset("in ins zu zum zur nach auf into to onto".split())  # before a place a thing is brought to
+_ARTICLES_BEFORE_A_PLACE = frozenset("den die das dem der the".split())
+DESTINATION_TIE = 0.85  # a point bringing the thing to the asked place this close to the best one leads
+MIN_DESTINATION = 3  # letters of the place's word: a shorter one is found at the start of too many words
+
+
+def _brings_to(hit: PointHit, place: str) -> bool:
+    """Whether ``hit``'s title or text names ``place`` (a folded word, as the start of one) after a preposition of
+    direction, with or without an article: "konvertieren … in StableHLO", "lowern Primitive zu StableHLO"."""
+    words = tokens(f"{hit.title} {hit.text}")
+    for at, word in enumerate(words):
+        if at and word.startswith(place):
+            before = words[at - 1]
+            if before in _TOWARDS or (at > 1 and before in _ARTICLES_BEFORE_A_PLACE and words[at - 2] in _TOWARDS):
+                return True
+    return False
+
+
+def _destination_first(question: Question, found: list[PointHit]) -> list[PointHit]:
+    """``found`` with the point that brings the thing to the asked place first, of those about as relevant
+    (DESTINATION_TIE): "wie kommt pytorch code nach stablehlo" asks for the way there, 000:201's "Frameworks wie JAX
+    und PyTorch konvertieren … in StableHLO", not 000:482, which is headed by StableHLO and only names PyTorch among
+    what it keeps compatible."""
+    if len(found) < 2 or (match := _WAY_TO_RE.search(question.text)) is None:
+        return found
+    place = tokens(match["to"])
+    if not place or len(place[0]) < MIN_DESTINATION or _brings_to(found[0], place[0]):
+        return found
+    best = next((hit for hit in found[1:] if hit.score >= tie_floor(DESTINATION_TIE, found[0].score)
+                 and _brings_to(hit, place[0])), None)
+    return found if best is None else [best] + [hit for hit in found if hit is not best]
 
 
 # What the asker sets aside, to the end of its clause: "[without] finite differences", "[ohne] die ONNX Runtime",

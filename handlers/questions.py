@@ -721,6 +721,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|compil(?:e|ation) times?|step times?|inference time|memory (?:use|usage|footprint)"
         r"|tokens? (?:per|a) second|tokens?/s(?:ec)?\b)"  # a rate: "what's the tokens per second per chip …"
         r"|wie hoch (?:ist|war|sind|waren) (?:der|die|das)"
+        # "um welchen Faktor …", "by what factor …", "um das Wievielfache …": a ratio, a number of times
+        r"|(?:um|by) (?:welchen|what|which) (?:faktor|factor)|(?:um )?(?:das )?wievielfache[ns]?"
         r"|(?:what|which)(?:'s|s| is| was)?(?: the)? (?:percent(?:age)?|share|fraction|proportion)"
         r"|welche[rn]? (?:anteil|prozentsatz)"
         # "what tpu version …", "welche tpu gens …", "which llama versions …": a version is a number of a name
@@ -1744,11 +1746,20 @@ def _parse(text: str) -> Question:
 _VERB_ENDING_RE = re.compile(r"(?:est|et|st|t|en|e|n)$")
 
 
+# Words opening a clause after a main clause ("statt", "ohne", "wenn", "weil" …); not "um" or "als", which are a
+# separable verb's particle or a comparison as often
+_CLAUSE_OPENERS = frozenset("statt anstatt ohne wenn weil obwohl damit sodass dass falls wahrend".split())
+
+
 def _separable_verb(plain: str) -> tuple[str, str, str] | None:
     """The finite verb, the particle and the whole verb's infinitive of a German question that ends in a separable
     verb's particle ("wie richte ich Kinetic ein": richte, ein, einrichten): the summaries write the whole verb's
     noun or its English ("Installation & Setup"), never its stem with the particle left behind."""
     words = plain.split()
+    # the main clause ends before a clause it opens ("warum rufen die X von außen [auf] statt sie … einzubauen"):
+    # its particle stands last there
+    words = words[:next((at for at, word in enumerate(words) if at >= 3 and fold(word) in _CLAUSE_OPENERS),
+                        len(words))]
     if len(words) < 3 or (particle := fold(words[-1])) not in SEPARABLE_PARTICLES:
         return None
     if fold(words[-2]) in GERMAN_JOINING_WORDS:

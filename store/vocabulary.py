@@ -61,6 +61,10 @@ def kind_mask(kinds: Iterable[str]) -> int:
     return sum(_KIND_BITS.get(kind, 0) for kind in set(kinds))
 
 
+HEAD_BEGUN_WORDS = 8  # corpus words a query word may begin for its head to be read (``compound_head``)
+MAX_INFLECTION = 3  # letters an inflection adds to a word ("-s", "-en", "-ern"): more begin another word
+
+
 class Vocabulary:
     """Document frequencies, typo corrections and fuzzy term lookup for one corpus generation.
 
@@ -177,9 +181,14 @@ class Vocabulary:
         return max(math.log((self.documents + 1) / (df + 0.5)), 0.05)
 
     def compound_head(self, word: str) -> list[str]:
-        """The longest corpus word a long query word starts with, when the word itself is not in the corpus:
-        "baumhausbau" -> ["baumhaus"], "holzbau" -> ["holz"] (German compounds the summaries spell apart)."""
-        if len(word) < 7 or not word.isalpha() or self.doc_frequency(word) > 0:
+        """The longest corpus word a long query word starts with, when the word itself is no word of the corpus:
+        "baumhausbau" -> ["baumhaus"], "holzbau" -> ["holz"] (German compounds the summaries spell apart); also when
+        it only begins one ("praferenzdaten" of "Präferenzdatenpaaren" -> ["praferenz"]: "Präferenz-Ausrichtung")."""
+        if len(word) < 7 or not word.isalpha() or self.has(word):
+            return []
+        # a word the corpus has only inflected ("database" of "databases", "kerneln") is that word, no compound
+        begun = self.words_starting(word, HEAD_BEGUN_WORDS)
+        if begun is None or any(len(other) - len(word) <= MAX_INFLECTION for other in begun):
             return []
         # The head must be most of the word: "tensorparallel" is not about every "tensor".
         for cut in range(len(word) - 3, max(MIN_HEAD, (len(word) + 1) // 2) - 1, -1):

@@ -35,3 +35,14 @@ async def test_a_compounds_first_part_without_its_e_is_a_word_of_it(store: Store
     # the bee vlog's 574 (the 300 kg Verschlussstopfen sealed against groundwater), no absent term "erdbienen"
     reply = await ask(store, "wieso musste der bei den erdbienen so n riesigen stopfen abdichten")
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 574)
+
+
+@pytest.mark.parametrize("text", [
+    # "Präferenzdaten" only begins a corpus word (383's "Präferenzdatenpaaren" in the Tunix talk): its head
+    # "Präferenz" finds MaxText's 162 "Präferenz-Ausrichtung (DPO & ORPO)", as for a compound no corpus word begins
+    "wie verarbeitet maxtext präferenzdaten",
+    "wie nutzt maxtext präferenzdaten",
+])
+async def test_a_compound_that_only_begins_a_corpus_word_finds_its_head(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] and first(reply) == (MAIN, 162), text

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from handlers.questions import parse
 from store.db import Store
 from tests.handlers.test_coverage import MAIN, ask, body, first
 
@@ -38,3 +39,35 @@ PALLAS = "004_b9033c416a07336f.txt"
 async def test_a_german_word_is_the_summaries_word(store: Store, text: str, line: tuple[str, int]) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) == line, text
+
+
+@pytest.mark.parametrize("text", [
+    # "heute" in a question about what a trade asks is nowadays, as "heutzutage": 631's "Der moderne Bediener …", not
+    # 629's arrival of CNC, which holds as much of the rest ("Maschinenbediener", "Feingefühl" in no summary)
+    "was muss ein maschinenbediener heute können, wenn feingefühl nicht mehr zählt",
+])
+async def test_today_is_the_modern_one(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 631), text
+
+
+@pytest.mark.parametrize("text", [
+    # a separable verb's particle ends its main clause also before a clause it opens ("… von außen [auf] statt sie …
+    # einzubauen"): "rufen … auf" is "aufrufen", to call, the summaries' "Custom Calls" (347), not the treehouse's 605
+    "warum rufen die bei amd ihre fertigen rechenbausteine von außen auf statt sie fest in den compiler einzubauen",
+    "wieso ruft amd seine fertigen rechenbausteine von außen auf statt sie in den compiler einzubauen",
+])
+async def test_a_particle_before_a_clause_it_opens_makes_the_whole_verb(store: Store, text: str) -> None:
+    assert "aufrufen" in parse(text).subject.split(), text
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 347), text
+
+
+@pytest.mark.parametrize("text", [
+    # a function calling itself (sich selbst aufrufen) is recursion: 204's "ohne Rekursion", not a custom call
+    "wieso kann der xla compiler keine funktionen, die sich selbst aufrufen",
+    "warum darf sich in xla eine funktion nicht selbst aufrufen",
+])
+async def test_calling_itself_is_recursion(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) in {(MAIN, 204), (MAIN, 487)}, text

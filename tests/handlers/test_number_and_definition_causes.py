@@ -151,3 +151,22 @@ async def test_the_twin_of_the_second_point_carries_the_asked_span(store: Store)
     reply = await ask(store, "wie viele jahre kompatibilität verspricht die versionierte stablehlo variante")
     assert body(reply)["covered"] is True
     assert first(reply) == (MAIN, 483)
+
+
+@pytest.mark.parametrize("text", [
+    # "um welchen Faktor", "by what factor", "um das Wievielfache": a ratio asked, a number question; a search of its
+    # words led with 344's definition of AIT, which says no factor, not 345's "2x bis zu 17x …
+    # Standardimplementierungen"
+    "um welchen faktor sind die operatoren von amds ki-bibliothek schneller als die standard-implementierungen",
+    "by what factor is amd's ai operator library faster than standard implementations",
+    "um das wievielfache ist amds operator-bibliothek schneller als standard-implementierungen",
+])
+async def test_by_what_factor_asks_a_number(store: Store, text: str) -> None:
+    assert parse(text).shape == Shape.QUANTITY, text
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "number" and first(reply) == (MAIN, 345), text
+
+
+def test_what_factor_without_by_asks_no_number() -> None:
+    # a factor that does something is a cause, no ratio
+    assert parse("what factor limits the speed of the sparse cores").shape != Shape.QUANTITY
