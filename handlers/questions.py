@@ -726,7 +726,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # the number asked after a clause that places it ("in the DiT talk, how many dimensions …") or last, for the
         # thing it counts ("… squeezes the weights down to how many bits")
         r"|(?<=, )(?:how (?:much|many|long)|wie (?:viel|viele|lange))\b"
-        r"|(?<= )(?:how many|wie ?viele)(?= [^\W\d_][\w-]*$)", _I)),
+        r"|(?<= )(?:how many|wie ?viele)(?= [^\W\d_][\w-]*$)"
+        # … or ends the question, after what it measures: "vhlo keeps programs compatible for how long", "the
+        # treehouse cost how much"
+        r"|(?<= )how (?:much|long)(?=[\s?!.]*$)", _I)),
     (Shape.EXPLAIN, _MERIT_ASKED_RE),
     (Shape.DEFINE, _DESCRIBED_RE),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"

@@ -151,3 +151,16 @@ async def test_the_twin_of_the_second_point_carries_the_asked_span(store: Store)
     reply = await ask(store, "wie viele jahre kompatibilität verspricht die versionierte stablehlo variante")
     assert body(reply)["covered"] is True
     assert first(reply) == (MAIN, 483)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "how long" last, after what it measures, asks a duration as it does first: 483's "zweijährige Vorwärts- und
+    # Rückwärtskompatibilität", not 199's twin point without the number
+    ("stablehlo stays backward compatible for how long", 483),
+])
+async def test_how_long_ending_the_question_asks_a_number(store: Store, text: str, line: int) -> None:
+    assert parse(text).shape == Shape.QUANTITY, text
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, line), text
+
