@@ -512,7 +512,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"(?=[du])(?:difference|differences|diffs?|unterschied|unterschiede)\s+(?:is there\s+|gibt es\s+)?"
         r"(?:between|zwischen)\s+(?P<s>.+?)\s+(?:and|und|&)\s+(?P<o>.+)$", _I)),
     (Shape.COMPARE, re.compile(
-        rf"^(?:how (?:does|do|is|are)\s+)?(?P<s>.+?)\s+(?:differ(?:ent)? from|compared? (?:to|with)|{_VERSUS}"
+        # (not a thing before vs after a change, whose two sides are times: "the math 500 score before vs after the rl
+        # run" asks for the score, which one point gives as it went from one to the other)
+        rf"^(?!.*\b(?:before|vorher|davor)\s+{_VERSUS}\s+(?:after|nachher|danach)\b)"
+        rf"(?:how (?:does|do|is|are)\s+)?(?P<s>.+?)\s+(?:differ(?:ent)? from|compared? (?:to|with)|{_VERSUS}"
         r"|im vergleich zu|gegen[üu]ber|verglichen mit|unterscheidet sich von)\s+(?P<o>.+?)(?:\s+differ)?$", _I)),
     (Shape.COMPARE, re.compile(
         r"^(?:compare|vergleiche?|(?:wie|worin) unterscheiden sich|what distinguishes)\s+(?P<s>.+?)\s+"
@@ -734,7 +737,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # the number asked after a clause that places it ("in the DiT talk, how many dimensions …") or last, for the
         # thing it counts ("… squeezes the weights down to how many bits")
         r"|(?<=, )(?:how (?:much|many|long)|wie (?:viel|viele|lange))\b"
-        r"|(?<= )(?:how many|wie ?viele)(?= [^\W\d_][\w-]*$)", _I)),
+        r"|(?<= )(?:how many|wie ?viele)(?= [^\W\d_][\w-]*$)"
+        # … or ends the question, after what it measures: "vhlo keeps programs compatible for how long", "the
+        # treehouse cost how much"
+        r"|(?<= )how (?:much|long)(?=[\s?!.]*$)", _I)),
     (Shape.EXPLAIN, _MERIT_ASKED_RE),
     (Shape.DEFINE, _DESCRIBED_RE),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"

@@ -776,10 +776,11 @@ async def test_a_name_only_another_talk_holds_is_not_covered_for_the_named_talk(
 
 
 @pytest.mark.parametrize(("text", "line"), [
-    # the named talk holds the name (max_evol validates with Pytest, Kinetic runs on GKE): answered
+    # the named talk holds the name (max_evol validates with Pytest, Kinetic runs on GKE): answered; in English
+    # by 71's "Ausführung auf GKE" (code run on a machine is executed there)
     ("does max_evol use pytest", 133),
     ("nutzt max_evol pytest?", 133),
-    ("does kinetic run on gke", 69),
+    ("does kinetic run on gke", 71),
     ("läuft kinetic auf gke", 69),
 ])
 async def test_a_name_the_named_talk_holds_is_answered(store: Store, text: str, line: int) -> None:

@@ -182,6 +182,11 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     # point at 0:00 that only shares the talk's name
     pytest.param("why do run times jump around so much for the same sharding in the dit placement talk", 97,
                  id="jump-around-variieren"),
+    # code running on a machine is executed there (Ausführung): 134's "Cloud-Ausführung via CLI", not the porting
+    # problem (125) that only shares "Kernel"; 71's "Ausführung auf GKE", not 69's install that holds "Python-Pakets"
+    pytest.param("how does the kernel porting agent get its code running on the cloud", 134,
+                 id="running-on-ausfuehrung"),
+    pytest.param("how does kinetic get my python function running on the cluster", 71, id="running-on-cluster"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)

@@ -170,3 +170,26 @@ async def test_by_what_factor_asks_a_number(store: Store, text: str) -> None:
 def test_what_factor_without_by_asks_no_number() -> None:
     # a factor that does something is a cause, no ratio
     assert parse("what factor limits the speed of the sparse cores").shape != Shape.QUANTITY
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "how long" last, after what it measures, asks a duration as it does first: 483's "zweijährige Vorwärts- und
+    # Rückwärtskompatibilität", not 199's twin point without the number
+    ("stablehlo stays backward compatible for how long", 483),
+])
+async def test_how_long_ending_the_question_asks_a_number(store: Store, text: str, line: int) -> None:
+    assert parse(text).shape == Shape.QUANTITY, text
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    # a thing before vs after a change has times for its two sides, not two things to contrast: the score asked is
+    # 167's "Leistungssteigerung auf dem Math 500-Benchmark von 25 % auf 34 %", not the RL glossary entry (322)
+    "qwen 3 30b's math 500 score before vs after rl",
+])
+async def test_before_vs_after_asks_the_change_not_a_difference(store: Store, text: str) -> None:
+    assert parse(text).shape != Shape.COMPARE, text
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 167), text
