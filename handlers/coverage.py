@@ -71,7 +71,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     name that only the asker's wording lacks is none: one key point holds the rest of what the question asks
     (``restates_a_point``)."""
     absent = await absent_words(store, scope, subject)
-    written = [word for word in subject.split() if not _set_against(word, question)]
+    written = _besides_what_is_set_against(subject, question, absent)
     whether: list[str] = []  # the less common nouns a yes/no question asks whether the talks say (``_asked_whether``)
     if absent:
         names = [w for w in written if ((is_term_like(w) or _english_name(w, question))
@@ -862,9 +862,12 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             if len(shorter) < 2 or any(word in absent for word in shorter) or await _talks_people(store, shorter):
                 continue  # "the beehive vlogger travelling"
             if await held_as_a_name(shorter):
-                if _no_finite_verb_ends(run, question) and not await store.names_a_talk(words[0]):
+                if _no_finite_verb_ends(run, question) and not await store.names_a_talk(words[0]) and \
+                        not await held_as_a_name(_content_tokens(" ".join(run.words[-2:]))):
                     # "kv cache offloading": the kv cache is held, its offloading is not (a talk's own name before
-                    # its thing is that talk's: "is the tinix rollout orchestrator covered")
+                    # its thing is that talk's: "is the tinix rollout orchestrator covered"; a word before a thing of
+                    # two words they hold, as they hold it with the first of those, is that thing's kind: "agentic
+                    # [rl training]", 000:295's agentenbasiertes Reinforcement Learning and RL-Training)
                     return run.text
                 continue  # "sparse cores help": sparse cores, and what they do
             if verb_follows and run.after_auxiliary and len(words) == 3 and is_common(words[1]):
@@ -1287,8 +1290,13 @@ _GERMAN_PARTICIPLE_OF_AN_ENGLISH_VERB_RE = re.compile(r"(?:ab|an|auf|aus|ein|mit
 
 _INSTEAD = frozenset("statt anstatt anstelle".split())
 # What a question sets against what it asks about, to the end of its clause: "a talk on pushing laptop code to cloud
-# TPUs [without writing k8s yaml]", "Training [ohne eigene Cluster]"
-_SET_AGAINST_RE = re.compile(r"\b(?:without|instead of|rather than|ohne|statt|anstatt|anstelle)\b[^,;.?!]*", re.I)
+# TPUs [without writing k8s yaml]", "Training [ohne eigene Cluster]"; so does what the asker is weary of ("a talk to
+# watch if i'm [sick of writing dockerfiles]", "[keine lust mehr auf yaml]")
+_SET_AGAINST_RE = re.compile(r"\b(?:without|instead of|rather than|ohne|statt|anstatt|anstelle"
+                             r"|(?:sick|tired) of|fed up with|keine lust (?:mehr )?auf|genervt von)\b"
+                             # to its clause's end or the purpose after it ("… [just to] train on tpus")
+                             r"[^,;.?!]*?(?=\s+(?:(?:just|only|simply|in order) to|so that|nur um|bloß um|damit)\b"
+                             r"|[,;.?!]|$)", re.I)
 
 
 def _set_against(word: str, question: Question) -> bool:
@@ -1300,6 +1308,19 @@ def _set_against(word: str, question: Question) -> bool:
     folded = tokens(word)
     rest = tokens(_SET_AGAINST_RE.sub(" ", question.text))
     return bool(folded) and all(token in tokens(against) and token not in rest for token in folded)
+
+
+def _besides_what_is_set_against(subject: str, question: Question, absent: frozenset[str]) -> list[str]:
+    """The words of ``subject`` as typed, without those only in what the question sets against its topic
+    (``_set_against``). When the rest is only words of general language no summary has, the question's own frame
+    ("what goes [wrong] without token-in-token-out", "was passiert ohne …"), what it sets against is its topic, and
+    every word stays."""
+    words = subject.split()
+    kept = [word for word in words if not _set_against(word, question)]
+    rest = [token for word in kept for token in tokens(word)]
+    if len(kept) < len(words) and all(token in absent and is_common(token) for token in rest):
+        return words
+    return kept
 
 
 async def _no_compound_holds(store: Store, word: str, absent: frozenset[str]) -> bool:
