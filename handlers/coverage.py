@@ -42,6 +42,7 @@ from .question_words import (
     ORDINAL_WORDS,
     OTHERS,
     PHRASAL_PREPOSITION_RE,
+    SEPARABLE_PARTICLES,
     SPOKEN_CONTRACTIONS,
     SUBJECT_PRONOUNS,
     UNIT_WORDS,
@@ -260,6 +261,18 @@ MIN_RESTATED_ALONE = 3  # … when no word of the name is in any summary ("prefa
 
 
 async def restates_a_point(store: Store, question: Question, names: list[str], scope: Scope) -> bool:
+    """Whether one key point holds the rest of the question (``_restates_a_point``); a German question's separable
+    verb, joined into one word no one typed ("warum setzen firmen gpus und tpus gemischt [ein]": einsetzen), is the
+    asker's word for what is done when the point does not say it (000:300 holds GPUs and TPUs, no Einsatz), as a
+    verb the tagger tells is; one the point says is a word of the rest ("wie richte ich das am anfang ein": 000:69's
+    Setup)."""
+    return await _restates_a_point(store, question, names, scope) or (
+        question.language == "de" and any(_whole_separable_verb(token, question) for token in tokens(question.subject))
+        and await _restates_a_point(store, question, names, scope, whole_verb_aside=True))
+
+
+async def _restates_a_point(store: Store, question: Question, names: list[str], scope: Scope, *,
+                            whole_verb_aside: bool = False) -> bool:
     """Whether one key point, highlight or glossary entry holds the question's other words (at least MIN_RESTATED of
     them) and a word of the asked ``names`` (or, with no word of them in any summary, MIN_RESTATED_ALONE other words,
     not all typed side by side as one name): the question then restates that point in the asker's words, and the
@@ -286,7 +299,8 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
             # [als] ok gilt")
             content = [token for token in _content_tokens(word) if token not in absent and token not in ASPECT_NOUNS
                        and token not in GERMAN_CONJUNCTIONS
-                       and not (verbs_aside and not named & {token} and german_tags.is_verb(token, question.text))]
+                       and not (verbs_aside and not named & {token} and german_tags.is_verb(token, question.text))
+                       and not (whole_verb_aside and _whole_separable_verb(token, question))]
             if not content:
                 continue
             if named.issuperset(content):
@@ -322,6 +336,14 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
         if await store.held_in_one_point([*rest, token], naming):
             return True
     return False
+
+
+def _whole_separable_verb(token: str, question: Question) -> bool:
+    """Whether the folded ``token`` of a German question's subject is the whole separable verb the parser made of its
+    stem and the particle it ends in ("warum setzen firmen gpus und tpus gemischt [ein]": einsetzen), typed nowhere
+    as one word, so the tagger cannot tell it is a verb."""
+    typed = tokens(question.text)
+    return bool(typed) and typed[-1] in SEPARABLE_PARTICLES and token.startswith(typed[-1]) and token not in typed
 
 
 # A name of code: words joined by dots ("torch.compile", "jax.lax.scan")
