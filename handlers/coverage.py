@@ -52,6 +52,7 @@ from .question_words import (
     setting_of,
 )
 from .questions import (
+    TALK_NOUNS,
     NameRun,
     Question,
     Shape,
@@ -1136,6 +1137,9 @@ def _unknown_kind(written: list[str], absent: frozenset[str], question: Question
     first, second = plain
     if unknown[0] and question.language != "de" and _after_a_subject_pronoun(question.text, first.casefold()):
         return None  # a subject's verb and its object: "can i [grab] jaxator somewhere"
+    if unknown[0] and question.language != "de" and first.casefold().endswith("ing") and \
+            (_word_before(question.text.casefold(), first.casefold()) or "") in TALK_NOUNS | WHO_NOUNS:
+        return None  # what a talk or its speaker does, and to what: "the video [explaining] pre-training"
     if unknown[0] and question.language == "de" and first[:1].islower() and not question.yes_no and \
             not is_rare(first.casefold()) and \
             _GERMAN_PAST_PARTICIPLE_RE.fullmatch(first.casefold()) is not None:
