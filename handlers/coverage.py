@@ -867,6 +867,11 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
                                            await _asked_around_one_talk(store, question, written, absent, run,
                                                                         words)):
             continue
+        if len(words) > 2 and all([await held_as_a_name(list(pair)) for pair in zip(words, words[1:])]):
+            # each word with the next is a thing the summaries hold, so the run is one of them said more closely:
+            # "a [diffusion image model]" (Diffusionsmodelle, the Qwen Image port's Bildgenerierungsmodell),
+            # "agentic [rl training]" (000:295's agentenbasiertes Reinforcement Learning, RL-Training)
+            continue
         last_word = run.words[-1].casefold()
         if question.language != "de" and len(words) > 2 and not run.after_main_do and (
                 verb_follows or run.last or last_word in ARTICLES or last_word.endswith(("s", "ed"))
@@ -885,12 +890,9 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             if len(shorter) < 2 or any(word in absent for word in shorter) or await _talks_people(store, shorter):
                 continue  # "the beehive vlogger travelling"
             if await held_as_a_name(shorter):
-                if _no_finite_verb_ends(run, question) and not await store.names_a_talk(words[0]) and \
-                        not await held_as_a_name(_content_tokens(" ".join(run.words[-2:]))):
+                if _no_finite_verb_ends(run, question) and not await store.names_a_talk(words[0]):
                     # "kv cache offloading": the kv cache is held, its offloading is not (a talk's own name before
-                    # its thing is that talk's: "is the tinix rollout orchestrator covered"; a word before a thing of
-                    # two words they hold, as they hold it with the first of those, is that thing's kind: "agentic
-                    # [rl training]", 000:295's agentenbasiertes Reinforcement Learning and RL-Training)
+                    # its thing is that talk's: "is the tinix rollout orchestrator covered")
                     return run.text
                 continue  # "sparse cores help": sparse cores, and what they do
             if verb_follows and run.after_auxiliary and len(words) == 3 and is_common(words[1]):

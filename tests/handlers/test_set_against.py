@@ -43,11 +43,3 @@ async def test_being_weary_of_an_absent_thing_alone_is_not_covered(store: Store)
     reply = await ask(store, "which talk do i watch if i'm sick of terraform")
     assert body(reply)["covered"] is False
 
-
-async def test_a_kind_of_a_thing_they_hold_is_no_absent_name(store: Store) -> None:
-    # "agentic rl" and "rl training" are both held side by side (000:295's agentenbasiertes Reinforcement Learning):
-    # the run names a kind of RL training, not a thing of agentic RL they lack, as "kv cache offloading" is
-    reply = await ask(store, "tell me about agentic rl training")
-    assert body(reply)["covered"] is True and body(reply)["lang"] == "en"
-    assert first(reply) == (MAIN, 301)
-    assert body(await ask(store, "tell me about kv cache offloading"))["covered"] is False
