@@ -774,9 +774,12 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         words = [word for at, word in enumerate(typed) if word not in ASPECT_NOUNS and (
                  word not in NUMBER_WORDS or phrase_key(" ".join(typed[at:at + 2])) in store.word_data().en_de)
                  and word not in UNIT_WORDS and not (at == 0 and word in ORDINAL_WORDS)]
-        if words and words[0] in WHICH_ONE_WORDS and not any(word in absent for word in words):
-            words = words[1:]  # which one of a thing the summaries have ("the [early] prototype", "[plain] filters");
-            # before a word no summary has it may start a name ("early stopping")
+        if words and words[0] in WHICH_ONE_WORDS and not any(word in absent for word in words[1:]) and \
+                (words[0] not in absent or len(words) == 2) and \
+                phrase_key(" ".join(words[:2])) not in store.word_data().en_de:
+            words = words[1:]  # which one of a thing the summaries have ("the [early] prototype", "[plain] filters";
+            # one they do not write, of one word: "the [main] beech"); before a word no summary has it may start a
+            # name ("early stopping"), as it does a phrase of the word list ("main memory")
         if len(words) < 2:
             continue
         before = _word_before(question.text.casefold(), run.words[0].casefold())  # the word typed before the run
