@@ -291,6 +291,8 @@ async def _restates_a_point(store: Store, question: Question, names: list[str], 
     # typed in lower case, a German question's verbs say what is done, in the asker's words, not what a point is
     # about: "warum [legen] die die lärchenbretter beim baumhaus mit der kernseite nach oben" (000:549's Verlegung)
     verbs_aside = question.language == "de" and not _capitalises_nouns(question)
+    # "die ganze zeit", "all the time" say how often, in the asker's words: no thing a point must hold
+    how_often = {token for match in _HOW_OFTEN_RE.finditer(question.text) for token in tokens(match.group())}
     for text in dict.fromkeys((question.subject, question.other)):
         if not text:
             continue
@@ -299,7 +301,7 @@ async def _restates_a_point(store: Store, question: Question, names: list[str], 
             # (a conjunction joins the question's clauses, no word a point says: "was checkt max_evol [bevor] n kernel
             # [als] ok gilt")
             content = [token for token in _content_tokens(word) if token not in absent and token not in ASPECT_NOUNS
-                       and token not in GERMAN_CONJUNCTIONS
+                       and token not in GERMAN_CONJUNCTIONS and token not in how_often
                        and not (verbs_aside and not named & {token} and german_tags.is_verb(token, question.text))
                        and not (whole_verb_aside and _whole_separable_verb(token, question))]
             if not content:
@@ -347,6 +349,8 @@ def _whole_separable_verb(token: str, question: Question) -> bool:
     return bool(typed) and typed[-1] in SEPARABLE_PARTICLES and token.startswith(typed[-1]) and token not in typed
 
 
+# A phrase of time that says how often something is done: "worauf soll man [die ganze zeit] achten"
+_HOW_OFTEN_RE = re.compile(r"\b(?:die ganze zeit|(?:the )?whole time|all the time)\b", re.I)
 # A name of code: words joined by dots ("torch.compile", "jax.lax.scan")
 _CODE_NAME_RE = re.compile(r"[^\W\d_]\w*(?:\.[^\W\d_]\w*)+")
 _ALTERNATIVES_RE = re.compile(r"\b(?:or|oder)\b", re.I)
@@ -870,10 +874,12 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
                                            await _asked_around_one_talk(store, question, written, absent, run,
                                                                         words)):
             continue
-        if len(words) > 2 and all([await held_as_a_name(list(pair)) for pair in zip(words, words[1:])]):
+        if len(words) > 2 and not await store.names_a_talk(words[0]) and \
+                all([await held_as_a_name(list(pair)) for pair in zip(words, words[1:])]):
             # each word with the next is a thing the summaries hold, so the run is one of them said more closely:
             # "a [diffusion image model]" (Diffusionsmodelle, the Qwen Image port's Bildgenerierungsmodell),
-            # "agentic [rl training]" (000:295's agentenbasiertes Reinforcement Learning, RL-Training)
+            # "agentic [rl training]" (000:295's agentenbasiertes Reinforcement Learning, RL-Training); a talk's own
+            # name first is that talk's thing, held with it as any is ("kann [kinetic docker compose]")
             continue
         last_word = run.words[-1].casefold()
         if question.language != "de" and len(words) > 2 and not run.after_main_do and (
