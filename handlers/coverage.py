@@ -874,12 +874,13 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
                                            await _asked_around_one_talk(store, question, written, absent, run,
                                                                         words)):
             continue
-        if len(words) > 2 and not await store.names_a_talk(words[0]) and \
+        if question.language != "de" and len(words) > 2 and not await store.names_a_talk(words[0]) and \
                 all([await held_as_a_name(list(pair)) for pair in zip(words, words[1:])]):
             # each word with the next is a thing the summaries hold, so the run is one of them said more closely:
             # "a [diffusion image model]" (Diffusionsmodelle, the Qwen Image port's Bildgenerierungsmodell),
             # "agentic [rl training]" (000:295's agentenbasiertes Reinforcement Learning, RL-Training); a talk's own
-            # name first is that talk's thing, held with it as any is ("kann [kinetic docker compose]")
+            # name first is that talk's thing, held with it as any is ("can kinetic [docker compose]"); a German
+            # compound typed apart has rules of its own ("die verteilte triton-pipeline")
             continue
         last_word = run.words[-1].casefold()
         if question.language != "de" and len(words) > 2 and not run.after_main_do and (
