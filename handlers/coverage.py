@@ -42,6 +42,7 @@ from .question_words import (
     ORDINAL_WORDS,
     OTHERS,
     PHRASAL_PREPOSITION_RE,
+    SEPARABLE_PARTICLES,
     SPOKEN_CONTRACTIONS,
     SUBJECT_PRONOUNS,
     UNIT_WORDS,
@@ -51,6 +52,7 @@ from .question_words import (
     setting_of,
 )
 from .questions import (
+    TALK_NOUNS,
     NameRun,
     Question,
     Shape,
@@ -71,7 +73,7 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     name that only the asker's wording lacks is none: one key point holds the rest of what the question asks
     (``restates_a_point``)."""
     absent = await absent_words(store, scope, subject)
-    written = [word for word in subject.split() if not _set_against(word, question)]
+    written = _besides_what_is_set_against(subject, question, absent)
     whether: list[str] = []  # the less common nouns a yes/no question asks whether the talks say (``_asked_whether``)
     if absent:
         names = [w for w in written if ((is_term_like(w) or _english_name(w, question))
@@ -274,6 +276,18 @@ MIN_RESTATED_ALONE = 3  # … when no word of the name is in any summary ("prefa
 
 
 async def restates_a_point(store: Store, question: Question, names: list[str], scope: Scope) -> bool:
+    """Whether one key point holds the rest of the question (``_restates_a_point``); a German question's separable
+    verb, joined into one word no one typed ("warum setzen firmen gpus und tpus gemischt [ein]": einsetzen), is the
+    asker's word for what is done when the point does not say it (000:300 holds GPUs and TPUs, no Einsatz), as a
+    verb the tagger tells is; one the point says is a word of the rest ("wie richte ich das am anfang ein": 000:69's
+    Setup)."""
+    return await _restates_a_point(store, question, names, scope) or (
+        question.language == "de" and any(_whole_separable_verb(token, question) for token in tokens(question.subject))
+        and await _restates_a_point(store, question, names, scope, whole_verb_aside=True))
+
+
+async def _restates_a_point(store: Store, question: Question, names: list[str], scope: Scope, *,
+                            whole_verb_aside: bool = False) -> bool:
     """Whether one key point, highlight or glossary entry holds the question's other words (at least MIN_RESTATED of
     them) and a word of the asked ``names`` (or, with no word of them in any summary, MIN_RESTATED_ALONE other words,
     not all typed side by side as one name): the question then restates that point in the asker's words, and the
@@ -291,6 +305,8 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
     # typed in lower case, a German question's verbs say what is done, in the asker's words, not what a point is
     # about: "warum [legen] die die lärchenbretter beim baumhaus mit der kernseite nach oben" (000:549's Verlegung)
     verbs_aside = question.language == "de" and not _capitalises_nouns(question)
+    # "die ganze zeit", "all the time" say how often, in the asker's words: no thing a point must hold
+    how_often = {token for match in _HOW_OFTEN_RE.finditer(question.text) for token in tokens(match.group())}
     for text in dict.fromkeys((question.subject, question.other)):
         if not text:
             continue
@@ -299,8 +315,9 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
             # (a conjunction joins the question's clauses, no word a point says: "was checkt max_evol [bevor] n kernel
             # [als] ok gilt")
             content = [token for token in _content_tokens(word) if token not in absent and token not in ASPECT_NOUNS
-                       and token not in GERMAN_CONJUNCTIONS
-                       and not (verbs_aside and not named & {token} and german_tags.is_verb(token, question.text))]
+                       and token not in GERMAN_CONJUNCTIONS and token not in how_often
+                       and not (verbs_aside and not named & {token} and german_tags.is_verb(token, question.text))
+                       and not (whole_verb_aside and _whole_separable_verb(token, question))]
             if not content:
                 continue
             if named.issuperset(content):
@@ -342,6 +359,16 @@ async def restates_a_point(store: Store, question: Question, names: list[str], s
     return False
 
 
+def _whole_separable_verb(token: str, question: Question) -> bool:
+    """Whether the folded ``token`` of a German question's subject is the whole separable verb the parser made of its
+    stem and the particle it ends in ("warum setzen firmen gpus und tpus gemischt [ein]": einsetzen), typed nowhere
+    as one word, so the tagger cannot tell it is a verb."""
+    typed = tokens(question.text)
+    return bool(typed) and typed[-1] in SEPARABLE_PARTICLES and token.startswith(typed[-1]) and token not in typed
+
+
+# A phrase of time that says how often something is done: "worauf soll man [die ganze zeit] achten"
+_HOW_OFTEN_RE = re.compile(r"\b(?:die ganze zeit|(?:the )?whole time|all the time)\b", re.I)
 # A name of code: words joined by dots ("torch.compile", "jax.lax.scan")
 _CODE_NAME_RE = re.compile(r"[^\W\d_]\w*(?:\.[^\W\d_]\w*)+")
 _ALTERNATIVES_RE = re.compile(r"\b(?:or|oder)\b", re.I)
@@ -769,9 +796,12 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         words = [word for at, word in enumerate(typed) if word not in ASPECT_NOUNS and (
                  word not in NUMBER_WORDS or phrase_key(" ".join(typed[at:at + 2])) in store.word_data().en_de)
                  and word not in UNIT_WORDS and not (at == 0 and word in ORDINAL_WORDS)]
-        if words and words[0] in WHICH_ONE_WORDS and not any(word in absent for word in words):
-            words = words[1:]  # which one of a thing the summaries have ("the [early] prototype", "[plain] filters");
-            # before a word no summary has it may start a name ("early stopping")
+        if words and words[0] in WHICH_ONE_WORDS and not any(word in absent for word in words[1:]) and \
+                (words[0] not in absent or len(words) == 2) and \
+                phrase_key(" ".join(words[:2])) not in store.word_data().en_de:
+            words = words[1:]  # which one of a thing the summaries have ("the [early] prototype", "[plain] filters";
+            # one they do not write, of one word: "the [main] beech"); before a word no summary has it may start a
+            # name ("early stopping"), as it does a phrase of the word list ("main memory")
         if len(words) < 2:
             continue
         before = _word_before(question.text.casefold(), run.words[0].casefold())  # the word typed before the run
@@ -863,6 +893,14 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         if await held_as_a_name(words) or (not _asked_for(run, question) and
                                            await _asked_around_one_talk(store, question, written, absent, run,
                                                                         words)):
+            continue
+        if question.language != "de" and len(words) > 2 and not await store.names_a_talk(words[0]) and \
+                all([await held_as_a_name(list(pair)) for pair in zip(words, words[1:])]):
+            # each word with the next is a thing the summaries hold, so the run is one of them said more closely:
+            # "a [diffusion image model]" (Diffusionsmodelle, the Qwen Image port's Bildgenerierungsmodell),
+            # "agentic [rl training]" (000:295's agentenbasiertes Reinforcement Learning, RL-Training); a talk's own
+            # name first is that talk's thing, held with it as any is ("can kinetic [docker compose]"); a German
+            # compound typed apart has rules of its own ("die verteilte triton-pipeline")
             continue
         last_word = run.words[-1].casefold()
         if question.language != "de" and len(words) > 2 and not run.after_main_do and (
@@ -1140,6 +1178,9 @@ def _unknown_kind(written: list[str], absent: frozenset[str], question: Question
     first, second = plain
     if unknown[0] and question.language != "de" and _after_a_subject_pronoun(question.text, first.casefold()):
         return None  # a subject's verb and its object: "can i [grab] jaxator somewhere"
+    if unknown[0] and question.language != "de" and first.casefold().endswith("ing") and \
+            (_word_before(question.text.casefold(), first.casefold()) or "") in TALK_NOUNS | WHO_NOUNS:
+        return None  # what a talk or its speaker does, and to what: "the video [explaining] pre-training"
     if unknown[0] and question.language == "de" and first[:1].islower() and not question.yes_no and \
             not is_rare(first.casefold()) and \
             _GERMAN_PAST_PARTICIPLE_RE.fullmatch(first.casefold()) is not None:
@@ -1319,8 +1360,13 @@ _GERMAN_PARTICIPLE_OF_AN_ENGLISH_VERB_RE = re.compile(r"(?:ab|an|auf|aus|ein|mit
 
 _INSTEAD = frozenset("statt anstatt anstelle".split())
 # What a question sets against what it asks about, to the end of its clause: "a talk on pushing laptop code to cloud
-# TPUs [without writing k8s yaml]", "Training [ohne eigene Cluster]"
-_SET_AGAINST_RE = re.compile(r"\b(?:without|instead of|rather than|ohne|statt|anstatt|anstelle)\b[^,;.?!]*", re.I)
+# TPUs [without writing k8s yaml]", "Training [ohne eigene Cluster]"; so does what the asker is weary of ("a talk to
+# watch if i'm [sick of writing dockerfiles]", "[keine lust mehr auf yaml]")
+_SET_AGAINST_RE = re.compile(r"\b(?:without|instead of|rather than|ohne|statt|anstatt|anstelle"
+                             r"|(?:sick|tired) of|fed up with|keine lust (?:mehr )?auf|genervt von)\b"
+                             # to its clause's end or the purpose after it ("… [just to] train on tpus")
+                             r"[^,;.?!]*?(?=\s+(?:(?:just|only|simply|in order) to|so that|nur um|bloß um|damit)\b"
+                             r"|[,;.?!]|$)", re.I)
 
 
 def _set_against(word: str, question: Question) -> bool:
@@ -1332,6 +1378,19 @@ def _set_against(word: str, question: Question) -> bool:
     folded = tokens(word)
     rest = tokens(_SET_AGAINST_RE.sub(" ", question.text))
     return bool(folded) and all(token in tokens(against) and token not in rest for token in folded)
+
+
+def _besides_what_is_set_against(subject: str, question: Question, absent: frozenset[str]) -> list[str]:
+    """The words of ``subject`` as typed, without those only in what the question sets against its topic
+    (``_set_against``). When the rest is only words of general language no summary has, the question's own frame
+    ("what goes [wrong] without token-in-token-out", "was passiert ohne …"), what it sets against is its topic, and
+    every word stays."""
+    words = subject.split()
+    kept = [word for word in words if not _set_against(word, question)]
+    rest = [token for word in kept for token in tokens(word)]
+    if len(kept) < len(words) and all(token in absent and is_common(token) for token in rest):
+        return words
+    return kept
 
 
 async def _no_compound_holds(store: Store, word: str, absent: frozenset[str], language: str | None = None) -> bool:

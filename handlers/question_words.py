@@ -439,7 +439,9 @@ WHICH_ONE_WORDS = ORDINAL_WORDS | frozenset(
     # how big it is, said in passing by a lay word: "a [little] shuttle" is the shuttle
     "little tiny "
     # each one of them, taken one by one: "the [individual] cores" are the cores, "die [einzelnen] Kerne" too
-    "individual respective einzelne einzelnen einzelner jeweilige jeweiligen".split())
+    "individual respective einzelne einzelnen einzelner jeweilige jeweiligen "
+    # the chief one of several: "the [main] beech" is the beech (a name the word list has keeps it: "main memory")
+    "main primary principal".split())
 # German's articles, spoken German's short ones too ("ne kamera", "n befehl"): what stands between a noun and the
 # word before it that governs it
 GERMAN_ARTICLES = frozenset("ein eine einen einem einer eines ne nen nem ner n der die das den dem des".split())

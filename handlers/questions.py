@@ -46,6 +46,7 @@ from .question_words import (
     FRAME_WORDS,
     GERMAN_AUXILIARIES,
     GERMAN_JOINING_WORDS,
+    GERMAN_MODALS,
     GERMAN_QUESTION_WORDS,
     GREETING_ONLY_RE,
     GREETING_RE,
@@ -2171,12 +2172,28 @@ def points_back(text: str) -> bool:
         if folded not in PRONOUNS and folded not in _DEMONSTRATIVES:
             continue
         if (folded not in _DETERMINERS and folded not in _DEMONSTRATIVES) or not following or \
-                all(_frames(token) for token in word_tokens(following)):
+                all(_frames(token) for token in word_tokens(following)) or _verb_ends_after(words, index):
             return True
         if index + 2 == len(words) and folded not in _ENGLISH_DETERMINERS and following.endswith("en") and \
                 german_tags.is_verb(fold(following), text):
             return True  # "wann soll das rauskommen": a German infinitive after it ends the clause, no noun it is of
     return False
+
+
+# The auxiliaries and modals a German question's last verb follows ("wann [soll] das rauskommen", "was [hat] das
+# gekostet"); the verb is an infinitive or a participle (rauskommen; gekostet, eingeführt, veröffentlicht)
+_GERMAN_VERB_BEFORE = GERMAN_AUXILIARIES | GERMAN_MODALS | frozenset("hat hatte".split())
+_GERMAN_LAST_VERB_RE = re.compile(r"[^\W\d_]{2,}(?:en|ern|eln)|(?:[^\W\d_]*ge|ver|be|ent|zer)[^\W\d_]{2,}t"
+                                  r"|[^\W\d_]{3,}iert")
+
+
+def _verb_ends_after(words: list[str], index: int) -> bool:
+    """Whether the one word after the German determiner at ``index`` is the verb the question ends in, an infinitive
+    or a participle after an auxiliary or a modal typed before the determiner: "und wann soll [das] rauskommen", "wann
+    wurde [das] eingeführt" ask about the thread's topic, which the determiner stands for (no noun follows it)."""
+    return index + 2 == len(words) and words[-1].islower() and \
+        any(fold(word) in _GERMAN_VERB_BEFORE for word in words[:index]) and \
+        _GERMAN_LAST_VERB_RE.fullmatch(fold(words[-1])) is not None
 
 
 # The determiners before which English "one" stands for a noun said before ("the one the vlogger built", "that one")

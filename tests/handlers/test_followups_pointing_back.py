@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from handlers.questions import Shape, parse
+from handlers.questions import Shape, parse, points_back
 from store.db import Store
 from store.state import BotState
 from tests.handlers.test_coverage import MAIN, body, first
@@ -78,3 +78,24 @@ async def test_an_aspect_alone_asks_it_of_the_threads_topic(store: Store, state:
     # Mutable Refs without copying overhead), not the definition of a thing called "benefit"
     reply = await follow_up(store, state, "whats a mutable ref in jax", text, "30.1")
     assert body(reply)["covered"] is True and first(reply) == ("004_b9033c416a07336f.txt", 7), text
+
+
+@pytest.mark.parametrize(("text", "points"), [
+    # "das" before the verb a German question ends in, after an auxiliary or a modal, stands alone for the topic
+    ("wann soll das rauskommen", True),
+    ("und wann wird das veröffentlicht", True),
+    ("wann wurde das eingeführt", True),
+    # before a noun it is the noun's article
+    ("kann man das modell trainieren", False),
+    ("wann soll das modell", False),
+])
+def test_das_before_the_last_verb_points_back(text: str, points: bool) -> None:
+    assert points_back(text) is points, text
+
+
+@pytest.mark.parametrize("text", ["und wann soll das erscheinen", "wann wird das veröffentlicht"])
+async def test_when_the_threads_thing_comes_out_is_its_announcement(store: Store, state: BotState, text: str) -> None:
+    # TorchTPU's launch, announced for October 2026 (454), not "erscheinen" or "veröffentlicht" searched alone
+    reply = await follow_up(store, state, "torchtpu – was is das", text, "31.1")
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
+    assert first(reply) == (MAIN, 454), text

@@ -192,3 +192,14 @@ async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: 
     reply = await ask(store, text)
     assert body(reply)["covered"] is True, text
     assert first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", ["how thick is the main beech of the treehouse",
+                                  "how big is the primary beech of the treehouse"])
+async def test_the_main_one_is_that_thing_no_kind_of_it(store: Store, text: str) -> None:
+    # "the main beech" is the chief of the treehouse's trees, 000:552's 90 cm thick Buche; no name the summaries lack,
+    # though they never write "main"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and body(reply)["lang"] == "en", text
+    assert first(reply) == (MAIN, 552), text
+
