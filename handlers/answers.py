@@ -1700,6 +1700,25 @@ _EXPLAIN_ALONE_RE = re.compile(r"^(?:explain|erkl[äa]re?n?)\b(?!.*\b(?:how|why|
                                re.I)
 
 
+_HOW_OR_WHY = frozenset("how why wie warum wieso weshalb weswegen".split())
+_CLAUSE_BREAK_RE = re.compile(r"[,;:.!?]")
+
+
+def _asks_how_to_grasp(text: str) -> bool:
+    """Whether ``text`` asks how to describe or understand something ("wie würdest du X beschreiben", "how should I
+    understand X"): a word asking for the meaning, and a how or why only before it in its own clause. One after it asks
+    that of a clause of its own ("explain how X works", "erklär mir, warum X schnell ist"), as does one in another
+    clause ("wie funktioniert X, kannst du das erklären?")."""
+    asks_grasp = False
+    for clause in _CLAUSE_BREAK_RE.split(text):
+        typed = tokens(clause)
+        at = next((at for at, word in enumerate(typed) if asks_meaning([word])), None)
+        if not _HOW_OR_WHY.isdisjoint(typed if at is None else typed[at + 1:]):
+            return False
+        asks_grasp = asks_grasp or at is not None
+    return asks_grasp
+
+
 async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Why / how: the key points that explain, best first (a point that gives a reason wins a near tie)."""
     if not scope.offset and not question.refers_back and question.subject and \
@@ -1707,6 +1726,12 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
         # "erklär mal flydsl", "can you explain the roofline model": told to explain a glossary term and nothing else
         # about it asks what it is
         return await _its_entry(store, question, scope)
+    if not scope.offset and not question.refers_back and question.subject and \
+            _asks_how_to_grasp(question.text) and \
+            (term := await _term_asked_alone(store, question, question.subject)) is not None:
+        # "wie würdest du X beschreiben?", "wie sollte man X verstehen?": asked how to describe or understand a glossary
+        # term, with nothing else asked of it (a modal is only how politely), is asked what it means
+        return await _its_entry(store, replace(question, subject=term), scope)
     if not scope.offset and not question.refers_back and question.term and question.qualifier and \
             await _entry_places_it(store, question.term, question.qualifier):
         # "wofür ist grain im jax ökosystem zuständig": the thing's role where the question places it is its glossary
@@ -2124,8 +2149,12 @@ async def _term_asked_alone(store: Store, question: Question, subject: str) -> s
         typed = tokens(question.text)
         # (not the term's own words: "Begriff" in a term's name asks nothing)
         meaning_asked = asks_meaning([t for t in typed if t not in named]) or _asks_what_it_is(typed, named)
+        # asked what it is, a noun the asker negates is how little they know, not a thing asked: "no idea what X is",
+        # "keine Ahnung, was X ist" (not "idea" as an aspect of X)
+        negated = {after for word, after in zip(typed, typed[1:], strict=False) if word in _NEGATING} \
+            if meaning_asked else set()
         rest = [t for word in words[:start] + words[end:] for t in tokens(word) if t not in named and
-                t not in FRAME_WORDS and not (meaning_asked and asks_meaning([t]))]
+                t not in FRAME_WORDS and t not in negated and not (meaning_asked and asks_meaning([t]))]
         if not rest:
             # the term alone, not typed first: "kennste tinix", "what can you tell me about HBM" ask what the talks
             # say of it (``search``); "kannst du mir tinix erklären?" asks what it means, however it is inflected
@@ -2136,12 +2165,15 @@ async def _term_asked_alone(store: Store, question: Question, subject: str) -> s
         held = [word for word in rest if word not in absent or is_rare(word, question.language)]
         if not held:
             return term
-        if (meaning_asked or question.shape == Shape.DEFINE) and question.language == "de" and \
+        if (question.shape == Shape.DEFINE or (meaning_asked and (question.language == "de" or
+                                                                   _asks_what_it_is(typed, named)))) and \
                 not any(is_rare(word, question.language) for word in held) and \
                 not any(await store.find_points_each([f"{term} {word}" for word in held], limit=1, min_coverage=1.0)):
-            # German summaries hold most common German words ("hab", "einfach", "nie"), so being in one says little;
-            # asked what the term means, a common word no key point holds together with it asks nothing of it
-            # ("hab spmd noch nie gehört, was ist das?"), whereas "was ist spmd in jax" places it
+            # the summaries hold most common words ("hab", "einfach", "nie", "keep", "seeing"), so being in one says
+            # little; asked what the term means, a common word no key point holds together with it asks nothing of it
+            # ("hab spmd noch nie gehört, was ist das?", "I keep seeing spmd, what is it?"), whereas "was ist spmd in
+            # jax" places it; an English verb asking to explain is often asked of the words beside it ("explain how
+            # diffrax works"), so in English only a what-is question counts
             return term
         return None
     return None
@@ -2150,6 +2182,7 @@ async def _term_asked_alone(store: Store, question: Question, subject: str) -> s
 # An indirect question on what a thing is puts the thing between its question word and its verb: "keine Ahnung, was
 # SPMD ist", "wer kann mir sagen, was ein MXU ist", "no idea what SPMD is"
 _WHAT = frozenset("was what".split())
+_NEGATING = frozenset("no kein keine keinen keinerlei".split())
 _IS = frozenset("ist sind war waren is are was were means bedeutet heisst".split())
 
 

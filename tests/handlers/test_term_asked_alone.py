@@ -84,3 +84,50 @@ async def test_term_called_a_term_asks_its_meaning(store: Store) -> None:
     assert first(reply) == (MAIN, 20)
     assert body(reply)["covered"] is True
     assert "MXU" in heading(body(reply))
+
+
+@pytest.mark.parametrize("text", [
+    "wie würdest du MXU beschreiben?",
+    "wie könntest du MXU kurz beschreiben",
+    "wie sollte man MXU verstehen?",
+    "how would you describe MXU",
+])
+async def test_how_to_describe_a_term_defines(store: Store, text: str) -> None:
+    # asked how to describe or understand a term, with a modal only for politeness, is asked what it means: its
+    # glossary entry leads, not a key point on how it works
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 20), text
+    assert body(reply)["covered"] is True
+    assert "MXU" in heading(body(reply))
+
+
+@pytest.mark.parametrize("text", [
+    "wie funktioniert MXU?",
+    "wie funktioniert MXU, kannst du das erklären?",
+    "explain why MXU is fast",
+])
+async def test_how_a_term_works_is_still_explained(store: Store, text: str) -> None:
+    # a how or why of a clause of its own asks that, not what the term means
+    reply = await ask(store, text)
+    assert first(reply) != (MAIN, 20), text
+
+
+@pytest.mark.parametrize("text", [
+    "no idea what MXU is",
+    "honestly no idea what an MXU is",
+    "I have no clue what MXU is",
+    "I keep seeing MXU everywhere, what is it?",
+])
+async def test_english_common_words_beside_a_term_asked_what_it_is_define(store: Store, text: str) -> None:
+    # a noun the asker negates ("no idea") is not an aspect asked of the term, and English common words a summary
+    # holds but no key point holds with MXU ("keep", "seeing") ask nothing of it, as in German
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 20), text
+    assert body(reply)["covered"] is True
+    assert "MXU" in heading(body(reply))
+
+
+async def test_what_the_term_is_placed_in_is_searched(store: Store) -> None:
+    # "in jax" places it: a key point holding both answers
+    reply = await ask(store, "what is MXU in jax")
+    assert first(reply) != (MAIN, 20)
