@@ -2148,7 +2148,10 @@ async def _term_asked_alone(store: Store, question: Question, subject: str) -> s
         named = tokens(term)
         typed = tokens(question.text)
         # (not the term's own words: "Begriff" in a term's name asks nothing)
-        meaning_asked = asks_meaning([t for t in typed if t not in named]) or _asks_what_it_is(typed, named)
+        # (nor only as typed: a German separable verb's particle ends the clause, the parser joins it back to its verb
+        # in the subject, "was stellt X dar": darstellen)
+        meaning_asked = asks_meaning([t for t in typed + tokens(subject) if t not in named]) or \
+            _asks_what_it_is(typed, named)
         # asked what it is, a noun the asker negates is how little they know, not a thing asked: "no idea what X is",
         # "keine Ahnung, was X ist" (not "idea" as an aspect of X)
         negated = {after for word, after in zip(typed, typed[1:], strict=False) if word in _NEGATING} \

@@ -99,7 +99,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
 # last and inflects it ("kannst du mir X erklären?", "erklärst du mir X", "was versteht man unter X"), so a frame built
 # of them is never one phrase to list; calling it a term asks for its meaning too ("kennst du den Begriff X?")
 MEANING_STEMS = ("erklar", "erlauter", "defin", "bedeut", "versteh", "beschreib", "begriff", "explain", "meaning",
-                 "understand", "describ")
+                 "understand", "describ", "darstell")  # "was stellt X dar": the parser joins the separable verb
 
 
 def asks_meaning(typed: list[str]) -> bool:

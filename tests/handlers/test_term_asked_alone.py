@@ -131,3 +131,21 @@ async def test_what_the_term_is_placed_in_is_searched(store: Store) -> None:
     # "in jax" places it: a key point holding both answers
     reply = await ask(store, "what is MXU in jax")
     assert first(reply) != (MAIN, 20)
+
+
+@pytest.mark.parametrize("text", [
+    "was stellt MXU eigentlich dar?",
+    "was genau stellt eine MXU dar",
+])
+async def test_separable_meaning_verb_split_around_the_term_defines(store: Store, text: str) -> None:
+    # German puts a separable verb's particle last ("stellt … dar"): the parser joins it back (darstellen), and that
+    # verb asks what the term is as its typed parts do not
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 20), text
+    assert body(reply)["covered"] is True
+    assert "MXU" in heading(body(reply))
+
+
+async def test_talk_presenting_a_term_is_not_asked_its_meaning(store: Store) -> None:
+    reply = await ask(store, "wie stellt der Talk die MXU dar?")
+    assert first(reply) != (MAIN, 20)
