@@ -2150,14 +2150,15 @@ async def _term_asked_alone(store: Store, question: Question, subject: str) -> s
         # (not the term's own words: "Begriff" in a term's name asks nothing)
         # (nor only as typed: a German separable verb's particle ends the clause, the parser joins it back to its verb
         # in the subject, "was stellt X dar": darstellen)
-        meaning_asked = asks_meaning([t for t in typed + tokens(subject) if t not in named]) or \
+        meaning_asked = asks_meaning([t for t in typed + tokens(subject) if t not in named], question.language) or \
             _asks_what_it_is(typed, named)
         # asked what it is, a noun the asker negates is how little they know, not a thing asked: "no idea what X is",
         # "keine Ahnung, was X ist" (not "idea" as an aspect of X)
         negated = {after for word, after in zip(typed, typed[1:], strict=False) if word in _NEGATING} \
             if meaning_asked else set()
         rest = [t for word in words[:start] + words[end:] for t in tokens(word) if t not in named and
-                t not in FRAME_WORDS and t not in negated and not (meaning_asked and asks_meaning([t]))]
+                t not in FRAME_WORDS and t not in negated and
+                not (meaning_asked and asks_meaning([t], question.language))]
         if not rest:
             # the term alone, not typed first: "kennste tinix", "what can you tell me about HBM" ask what the talks
             # say of it (``search``); "kannst du mir tinix erklären?" asks what it means, however it is inflected

@@ -102,8 +102,19 @@ MEANING_STEMS = ("erklar", "erlauter", "defin", "bedeut", "versteh", "beschreib"
                  "understand", "describ", "darstell")  # "was stellt X dar": the parser joins the separable verb
 
 
-def asks_meaning(typed: list[str]) -> bool:
-    """Whether the folded ``typed`` words hold a word that asks what something means, in any inflection."""
+# Colloquial German verbs for understanding, an English loan among them ("ich check X nicht", "ich kapier X nicht"):
+# in English "check" asks to verify, so only a German question reads them so; "check" as whole forms, not a stem
+# ("checkpoint")
+GERMAN_MEANING_STEMS = ("kapier",)
+GERMAN_MEANING_WORDS = frozenset("check checke checkst checkt checken gecheckt".split())
+
+
+def asks_meaning(typed: list[str], language: str | None = None) -> bool:
+    """Whether the folded ``typed`` words hold a word that asks what something means, in any inflection (with the
+    colloquial German ones when ``language`` is German)."""
+    if language == "de" and any(word in GERMAN_MEANING_WORDS or word.startswith(GERMAN_MEANING_STEMS)
+                                for word in typed):
+        return True
     return any(word.startswith(MEANING_STEMS) for word in typed)
 
 

@@ -149,3 +149,21 @@ async def test_separable_meaning_verb_split_around_the_term_defines(store: Store
 async def test_talk_presenting_a_term_is_not_asked_its_meaning(store: Store) -> None:
     reply = await ask(store, "wie stellt der Talk die MXU dar?")
     assert first(reply) != (MAIN, 20)
+
+
+@pytest.mark.parametrize("text", [
+    "ich check MXU nicht",
+    "ich kapier MXU einfach nicht",
+])
+async def test_colloquial_german_understanding_verb_defines(store: Store, text: str) -> None:
+    # "checken" and "kapieren" are colloquial German for "verstehen": not understanding a term asks what it is
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 20), text
+    assert body(reply)["covered"] is True
+    assert "MXU" in heading(body(reply))
+
+
+async def test_english_check_is_not_asked_its_meaning(store: Store) -> None:
+    # in English "check" asks to verify, not what the term means
+    reply = await ask(store, "can you check MXU for me")
+    assert first(reply) != (MAIN, 20)
