@@ -109,13 +109,18 @@ GERMAN_MEANING_STEMS = ("kapier",)
 GERMAN_MEANING_WORDS = frozenset("check checke checkst checkt checken gecheckt".split())
 
 
+# Words that begin like a meaning verb and say how sure or how much: "[definitely] apache licensed", "[bedeutend]
+# schneller"
+NOT_MEANING_STEMS = ("definitel", "definitiv", "bedeutend", "bedeutsam")
+
+
 def asks_meaning(typed: list[str], language: str | None = None) -> bool:
     """Whether the folded ``typed`` words hold a word that asks what something means, in any inflection (with the
     colloquial German ones when ``language`` is German)."""
     if language == "de" and any(word in GERMAN_MEANING_WORDS or word.startswith(GERMAN_MEANING_STEMS)
                                 for word in typed):
         return True
-    return any(word.startswith(MEANING_STEMS) for word in typed)
+    return any(word.startswith(MEANING_STEMS) and not word.startswith(NOT_MEANING_STEMS) for word in typed)
 
 
 # Nouns that name an aspect of what a question is about, not a thing of its own: "das Fazit zu Kinetic", "die

@@ -167,3 +167,12 @@ async def test_english_check_is_not_asked_its_meaning(store: Store) -> None:
     # in English "check" asks to verify, not what the term means
     reply = await ask(store, "can you check MXU for me")
     assert first(reply) != (MAIN, 20)
+
+
+@pytest.mark.parametrize("text", [
+    "is tunix definitely apache licensed",
+    "ist tunix definitiv open source",
+])
+async def test_how_sure_the_asker_is_asks_no_meaning(store: Store, text: str) -> None:
+    # "definitely", "definitiv" begin like "define" but say how sure: the question asks whether, not what Tunix is
+    assert body(await ask(store, text))["shape"] != "definition", text
