@@ -7,6 +7,7 @@ term.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 
 from store.compounds import LINKING
 from store.concepts import german_infinitives
@@ -895,7 +896,7 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
                                                                         words)):
             continue
         if question.language != "de" and len(words) > 2 and not await store.names_a_talk(words[0]) and \
-                all([await held_as_a_name(list(pair)) for pair in zip(words, words[1:])]):
+                await _each_pair_held(held_as_a_name, words):
             # each word with the next is a thing the summaries hold, so the run is one of them said more closely:
             # "a [diffusion image model]" (Diffusionsmodelle, the Qwen Image port's Bildgenerierungsmodell),
             # "agentic [rl training]" (000:295's agentenbasiertes Reinforcement Learning, RL-Training); a talk's own
@@ -930,6 +931,15 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             return " ".join(run.words[:-1])
         return run.text
     return None
+
+
+async def _each_pair_held(held: Callable[[list[str]], Awaitable[bool]], words: list[str]) -> bool:
+    """Whether ``held`` holds each word of ``words`` with the next: one look-up per pair, stopping at the first that
+    is not held."""
+    for pair in zip(words, words[1:], strict=False):
+        if not await held(list(pair)):
+            return False
+    return True
 
 
 # English verbs a question asks with whether a talk says a thing, its object after them ("does the pallas talk
