@@ -545,11 +545,12 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout28: list[dict], holdout29: list[dict], holdout30: list[dict], holdout31: list[dict],
         holdout32: list[dict], holdout33: list[dict], holdout34: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout30 + holdout31 + holdout32 + holdout33 + holdout34
+    unseen = holdout32 + holdout33 + holdout34
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19 + holdout20 + holdout21
-             + holdout22 + holdout23 + holdout24 + holdout25 + holdout26 + holdout27 + holdout28 + holdout29)
+             + holdout22 + holdout23 + holdout24 + holdout25 + holdout26 + holdout27 + holdout28 + holdout29
+             + holdout30 + holdout31)
     assert {q["id"] for q in spent} <= every  # spent sets are tune material
     assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
     assert {q.id for q in eval_answers.load_questions("holdout8")} == {q["id"] for q in holdout8}
@@ -579,14 +580,15 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout32")} == {q["id"] for q in holdout32}
     assert {q.id for q in eval_answers.load_questions("holdout33")} == {q["id"] for q in holdout33}
     assert {q.id for q in eval_answers.load_questions("holdout34")} == {q["id"] for q in holdout34}
-    assert {"holdout30", "holdout31", "holdout32", "holdout33", "holdout34"} <= eval_answers.UNSEEN
+    assert {"holdout32", "holdout33", "holdout34"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
     assert not {"holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12",
                 "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18",
                 "holdout19", "holdout20", "holdout21", "holdout22", "holdout23",
-                "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29"} & eval_answers.UNSEEN
+                "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29",
+                "holdout30", "holdout31"} & eval_answers.UNSEEN
 
 
 def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
