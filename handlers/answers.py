@@ -30,6 +30,7 @@ from .question_words import (
     PEOPLE_NOUNS,
     UNIT_WORDS,
     UNITS,
+    WHY_WORDS,
     asks_meaning,
     setting_of,
 )
@@ -1700,7 +1701,7 @@ _EXPLAIN_ALONE_RE = re.compile(r"^(?:explain|erkl[äa]re?n?)\b(?!.*\b(?:how|why|
                                re.I)
 
 
-_HOW_OR_WHY = frozenset("how why wie warum wieso weshalb weswegen".split())
+_HOW_OR_WHY = frozenset({"how", "why", "wie", *WHY_WORDS})
 _CLAUSE_BREAK_RE = re.compile(r"[,;:.!?]")
 
 
@@ -1782,7 +1783,6 @@ _WAY_TO_RE = re.compile(
     r"|landen|get|gets|end up|ends up)\b.*\b(?:nach|in|ins|zu|zum|zur|auf|to|into|onto)\s+(?:(?:den|die|das|dem|der"
     r"|the)\s+)?(?P<to>[^\W_][\w-]*?)(?:\s+(?:rein|hin|ran))?\s*[?!.]*$", re.I)
 _TOWARDS = frozenset("in ins zu zum zur nach auf into to onto".split())  # before a place a thing is brought to
-_ARTICLES_BEFORE_A_PLACE = frozenset("den die das dem der the".split())
 DESTINATION_TIE = 0.85  # a point bringing the thing to the asked place this close to the best one leads
 MIN_DESTINATION = 3  # letters of the place's word: a shorter one is found at the start of too many words
 
@@ -1794,7 +1794,7 @@ def _brings_to(hit: PointHit, place: str) -> bool:
     for at, word in enumerate(words):
         if at and word.startswith(place):
             before = words[at - 1]
-            if before in _TOWARDS or (at > 1 and before in _ARTICLES_BEFORE_A_PLACE and words[at - 2] in _TOWARDS):
+            if before in _TOWARDS or (at > 1 and before in _DEFINITE_ARTICLES and words[at - 2] in _TOWARDS):
                 return True
     return False
 
@@ -2207,7 +2207,8 @@ _ASKS_WHICH = frozenset("what which welche welcher welches welchen welchem".spli
 _ASKS_WHERE_OR_WHEN = frozenset("where when wo wann".split())
 # "the price of a tpu pod": a noun after an article and before "of" is asked of what follows ("heard of" asks nothing)
 _OF = frozenset("of von vom des".split())
-_ARTICLES = frozenset("the a an der die das den dem ein eine einen".split())
+_DEFINITE_ARTICLES = frozenset("the der die das den dem".split())
+_ARTICLES = _DEFINITE_ARTICLES | frozenset("a an ein eine einen".split())
 
 
 def _asks_of_the_term(question: Question, rest: list[str], meaning_asked: bool = False) -> bool:
