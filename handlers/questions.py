@@ -349,13 +349,18 @@ def _only_function_words(text: str) -> bool:
 # A definition asked by describing the thing: "what's the name for the memory right on the chip", "what do you call it
 # when …", "wie heißt nochmal das ding, das …", "wie nennt man das, wenn …". The description is the subject; the answer
 # is the glossary entry it describes (``Question.described``), not an entry named by its words.
+_DESCRIBED_NOT_A_THING = (r"(?:one|speaker|presenter|person|guy|team|company|university|talk|video|session"
+                          r"|presentation|lecture|vlog|doc|documentary|year|month|day|date|time|version)")
 _DESCRIBED_RE = re.compile(
     r"^(?:what(?:'s|s| is| was)(?: the)? (?:name|word|term)(?: for| of)"
     r"|what (?:do|does|did|would) (?:you|they|we|people|one|the speakers?) call"
     r"|how (?:do|does|would) (?:you|they|we|people|one) call"
     r"|what(?:'s|s| is| was| are) (?:it|that|this|the thing) called"
     r"|wie (?:hei(?:ß|ss)t|hei(?:ß|ss)en|hie(?:ß|ss)|nennt man|nennen (?:die|sie)|nannte man|nennt sich)"
-    r"|was ist (?:das|der) (?:wort|begriff|name) f[üu]r)"
+    r"|was ist (?:das|der) (?:wort|begriff|name) f[üu]r"
+    # "which network turns latent data back into pixels": which one thing of a kind does what, its description the
+    # rest (the kind noun first, singular, then its verb, no auxiliary: not "which talk covers …", "which month does …")
+    rf"|which(?= (?!{_DESCRIBED_NOT_A_THING}\b)[^\W\d_][\w-]*(?<!s) (?!(?:does|is|was|has)\b)[^\W\d_]+(?<!s)s\b))"
     r"(?:\s+(?:nochmal|noch mal|nochmals|eigentlich|denn|gleich|again))*"
     r"(?:[\s,]+(?:it|that|this|the thing|the stuff|the part|das|der|die|dieses|diese|dieser)"
     r"(?:\s+(?:ding|teil|zeug|sache|verfahren|konzept|thing|stuff|part))?)?"
