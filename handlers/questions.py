@@ -349,13 +349,18 @@ def _only_function_words(text: str) -> bool:
 # A definition asked by describing the thing: "what's the name for the memory right on the chip", "what do you call it
 # when …", "wie heißt nochmal das ding, das …", "wie nennt man das, wenn …". The description is the subject; the answer
 # is the glossary entry it describes (``Question.described``), not an entry named by its words.
+_DESCRIBED_NOT_A_THING = (r"(?:one|speaker|presenter|person|guy|team|company|university|talk|video|session"
+                          r"|presentation|lecture|vlog|doc|documentary|year|month|day|date|time|version)")
 _DESCRIBED_RE = re.compile(
     r"^(?:what(?:'s|s| is| was)(?: the)? (?:name|word|term)(?: for| of)"
     r"|what (?:do|does|did|would) (?:you|they|we|people|one|the speakers?) call"
     r"|how (?:do|does|would) (?:you|they|we|people|one) call"
     r"|what(?:'s|s| is| was| are) (?:it|that|this|the thing) called"
     r"|wie (?:hei(?:ß|ss)t|hei(?:ß|ss)en|hie(?:ß|ss)|nennt man|nennen (?:die|sie)|nannte man|nennt sich)"
-    r"|was ist (?:das|der) (?:wort|begriff|name) f[üu]r)"
+    r"|was ist (?:das|der) (?:wort|begriff|name) f[üu]r"
+    # "which network turns latent data back into pixels": which one thing of a kind does what, its description the
+    # rest (the kind noun first, singular, then its verb, no auxiliary: not "which talk covers …", "which month does …")
+    rf"|which(?= (?!{_DESCRIBED_NOT_A_THING}\b)[^\W\d_][\w-]*(?<!s) (?!(?:does|is|was|has)\b)[^\W\d_]+(?<!s)s\b))"
     r"(?:\s+(?:nochmal|noch mal|nochmals|eigentlich|denn|gleich|again))*"
     r"(?:[\s,]+(?:it|that|this|the thing|the stuff|the part|das|der|die|dieses|diese|dieser)"
     r"(?:\s+(?:ding|teil|zeug|sache|verfahren|konzept|thing|stuff|part))?)?"
@@ -772,6 +777,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:was (?:bedeutet|hei(?:ß|ss)t)|wof[üu]r steht) das(?: eigentlich| genau| [üu]berhaupt)?"
         # "kl-divergenz, was misst die genau": the pronoun is the term said first
         rf"|was {_DEFINING_VERB_DE} (?:das|die|der|er|sie|es)(?: eigentlich| genau| [üu]berhaupt)?"
+        # "eigh, was berechnet das genau", "qpu, what does it do": what the term said first does is what it is
+        r"|was (?:macht|machen|tut|tun|berechnet|berechnen) (?:das|die|der|er|sie|es)"
+        r"(?: eigentlich| genau| [üu]berhaupt)?"
+        r"|what (?:does|do) (?:that|this|it|those|these)(?: even| actually| exactly)? (?:do|compute|calculate)"
         # "skalierungsfaktor beim benchmark, was ist damit gemeint", "x, what do they mean by that"
         r"|was (?:ist|sind|wird|wurde) (?:damit|darunter) (?:eigentlich |genau )?(?:gemeint|zu verstehen)"
         r"|was (?:meint|meinen|meinte|meinten|meinst) (?:man|die|der|sie|er|du|ihr) (?:damit|darunter)"
@@ -780,6 +789,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # "X - meaning?", "X – bedeutung?", "X means what": the noun or verb of meaning alone after the term
         r"|meaning|definition|bedeutung|(?:means|stands for|bedeutet|hei(?:ß|ss)t|steht f[üu]r) was"
         r"|(?<!\S)(?:means|stands for) what)"
+        # … and what it does asked after it, which its definition says too: "qpu stands for what, and what does it do"
+        r"(?:,?\s+(?:and|und)\s+(?:what (?:does|do) (?:it|that|this|they) do"
+        r"|was (?:macht|tut|machen|tun) (?:das|es|er|sie|die|der)(?: eigentlich| genau)?))?"
         # … and where the term was met said after the question: "ISA, what does that mean in the intel gpu talk" is
         # "ISA in the intel gpu talk, what does that mean"
         r"(?P<place>\s+(?:in|im|in der|in dem|from|aus|at|bei|beim|during|w[äa]hrend)\s+\S.*)?$", _I)),
@@ -1217,8 +1229,9 @@ _KIND_FRAMES = (
     # "X ist was für ein N"
     (re.compile(rf"^(?P<x>.+?) (?P<v>ist|is|sind) was {_FUER_A}{_KIND_NOUN}(?=[?!.]*$)", re.I),
      r"was \g<v> \g<x>"),
-    # "what kind of N is X", "X, what sort of tool is that" (at the start of the question or of its clause)
-    (re.compile(rf"(?:^|(?<=[,;:–—-] ))(?:what|which) (?:kind|sort|type)s? of {_KIND_NOUN}(?: {_KIND_NOUN})??"
+    # "what kind of N is X", "X, what sort of tool is that", "atv?? what kind of vehicle is that" (at the start of the
+    # question or of its clause)
+    (re.compile(rf"(?:^|(?<=[,;:–—?-] ))(?:what|which) (?:kind|sort|type)s? of {_KIND_NOUN}(?: {_KIND_NOUN})??"
                 rf" (?P<v>is|are) {_NO_SECOND_QUESTION}(?P<x>.+)$", re.I), r"what \g<v> \g<x>"),
     # "X is what kind of N"
     (re.compile(rf"^(?P<x>.+?) (?P<v>is|are) (?:what|which) (?:kind|sort|type)s? of {_KIND_NOUN}(?=[?!.]*$)", re.I),

@@ -48,3 +48,21 @@ def test_a_clause_saying_a_talk_cites_the_term_names_no_term() -> None:
 async def test_the_term_framed_so_leads_with_its_glossary_entry(
         store: Store, text: str, source: tuple[str, int]) -> None:
     assert await first(store, text) == source
+
+
+@pytest.mark.parametrize(("text", "subject", "source"), [
+    # what the term said first does or computes, asked of it by a pronoun, is what it is
+    ("vae, was macht das genau", "vae", (MAIN, 429)),
+    ("kraus-map, was berechnet die eigentlich", "kraus-map", (MAIN, 46)),
+    ("xpk, what does it do", "xpk", (MAIN, 187)),
+    # … also asked after what the term stands for
+    ("awg stands for what, and what does it do", "awg", (MAIN, 58)),
+    ("eigh, was ist das und was macht das", "eigh", (MAIN, 48)),
+    # what kind of thing it is, asked after the term and question marks
+    ("qpu?? what kind of chip is that", "qpu", (MAIN, 44)),
+])
+async def test_the_term_said_first_and_asked_what_it_does_is_defined(
+        store: Store, text: str, subject: str, source: tuple[str, int]) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject) == (Shape.DEFINE, subject), text
+    assert await first(store, text) == source, text

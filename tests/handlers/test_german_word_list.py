@@ -71,3 +71,22 @@ async def test_a_particle_before_a_clause_it_opens_makes_the_whole_verb(store: S
 async def test_calling_itself_is_recursion(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) in {(MAIN, 204), (MAIN, 487)}, text
+
+
+@pytest.mark.parametrize("text", [
+    # German writes the pattern Dekorator as often as Dekorateur, the summaries' word (000:82 "Python-Dekorateur")
+    "was ist ein python-dekorator",
+    "was sind python-dekoratoren",
+])
+async def test_a_dekorator_is_the_summaries_dekorateur(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 82), text
+
+
+@pytest.mark.parametrize("text", [
+    # a Nordlage is a north-facing site: 599's hardwoods "von nordsituierten Standorten", no missing word
+    "warum nimmt man fürs baumhaus holz aus nordlagen",
+])
+async def test_a_nordlage_is_a_north_facing_site(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 599), text

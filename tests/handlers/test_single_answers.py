@@ -922,3 +922,22 @@ async def test_what_comes_next_asks_for_the_talks_plans(store: Store) -> None:
 async def test_unwinding_is_the_summaries_entspannung(store: Store, text: str) -> None:
     # "ausspannen" (to unwind), also as its participle, is the Erholung at the Echo farm
     assert first(await ask(store, text)) == (MAIN, 579)
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "which N does what" names one thing of a kind by what it does: the glossary entry the description fits
+    ("which fridge cools the quantum chips down", 45),  # the Verdünnungskühlschrank, not 34's QPUs in one
+    ("which tool runs workloads on kubernetes clusters", 187),  # XPK, not "tool runs" as an absent name
+])
+async def test_which_thing_does_what_is_the_entry_it_describes(store: Store, text: str, line: int) -> None:
+    question = parse(text)
+    assert (question.shape, question.described) == (Shape.DEFINE, True), text
+    assert first(await ask(store, text)) == (MAIN, line), text
+
+
+@pytest.mark.parametrize("text", [
+    "which talk covers sharding",  # a talk asked for
+    "which month does the machining video tie the agent coding shift to",  # an auxiliary: its subject follows
+])
+def test_which_talk_or_auxiliary_is_no_description(text: str) -> None:
+    assert not parse(text).described
