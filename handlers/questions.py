@@ -510,8 +510,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.DIGEST, re.compile(r"^digest\s+(?P<s>.+)$", _I)),
     (Shape.COMPARE, re.compile(  # the two sides first, the difference asked after them in a clause of its own:
         # "oneMKL und oneDNN – worin unterscheiden die sich?", "VHLO vs. StableHLO, wo liegt da der Unterschied"
-        # … or the contrast asked as "was ist (da) anders", "was ist was", "which is which"
-        rf"^(?P<s>[^,:;?–—]+?)\s+(?:and|und|or|oder|&|{_VERSUS})\s+(?P<o>[^,:;?–—]+?)\s*(?:[,:;?–—]|\s-\s)"
+        # … or the contrast asked as "was ist (da) anders", "was ist was", "which is which"; German sets one side
+        # "gegen" the other as English does with "vs" ("Triton gegen Pallas – worin unterscheiden die sich")
+        rf"^(?P<s>[^,:;?–—]+?)\s+(?:and|und|or|oder|&|gegen|{_VERSUS})\s+(?P<o>[^,:;?–—]+?)\s*(?:[,:;?–—]|\s-\s)"
         rf"(?=.*(?:differ|diff\b|unterschied|unterscheid|{_WHICH_IS_WHICH}))", _I)),
     (Shape.COMPARE, re.compile(  # (?=…): the first letters, so that re skips the other positions at once; chat's
         # short "diff" asks the same before "between" ("what's the diff between hbm and vmem")
@@ -560,11 +561,11 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|\bwas (?:soll(?:te|t)?|kann|k[öo]nnte) ich(?: mir)?(?=\s(?:.*\s)?(?:an)?(?:schau(?:en|n)|sehen|seh(?:e|n)"
         r"|gucken|guck(?:e|n)?)\b)|\bwas (?:schau|guck|seh) ich mir(?=\s.*\ban$)"
         r"|\bwhat (?:do|would|can) you recommend\b|\bwas (?:empfiehlst|w[üu]rdest) du\b"
-        # "gibts n video dazu, wie …", "gibts nen talk der erklärt …": one talk asked for by a clause on what it
-        # shows, in the asker's words, as "welches video zeigt …" asks (only the opening is matched; "gibt es
-        # Vorträge, die …" asks for all of them)
+        # "gibts n video dazu, wie …", "… darüber, ob …", "gibts nen talk der erklärt …": one talk asked for by a
+        # clause on what it shows, in the asker's words, as "welches video zeigt …" asks (only the opening is
+        # matched; "gibt es Vorträge, die …" asks for all of them)
         rf"|\bgibt(?:'s|s| es) (?:ein|eine|einen|n|ne|nen|'n) {_TALK_NOUN}(?: (?:dazu|dar[üu]ber|hierzu))?,?"
-        r"(?= (?:der|die|das|den|dem|wo|wie|in dem|in der|bei dem)\b)"
+        r"(?= (?:der|die|das|den|dem|wo|wie|ob|in dem|in der|bei dem)\b)"
         r"|(?<!in )\b(?:which|what) (?:talk|session|video)\b(?!s)|\bwelche[rsn]? (?:vortrag|video|talk)\b(?!s))", _I)),
     (Shape.RECOMMEND, re.compile(  # the need told first, the talk asked after it in a clause of its own: "ich will
         # X, gibts dazu n video?", "I want X, is there a talk on that?" ("n", "'n": spoken "ein")
@@ -587,9 +588,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # "who mentioned ropes freezing up", "who explained the TTIG dialect": who spoke of it
         r"|who (?:mentioned|mentions|explained|explains|discussed|discusses|described|describes|announced"
         r"|announces|demonstrated|demonstrates|brought up|brings up|proposed|proposes)\b"
-        # "who was the intel lady", "who's the guy from hugging face": a person named by what they did
-        r"|who(?:'s|s| is| was| were| are) (?:the|that|this)(?= (?:[\w-]+ ){0,3}(?:guy|lady|woman|man|person|people"
-        r"|folks|team|dude|one|ones)\b)"
+        # "who was the intel lady", "who's the guy from hugging face", "who are the two google engineers behind …": a
+        # person named by what they did
+        rf"|who(?:'s|s| is| was| were| are) (?:the|that|this)(?= (?:[\w-]+ ){{0,3}}(?:{_PERSON_NOUNS}|one|ones)\b)"
         # "who's the hf engineer that got qwen running": a person named by a clause on what they did
         r"|who(?:'s|s| is| was| were| are) (?:the|that|this)(?= (?:[\w-]+ ){1,3}(?:that|who)\b)"
         r"|von wem (?:ist|war|stammt|stammte|kommt|kam|wurde|wurden)\b"

@@ -648,9 +648,18 @@ def participle_gerunds(word: str) -> list[str]:
 
 def verb_nouns(word: str) -> list[str]:
     """The "-ion" noun of the English verb ``word`` may be a form of, which German writes alike: "fuses" -> "fusion"
-    (Fusion), "operates" -> "operation"; each base as english_variants guesses it."""
-    return list(dict.fromkeys(base[:-1] + "ion" for base in english_variants(word)
-                              if base.endswith("e") and len(base) >= 4))
+    (Fusion), "operates" -> "operation"; of a participle or gerund also its "-ation" and "-ment" nouns: "installed"
+    -> "installation", "deployed" -> "deployment" (the summaries write "Installation", "Deployment"); each base as
+    english_variants guesses it."""
+    bases = english_variants(word)
+    nouns = [base[:-1] + "ion" for base in bases if base.endswith("e") and len(base) >= 4]
+    if word.endswith(("ed", "ing")):
+        nouns += [noun for base in bases[1:] if len(base) >= MIN_VERB_BASE
+                  for noun in ([base + "ment"] if base.endswith("e") else [base + "ation", base + "ment"])]
+    return list(dict.fromkeys(nouns))
+
+
+MIN_VERB_BASE = 5  # "used", "based" are no "usage", "basement": the bases of short verbs guess too many nouns
 
 
 # English verbs in -ize / -ise and their nouns in -ization, whose German sibling is a verb in -isieren:

@@ -78,3 +78,15 @@ async def test_an_english_participle_side_is_its_german_nouns_entry(store: Store
     text = "what is the difference between colocated and disaggregated"
     lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
     assert lines[0] == 307 and {333, 334} <= set(lines), text
+
+
+async def test_german_gegen_between_the_sides_sets_them_against_each_other(store: Store) -> None:
+    # "X gegen Y – worin unterscheiden die sich" asks as "X vs Y" does: the point contrasting Triton with Palas (128),
+    # then Triton's entries (142, …) and Palace's (004:16)
+    text = "triton gegen palas – worin unterscheiden die sich"
+    question = parse(text)
+    assert (question.shape.value, question.subject, question.other) == ("difference", "triton", "palas")
+    hits = body(await ask(store, text))["hits"]
+    assert hits[0]["source"]["line"] == 128
+    assert 142 in [hit["source"]["line"] for hit in hits]
+    assert ("004_b9033c416a07336f.txt", 16) in [(hit["source"]["file"], hit["source"]["line"]) for hit in hits]

@@ -166,3 +166,19 @@ async def test_a_term_placed_in_a_talk_described_by_its_topic_is_defined(store: 
         reply = await ask(store, text)
         assert body(reply)["shape"] == "definition", text
         assert _first_line(reply) == line, text
+
+
+async def test_who_are_the_people_named_by_their_job_asks_who(store: Store) -> None:
+    # "who are the two google engineers behind …" names the speakers by their job, as "who's the guy …" does: the XLA
+    # crash course's speakers (189)
+    reply = await ask(store, "who are the two google engineers behind the xla compiler deep dive")
+    assert body(reply)["shape"] == "who"
+    assert _first_line(reply) == 189
+
+
+async def test_a_video_asked_for_by_a_whether_clause_is_one_talk_to_watch(store: Store) -> None:
+    # "gibts ein video darüber, ob …" asks for the one talk on that question, as "… darüber, wie …" does: the CNC
+    # talk on how automation changed the machinist's trade (618)
+    reply = await ask(store, "gibts ein video darüber, ob die automatisierung früher handwerker entwertet hat")
+    assert body(reply)["shape"] == "watch"
+    assert _first_line(reply) == 618

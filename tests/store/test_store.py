@@ -536,6 +536,14 @@ def test_an_english_verb_s_noun_in_ion(word: str, nouns: list[str]) -> None:
     assert verb_nouns(word) == nouns
 
 
+def test_an_english_participle_s_nouns_in_ation_and_ment() -> None:
+    # the summaries write the English nouns "Installation", "Deployment" of what a question asks as a participle
+    assert {"installation", "deployment", "management"} <= {*verb_nouns("installed"), *verb_nouns("deployed"),
+                                                           *verb_nouns("managed")}
+    assert "installation" in verb_nouns("installing")
+    assert verb_nouns("used") == [] and verb_nouns("installs") == []  # only a participle or gerund
+
+
 @pytest.mark.parametrize(("word", "base"), [("rotting", "rot"), ("shipped", "ship"), ("planning", "plan")])
 def test_an_english_inflection_after_a_doubled_consonant_is_looked_up_without_it(word: str, base: str) -> None:
     assert base in english_variants(word)
