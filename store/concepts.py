@@ -274,8 +274,16 @@ def _phrase_concept(phrase: str, lexicon: Lexicon, pairs: dict[str, tuple[str, .
         head, _, last = phrase.rpartition(" ")
         for variant in english_variants(last):  # "memory hierarchies" finds "memory hierarchy"
             key = f"{head} {variant}"
+            own = {*phrase.split(), *key.split()}
             for form in lexicon.en_de.get(key, ()) + pairs.get(key, ()):
-                for token in translation_tokens(form):
+                parts = translation_tokens(form)
+                if len(parts) > 1 and not own.isdisjoint(parts):
+                    # "berechnungs-graph" for "computation graph": its part "graph" is the phrase's own word, which
+                    # that word's concept holds already; the phrase holds it only with the rest, in a row (not the
+                    # "graph_builder" of a point that says nothing of a computation graph, counted twice)
+                    concept.add(form, phrase, "translation")
+                    parts = [part for part in parts if part not in own]
+                for token in parts:
                     concept.add(token, phrase, "translation")
             for form in lexicon.whole_forms.get(key, ()):
                 concept.add(form, phrase, "translation", whole=True)
