@@ -12,7 +12,15 @@ from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Any
 
-from store.concepts import content_words, english_variants, german_root, german_stem, one_slip, slip_in_each_word
+from store.concepts import (
+    content_words,
+    english_variants,
+    german_root,
+    german_stem,
+    inflected_form,
+    one_slip,
+    slip_in_each_word,
+)
 from store.db import Store
 from store.lexicon import phrase_key
 from store.merging import same_moment
@@ -1763,7 +1771,8 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
             found = [best] + [hit for hit in found if hit is not best]
     found = found[scope.offset:]
     if len(found) >= 2 and not _CAUSE_RE.search(found[0].text) and _CAUSE_RE.search(found[1].text) \
-            and found[1].score >= 0.9 * found[0].score and not _ASKS_HOW_RE.match(question.text):
+            and (found[1].score >= 0.9 * found[0].score or _leads_by_a_compound_heading(question, found[0], found[1])) \
+            and not _ASKS_HOW_RE.match(question.text):
         found[0], found[1] = found[1], found[0]
     found = _naming_first(found, question, introductions_name=True)
     if not scope.offset and scoped_to is None:
@@ -1774,6 +1783,24 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     found = _set_aside_last(store, question, found)
     return _answer_points(question, scope, _planned_before_done(found) if _asks_what_comes(question) else found,
                           scoped_to)
+
+
+MIN_COMPOUND_START = 4  # letters of a question word a heading's compound begins with (shorter ones begin too many)
+
+
+def _leads_by_a_compound_heading(question: Question, first: PointHit, second: PointHit) -> bool:
+    """Whether ``first`` leads ``second``, a point of the same talk holding the same words of the question, only by a
+    heading compound that a question word begins, with no question word a word of its own there: the compound is about
+    its last part (store.ranking.HEADING_WEIGHT). "wieso haben die beim baumhaus alles vorher in der werkstatt gebaut"
+    is answered by 600's "Vorab-Fertigung … in der Werkstatt, um Passgenauigkeit … zu gewährleisten", not by 548's
+    "Werkstattfertigung"; a heading naming the asked thing itself ("… & Finite Differenzen") is about it."""
+    if first.talk_id != second.talk_id or not first.held or first.held != second.held:
+        return False
+    asked = [word for word in tokens(question.subject) if len(word) >= MIN_COMPOUND_START]
+    heading = tokens(first.title)
+    if any(inflected_form(word, stem) for word in heading for stem in asked):
+        return False
+    return any(word.startswith(stem) for word in heading for stem in asked)
 
 
 # "wie kommt pytorch code nach stablehlo", "how does jax code get into stablehlo": the way a thing takes to a place

@@ -231,6 +231,9 @@ class PointHit:
     # either; seconds is -1)
     correction: PointCorrection | None = None
     retold: bool = False  # the same moment as a point shown before it, told in its talk's other summary
+    # the question's concepts (by index) its own heading or text holds: two points holding the same ones differ only
+    # in where they hold them
+    held: frozenset[int] = frozenset()
 
     @property
     def stamp(self) -> str:

@@ -234,7 +234,7 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
             video_url=info.video_url if info else None,
             matched=tuple(_notes(view, concepts, [(i, match) for i in match.per_concept],
                                  partial(ShownWords, f"{row[3]} {row[4]}"))),
-            kind=_HIT_KINDS[kind], retold=retold,
+            kind=_HIT_KINDS[kind], retold=retold, held=frozenset(match.per_concept),
         ))
         if kind == "kpoint":
             points_of.setdefault(row[0], []).append((hits[-1], row[7]))

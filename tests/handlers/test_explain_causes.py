@@ -57,6 +57,14 @@ PALLAS = "004_b9033c416a07336f.txt"
     pytest.param("I'm comparing RL setups on TPUs, so how does the talk on post-training with MaxText separate "
                  "training from rollout, and what coordinates the two?", (MAIN, 164),
                  id="name-of-the-talk-after-its-noun"),
+    # a heading compound a question word only begins ("Werkstattfertigung") is about its last part: of two points
+    # holding the same words, the one giving the reason answers why (600: "… in der Werkstatt, um Passgenauigkeit …
+    # zu gewährleisten"), not 548; a heading naming the asked thing itself (522: "… & Finite Differenzen") stays first
+    pytest.param("warum haben sie beim baumhaus vieles schon in der werkstatt gebaut", (MAIN, 600),
+                 id="compound-heading-reason"),
+    pytest.param("wieso hat man fürs baumhaus so viel in der werkstatt gemacht", (MAIN, 600),
+                 id="compound-heading-reason-wieso"),
+    pytest.param("warum braucht man bei casadi finite differenzen", (MAIN, 522), id="heading-names-it"),
 ])
 async def test_the_point_that_answers_leads(store: Store, text: str, line: tuple[str, int]) -> None:
     reply = await ask(store, text)

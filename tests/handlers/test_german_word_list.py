@@ -1,6 +1,7 @@
 """German words the English word list had only in English: "per Hand" (by hand, manuell), "alt" (old: legacy,
 ursprünglich), "Befehl" (instruction), "mehrere Grafikkarten" (multi-GPU), "die ganze Zeit" (permanently),
-"Teilrechnung" (subexpression) and "in Tokens zerlegen" (tokenize). A German question asking with them is answered
+"Teilrechnung" (subexpression), "in Tokens zerlegen" (tokenize), "händisch" (manuell) and "sich abstimmen"
+(coordinate). A German question asking with them is answered
 by the key point that writes the summaries' word, not by one that only shares the rest. On a real store over the
 bundled corpus."""
 
@@ -35,6 +36,11 @@ PALLAS = "004_b9033c416a07336f.txt"
     # "Versionen" is a word of the word list, so a compound ending in it is split: "Policy-Versionen" are 314's
     # "Richtlinienversionen" (Off-Policy-Management), not 315's rollout-to-trainer ratio
     ("wie geht tunix damit um, wenn die rollouts von älteren policy-versionen stammen", (MAIN, 314)),
+    # "händisch" is by hand as "per Hand" is: 129's "Engpass manueller Portierung", not 125's porting problem
+    ("warum ist das händische portieren von kernels so mühsam", (MAIN, 129)),
+    # "sich abstimmen" is to coordinate: Pallas's 12 "Core-Mesh-Kommunikation … Koordination zwischen … Kernen", not
+    # 11's sparse cores, which only hold the cores
+    ("wie stimmen sich die kerne in pallas miteinander ab", (PALLAS, 12)),
 ])
 async def test_a_german_word_is_the_summaries_word(store: Store, text: str, line: tuple[str, int]) -> None:
     reply = await ask(store, text)
