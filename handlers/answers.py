@@ -135,7 +135,8 @@ _NUMBER_RES = {
 }
 _MEASURES = ("speed", "time", "throughput", "size")
 _DIMENSIONS = frozenset({"length", "weight"})  # physical dimensions: a number answers them only in their units
-_CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|wodurch|aufgrund|um .* zu|damit|sodass|so dass|führt|ermöglicht"
+_CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|weshalb|weswegen|wodurch|aufgrund|um .* zu|damit|sodass|so dass"
+                       r"|führt|führen|ermöglicht"
                        r"|because|since|therefore|due to|so that)\b", re.I)
 # A question that asks how a thing is done, not why: a point giving a reason answers it no better ("wie werden Filter
 # auf der TPU ausgeführt?" is the operator mapping, not Qwen-Image's "um Kompilierungsfehler zu umgehen"); "how come"
