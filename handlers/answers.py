@@ -143,7 +143,8 @@ _NUMBER_RES = {
 }
 _MEASURES = ("speed", "time", "throughput", "size")
 _DIMENSIONS = frozenset({"length", "weight"})  # physical dimensions: a number answers them only in their units
-_CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|wodurch|aufgrund|um .* zu|damit|sodass|so dass|führt|ermöglicht"
+_CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|weshalb|weswegen|wodurch|aufgrund|um .* zu|damit|sodass|so dass"
+                       r"|führt|führen|ermöglicht"
                        r"|because|since|therefore|due to|so that)\b", re.I)
 # A question that asks how a thing is done, not why: a point giving a reason answers it no better ("wie werden Filter
 # auf der TPU ausgeführt?" is the operator mapping, not Qwen-Image's "um Kompilierungsfehler zu umgehen"); "how come"
@@ -1830,14 +1831,20 @@ def _destination_first(question: Question, found: list[PointHit]) -> list[PointH
     """``found`` with the point that brings the thing to the asked place first, of those about as relevant
     (DESTINATION_TIE): "wie kommt pytorch code nach stablehlo" asks for the way there, 000:201's "Frameworks wie JAX
     und PyTorch konvertieren … in StableHLO", not 000:482, which is headed by StableHLO and only names PyTorch among
-    what it keeps compatible."""
+    what it keeps compatible. With no such point, one that brings another thing to the asked thing tells how the thing
+    is made, not its way on: "wie gelangt der spir-v code auf die gpu" is 000:267's "Laden von SPIR-V-Binärdateien in
+    die Level-Zero-Laufzeitumgebung", not 000:265's "… zu SPIR-V-Binärdateien gewandelt"."""
     if len(found) < 2 or (match := _WAY_TO_RE.search(question.text)) is None:
         return found
     place = tokens(match["to"])
     if not place or len(place[0]) < MIN_DESTINATION or _brings_to(found[0], place[0]):
         return found
-    best = next((hit for hit in found[1:] if hit.score >= tie_floor(DESTINATION_TIE, found[0].score)
-                 and _brings_to(hit, place[0])), None)
+    near = [hit for hit in found[1:] if hit.score >= tie_floor(DESTINATION_TIE, found[0].score)]
+    best = next((hit for hit in near if _brings_to(hit, place[0])), None)
+    # the thing that takes the way: the subject's other words
+    movers = [word for word in tokens(question.subject) if len(word) >= MIN_DESTINATION and word != place[0]]
+    if best is None and any(_brings_to(found[0], word) for word in movers):
+        best = next((hit for hit in near if not any(_brings_to(hit, word) for word in movers)), None)
     return found if best is None else [best] + [hit for hit in found if hit is not best]
 
 

@@ -65,6 +65,13 @@ PALLAS = "004_b9033c416a07336f.txt"
     pytest.param("wieso hat man fürs baumhaus so viel in der werkstatt gemacht", (MAIN, 600),
                  id="compound-heading-reason-wieso"),
     pytest.param("warum braucht man bei casadi finite differenzen", (MAIN, 522), id="heading-names-it"),
+    # slower is a performance drop, and "weshalb … führen" gives the reason: 128's "weshalb direkte Übersetzungen zu
+    # 5- bis 10-fachen Leistungseinbrüchen führen", not 237's FlyDSL pipeline that only holds "übersetzt"
+    pytest.param("wieso wird gpu code langsamer, wenn man ihn direkt in jax übersetzt", (MAIN, 128), id="langsamer"),
+    pytest.param("warum ist der gpu code so viel langsamer, wenn man ihn eins zu eins nach jax übersetzt", (MAIN, 128),
+                 id="langsamer-weshalb"),
+    pytest.param("why does gpu code get so much slower when you translate it one to one into jax", (MAIN, 128),
+                 id="slower"),
 ])
 async def test_the_point_that_answers_leads(store: Store, text: str, line: tuple[str, int]) -> None:
     reply = await ask(store, text)

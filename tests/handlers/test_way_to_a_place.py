@@ -24,6 +24,17 @@ async def test_the_way_to_a_place_is_the_point_bringing_it_there(store: Store, t
 
 
 @pytest.mark.parametrize("text", [
+    "wie gelangt der spir-v code bei intel auf die gpu",
+    "wie kommt bei intel der spir-v code auf die grafikkarte",
+])
+async def test_the_way_on_is_not_how_the_thing_is_made(store: Store, text: str) -> None:
+    # no point brings the code to the card: 267's "Laden von SPIR-V-Binärdateien in die Level-Zero-Laufzeitumgebung"
+    # is its way on, not 265, which tells how it is made ("… zu SPIR-V-Binärdateien gewandelt")
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 267), text
+
+
+@pytest.mark.parametrize("text", [
     "wie kommt es zu den langen kompilierzeiten",  # "wie kommt es zu": why, no way to a place
     "how come pytorch code ends up in stablehlo",
     "wie kommt pytorch an",  # no place after a preposition of direction
