@@ -872,9 +872,10 @@ _BASELINE_RE = re.compile(rf"\s(?:compared? (?:to|with)|{_VERSUS}|im vergleich (
                           r"|verglichen mit|than)\s", _I)
 # A question word that asks a question of its own before a baseline ("compared to …"): "what changed …", "what is an
 # example of …" (an aspect noun: ``_asks_of_its_own``); "how does X compare to Y", "what is X compared to Y" and "what
-# does X do compared to Y" ask the difference
+# does X do compared to Y" ask the difference. So does a yes/no question's copula: "were the nc operators unskilled
+# compared to the machinists" asks whether they were, against that baseline (as "was" already reads)
 _ASKS_OF_ITS_OWN_RE = re.compile(
-    r"^(?:what(?:'s|s)?|which|where|when|why|was|welche[rsnm]?|wo|wann|warum|wieso)\b"
+    r"^(?:what(?:'s|s)?|which|where|when|why|was|welche[rsnm]?|wo|wann|warum|wieso|is|are|were)\b"
     r"(?: (?P<copula>is|are|was|were|ist|sind)(?: (?:a|an|the|ein|eine|der|die|das))? (?P<noun>\w+)"
     r"|(?! (?:does|do|did|is|are|was|were|ist|sind|macht|machen|tut|tun)\b))", _I)
 
