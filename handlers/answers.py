@@ -39,6 +39,7 @@ from .question_words import (
     UNIT_WORDS,
     UNITS,
     WHY_WORDS,
+    arrival_of,
     asks_meaning,
     setting_of,
 )
@@ -1919,11 +1920,11 @@ def _set_aside_last(store: Store, question: Question, found: list[PointHit]) -> 
 
 async def _focus_first(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:
     """``found`` with the point that best holds what an English question asks besides the setting it ends in first
-    (``setting_of``), when the setting names the first point's talk far ahead of the next (DESCRIBED_LEAD): the
-    setting says which talk, as a talk's name does, not which of its points. "how did the vlogger keep the
-    groundwater out of the underground bee hives" asks about the groundwater (000:574's Grundwasserabdichtung), not
-    the point that repeats the hives (000:573)."""
-    placed = setting_of(question.text)
+    (``setting_of``, or the thing whose arrival dates it: ``arrival_of``, "once cnc came in"), when the setting names
+    the first point's talk far ahead of the next (DESCRIBED_LEAD): the setting says which talk, as a talk's name does,
+    not which of its points. "how did the vlogger keep the groundwater out of the underground bee hives" asks about the
+    groundwater (000:574's Grundwasserabdichtung), not the point that repeats the hives (000:573)."""
+    placed = setting_of(question.text) or arrival_of(question.text)
     if len(found) < 2 or question.language == "de" or not (setting := set(tokens(placed))):
         return found
     focus = [word for word in question.subject.split() if not setting.issuperset(tokens(word))]

@@ -414,6 +414,21 @@ def setting_of(text: str) -> str:
     return found.group("setting") if found else ""
 
 
+# A time an English question ends in, named by what arrived then: "how did the machinist's job change [once cnc came
+# in]", "… [after the microprocessor arrived]": the era of that thing, a setting as "in the cnc era" is ("when cnc
+# arrived" asks about the arrival itself, which its own point tells)
+ARRIVAL_RE = re.compile(rf"\b(?:once|after|since)\s+(?:(?:{_DETERMINING})\s+)?(?P<setting>[^\W\d_][\w-]*"
+                        r"(?:\s+[\w-]+){0,2}?)\s+(?:came\s+(?:in|along|up)|arrived|took\s+over|showed\s+up"
+                        r"|(?:was|were|got)\s+introduced)[\s?!.]*$", re.I)
+
+
+def arrival_of(text: str) -> str:
+    """The thing whose arrival an English question's last clause dates it by ("cnc" of "… once cnc came in"); ""
+    when it ends in none."""
+    found = ARRIVAL_RE.search(text)
+    return found.group("setting") if found else ""
+
+
 # English prepositions, which open the phrase of the noun after them: no word of a name before it ("the helper
 # [inside] pl.kernel", "their roadmap [after] that")
 ENGLISH_PREPOSITIONS = frozenset(

@@ -44,6 +44,7 @@ from .question_words import (
     ENGLISH_PREPOSITIONS,
     EXAMPLES,
     FRAME_WORDS,
+    GERMAN_ARTICLES,
     GERMAN_AUXILIARIES,
     GERMAN_JOINING_WORDS,
     GERMAN_MODALS,
@@ -884,9 +885,10 @@ _BASELINE_RE = re.compile(rf"\s(?:compared? (?:to|with)|{_VERSUS}|im vergleich (
                           r"|verglichen mit|than)\s", _I)
 # A question word that asks a question of its own before a baseline ("compared to …"): "what changed …", "what is an
 # example of …" (an aspect noun: ``_asks_of_its_own``); "how does X compare to Y", "what is X compared to Y" and "what
-# does X do compared to Y" ask the difference
+# does X do compared to Y" ask the difference. So does a yes/no question's copula: "were the nc operators unskilled
+# compared to the machinists" asks whether they were, against that baseline (as "was" already reads)
 _ASKS_OF_ITS_OWN_RE = re.compile(
-    r"^(?:what(?:'s|s)?|which|where|when|why|was|welche[rsnm]?|wo|wann|warum|wieso)\b"
+    r"^(?:what(?:'s|s)?|which|where|when|why|was|welche[rsnm]?|wo|wann|warum|wieso|is|are|were)\b"
     r"(?: (?P<copula>is|are|was|were|ist|sind)(?: (?:a|an|the|ein|eine|der|die|das))? (?P<noun>\w+)"
     r"|(?! (?:does|do|did|is|are|was|were|ist|sind|macht|machen|tut|tun)\b))", _I)
 
@@ -1277,9 +1279,11 @@ def _without_hedge(match: re.Match[str]) -> str:
 # the xla crash course"), which the shapes read; a phrase holding a question word is the question's own start ("in
 # which talks …", "at what point …"). (German fronts a place with its verb next, "im video, was war das X und …",
 # whose "was war das" the definition shape would read: left as typed.) So is a time put first, a phrase or a clause:
-# "after nc came in how long did it take to train an operator" asks "how long … after nc came in".
+# "after nc came in how long did it take to train an operator" asks "how long … after nc came in". A comma ends a
+# longer place: "in the talk with the gemma 4 grpo run, how do …".
 _FRONTED_PLACE_RE = re.compile(
-    r"^(?P<p>(?:in|according to|as per|per|on|after|before|once|since|until)\s+[^\s,?]+(?:\s+[^\s,?]+){0,5}?)\s*,?\s+"
+    r"^(?P<p>(?:in|according to|as per|per|on|after|before|once|since|until)\s+[^\s,?]+"
+    r"(?:(?:\s+[^\s,?]+){0,5}?|(?:\s+[^\s,?]+){6,9}(?=\s*,)))\s*,?\s+"
     r"(?P<q>(?:what|whats|how|why|which|who|when|where)\s+\S.*)$", re.I)
 _QUESTION_WORD_IN_RE = re.compile(r"\b(?:what|whats|how|why|which|who|whom|whose|when|where)\b", re.I)
 
@@ -2026,12 +2030,25 @@ _SPEAKER_NOUNS = frozenset({"speaker", "speakers", "sprecher"})  # the talk noun
 # The prepositions that join what a talk is about to its talk noun and the words after it: "the talk [on]
 # post-training [with] MaxText", "der Vortrag [über] …"
 _TALK_ABOUT = frozenset("on about with of from by and und mit uber zu zum zur von".split())
+_NAMING_ARTICLES = frozenset({"the", "a", "an"}) | GERMAN_ARTICLES  # "the talk with [the] gemma 4 grpo run"
+_PLACING = frozenset("in im from per aus bei beim".split())  # before a talk noun placing the question: "[in] the talk"
+
+
+def _words_before_the_noun(words: list[str], at: int) -> list[str]:
+    """The folded words before the talk noun ``words[at]`` back to the word before its article ("[in] the talk")."""
+    before: list[str] = []
+    for word in reversed(words[:at]):
+        before += tokens(word)
+        if not before or before[-1] not in _NAMING_ARTICLES:
+            break
+    return before
 
 
 def talk_naming_words(text: str) -> frozenset[str]:
     """The folded words by which a question names a talk with a talk noun: those right before it ("im [vllm/sglang
     tpu] talk", "in the [video diffusion] talk") and the names after it and a preposition ("the talk on
-    [post-training with MaxText] separate …", up to the first everyday word): they say which talk is meant, not which
+    [post-training with MaxText] separate …", up to the first everyday word, or to the end of its clause when the talk
+    places the question: "in the talk with the [gemma 4 grpo run], how …"): they say which talk is meant, not which
     of its points answers."""
     words = text.split()
     named: set[str] = set()
@@ -2045,12 +2062,18 @@ def talk_naming_words(text: str) -> frozenset[str]:
         after = words[at + 1:]
         if not (opening := tokens(after[0]) if after else []) or opening[0] not in _TALK_ABOUT:
             continue
+        # "in the talk with the gemma 4 grpo run, how …": a talk placing the question names it to the end of its
+        # clause, everyday words too ("run"); the talk as what is asked about goes on with the question after its
+        # names ("how does the talk on post-training with MaxText [separate] …")
+        placing = any(token in _PLACING for token in _words_before_the_noun(words, at))
         for later in after[1:]:
             if not (parts := tokens(later)):
                 break
-            if parts[0] in _TALK_ABOUT:
-                continue
-            if "-" not in later and all(is_common(part) for part in parts):
+            if parts[0] in _TALK_ABOUT or parts[0] in _NAMING_ARTICLES:
+                continue  # "the talk on [the] maxtext, tunix and pathways stack": an article goes on with the name
+            if placing and any(part in _FRAMING for part in parts):
+                break  # "… grpo run, [how] do updated weights get …"
+            if not placing and "-" not in later and all(is_common(part) for part in parts):
                 break  # an everyday word ("separate") goes on with the question
             named.update(parts)
     return frozenset(named)

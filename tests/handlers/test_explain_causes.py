@@ -90,6 +90,10 @@ async def test_who_presented_a_talk_without_speakers_says_so(store: Store) -> No
     ("how does the talk on post-training with MaxText separate training from rollout", {"post", "training", "maxtext"}),
     ("how do they avoid compiling every sharding config in the video diffusion talk", {"diffusion"}),
     ("why do they use automatic differentiation in JAX Quantum?", set()),  # no talk noun
+    # an article goes on with the names; a talk placing the question names it to the end of its clause
+    ("how does distillation go in the talk on the maxtext, tunix and pathways stack",
+     {"maxtext", "tunix", "pathways", "stack"}),
+    ("in the talk with the gemma 4 grpo run, how do weights move", {"gemma", "4", "grpo", "run"}),
 ])
 def test_the_words_that_name_a_talk(text: str, named: set[str]) -> None:
     assert talk_naming_words(text) == named

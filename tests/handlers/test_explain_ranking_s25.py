@@ -76,6 +76,16 @@ async def test_a_question_of_its_own_against_a_baseline_is_no_comparison(store: 
     assert first(reply) == (MAIN, 444), text
 
 
+@pytest.mark.parametrize("text", ["were nc operators really unskilled compared to the old machinists",
+                                  "are the nc operators unskilled compared to class a machinists?"])
+async def test_a_yes_no_question_against_a_baseline_is_no_comparison(store: Store, text: str) -> None:
+    # "were X unskilled compared to Y" asks whether X were, Y its baseline: the wage comparison refuting it (000:630),
+    # not the NC glossary card of a comparison of two sides
+    reply = await ask(store, text)
+    assert body(reply)["shape"] != "difference", text
+    assert first(reply) == (MAIN, 630), text
+
+
 async def test_what_a_thing_does_compared_to_another_is_still_a_comparison(store: Store) -> None:
     reply = await ask(store, "what does orpo do compared to dpo")
     assert body(reply)["shape"] == "difference"

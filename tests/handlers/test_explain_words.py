@@ -119,6 +119,21 @@ async def test_the_setting_a_question_ends_in_names_the_talk_not_the_point(store
     assert "Grundwasser" in body(reply)["message"]["text"]
 
 
+@pytest.mark.parametrize("text", ["how did the work of a machinist change once cnc came in",
+                                  "how did the machinist's job change after cnc arrived?"])
+async def test_the_arrival_a_question_ends_in_names_the_talk_not_the_point(store: Store, text: str) -> None:
+    # the thing whose arrival dates the question (CNC) places it in the CNC talk, as a setting does (_focus_first);
+    # the change of the machinist's work picks the point: 000:631's Wandel der Kompetenzen, not 000:629, which holds
+    # CNC in its heading
+    assert_answered_by(await ask(store, text), 631)
+
+
+async def test_a_when_clause_asks_about_the_arrival_itself(store: Store) -> None:
+    # "when cnc arrived" dates nothing after it: the arrival's own point (000:629, Einführung von CNC) tells what
+    # changed then
+    assert_answered_by(await ask(store, "what changed for the machine operators when cnc arrived"), 629)
+
+
 async def test_a_strong_verbs_present_asks_about_its_past_participle(store: Store) -> None:
     # "überstehen" / "überstanden": 000:573's underground bee hives came through the year, not the treehouse's wintry
     # weather ("winterlicher Witterung", 000:554)

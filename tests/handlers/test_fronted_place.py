@@ -21,6 +21,9 @@ MAIN = "000_05e4716c93976b38.txt"
     # which names PJRT and the crash course's stack) answered
     ("in the xla crash course what does pjrt actually standardise", 486),
     ("in the xla crash course, what does pjrt standardise", 486),
+    # a longer place up to its comma: the talk with the Gemma 4 GRPO run (000:166) names the post-training talk, its
+    # disaggregated architecture (000:164) moves the weights; read as a search, the run's own point answered
+    ("in the talk with the gemma 4 grpo run, how do new weights get from the trainer to the rollout side", 164),
 ])
 async def test_a_talk_named_before_the_question_word(store: Store, text: str, line: int) -> None:
     shown = json.loads(as_json(await mentions.answer(store, f"<@UBOT> {text}")))

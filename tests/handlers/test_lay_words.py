@@ -187,6 +187,9 @@ async def test_squeezing_a_huge_model_is_compressing_a_large_one(store: Store, t
     pytest.param("how does the kernel porting agent get its code running on the cloud", 134,
                  id="running-on-ausfuehrung"),
     pytest.param("how does kinetic get my python function running on the cluster", 71, id="running-on-cluster"),
+    # the pieces of a whole are its components: 413's "Multi-Komponenten-Pipeline" of a diffusion model, not Qwen
+    # Image's introduction (412), which holds the image model and diffusion
+    pytest.param("how does a diffusion image model work, which pieces does it have", 413, id="pieces-komponenten"),
 ])
 async def test_a_lay_word_leads_to_the_point_that_writes_it(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)

@@ -15,6 +15,9 @@ from tests.handlers.test_coverage import MAIN, ask, first
     # the two-stage search (100), not the 2D-mesh sharding point (417) of another talk
     ("how do they avoid compiling every single sharding config in the video diffusion talk", 100),
     ("in the video diffusion talk, how do they avoid compiling each sharding config", 100),
+    # the stack names the post-training talk (its four-pillar point 000:160 holds each name), knowledge distillation
+    # is its 5:04 point (163)
+    ("how does knowledge distillation go in the talk on the maxtext, tunix and pathways stack", 163),
 ])
 async def test_words_naming_the_talk_do_not_pick_its_point(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
