@@ -216,6 +216,8 @@ def _asked_whether(word: str, question: Question, absent: frozenset[str]) -> boo
     likely the asker's word for what a point says ("did the NC machines [replace] skilled workers?"); the caller
     leaves it to a key point that holds the rest of the question (``restates_a_point``)."""
     folded = tokens(word)
+    if question.yes_no and folded and all(token in absent for token in folded) and _an_activity_asked(word, question):
+        return True
     if not question.yes_no or not folded or not all(
             token in absent and len(token) >= MIN_ASKED_WHETHER and not is_basic(token) and token not in FRAME_WORDS
             and token not in ASPECT_NOUNS and token not in UNITS and token not in UNIT_WORDS for token in folded):
@@ -227,6 +229,24 @@ def _asked_whether(word: str, question: Question, absent: frozenset[str]) -> boo
     return not _ENGLISH_PARTICIPLE_RE.fullmatch(plain) and (not _ING_FORM_RE.fullmatch(plain)
                                                             or _ing_noun(plain, question)) \
         and not _ENGLISH_ADJECTIVE_RE.fullmatch(plain)  # "is the treehouse [livable] in winter"
+
+
+_GO_FORMS = frozenset("go goes went gone going".split())
+_SEIN_FORMS = frozenset("bin bist ist sind seid war warst waren wart".split())
+_INFINITIVE_TAG = "VV(INF)"
+
+
+def _an_activity_asked(word: str, question: Question) -> bool:
+    """Whether ``word`` is the activity a yes/no question asks whether someone went to do: English "go" and its -ing
+    form ("did the bee vlogger go [fishing]"), German sein and the infinitive it ends in ("war der vlogger auf den
+    kurilen auch [angeln]"). That verb is the thing asked about, as a noun would be, not the asker's word for what a
+    key point says, however common it is in the language."""
+    folded = word.casefold()
+    if question.language == "de":
+        typed = tokens(question.text)
+        return bool(typed) and typed[0] in _SEIN_FORMS and typed[-1] == folded and \
+            german_tags.word_classes(question.text).get(folded) == _INFINITIVE_TAG
+    return folded.endswith("ing") and _word_before(question.text.casefold(), folded) in _GO_FORMS
 
 
 def _ing_noun(plain: str, question: Question) -> bool:
