@@ -79,7 +79,8 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     if absent:
         names = [w for w in written if ((is_term_like(w) or _english_name(w, question))
                                         and any(t in absent for t in tokens(w)))
-                 or (_lettered_code(w) and "".join(tokens(w)) in absent)]
+                 or (_lettered_code(w) and "".join(tokens(w)) in absent)
+                 or (_acronym_in_lower_case(w) and all(t in absent for t in tokens(w)))]
         if names:  # typed as names (GSPMD, Gaudi) and in no summary: no wording of the asker's
             return names
         present = [other for other in written if not all(token in absent for token in tokens(other))]
@@ -1323,6 +1324,19 @@ def _lettered_code(word: str) -> bool:
     parts = word.strip(".,;:!?()\"'").split("-")
     return len(parts) >= 2 and all(part.isalpha() for part in parts) and any(len(part) == 1 for part in parts) \
         and any(len(part) >= 2 for part in parts)
+
+
+_VOWELS = frozenset("aeiouy")
+MIN_ACRONYM = 3  # letters of an acronym typed in lower case (not chat's "n" for "ein")
+
+
+def _acronym_in_lower_case(word: str) -> bool:
+    """A word of letters without a vowel that no language writes: an acronym typed in lower case ("does flydsl use
+    [rccl]"), a name as GSPMD is, never the asker's wording of what a key point says; chat's own ("thx", "pls") are
+    in the languages' word lists."""
+    folded = tokens(word)
+    return len(folded) == 1 and len(folded[0]) >= MIN_ACRONYM and folded[0].isalpha() and \
+        _VOWELS.isdisjoint(folded[0]) and not is_common(folded[0])
 
 
 def _english_name(word: str, question: Question) -> bool:
