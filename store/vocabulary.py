@@ -37,6 +37,7 @@ FAMILY_ENDINGS = frozenset("  e en end ende enden ender er ern es et t st te ten
 _STEM_ENDINGS = FAMILY_ENDINGS | frozenset("n ed ing ings".split())
 _STEM_DERIVATIONS = ("ier", "ation", "ung", "ilitat", "bar", "lich", "isch", "heit", "keit")
 MAX_STEM_WORDS = 64  # corpus words one stem begins that are read; a stem beginning more is taken as held
+MIN_SHARED_HEAD = 5  # letters of a corpus word a stem starts with that makes a corpus word it begins its compound's kin
 MIN_VERB_ROOT = 4
 MIN_LATIN_NOUN = 5  # a shorter noun left of an -ieren verb may be another word ("passieren" / "Pass")
 FAMILY_WORDS = 16  # corpus words one prefix and root may begin that are read
@@ -277,6 +278,9 @@ class Vocabulary:
         found = self.words_starting(stem, MAX_STEM_WORDS)
         if found is None:
             return True
+        if found and any(self.has(stem[:end]) for end in range(MIN_SHARED_HEAD, len(stem) + 1)):
+            return True  # a compound's stem held where a corpus compound of the same head goes on from it: "speicherar"
+            # (Speicherarten) in "Speicherarchitektur", both of Speicher
         for word in found:
             rest = word[len(stem):]
             if rest in _STEM_ENDINGS or rest.startswith(_STEM_DERIVATIONS) or (
