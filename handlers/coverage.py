@@ -79,7 +79,8 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     if absent:
         names = [w for w in written if ((is_term_like(w) or _english_name(w, question))
                                         and any(t in absent for t in tokens(w)))
-                 or (_lettered_code(w) and "".join(tokens(w)) in absent)]
+                 or (_lettered_code(w) and "".join(tokens(w)) in absent)
+                 or (_acronym_in_lower_case(w) and all(t in absent for t in tokens(w)))]
         if names:  # typed as names (GSPMD, Gaudi) and in no summary: no wording of the asker's
             return names
         present = [other for other in written if not all(token in absent for token in tokens(other))]
@@ -216,6 +217,8 @@ def _asked_whether(word: str, question: Question, absent: frozenset[str]) -> boo
     likely the asker's word for what a point says ("did the NC machines [replace] skilled workers?"); the caller
     leaves it to a key point that holds the rest of the question (``restates_a_point``)."""
     folded = tokens(word)
+    if question.yes_no and folded and all(token in absent for token in folded) and _an_activity_asked(word, question):
+        return True
     if not question.yes_no or not folded or not all(
             token in absent and len(token) >= MIN_ASKED_WHETHER and not is_basic(token) and token not in FRAME_WORDS
             and token not in ASPECT_NOUNS and token not in UNITS and token not in UNIT_WORDS for token in folded):
@@ -227,6 +230,24 @@ def _asked_whether(word: str, question: Question, absent: frozenset[str]) -> boo
     return not _ENGLISH_PARTICIPLE_RE.fullmatch(plain) and (not _ING_FORM_RE.fullmatch(plain)
                                                             or _ing_noun(plain, question)) \
         and not _ENGLISH_ADJECTIVE_RE.fullmatch(plain)  # "is the treehouse [livable] in winter"
+
+
+_GO_FORMS = frozenset("go goes went gone going".split())
+_SEIN_FORMS = frozenset("bin bist ist sind seid war warst waren wart".split())
+_INFINITIVE_TAG = "VV(INF)"
+
+
+def _an_activity_asked(word: str, question: Question) -> bool:
+    """Whether ``word`` is the activity a yes/no question asks whether someone went to do: English "go" and its -ing
+    form ("did the bee vlogger go [fishing]"), German sein and the infinitive it ends in ("war der vlogger auf den
+    kurilen auch [angeln]"). That verb is the thing asked about, as a noun would be, not the asker's word for what a
+    key point says, however common it is in the language."""
+    folded = word.casefold()
+    if question.language == "de":
+        typed = tokens(question.text)
+        return bool(typed) and typed[0] in _SEIN_FORMS and typed[-1] == folded and \
+            german_tags.word_classes(question.text).get(folded) == _INFINITIVE_TAG
+    return folded.endswith("ing") and _word_before(question.text.casefold(), folded) in _GO_FORMS
 
 
 def _ing_noun(plain: str, question: Question) -> bool:
@@ -1303,6 +1324,19 @@ def _lettered_code(word: str) -> bool:
     parts = word.strip(".,;:!?()\"'").split("-")
     return len(parts) >= 2 and all(part.isalpha() for part in parts) and any(len(part) == 1 for part in parts) \
         and any(len(part) >= 2 for part in parts)
+
+
+_VOWELS = frozenset("aeiouy")
+MIN_ACRONYM = 3  # letters of an acronym typed in lower case (not chat's "n" for "ein")
+
+
+def _acronym_in_lower_case(word: str) -> bool:
+    """A word of letters without a vowel that no language writes: an acronym typed in lower case ("does flydsl use
+    [rccl]"), a name as GSPMD is, never the asker's wording of what a key point says; chat's own ("thx", "pls") are
+    in the languages' word lists."""
+    folded = tokens(word)
+    return len(folded) == 1 and len(folded[0]) >= MIN_ACRONYM and folded[0].isalpha() and \
+        _VOWELS.isdisjoint(folded[0]) and not is_common(folded[0])
 
 
 def _english_name(word: str, question: Question) -> bool:

@@ -128,19 +128,24 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
         # a typo's correction is another word, and so is the corpus word a compound only starts with
         # ("tensorboard" -> tensor); a word read as corpus words run together (a phrase form) is there only where
         # the summaries write them side by side: "tensornetzwerken" is no Tensor|Netzwerken they have apart
-        forms = [form.token for form in concept.forms if form.kind not in ("correction", "part", "phrase")]
         word = concept.words
         # German endings the summaries may not use: "Crashkurses" is the "Crashkurs" talk; English ones:
         # "patented" is in "Patentierte"
         trims = inflection_trims(word)
-        forms += trims + english_stems(word)
+        # a stem cut from the word is held only where a corpus word goes on from it as a form of the word: "angeln"
+        # is in no "angelegten", "spline" in no "Splintholz" (``Vocabulary.continues_as_a_form``)
+        stems = {form.token for form in concept.forms if form.kind == "stem" and form.token.isalpha()
+                 and word.startswith(form.token) and form.token != word} | {*trims, *english_stems(word)}
+        forms = [form.token for form in concept.forms
+                 if form.kind not in ("correction", "part", "phrase") and form.token not in stems]
         # a participle's verb, written as a word of its own: "portierter" (a ported one) is "portieren" (a guessed
         # infinitive inside a compound is no sign: "bauen" in "aufbauend")
         verbs = [verb for form in [word, *trims] for verb in german_infinitives(form)]
         # a short name's English plural, which German text borrows as it is: "vm" is in "Single-Host-VMs" (a whole
         # word only: "vms" inside another word is no sign)
         plurals = [f"{word}s"] if word.isalpha() and len(word) <= MAX_PLURALISED_NAME else []
-        if _held_in_a_form(view, forms, [*verbs, *plurals]):
+        if _held_in_a_form(view, forms, [*verbs, *plurals]) or any(
+                view.vocabulary.continues_as_a_form(stem) or view.vocabulary.inside_a_word(stem) for stem in stems):
             continue
         # only then the costly look at where the summaries write a split's words (most words end above)
         split = [form for form in concept.forms if form.kind == "phrase" and not concept.words_in_a_row]

@@ -32,6 +32,12 @@ _VERB_ENDINGS = ("ten", "est", "st", "et", "en", "te", "t", "e", "n")
 # What may follow a root in a word of its family: inflections and the nouns of the verb, not a compound's next word
 # ("lauf" is not "Laufzeit")
 FAMILY_ENDINGS = frozenset("  e en end ende enden ender er ern es et t st te ten tet ung ungen s".split(" "))
+# What may follow a stem in another form of its word besides ``FAMILY_ENDINGS``: English inflections, and the
+# German derivations the stems are cut for ("zerspan|ung", "disaggreg|ation", "programm|ierung", "kompatib|ilitat")
+_STEM_ENDINGS = FAMILY_ENDINGS | frozenset("n ed ing ings".split())
+_STEM_DERIVATIONS = ("ier", "ation", "ung", "ilitat", "bar", "lich", "isch", "heit", "keit")
+MAX_STEM_WORDS = 64  # corpus words one stem begins that are read; a stem beginning more is taken as held
+MIN_SHARED_HEAD = 5  # letters of a corpus word a stem starts with that makes a corpus word it begins its compound's kin
 MIN_VERB_ROOT = 4
 MIN_LATIN_NOUN = 5  # a shorter noun left of an -ieren verb may be another word ("passieren" / "Pass")
 FAMILY_WORDS = 16  # corpus words one prefix and root may begin that are read
@@ -263,6 +269,30 @@ class Vocabulary:
         if len(self._families) < MAX_FAMILIES:
             self._families[word] = family
         return family
+
+    def continues_as_a_form(self, stem: str) -> bool:
+        """Whether a corpus word begins with the folded ``stem`` (a word cut before its ending) and goes on as another
+        form of that word: the stem itself, with an inflection or a derivation ("kernel|s", "zerspan|ung"), or as a
+        compound's head, a corpus word after it ("baum|schrauben"). Not letters that only begin another word:
+        "angel|egten" (angeln), "splin|tholz" (spline), "hochbe|lastbarer" (Hochbeet) hold no form of the word."""
+        found = self.words_starting(stem, MAX_STEM_WORDS)
+        if found is None:
+            return True
+        if found and any(self.has(stem[:end]) for end in range(MIN_SHARED_HEAD, len(stem) + 1)):
+            return True  # a compound's stem held where a corpus compound of the same head goes on from it: "speicherar"
+            # (Speicherarten) in "Speicherarchitektur", both of Speicher
+        for word in found:
+            rest = word[len(stem):]
+            if rest in _STEM_ENDINGS or rest.startswith(_STEM_DERIVATIONS) or (
+                    len(rest) >= MIN_HEAD and self._is_compound_tail(rest)):
+                return True
+        return False
+
+    def _is_compound_tail(self, rest: str) -> bool:
+        """Whether ``rest`` is a corpus word, inflected or after a linking element (``continues_as_a_form``)."""
+        bare = [rest, *(rest[len(link):] for link in LINKING if rest.startswith(link))]
+        return any(self.has(word) or any(word.endswith(ending) and self.has(word[:-len(ending)])
+                                         for ending in FAMILY_ENDINGS if ending) for word in bare)
 
     def _exact_frequency(self, token: str) -> int:
         index = bisect_left(self.terms, token)
