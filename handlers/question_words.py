@@ -193,6 +193,7 @@ DE_MARKERS = frozenset(
     etwas benutze frage funktionierst moin servus tach guten abend morgen gruss grusse gruezi zusammen leute
     kam kamen kommt vorkommt vor irgendwo irgendwann irgendwas jemand sich bringt lohnt kennst weisst infos rolle
     spielt taucht braucht sagen sagt erzahl erzahle inwiefern inwieweit danke achso
+    woran worauf womit wodurch woraus worin ob
     muss musste mussten mussen konnen konnte konnten alles bei beim
     """.split()
 )  # (German's modals and "alles", "bei": "was musste n dreher so alles können, an mathe …" is German, whatever its

@@ -483,9 +483,17 @@ _PRESENTED = (r"(?:presented|presents|gave|gives|held|spoke|speaks|talked|talks|
 _PERSON_NOUNS = r"(?:person|people|persons|guy|guys|lady|woman|man|dude|folks|team|group|lab|researchers?|engineers?)"
 _PERSONEN = (r"(?:person|personen|leute|typ|frau|mann|team|gruppe|forscher|forscherin|forscherinnen"
              r"|referent(?:in)?|referenten)")
+# "where"/"wo" asks for a place in a talk unless its verb places a thing in the world the talk describes: "where do
+# plain filters end up on the tpu", "wo liegen die Modellgewichte", "wo kann man X runterladen" ask what the talk says
+_PLACE_OF_A_THING = (r"(?!.*\b(?:end(?:s|ed)? up|stored|located|hosted|downloaded|download"
+                     r"|liegt|liegen|lag|lagen|landet|landen|gespeichert|(?:he)?r(?:unter|auf)(?:zu)?lad\w*|downloaden)\b)")
+# The German adjectives that, said last, ask what about a thing was so ("was war daran schwierig")
+_PREDICATE_ADJECTIVE_DE = (r"(?:schwierig|schwer|kompliziert|problematisch|knifflig|heikel|aufw[äe]ndig|tricky|neu"
+                           r"|anders|besonders|wichtig|falsch|schief|gut|schlecht|langsam|teuer)")
 # Where in the talks a thing comes up: "when …", "at what point …", "an welcher Stelle …", "in which talks …"
 _WHEN_RE = re.compile(
-    r"^(?:when|where|wann|wo|at (?:what|which) (?:times?|points?|minutes?|moments?)|an welche[rn]? stellen?"
+    rf"^(?:when|where{_PLACE_OF_A_THING}|wann|wo{_PLACE_OF_A_THING}"
+    r"|at (?:what|which) (?:times?|points?|minutes?|moments?)|an welche[rn]? stellen?"
     r"|zu welchem zeitpunkt"
     # "ab wann geht's im Tunix-Video um DPO": from which moment of a talk on, not since what date ("ab wann geht der
     # Kurs los", a number)
@@ -725,7 +733,12 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # "die wievielte Generation ist Battlemage": which in a row, an ordinal
         r"|(?:(?:der|die|das|den|dem) )?wievielte[nmrs]?"
         r"|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
-        r"|(?:welche[ms]|what|which) (?:jahr|year)|(?:seit|ab|bis) wann|(?:since|until) when"
+        # a date or a size is a number too: "from which date does the course run", "from what model size …", "ab
+        # welcher Modellgröße …"
+        # (the date or size named stays the subject's word)
+        r"|(?:welche[ms]|what|which) (?:jahr|year)"
+        r"|(?:welche[msr]|what|which)(?= (?:[\w-]+ )?(?:date|datum|size)\b| \w*gr[öo](?:ß|ss)e\b)"
+        r"|(?:seit|ab|bis) wann|(?:since|until) when"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)?"
         r"(?: (?:biggest|largest|highest|greatest|smallest|lowest|least|max(?:imum)?|min(?:imum)?|average|typical))?"
         r" (?:speed-?ups?|gains?|throughput|latency|latencies"
@@ -813,7 +826,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:was (?:ein |eine |der |die |das )?(?P<s>.+?) (?:ist|sind|bedeutet|hei(?:ß|ss)t)"
         r"|what (?:a |an |the )?(?P<s2>.+?) (?:is|are|means|stands for))$", _I)),
     (Shape.DEFINE, re.compile(
-        r"^(?:define|definition of|definiere|meaning of|(?:definition|bedeutung) (?:von|vom|des|der)"
+        # (not what was hard or new about a thing, the adjective said last as German does: "was war beim Einbinden
+        # der Kernel schwierig" asks what made it so)
+        rf"^(?!was (?:ist|sind|war|waren)\s.+\s{_PREDICATE_ADJECTIVE_DE}$)"
+        r"(?:define|definition of|definiere|meaning of|(?:definition|bedeutung) (?:von|vom|des|der)"
         r"|what(?:'s| is| are| was| were| does| do)"
         r"|wh?at'?s|was (?:ist|sind|war|waren|bedeutet|hei(?:ß|ss)t)|wof[üu]r steht|was versteht man unter"
         rf"|was {_DEFINING_VERB_DE}"
