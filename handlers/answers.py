@@ -34,6 +34,7 @@ from .common_words import is_common, is_rare
 from .question_words import (
     ASPECT_NOUNS,
     COUNTED_KINDS,
+    ENGLISH_ARTICLES,
     FRAME_WORDS,
     PEOPLE_NOUNS,
     UNIT_WORDS,
@@ -2243,7 +2244,7 @@ _ASKS_WHERE_OR_WHEN = frozenset("where when wo wann".split())
 # "the price of a tpu pod": a noun after an article and before "of" is asked of what follows ("heard of" asks nothing)
 _OF = frozenset("of von vom des".split())
 _DEFINITE_ARTICLES = frozenset("the der die das den dem".split())
-_ARTICLES = _DEFINITE_ARTICLES | frozenset("a an ein eine einen".split())
+_ARTICLES = _DEFINITE_ARTICLES | ENGLISH_ARTICLES | frozenset("ein eine einen".split())
 
 
 def _asks_of_the_term(question: Question, rest: list[str], meaning_asked: bool = False) -> bool:

@@ -435,7 +435,8 @@ def arrival_of(text: str) -> str:
 ENGLISH_PREPOSITIONS = frozenset(
     "about against on with without for from into of over under via after before inside outside behind beneath "
     "beside beyond during within through throughout toward towards across around among until upon underneath".split())
-ARTICLES = frozenset("the a an up down out off away".split())  # and the particles of English phrasal verbs
+ENGLISH_ARTICLES = frozenset("the a an".split())
+ARTICLES = ENGLISH_ARTICLES | frozenset("up down out off away".split())  # and the particles of English phrasal verbs
 # German finite verbs that start a yes/no question and do not end in -t ("kann man …", "gab es …")
 # (with spoken German's "ham" for haben: "ham die maschinisten … gestreikt")
 GERMAN_AUXILIARIES = frozenset(

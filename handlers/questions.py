@@ -41,6 +41,7 @@ from .question_words import (
     DO_AUXILIARY_RE,
     DURATION_VERBS,
     EN_MARKERS,
+    ENGLISH_ARTICLES,
     ENGLISH_PREPOSITIONS,
     EXAMPLES,
     FRAME_WORDS,
@@ -2046,7 +2047,7 @@ _SPEAKER_NOUNS = frozenset({"speaker", "speakers", "sprecher"})  # the talk noun
 # The prepositions that join what a talk is about to its talk noun and the words after it: "the talk [on]
 # post-training [with] MaxText", "der Vortrag [über] …"
 _TALK_ABOUT = frozenset("on about with of from by and und mit uber zu zum zur von".split())
-_NAMING_ARTICLES = frozenset({"the", "a", "an"}) | GERMAN_ARTICLES  # "the talk with [the] gemma 4 grpo run"
+_NAMING_ARTICLES = ENGLISH_ARTICLES | GERMAN_ARTICLES  # "the talk with [the] gemma 4 grpo run"
 _PLACING = frozenset("in im from per aus bei beim".split())  # before a talk noun placing the question: "[in] the talk"
 
 

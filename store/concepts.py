@@ -654,6 +654,9 @@ def participle_gerunds(word: str) -> list[str]:
                               for base in english_variants(word)[1:]))
 
 
+MIN_VERB_BASE = 5  # "used", "based" are no "usage", "basement": the bases of short verbs guess too many nouns
+
+
 def verb_nouns(word: str) -> list[str]:
     """The "-ion" noun of the English verb ``word`` may be a form of, which German writes alike: "fuses" -> "fusion"
     (Fusion), "operates" -> "operation"; of a participle or gerund also its "-ation" and "-ment" nouns: "installed"
@@ -665,9 +668,6 @@ def verb_nouns(word: str) -> list[str]:
         nouns += [noun for base in bases[1:] if len(base) >= MIN_VERB_BASE
                   for noun in ([base + "ment"] if base.endswith("e") else [base + "ation", base + "ment"])]
     return list(dict.fromkeys(nouns))
-
-
-MIN_VERB_BASE = 5  # "used", "based" are no "usage", "basement": the bases of short verbs guess too many nouns
 
 
 # English verbs in -ize / -ise and their nouns in -ization, whose German sibling is a verb in -isieren:
