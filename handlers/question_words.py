@@ -54,6 +54,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     ganzen ganzes gesamte gesamten gesamtes wieviel wieviele wievielte wievielten wievielter wievieltes
     again whole entire briefly just then up bring brings brought bringing u ur still yet already same
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
+    uberall everywhere
     ever info infos informationen word news details rolle spielt spielen spielte taucht tauchte auftauchen kennst
     kennt weisst weiss brauch brauche braucht brauchen benotigt finde finden bringt lohnt lohnen per
     rede wem gehts gibts gabs wars hats isses genauer naher ausfuhrlich ausfuhrlicher detailliert detaillierter
