@@ -317,6 +317,8 @@ def _word_concept(
         concept.add(stem, word, "stem")  # "Kerneln" finds "Kernels", "Vorträgen" "Vortrag", "zerspanen" "Zerspanung"
     if (root := german_root(word)) and (frequency is None or frequency(root) > frequency(word)):
         concept.add(root, word, "stem")  # "disaggregiert" finds "Disaggregation", "Programmierung" "Programmier-"
+    if (noun_led := ung_compound(word)) and (frequency is None or frequency(noun_led) > 0):
+        concept.add(noun_led, word, "stem")  # "Kompilierzeiten" finds "Kompilierungszeiten"
     for year in short_year_forms(word):
         concept.add(year, word, "stem")  # "in 81" is 1981, "in den 80ern" the 1980s ("1981", "1970er")
     canonical = lexicon.canonical.get(word)
@@ -450,6 +452,22 @@ def slip_in_each_word(written: str, name: str) -> bool:
 _DERIVED_ENDINGS = ("ierungen", "ierung", "ationen", "ation", "ierten", "iertes", "iertem", "ierter", "ierte", "iert",
                     "ieren")
 MIN_ROOT = 6
+
+
+MIN_IER_VERB = 5  # letters of an -ieren verb's stem before its "ier": "kompil|ier", not "b|ier"
+MIN_COMPOUND_HEAD = 4  # letters of the noun a verb stem opens a compound of: "zeit", not "-en" or "-te"
+
+
+def ung_compound(word: str) -> str | None:
+    """A German compound that an -ieren verb's stem opens, with the verb's -ung noun in its place, as a prefix to search
+    for: "kompilierzeiten" -> "kompilierungszeit" (German writes both, "Kompilierzeit" and "Kompilierungszeit");
+    None for a word with no such stem, or one where the -ung noun already stands ("optimierungsverfahren")."""
+    at = word.find("ier", MIN_IER_VERB - 3)
+    head = word[at + 3:] if at >= 0 else ""
+    if len(head) < MIN_COMPOUND_HEAD or not word.isalpha() or head.startswith(("ung", "end")):
+        return None
+    noun_led = f"{word[:at + 3]}ungs{head}"
+    return german_stem(noun_led) or noun_led
 
 
 def german_root(word: str) -> str | None:
