@@ -794,6 +794,20 @@ async def _names_of_the_term(store: Store, subject: str) -> list[str]:
 
 
 LOOSE_MOMENT_WORDS = 3  # a topic named in this many words or more comes up where all of them but one are said
+# A topic of two words typed side by side comes up where its head, the last word, is said alone, when the head is said
+# at this few moments: it names the topic by itself ("python wheels": the "Alpha-Wheels" of 000:352; not "flash
+# attention", whose "attention" is in many a point about other attention)
+HEAD_ALONE_MOMENTS = 5
+
+
+def _head_of_two(question: Question) -> str:
+    """The head of a topic of two words typed side by side ("python [wheels]", "lange [Kompilierzeiten]"); '' for
+    any other topic (a preposition between them puts the head first: "sharding of models")."""
+    words = question.subject.split()
+    if len(words) != 2 or len(content_words(question.subject)) != 2 or \
+            " ".join(words).casefold() not in " ".join(question.text.split()).casefold():
+        return ""
+    return words[1]
 
 
 async def _moments_in_the_named_talk(store: Store, subject: str, limit: int) -> list[PointHit]:
@@ -900,6 +914,11 @@ async def moments(store: Store, question: Question, scope: Scope) -> AnswerReply
         found += [hit for hit in await store.find_points(subject, limit=MOMENTS_SHOWN + scope.offset,
                                                          min_coverage=(words - 1) / words, twins=True)
                   if hit.source not in seen][:max(0, MOMENTS_SHOWN + scope.offset - len(found))]
+    if len(found) < limit and (head := _head_of_two(question)):
+        alone = await store.find_points(head, limit=HEAD_ALONE_MOMENTS + 1, min_coverage=1.0, twins=True)
+        seen = {hit.source for hit in found}
+        found += [hit for hit in alone if hit.source not in seen][:max(0, limit - len(found))] \
+            if len(alone) <= HEAD_ALONE_MOMENTS else []
     shown = found[scope.offset:]
     order: dict[str, int] = {}
     for hit in shown:
