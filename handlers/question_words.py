@@ -437,6 +437,9 @@ ENGLISH_PREPOSITIONS = frozenset(
     "about against on with without for from into of over under via after before inside outside behind beneath "
     "beside beyond during within through throughout toward towards across around among until upon underneath".split())
 ENGLISH_ARTICLES = frozenset("the a an".split())
+# The forms of "come", whose particle "out" makes one verb with it: "come out (of)" says where something is from or
+# when it was released ("which talks come out of universities", "when did stablehlo come out"), no thing asked about
+COME_FORMS = frozenset("come comes came coming".split())
 ARTICLES = ENGLISH_ARTICLES | frozenset("up down out off away".split())  # and the particles of English phrasal verbs
 # German finite verbs that start a yes/no question and do not end in -t ("kann man …", "gab es …")
 # (with spoken German's "ham" for haben: "ham die maschinisten … gestreikt")

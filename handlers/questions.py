@@ -32,6 +32,7 @@ from .question_words import (
     CHAT_SPELLINGS,
     CODE_CONSTRUCT_NOUNS,
     CODE_KEYWORDS,
+    COME_FORMS,
     COUNTING,
     DE_MARKERS,
     DEGREE_NOUNS,
@@ -269,6 +270,8 @@ def subject_words(text: str) -> str:
         following = matches[at + 1].group().casefold() if at + 1 < len(matches) else ""
         if keep and word.casefold() == "as" and following == "in":
             keep = False  # "MHA as in multi-head attention": "as in" glosses the name before it, no word of its own
+        if keep and word.casefold() == "out" and at and matches[at - 1].group().casefold() in COME_FORMS:
+            keep = False  # the particle of "come out (of)": where from or when released, no topic (COME_FORMS)
         if keep and word.casefold() in ENGLISH_PREPOSITIONS and following in PRONOUNS and \
                 word_tokens(following) == (following,):
             keep = False  # a preposition whose object points back says when or how, no topic: "[after] that"

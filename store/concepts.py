@@ -312,6 +312,11 @@ def _word_concept(
         concept.add(word[:-1], word, "stem")  # English plural: "kernels" -> "kernel", "TPUs" -> "tpu"
         if word.endswith(_SIBILANT_PLURALS):
             concept.add(word[:-2], word, "stem")  # "meshes" -> "mesh" ("meshe" begins no form of it)
+        if word.endswith("ies") and len(word) >= 6 and (singular := word[:-3] + "y") not in lexicon.en_de and \
+                singular not in lexicon.whole_forms:
+            # "universities" -> "university" ("universitie" begins none): a singular the word list does not translate
+            # is one the German summaries borrow as it is ("University of Michigan"); "libraries" are Bibliotheken
+            concept.add(singular, word, "stem")
     if (stem := german_stem(word)) and (frequency is None or frequency(stem) > frequency(word)):
         # only when it finds more: "question" -> "questio" would search the same words again
         concept.add(stem, word, "stem")  # "Kerneln" finds "Kernels", "Vorträgen" "Vortrag", "zerspanen" "Zerspanung"
