@@ -2016,6 +2016,12 @@ def _naming_first(found: list[PointHit], question: Question, *, introductions_na
         # a name an introduction in the running holds names its talk, as the title does: each of the talk's points
         # holds it (one further down, out of the running, may list the talk's agenda: every topic's name)
         words = {id(hit): words[id(hit)] + (words[id(intro)] if hit.talk_id == intro.talk_id else []) for hit in found}
+    if introductions_name and (opener := next((hit for hit in [found[0], *near] if _heads_its_talk(hit)), None)):
+        # so does the heading of a point opening its talk that is no introduction, as the search reads it
+        # (store.ranking._introduced): "0:00 MaxText-Architektur: …" says "the maxtext post-training stack" is that
+        # talk, so its 000:165 on installing and submitting jobs answers, not 000:160, which names MaxText in a list
+        heading = tokens(opener.title)
+        words = {id(hit): words[id(hit)] + (heading if hit.talk_id == opener.talk_id else []) for hit in found}
     # only names the summaries write as asked: an English word ("decouple") is held in German words, not as typed
     names = [name for name in names if any(word.startswith(name) for hit in found for word in words[id(hit)])]
 
@@ -2359,6 +2365,12 @@ INTRO_TIE = 0.85  # a talk's introduction this close to the best point of the sa
 def _opens_its_talk(hit: PointHit) -> bool:
     """Whether ``hit`` is its talk's introduction (``introduces_its_talk``)."""
     return hit.kind == "point" and introduces_its_talk(hit.seconds, hit.title, hit.text)
+
+
+def _heads_its_talk(hit: PointHit) -> bool:
+    """Whether ``hit`` is a point at its talk's start that is no introduction (a talk's opener: its heading names the
+    talk, store.ranking._introduced)."""
+    return hit.kind == "point" and hit.seconds == 0 and not _opens_its_talk(hit)
 
 
 def _introduction_first(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:

@@ -880,6 +880,9 @@ _A_TALK_ABOUT_RE = re.compile(rf"^\W*(?:(?:the|that|this|der|die|das|dem|den)\s+
                               rf"{_TALK_NOUN_THEN}\s+\w", re.I)
 _WHICH_ENGLISH = frozenset({"which", "what"})  # opens a question asking for one of its noun ("which talks …")
 _LEADING_AND_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?=\S)", _I)
+# An English question's auxiliary and then a pronoun, its subject: "how do [you] install …", "can [i] …"
+_PRONOUN_SUBJECT_RE = re.compile(
+    rf"\b(?:do|does|did|can|could|will|would|should)\s+(?:{'|'.join(sorted(SUBJECT_PRONOUNS))})\b", _I)
 _FOLLOW_UP_RE = re.compile(r"^(?:and|und|also|auch|but|aber|so|ok|okay)\s*,?\s+(?P<s>.+)$", _I)
 # A quantity question's opening ("um wie viel", "how much faster"); with a baseline ("gegenüber FP8", "compared to
 # XLA") it still asks for the number, unless it names a difference
@@ -2341,6 +2344,8 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     previous_end = -1
     auxiliary_before = False  # whether an auxiliary is typed before the word before the current one
     main_do = False  # whether the current run follows "do" as the main verb
+    # the question's subject is a pronoun: what follows its "and" is another of its verbs
+    pronoun_subject = language != "de" and _PRONOUN_SUBJECT_RE.search(plain) is not None
 
     def close(at_the_end: bool, following: str = "") -> None:
         words = list(current)
@@ -2406,7 +2411,9 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
                 # or the talks a "which talks" question asks for ("which talks [involve] hugging face")
                 after_pronoun = language != "de" and (
                     before[-1] in SUBJECT_PRONOUNS or (before[-1] in MID_ADVERBS and before[-2] in SUBJECT_PRONOUNS)
-                    or (before[-1] in TALK_NOUNS and before[-2] in _WHICH_ENGLISH and at == 2))
+                    or (before[-1] in TALK_NOUNS and before[-2] in _WHICH_ENGLISH and at == 2)
+                    # or a verb "and" joins to the pronoun's: "how do you install the stack and [ship jobs] …"
+                    or (before[-1] == "and" and pronoun_subject))
                 # an indefinite article opens a noun phrase of its own, the object of the verb before it: "did the
                 # treehouse get [a] fiber connection"
                 after_article = language != "de" and (before[-1] in ("a", "an") and not after_auxiliary or main_do)

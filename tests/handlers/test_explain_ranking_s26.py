@@ -36,6 +36,17 @@ async def test_to_download_is_to_load(store: Store, text: str) -> None:
     assert first(reply) == (MAIN, 72), text
 
 
+@pytest.mark.parametrize("text", [
+    "does kinetic pull the same dataset again on every run",
+    "how does kinetic avoid pulling the training data again on each run",
+])
+async def test_to_pull_data_is_to_download_it(store: Store, text: str) -> None:
+    # data, an image or a repository is pulled as it is downloaded ("docker pull"): Kinetic's data API ("… für
+    # latenzfreies Laden", 000:72), not its decorator (000:70, which only shares "run")
+    reply = await ask(store, text)
+    assert first(reply) == (MAIN, 72), text
+
+
 @pytest.mark.parametrize(("text", "line"), [
     ("what is automatic differentiation", 52),  # Automatische Differenzierung
     ("what's asynchronous rollout", 327),  # Asynchroner Rollout

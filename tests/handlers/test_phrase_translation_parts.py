@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.console import as_json
 from handlers import mentions
 from store.concepts import build_concepts
@@ -29,3 +31,15 @@ async def test_a_point_holding_one_word_of_the_phrase_is_not_one_about_the_phras
     reply = await mentions.answer(store, "<@UBOT> how do i render a computation graph in casadi")
     hit = json.loads(as_json(reply))["hits"][0]
     assert (hit["source"]["file"], hit["source"]["line"]) == (MAIN, 520)
+
+
+@pytest.mark.parametrize("text", [
+    "does max_evol run unit tests on the ported kernels",
+    "does max_evol have unit tests for its kernels",
+])
+async def test_a_compound_noun_of_the_word_list_is_read_whole(store: Store, text: str) -> None:
+    # a unit test is a kind of test, no hardware unit: max_evol's Validierungs-Pipeline (000:133, "… via Pytest"), not
+    # 126, whose "Kompiliereinheiten" only hold "unit" read alone
+    reply = await mentions.answer(store, f"<@UBOT> {text}")
+    hit = json.loads(as_json(reply))["hits"][0]
+    assert (hit["source"]["file"], hit["source"]["line"]) == (MAIN, 133), text

@@ -18,6 +18,9 @@ from tests.handlers.test_coverage import MAIN, ask, first
     # the stack names the post-training talk (its four-pillar point 000:160 holds each name), knowledge distillation
     # is its 5:04 point (163)
     ("how does knowledge distillation go in the talk on the maxtext, tunix and pathways stack", 163),
+    # the heading of the talk's 0:00 point ("MaxText-Architektur") names it as its title would: installing and
+    # submitting jobs is its 13:20 point (165), not the four-pillar point (160) that names MaxText in a list
+    ("how do you install the maxtext post-training stack and deploy jobs on a cluster", 165),
 ])
 async def test_words_naming_the_talk_do_not_pick_its_point(store: Store, text: str, line: int) -> None:
     reply = await ask(store, text)
