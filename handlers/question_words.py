@@ -89,7 +89,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     # "why does it matter" asks why it is worth it, as "wozu lohnt sich das" does: no topic of its own; "stammt" says
     # where a thing comes from as "kommt" does, never the tree's Stamm (not "stammen", which folds as "Stämmen" does)
     # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt");
-    # uninflected "einfach" is "just" ("warum nicht einfach …", "wenn man ihn einfach übersetzt"), as English's "just";
+    # uninflected "einfach" is "just" ("warum nicht einfach …", "wenn man ihn einfach übersetzt");
     # "über … hinweg" (across) and the copula "bleiben" ("bleibt kompatibel"), which frames its adjective as "ist"
     # does; uninflected "grob" is a hedge ("ganz grob": roughly; inflected, "grobe", it is an attribute), "gedacht"
     # asks a purpose as "dient" does ("wofür ist X gedacht"); "gern(e)" only says a wish ("ich würde gern … sehen":
