@@ -50,7 +50,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     meinst meint meinen dient dienen gedacht steht stehen name like such though come comes came coming so erzahl erzahle
     erzahlen erzahlt erzahlte pls plz erwahnen erwahnten angesprochen gebaut gemacht erstellt entwickelt gedreht
     aufgenommen geschrieben organisiert gesagt behauptet
-    nochmal nochmals noch wieder schon eben halt ja dann jetzt jetz nun nu nich nix kurz kurze kurzen ganz ganze
+    nochmal nochmals noch wieder schon eben halt ja einfach dann jetzt jetz nun nu nich nix kurz kurze kurzen ganz ganze
     ganzen ganzes gesamte gesamten gesamtes wieviel wieviele wievielte wievielten wievielter wievieltes
     again whole entire briefly just then up bring brings brought bringing u ur still yet already same
     irgendwo irgendwann irgendwas irgendein irgendeine irgendeinem irgendeinen irgendeiner jemals anywhere somewhere
@@ -90,6 +90,7 @@ FRAME_WORDS = STOPWORDS | frozenset(
     # "why does it matter" asks why it is worth it, as "wozu lohnt sich das" does: no topic of its own; "stammt" says
     # where a thing comes from as "kommt" does, never the tree's Stamm (not "stammen", which folds as "Stämmen" does)
     # "am Ende", "im Endeffekt", "letztendlich" say "finally", no topic ("wie wird der kernel am ende ausgeführt");
+    # uninflected "einfach" is "just" ("warum nicht einfach …", "wenn man ihn einfach übersetzt");
     # "über … hinweg" (across) and the copula "bleiben" ("bleibt kompatibel"), which frames its adjective as "ist"
     # does; uninflected "grob" is a hedge ("ganz grob": roughly; inflected, "grobe", it is an attribute), "gedacht"
     # asks a purpose as "dient" does ("wofür ist X gedacht"); "gern(e)" only says a wish ("ich würde gern … sehen":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -209,7 +209,7 @@ def find_points(view: View, text: str, *, limit: int = 5, talk_id: str | None = 
         scored = [(score + sum(spoken.get(row_talk, {}).values()), own, kind, ref_id, match)
                   for (score, own, kind, ref_id, match), row_talk in zip(scored, scored_talks, strict=True)]
     if entries:
-        scored = _entry_first(scored, held_counts, plain)
+        scored = _entry_first(scored, held_counts, plain, naming)
     scored.sort(key=lambda item: (-item[0], -item[1]))
     # Twice the answer: a talk summarised twice has most moments twice, and a repeat is dropped below.
     best = scored[:limit * 2]
@@ -252,7 +252,8 @@ def _plain_concepts(concepts: list[Concept]) -> set[int]:
             and not concept.name_parts and len(tokens(concept.words)) == 1}
 
 
-def _entry_first(scored: list[Scored], held_counts: list[int], plain: set[int]) -> list[Scored]:
+def _entry_first(scored: list[Scored], held_counts: list[int], plain: set[int],
+                 naming: Collection[int] = ()) -> list[Scored]:
     """``scored`` without its glossary entries, unless one holds in its own words a plain concept of the question
     (``_plain_concepts``) that no key point or highlight does, more of them (by its own words or its talk's title)
     than every one of them, and scores ENTRY_LEAD_RATIO times the best of them: then the best such entry, above
@@ -269,8 +270,11 @@ def _entry_first(scored: list[Scored], held_counts: list[int], plain: set[int]) 
         return kept
     best = max(leading, key=lambda item: (item[0], item[1]))
     top = max((item[0] for item in kept), default=0.0)
-    if best[0] < ENTRY_LEAD_RATIO * top:
-        return kept  # a point holding the rest of the question about as well says where it comes up
+    if best[0] < ENTRY_LEAD_RATIO * top and not set(naming).issuperset(in_points):
+        # a point holding the rest of the question about as well says where it comes up; not one holding only the
+        # words that name its talk ("wo liegen bei palas die modellgewichte": each Pallas point holds "palas" by its
+        # title, none the weights, which the HBM entry "… speichert Modellgewichte" answers)
+        return kept
     return [(max(best[0], top + ENTRY_LEAD_MARGIN), *best[1:]), *kept]
 
 

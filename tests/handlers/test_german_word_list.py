@@ -96,3 +96,13 @@ async def test_a_dekorator_is_the_summaries_dekorateur(store: Store, text: str) 
 async def test_a_nordlage_is_a_north_facing_site(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 599), text
+
+
+@pytest.mark.parametrize("text", [
+    # "ein Auge haben auf" is to keep an eye on, to monitor: 388's "Evaluations-Tools zur Überwachung … während des
+    # Post-Trainings", not the Tunix points that only share "Post-Training"
+    "worauf sollte man beim post-training mit tunix die ganze zeit n auge haben",
+])
+async def test_having_an_eye_on_it_is_monitoring(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 388), text

@@ -28,3 +28,11 @@ async def test_a_point_holding_the_rest_as_well_stays_first(store: Store) -> Non
     # the "Distanzringe" entry (562) holds "Baumstamm" too, yet the point (553) says where the talk shows it
     reply = await ask(store, "how do they keep the support beams from squeezing the trunk?")
     assert first(reply) == (MAIN, 553)
+
+
+async def test_an_entry_leads_points_holding_only_the_talks_name(store: Store) -> None:
+    # each Pallas point holds "palas" by its talk's title only, none the model weights: the HBM entry (004:18, "…
+    # speichert … Modellgewichte") answers, though it scores less than ENTRY_LEAD_RATIO times them
+    reply = await ask(store, "wo liegen bei palas eigentlich die modellgewichte")
+    assert first(reply) == ("004_b9033c416a07336f.txt", 18)
+    assert body(reply)["covered"] is True
