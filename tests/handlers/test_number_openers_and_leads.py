@@ -29,3 +29,25 @@ def test_how_much_after_a_colon_asks_a_number() -> None:
     # the talk named first, then the number asked, as after a comma
     question = parse("bei dem video-ki-ding: wie viel prozent der varianten fliegen im ersten durchgang raus?")
     assert (question.shape, question.quantity) == (Shape.QUANTITY, "percent")
+
+
+async def test_the_point_naming_the_asked_talks_speakers_counts_them(store: Store) -> None:
+    # 299's "Vorstellung des Google-Tunix-Teams … durch Lance, Su und Hu", though 301's Sandbox-Umgebungen hold more of
+    # the words naming the talk
+    reply = await ask(store, "wie viele leute haben den google-talk über rl mit agenten in sandboxes gehalten")
+    assert first(reply) == (MAIN, 299)
+
+
+async def test_a_measured_number_of_the_best_talk_before_another_number(store: Store) -> None:
+    # no point as relevant has a size: 317's ">100B-Modelle" of the same talk, not 315's "16/32- bis 64-Chip"
+    reply = await ask(store, "from what model size does splitting rollout and training onto separate hardware pay off, "
+                             "per the tinix q&a")
+    assert first(reply) == (MAIN, 317)
+
+
+async def test_a_bare_number_of_the_question_names_no_talk(store: Store) -> None:
+    # "gegenüber 8 bit" is no name: the speed-ups of the AITER talk (Llama-Training, 4-Bit), not FlyDSL's "Mixtral
+    # 8x7B" found by a word starting with 8
+    reply = await ask(store, "wieviel schneller wird das llama-training bei amd mit dem 4-bit-zahlenformat gegenüber 8 "
+                             "bit")
+    assert body(reply)["hits"][0]["talk_id"].startswith("jax-aiter")
