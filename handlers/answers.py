@@ -145,6 +145,9 @@ _NUMBER_RES = {
 }
 _MEASURES = ("speed", "time", "throughput", "size")
 _DIMENSIONS = frozenset({"length", "weight"})  # physical dimensions: a number answers them only in their units
+# The measured kinds, whose numbers their pattern tells from others (a count, a version or a year is read from too many
+# numbers: "FP32" is a version's pattern, "200" a count)
+_MEASURED_KINDS = frozenset(_MEASURES) | {"percent"}
 _CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|weshalb|weswegen|wodurch|aufgrund|um .* zu|damit|sodass|so dass"
                        r"|führt|führen|ermöglicht"
                        r"|because|since|therefore|due to|so that)\b", re.I)
@@ -1540,7 +1543,8 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
 
     found = await _twins_that_fit(store, found, fit, 2 if with_unit is not None else 1)
     about: set[str] = set()
-    if names := [word.casefold() for word in question.subject.split() if is_term_like(word)]:
+    # (a bare number is no name: "gegenüber 8 bit" would pick each talk with a word starting "8", "8x7B", "8.000")
+    if names := [word.casefold() for word in question.subject.split() if is_term_like(word) and not word.isdigit()]:
         # "what's the speedup of MXFP4?": a number from a talk about MXFP4 before another talk's speed-up that
         # the hint words ("speedup faster") found (FlyDSL's 2,5-fache never says FlyDSL, but its talk does)
         # a name where a word starts: DiT is in "DiT-Modell", not in "editieren"
@@ -1550,7 +1554,18 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
     # point of a talk about the names asked, which the hint words may have outscored
     floor = NUMBER_RELEVANCE * found[0].score if scoped_to is None or not question.refers_back else 0.0
     relevant = [hit for hit in found if hit.score >= floor or hit.talk_id in about]
+    if naming and _PRESENTING_RE.search(question.text):
+        # "wie viele leute haben den google-talk über rl mit agenten gehalten": the point naming the speakers of a talk
+        # the question is about counts them, though it holds few of the words that name the talk (000:299's "durch
+        # Lance, Su und Hu" under 301's Sandbox-Umgebungen)
+        talks = {hit.talk_id for hit in relevant}
+        relevant += [hit for hit in found if hit.source in naming and hit.talk_id in talks and hit not in relevant]
     with_number = [hit for hit in relevant if has_kind(hit)]
+    if not with_number and question.quantity in _MEASURED_KINDS:
+        # none as relevant has a number of the asked kind: a point of the best one's talk that has one answers before
+        # another number ("from what model size does splitting rollout and training pay off, per the tinix q&a" is
+        # 000:317's ">100B-Modelle", not 315's "16/32- bis 64-Chip-Konfigurationen" of the ratio of chips)
+        with_number = [hit for hit in found if hit.talk_id == found[0].talk_id and has_kind(hit)]
     if not with_number and question.quantity and question.quantity not in _DIMENSIONS:
         # no number of the asked kind: any number, but a length or a weight is only measured in its unit ("wie tief
         # runter kann man die GPU kontrollieren" asks how far down the control goes, which no "8x7B" answers)

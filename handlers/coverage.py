@@ -899,6 +899,13 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
         if run.last and _placed(run, question) and await store.names_a_talk(words[0]):
             continue  # where the question is asked, the talk by its own name: "why no heavy machinery [at the
             # treehouse build]" asks about the machinery there, not about a thing called a treehouse build
+        if question.language == "de" and len(run.words) == 1 and len(words) >= 3 and is_common(words[-1]) and \
+                await held_as_a_name(words[:-1]) and await store.held_in_one_point(words):
+            # a German compound names its thing last, what kind before it: "kernel-portier-agenten" are agents that
+            # port kernels, when the summaries hold the kind as a name (Kernel-Portierung) and a point holds it with
+            # the head (000:124's "agentenbasierte Systeme … wie der Kernel-Portierung"); a head rare in the language
+            # is a term of its own ("KV-Cache-Offloading" is no offloading 000:452 tells of)
+            continue
         if question.language == "de" and len(run.words) == 2 and "-" in run.words[0].strip("-"):
             # German writes a compound with a hyphenated first part as one word ("4-Bit-Training"): typed apart, a
             # compound ``_hyphenated_apart`` finds no unknown term in is no name the summaries lack either

@@ -728,8 +728,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|was (?:war|ist|waren|sind) (?:der|die|das) (?:speed-?ups?|beschleunigung|durchsatz|latenz|ergebnis))"
         r"(?: (?:there|dort|da|in it|in that talk|im vortrag))?$"
         # "ab wie großen Modellen …": from what size on
+        # ("through how many degrees …", "zu wie viel Prozent …", "durch wie viele Hände …")
         r"|^(?:(?:um|by|in|aus|mit|von|auf|an|bei|über|uber|ueber|nach|seit|ab|bis|pro|f[üu]r|for|from|of|with|to|at"
-        r"|on|over|after|per) )?"
+        r"|on|over|after|per|through|into|across|within|under|durch|zu|unter|innerhalb) )?"
         r"(?:how (?:much|many|long|fast|slow|big|large|small|often|quick|quickly|cold|hot|warm|expensive"
         r"|high|tall|deep|thick|wide|heavy|far|old)"
         r"|wie (?:viel|viele|vielen|lange|lang|schnell|langsam|lahm|gro(?:ß|ss)(?:e[nmrs]?)?|oft|klein(?:e[nmrs]?)?"
@@ -761,7 +762,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|maximale|minimale|durchschnittliche|typische)[nr]? (?:speed-?ups?|beschleunigung|durchsatz|latenz))\b"
         # the number asked after a clause that places it ("in the DiT talk, how many dimensions …") or last, for the
         # thing it counts ("… squeezes the weights down to how many bits")
-        r"|(?<=, )(?:how (?:much|many|long)|wie (?:viel|viele|lange))\b"
+        # (or a colon: "bei dem video-ki-ding: wie viel prozent …")
+        r"|(?<=[,:] )(?:how (?:much|many|long)|wie (?:viel|viele|lange))\b"
         r"|(?<= )(?:how many|wie ?viele)(?= [^\W\d_][\w-]*$)"
         # … or ends the question, after what it measures: "vhlo keeps programs compatible for how long", "the
         # treehouse cost how much"

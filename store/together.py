@@ -172,8 +172,12 @@ def _of_phrase(typed: list[str], head: int, at: int) -> bool:
     """Whether the token at ``at`` is the noun of the von- or genitive phrase right after the head at ``head``, with
     nothing between: "Pipeline von Diffusionsmodellen" is a pipeline of diffusion models, the diffusion pipeline, as
     the name's first word starts that noun (its compound's first part says what kind). A word of its own between them
-    says which of the noun it is: "Inferenz von ONNX-Modellen" is the ONNX models' inference, no "model serving"."""
-    return at == head + 2 and typed[head + 1] in _OF_WORDS
+    says which of the noun it is: "Inferenz von ONNX-Modellen" is the ONNX models' inference, no "model serving".
+    What a thing is made of is named so too, an adjective of the material between them saying how it is: "Wendeltreppe
+    aus witterungsbeständigem Lärchenholz" is the larch spiral staircase."""
+    return (at == head + 2 and typed[head + 1] in _OF_WORDS) or (
+        typed[head + 1] == _MADE_OF and (at == head + 2 or (
+            at == head + 3 and typed[head + 2].endswith(_MATERIAL_ADJECTIVE_ENDINGS))))
 
 
 # Articles of a genitive: what comes before one is the thing of what follows ("Bienenzucht und Outdoor-Unternehmungen
@@ -181,6 +185,10 @@ def _of_phrase(typed: list[str], head: int, at: int) -> bool:
 _GENITIVES = frozenset("des der eines einer".split())
 # What opens the phrase a German noun is of: "die Pipeline [von] Diffusionsmodellen", "der Bau [des] Baumhauses"
 _OF_WORDS = _GENITIVES | {"von", "vom"}
+# What opens the phrase of what a German noun is made of ("Wendeltreppe [aus] Lärchenholz"), and the endings of an
+# adjective in that dative phrase ("aus witterungsbeständig[em] Lärchenholz", "aus massiv[er] Eiche")
+_MADE_OF = "aus"
+_MATERIAL_ADJECTIVE_ENDINGS = ("em", "er", "en")
 
 
 def held_in_one_talk(view: View, words: Sequence[str]) -> bool:

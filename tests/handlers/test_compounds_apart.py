@@ -46,3 +46,12 @@ async def test_a_compounds_first_part_without_its_e_is_a_word_of_it(store: Store
 async def test_a_compound_that_only_begins_a_corpus_word_finds_its_head(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] and first(reply) == (MAIN, 162), text
+
+
+async def test_a_hyphenated_compounds_kind_held_as_a_name_names_the_points_thing(store: Store) -> None:
+    # "kernel-portier-agenten" are agents that port kernels: the summaries hold the kind as one name (000:124's
+    # "Kernel-Portierung", with "agentenbasierte Systeme"), so the compound is the asker's word for max_evol, whose
+    # 132 counts the steps ("12-Schritte-Implementierungszyklus")
+    reply = await ask(store, "wie viele schritte hat der implementierungszyklus vom kernel-portier-agenten")
+    assert body(reply)["covered"] is True
+    assert first(reply) == (MAIN, 132)

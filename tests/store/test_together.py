@@ -45,6 +45,8 @@ async def test_words_held_together(store: Store, words: list[str], together: boo
     (["tinix", "rollout"], True),  # a name and its talk's thing
     (["treehouse", "team"], True),  # the treehouse talk's team: its title's Baumhauses
     (["bee", "vlogger"], True),  # a genitive's: "Bienenzucht und Outdoor-Unternehmungen des Vloggers" (000:569)
+    # what it is made of, an adjective between: "Wendeltreppe aus witterungsbeständigem Lärchenholz" (000:548)
+    (["larch", "spiral", "staircase"], True),
     # the one talk whose summary writes Intel as typed (000:259), and that talk's oneAPI-Backends; not the
     # University of Michigan talk's words written by others too (Matrix, Kerne), nor a translation (Vektor)
     (["intel", "backend"], True),
