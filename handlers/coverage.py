@@ -75,6 +75,8 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
     (``restates_a_point``)."""
     absent = await absent_words(store, scope, subject)
     written = _besides_what_is_set_against(subject, question, absent)
+    # "[ernten] die bienen auch propolis" asks about propolis, not about harvesting
+    verb = _opening_verb(question) if subject == question.subject else ""
     whether: list[str] = []  # the less common nouns a yes/no question asks whether the talks say (``_asked_whether``)
     if absent:
         names = [w for w in written if ((is_term_like(w) or _english_name(w, question))
@@ -85,6 +87,8 @@ async def missing(store: Store, subject: str, question: Question, scope: Scope) 
             return names
         present = [other for other in written if not all(token in absent for token in tokens(other))]
         for word in written:
+            if word == verb:
+                continue
             if (_german_name(word, question) or (
                     (_lower_case_german_noun(word, question, absent) or _rare_term(word, question, absent)
                      or _guessed(word, question) or _asked_whether(word, question, absent))
@@ -1485,13 +1489,22 @@ def _asked_words(question: Question) -> list[str]:
     """The subject's words as typed, without a German yes/no question's leading verb ("läuft", "hat", "wurde") or
     the noun of an English preposition of several words ("on [top] of": PHRASAL_PREPOSITION_RE)."""
     written = question.subject.split()
-    if question.yes_no and question.language == "de" and written and \
-            question.text.lstrip(" ¿¡\"'(").casefold().startswith(written[0].casefold()):
+    if _opening_verb(question):
         return written[1:]
     if question.language != "de" and (framing := {tokens(match.group(1))[-1]
                                                   for match in PHRASAL_PREPOSITION_RE.finditer(question.text)}):
         return [word for word in written if not (folded := set(tokens(word))) or not folded <= framing]
     return written
+
+
+def _opening_verb(question: Question) -> str:
+    """The verb a German yes/no question opens with, when its subject keeps it ("[ernten] die bienen auch propolis"):
+    it asks whether the rest is so, it names nothing asked about. Empty otherwise."""
+    written = question.subject.split()
+    if question.yes_no and question.language == "de" and written and \
+            question.text.lstrip(" ¿¡\"'(").casefold().startswith(written[0].casefold()):
+        return written[0]
+    return ""
 
 
 MAX_TOPIC_WORDS = 3  # a yes/no question with more words the summaries hold restates a fact in its own words

@@ -2532,6 +2532,20 @@ _YES_NO_EN_RE = re.compile(r"^(?:(?:do|does|did|is|are|was|were|has|have|had|can
                            r"|(?:anything|any\s+word|any\s+mention)\s+(?:on|about|of)\b)", re.I)
 
 
+# The subject a German yes/no question puts right after a plural verb ("ernten [die] …", "sammeln [wir] …"): a
+# pronoun or an article, never "sie" (a polite request opens so too: "zeigen Sie mir …")
+_SUBJECT_AFTER_A_PLURAL_VERB = frozenset("die der das man wir ihr".split())
+
+
+def _plural_verb_first(plain: str) -> bool:
+    """Whether a German question typed without its question mark opens with a plural or infinitive-like verb (-n)
+    and then its subject: "ernten die bei den geothermie-bienen auch propolis" asks whether they do, as "hat kinetic
+    …" does; a word that ends in -n before a comma opens a clause of its own."""
+    typed = plain.split()
+    return len(typed) >= 2 and typed[0].isalpha() and typed[0].casefold().endswith("n") and \
+        typed[1].casefold() in _SUBJECT_AFTER_A_PLURAL_VERB
+
+
 def is_yes_no(text: str, language: str | None) -> bool:
     """Whether ``text`` asks whether something is so, rather than what, how or which."""
     plain = _LEADING_AND_RE.sub("", plain_question(text)).strip()
@@ -2543,5 +2557,5 @@ def is_yes_no(text: str, language: str | None) -> bool:
         # dashboard", "gibts im baumhaus …"); an imperative has no -t ("zeig mir …", "erklär …")
         # (a strong verb's past or plural has no -t: "kam im intel oneapi vortrag mxfp4 vor", "ging es um …")
         return plain.endswith("?") or words[0] in GERMAN_AUXILIARIES or words[0].endswith(("t", "ts")) or \
-            words[0] in IRREGULAR_INFINITIVES
+            words[0] in IRREGULAR_INFINITIVES or _plural_verb_first(plain)
     return _YES_NO_EN_RE.match(plain) is not None

@@ -111,3 +111,15 @@ async def test_the_object_of_a_main_do_is_what_is_asked(store: Store, text: str,
 ])
 async def test_a_talks_title_words_restate_none_of_its_points(store: Store, text: str, said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # typed without its question mark, a German yes/no question may open with a plural verb (-n) and its subject:
+    # it asks whether the bees' talk says propolis, not what harvesting is
+    ("sammeln die bienen auch propolis", "Die Zusammenfassungen erwähnen *propolis* nicht."),
+    ("ernten wir bei den bienen auch propolis", "Die Zusammenfassungen erwähnen *propolis* nicht."),
+])
+async def test_a_german_yes_no_question_may_open_with_a_plural_verb(store: Store, text: str, said: str) -> None:
+    reply = await ask(store, text)
+    assert_said_not_covered(reply, said, text)
+    assert first(reply) == (MAIN, 573), text  # then what the summaries say about the underground hives
