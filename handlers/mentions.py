@@ -16,7 +16,7 @@ from store.text import tokens
 from . import digest_commands
 from .answers import compose, defines_in_talk
 from .common_words import is_rare
-from .question_words import ASKS_FOR_A_REASON, ASPECT_NOUNS, MEASURE_WORDS, WHO_WORDS
+from .question_words import ASKS_FOR_A_REASON, ASPECT_NOUNS, KIND_WORDS, MEASURE_WORDS, WHO_WORDS
 from .questions import (
     ASKED_ABOUT_ANYTHING,
     Question,
@@ -168,8 +168,14 @@ async def _asked_of_the_thread_talk(store: Store, question: Question, context: T
     on to X."""
     if not context.talk_id or context.shape in ACROSS_TALKS or question.follow_up or question.as_before or \
             question.shape not in (Shape.SEARCH, Shape.WHO) or not (words := tokens(question.subject)) or \
-            _names_only_an_aspect(question) or await store.names_a_term(words):
+            _names_only_an_aspect(question):
         # an aspect alone ("ok so whats the downside") is the thread's topic's, asked of it in _resolve
+        return None
+    if question.shape == Shape.WHO and set(words) <= KIND_WORDS:
+        # "und wer hat das Projekt gemacht?", "who was behind that library?": a kind of thing with no name of its own
+        # is the thread's, whatever talk's title has the word ("Projekten")
+        return replace(question, subject="", raw="", refers_back=True)
+    if await store.names_a_term(words):
         return None
     about_the_talk = context.shape in TALK_SHAPES
     if question.shape == Shape.WHO or not WHO_WORDS.isdisjoint(tokens(question.text)):

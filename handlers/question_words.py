@@ -327,8 +327,8 @@ THE_BOT = frozenset("bot bots talkbot you your yourself u ur du dich dir dein de
 # "how does this thing work?", "wie funktioniert das Ding?": the thing asked to is the bot
 BOT_NOUNS = frozenset("bot bots talkbot thing ding".split())
 USAGE = frozenset(
-    "help hilfe helfen hilfst hilf commands command befehle befehl usage anleitung instructions manual tips tipps"
-    " beispielfragen beispielfrage".split())
+    "help hilfe helfen hilfst hilf commands command befehle befehl kommandos kommando usage anleitung instructions"
+    " manual tips tipps beispielfragen beispielfrage".split())
 TO_THE_BOT = frozenset(
     """
     use benutze benutzen benutzt benutzt verwende verwenden verwendet nutze nutzen nutzt bediene bedienen

@@ -342,9 +342,12 @@ def _content_span(text: str) -> str:
 
 
 def _only_function_words(text: str) -> bool:
-    """True for "all to all": stopwords only, none that frames a question ("best") or points back ("it")."""
+    """True for "all to all": stopwords only, none that frames a question ("best") or points back ("it"), and not a
+    subject pronoun or German article alone, which stands for the thread's topic ("what are they for?", "wozu sind die
+    gut?"), no thing named "they" or "die"."""
     words = tokens(text)
-    return bool(words) and all(word in STOPWORDS and word not in PRONOUNS for word in words)
+    return bool(words) and all(word in STOPWORDS and word not in PRONOUNS for word in words) and \
+        not set(words) <= SUBJECT_PRONOUNS | GERMAN_ARTICLES
 
 
 # What a thing does or is for: "was macht oneDNN?", "wozu dient Grain?", "what is Grain used for?", "what's XPK for?",
@@ -393,8 +396,12 @@ _MERIT_ASKED_RE = re.compile(
 _PURPOSE_RE = re.compile(
     r"^(?:was (?:macht|machen|tut|tun)(?! (?:man|ich|wir|du|ihr)\b)|wozu (?:dient|dienen)"
     r"|wof[üu]r (?:ist|sind|dient|dienen|wird|werden|wurde|wurden)"
+    # (only of a pronoun: "wozu sind die gut" asks why the thread's topic is there; "wozu ist oneapi gut" asks what a
+    # key point explains, as "wozu" does)
+    r"|wozu (?:ist|sind|war|waren)(?= (?:das|dies|diese|die|der|es|sie) gut$)"
     r"|what (?:is|are)(?= .+ (?:(?:used|good) )?for$| .+ (?:used|good) for (?:in|within|inside|on) )"
-    rf"|what (?:does|do)(?= .+ do (?:in|within|inside|on|for) ))\s+(?:so\s+)?(?:{_SPOKEN_ARTICLE}\s+)?"
+    # (a pronoun-like article before the tail alone is the thing: "wozu sind [die] gut" asks of the thread's topic)
+    rf"|what (?:does|do)(?= .+ do (?:in|within|inside|on|for) ))\s+(?:so\s+)?(?:{_SPOKEN_ARTICLE}\s+(?!gut$))?"
     r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|gut|used for|good for|short for"
     r"|(?:supposed|meant) to stand for|for))?$",
     re.I)  # "what is HBM short for" asks what it stands for, as a definition does; "wofür ist Eigh gut" what it is for
@@ -790,7 +797,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?", "oom errors, what does that
         # even mean", "vma in the palace talk, what does that stand for"; "never heard of X, what is it?" says why
         r"^(?:(?:i(?: have| had)? )?never heard of\s+|(?:i am |im )?not familiar with\s+)?"
-        r"(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)(?: short for)?"
+        # (the pointer may name the thing's kind: "casadi, what is that library")
+        r"(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)"
+        rf"(?: short for| (?:{'|'.join(sorted(KIND_WORDS))}))?"
         # "agentic ai, what's that supposed to mean": what it is said to mean is what it means
         r"|what(?:'s| is| are| was| were) (?:that|this|it|those|these) (?:supposed|meant) to (?:mean|stand for)"
         r"|what (?:does|do) (?:that|this|it|those|these)(?: even| actually| exactly)? (?:mean|stand for|refer to)"
@@ -808,7 +817,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|what(?:'s| is| was) meant by (?:that|this|it)"
         r"|what (?:do|does|did) (?:they|you|people|he|she|the speakers?) mean by (?:that|this|it)"
         # "X - meaning?", "X – bedeutung?", "X means what": the noun or verb of meaning alone after the term
-        r"|meaning|definition|bedeutung|(?:means|stands for|bedeutet|hei(?:ß|ss)t|steht f[üu]r) was"
+        r"|meaning(?: what)?|definition|bedeutung|(?:means|stands for|bedeutet|hei(?:ß|ss)t|steht f[üu]r) was"
         r"|(?<!\S)(?:means|stands for) what)"
         # … and what it does asked after it, which its definition says too: "qpu stands for what, and what does it do"
         r"(?:,?\s+(?:and|und)\s+(?:what (?:does|do) (?:it|that|this|they) do"
@@ -1196,11 +1205,13 @@ def _asked(plain: str) -> str:
 
 
 # An adverb right after the question word (or its verb) only stresses it: "was genau ist X", "was ist eigentlich ein
-# X", "how exactly does X work", "what even is X".
+# X", "how exactly does X work", "what even is X"; so it does in a question after the term it asks about
+# ("teleskoplader – was genau ist das", "X, what exactly is that").
+_STRESS_ADVERB = r"(?:genau|eigentlich|denn|bitte|nochmal|nochmals|noch mal|exactly|actually|really|precisely|even)"
 _STRESSED_RE = re.compile(
-    r"^(?P<q>(?:was|what|wie|how|warum|why|wieso|weshalb|wer|who|wann|when|wo|where)(?:\s+(?:ist|sind|war|waren"
-    r"|bedeutet|hei(?:ß|ss)t|is|are|was|were|does|do|did))?)\s+(?:genau|eigentlich|denn|bitte|nochmal|nochmals"
-    r"|noch mal|exactly|actually|really|precisely|even)\s+(?=\S)", re.I)
+    r"(?:^|(?<=[,:;?–—] )|(?<= - ))"
+    r"(?P<q>(?:was|what|wie|how|warum|why|wieso|weshalb|wer|who|wann|when|wo|where)(?:\s+(?:ist|sind|war|waren"
+    rf"|bedeutet|hei(?:ß|ss)t|is|are|was|were|does|do|did))?)\s+{_STRESS_ADVERB}\s+(?=\S)", re.I)
 
 
 def without_discourse(query: str) -> str:
@@ -1249,7 +1260,8 @@ _KIND_NOUN = rf"(?!{_TALK_NOUN}\b)[^\W\d_][\w-]*"  # ("was ist das für ein Vort
 _NO_SECOND_QUESTION = r"(?!.*\s(?:and|und)\s+(?:what|how|why|who|where|when|was|wie|warum|wer|wo|wann)\b)"
 _KIND_FRAMES = (
     # "was ist das für ein N", "was isn X für n N" (the class said last, before a comma or the end)
-    (re.compile(rf"\bwas (?P<v>ist|is|isn|sind) (?P<x>[^,]+?) {_FUER_A}{_KIND_NOUN}(?=\s*(?:,|[?!.]*$))",
+    (re.compile(rf"\bwas (?:{_STRESS_ADVERB} )?(?P<v>ist|is|isn|sind) (?P<x>[^,]+?) {_FUER_A}{_KIND_NOUN}"
+                r"(?=\s*(?:,|[?!.]*$))",
                 re.I), r"was \g<v> \g<x>"),
     # "was für ein N ist X"
     (re.compile(rf"\bwas {_FUER_A}{_KIND_NOUN} (?P<v>ist|is|isn|sind) {_NO_SECOND_QUESTION}(?P<x>.+)$",
@@ -1348,7 +1360,7 @@ def _plain(query: str) -> str:
         # the question as it reads with the talk named last (its "?" at the end, not before the talk)
         plain = f"{fronted['q'].rstrip(' ?!.')} {fronted['p']}"
     # (matched first: a sub with a group in its template calls into re's Python code even where nothing matches)
-    return _STRESSED_RE.sub(r"\g<q> ", plain) if _STRESSED_RE.match(plain) else plain
+    return _STRESSED_RE.sub(r"\g<q> ", plain) if _STRESSED_RE.search(plain) else plain
 
 
 # shapes a help question is misread as ("what else can you do?" is no "more")

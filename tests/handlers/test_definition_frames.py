@@ -66,3 +66,19 @@ async def test_the_term_said_first_and_asked_what_it_does_is_defined(
     question = parse(text)
     assert (question.shape, question.subject) == (Shape.DEFINE, subject), text
     assert await first(store, text) == source, text
+
+
+@pytest.mark.parametrize(("text", "subject", "source"), [
+    # a stressing adverb after the question word of a question that follows its term: "was genau ist das" as "was
+    # ist das", and with the kind of the thing asked ("für ein Werkzeug"): Docker's entry, not a point using Docker
+    ("docker – was genau ist das für ein werkzeug", "docker", (MAIN, 83)),
+    # the pointer names the thing's kind: "that tool" is the term said first
+    ("docker, what is that tool", "docker", (MAIN, 83)),
+    # "meaning what" after the term and where it was met: Straggler's entry, not the point that mentions stragglers
+    ("straggler in an rl run, meaning what", "straggler rl run", (MAIN, 332)),
+])
+async def test_a_term_said_first_with_a_stressed_kind_or_meaning_what_is_defined(
+        store: Store, text: str, subject: str, source: tuple[str, int]) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject) == (Shape.DEFINE, subject), text
+    assert await first(store, text) == source, text

@@ -99,3 +99,34 @@ async def test_when_the_threads_thing_comes_out_is_its_announcement(store: Store
     reply = await follow_up(store, state, "torchtpu – was is das", text, "31.1")
     assert body(reply)["covered"] is True and body(reply)["lang"] == "de", text
     assert first(reply) == (MAIN, 454), text
+
+
+@pytest.mark.parametrize("text", ["what are they good for", "ok and what are they for", "und wozu sind die gut",
+                                  "wofür sind die gut"])
+def test_a_purpose_asked_of_a_pronoun_names_nothing(text: str) -> None:
+    # "they" and a German "die" before "gut" stand for the thread's topic, no thing named "they" or "gut"
+    question = parse(text)
+    assert question.shape == Shape.EXPLAIN and question.subject == "" and question.refers_back, text
+
+
+@pytest.mark.parametrize(("turn", "text", "line"), [
+    # what custom calls are for: 347's decision to use them to decouple XLA's compile cycles from AIT's releases
+    ("what are custom calls", "what are they good for", 347),
+    ("was sind custom calls", "und wozu sind die gut", 347),
+])
+async def test_what_the_threads_things_are_for_is_explained(store: Store, state: BotState, turn: str, text: str,
+                                                           line: int) -> None:
+    reply = await follow_up(store, state, turn, text, "33.1")
+    assert body(reply)["shape"] == "explain" and body(reply)["covered"] and first(reply) == (MAIN, line), text
+
+
+@pytest.mark.parametrize(("turn", "text"), [
+    # after the treehouse's Kraftdreieck or tree screw, "that project" is the treehouse (541), not the talk whose
+    # title has "Projekten" (567)
+    ("was ist ein kraftdreieck", "wer hat das projekt gebaut"),
+    ("what is a tree screw", "who was behind that project"),
+])
+async def test_who_did_a_kind_of_thing_asks_for_the_threads_talks_speakers(store: Store, state: BotState, turn: str,
+                                                                          text: str) -> None:
+    reply = await follow_up(store, state, turn, text, "33.2")
+    assert body(reply)["shape"] == "who" and body(reply)["covered"] and first(reply) == (MAIN, 541), text

@@ -40,6 +40,13 @@ async def test_asking_what_the_bot_is_capable_of_is_help(store: Store, text: str
     assert body(reply)["shape"] == "help" and body(reply)["lang"] == language and not body(reply)["hits"]
 
 
+@pytest.mark.parametrize("text", ["was für Kommandos verstehst du?", "welche Kommandos gibt es?"])
+async def test_german_kommandos_are_commands_and_ask_for_help(store: Store, text: str) -> None:
+    # "Kommando" is German for a command as much as "Befehl" is
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "help" and body(reply)["lang"] == "de" and not body(reply)["hits"]
+
+
 @pytest.mark.parametrize(("text", "heading"), [
     ("tell me about the talk on simulating quantum hardware", 27),
     ("erzähl mal was über den Vortrag von Intel zum XLA-Compiler", 257),
