@@ -1851,8 +1851,10 @@ def _destination_first(question: Question, found: list[PointHit]) -> list[PointH
 
 
 # What the asker sets aside, to the end of its clause: "[without] finite differences", "[ohne] die ONNX Runtime",
-# "[instead of] the google chip", "[statt] sie fest in den compiler einzubauen"
-_SET_ASIDE_RE = re.compile(r"\b(?:without|ohne|instead of|rather than|statt|anstatt)\s+(?P<aside>[^,;:.!?]+)", re.I)
+# "[instead of] the google chip", "[statt] sie fest in den compiler einzubauen", what a thing gives "[beyond] cost"
+_SET_ASIDE_RE = re.compile(r"\b(?:without|ohne|instead of|rather than|statt|anstatt|beyond|besides|apart from"
+                           r"|aside from|other than|except(?: for)?|au(?:ß|ss)er|abgesehen von)"
+                           r"\s+(?P<aside>[^,;:.!?]+)", re.I)
 # A yes/no question doubting a need asks for the way without it: "[and if my net is small,] do i still need the onnx
 # runtime", "brauch ich dann überhaupt die onnx runtime" (its verb starts the clause: "when do i actually need grpo"
 # asks when, doubting nothing)
