@@ -2008,9 +2008,22 @@ def _naming_first(found: list[PointHit], question: Question, *, introductions_na
         return sum(any(word.startswith(name) for name in unit for word in words[id(hit)]) for unit in units)
 
     best = max(near, key=held, default=None)  # the first of the near ones that hold the most
-    if best is None or held(best) <= held(found[0]):
+    if best is None or held(best) <= held(found[0]) or _headed_as_asked(found[0], question):
         return found
     return [best] + [hit for hit in found if hit is not best]
+
+
+MIN_HEADED_AS_ASKED = 2  # words of a heading the question types: one alone ("Pallas") is often only the talk's topic
+
+
+def _headed_as_asked(hit: PointHit, question: Question) -> bool:
+    """Whether each word of ``hit``'s heading is typed in the question (as typed or its English base), at least
+    MIN_HEADED_AS_ASKED of them: the point is headed by the very thing asked about (000:163's "Knowledge
+    Distillation"), so a name elsewhere in the question ("does the maxtext post-training stack support") says where
+    it is asked, not which point answers."""
+    heading = tokens(hit.title)
+    typed = {base for word in tokens(question.subject) for base in english_variants(word)}
+    return len(heading) >= MIN_HEADED_AS_ASKED and all(word in typed for word in heading)
 
 
 _OR_WORDS = frozenset({"or", "oder"})
