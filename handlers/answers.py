@@ -1885,8 +1885,10 @@ def _destination_first(question: Question, found: list[PointHit]) -> list[PointH
 
 
 # What the asker sets aside, to the end of its clause: "[without] finite differences", "[ohne] die ONNX Runtime",
-# "[instead of] the google chip", "[statt] sie fest in den compiler einzubauen"
-_SET_ASIDE_RE = re.compile(r"\b(?:without|ohne|instead of|rather than|statt|anstatt)\s+(?P<aside>[^,;:.!?]+)", re.I)
+# "[instead of] the google chip", "[statt] sie fest in den compiler einzubauen", what a thing gives "[beyond] cost"
+_SET_ASIDE_RE = re.compile(r"\b(?:without|ohne|instead of|rather than|statt|anstatt|beyond|besides|apart from"
+                           r"|aside from|other than|except(?: for)?|au(?:ß|ss)er|abgesehen von)"
+                           r"\s+(?P<aside>[^,;:.!?]+)", re.I)
 # A yes/no question doubting a need asks for the way without it: "[and if my net is small,] do i still need the onnx
 # runtime", "brauch ich dann überhaupt die onnx runtime" (its verb starts the clause: "when do i actually need grpo"
 # asks when, doubting nothing)
@@ -2046,9 +2048,22 @@ def _naming_first(found: list[PointHit], question: Question, *, introductions_na
         return sum(any(word.startswith(name) for name in unit for word in words[id(hit)]) for unit in units)
 
     best = max(near, key=held, default=None)  # the first of the near ones that hold the most
-    if best is None or held(best) <= held(found[0]):
+    if best is None or held(best) <= held(found[0]) or _headed_as_asked(found[0], question):
         return found
     return [best] + [hit for hit in found if hit is not best]
+
+
+MIN_HEADED_AS_ASKED = 2  # words of a heading the question types: one alone ("Pallas") is often only the talk's topic
+
+
+def _headed_as_asked(hit: PointHit, question: Question) -> bool:
+    """Whether each word of ``hit``'s heading is typed in the question (as typed or its English base), at least
+    MIN_HEADED_AS_ASKED of them: the point is headed by the very thing asked about (000:163's "Knowledge
+    Distillation"), so a name elsewhere in the question ("does the maxtext post-training stack support") says where
+    it is asked, not which point answers."""
+    heading = tokens(hit.title)
+    typed = {base for word in tokens(question.subject) for base in english_variants(word)}
+    return len(heading) >= MIN_HEADED_AS_ASKED and all(word in typed for word in heading)
 
 
 _OR_WORDS = frozenset({"or", "oder"})

@@ -408,9 +408,12 @@ _PURPOSE_RE = re.compile(
 # "was hat das Baumhaus gekostet", "what did the treehouse cost": what a verb whose object is an amount (kosten, cost)
 # is done to asks how much, as "wie viel" and "how much" do; only "was"/"what" is the question word, the rest is the
 # subject
-# (the verb last, after its auxiliary and the thing: "was hat … gekostet", "what did … cost")
+# (the verb last, after its auxiliary and the thing: "was hat … gekostet", "what did … cost"; after a preposition or an
+# article it is the noun, set aside or named: "what does tpu inference buy you [beyond cost]", "… außer den kosten")
+_COST_AS_A_NOUN_AFTER = "|".join(sorted(ENGLISH_PREPOSITIONS | ENGLISH_ARTICLES | frozenset(
+    "than and or its their außer ausser neben jenseits der die den".split())))
 _AMOUNT_VERB_RE = re.compile(r"^(?:was|what)(?=\s(?:hat|haben|hatte|hatten|wird|werden|w[üu]rde|did|does|do|will|would)"
-                             r"\s.+\s(?:gekostet|kosten|cost)$)", re.I)
+                             rf"\s(?:.+\s)?(?!(?:{_COST_AS_A_NOUN_AFTER})\s)\S+\s(?:gekostet|kosten|cost)$)", re.I)
 
 
 def asks_an_amount(text: str) -> bool:

@@ -36,6 +36,18 @@ PALLAS = "004_b9033c416a07336f.txt"
                  (MAIN, 523), id="ohne"),
     pytest.param("can casadi run a small net without dragging in the onnx runtime lib", (MAIN, 525),
                  id="without-naming-none"),
+    # "beyond", "besides", "außer" set aside too: what tpu inference gives besides its cost is 443's "Erweiterung der
+    # verfügbaren Rechenkapazitäten …", not the introduction's "wettbewerbsfähiger Kosten-Leistungs-Verhältnisse"
+    # (442); "cost" after a preposition or article is the noun, no amount asked ("what did the treehouse cost")
+    pytest.param("what does the vllm/sglang talk say tpu inference gets you beyond cost", (MAIN, 443), id="beyond"),
+    pytest.param("besides the cost, what does tpu inference buy you in the vllm talk", (MAIN, 443), id="besides"),
+    pytest.param("was bringt tpu inferenz im vllm/sglang talk außer den kosten", (MAIN, 443), id="ausser"),
+    # a point headed by the very thing asked about (163: "Knowledge Distillation") answers; a name elsewhere in the
+    # question (the "maxtext post-training stack") says where it is asked, not which point: not 160's four-pillar stack
+    pytest.param("which kinds of knowledge distillation can you run with the maxtext post-training stack", (MAIN, 163),
+                 id="headed-as-asked"),
+    pytest.param("welche arten von knowledge distillation unterstützt der maxtext post-training stack", (MAIN, 163),
+                 id="headed-as-asked-de"),
     # kept apart is getrennt: 304's "Vollständige Trennung von Rollout-Generatoren und Trainern"
     pytest.param("how does tinix keep rollout and training apart", (MAIN, 304), id="apart"),
     pytest.param("why keep rollout and training apart in tunix?", (MAIN, 304), id="apart-why"),
