@@ -32,8 +32,8 @@ async def test_a_joined_separable_verb_the_point_says_stays_a_word_of_the_rest(s
 
 
 async def test_how_often_is_no_word_a_point_must_hold(store: Store) -> None:
-    # "die ganze zeit" says how often, in the asker's words: the Tunix RL talk's post-training points hold the rest
-    # (post-training, Tunix); "auge" is the asker's word, no detail they lack
+    # "die ganze zeit" says how often, in the asker's words: the Tunix talk's post-training points hold the rest
+    # (post-training, Tunix); "ein Auge haben" is to monitor, 388's "Überwachung … während des Post-Trainings"
     reply = await ask(store, "worauf muss man beim post-training mit tunix die ganze zeit n auge haben")
     assert body(reply)["covered"] is True and body(reply)["lang"] == "de"
-    assert first(reply) == (MAIN, 302)
+    assert first(reply) == (MAIN, 388)
