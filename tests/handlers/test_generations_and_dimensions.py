@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from handlers.answers import _count_re
+from handlers.quantities import count_re
 from store.concepts import build_concepts
 from store.db import Store
 from store.lexicon import Lexicon
@@ -36,7 +36,7 @@ def test_a_generation_typed_alone_finds_the_names_written_with_it() -> None:
 
 
 def test_dimensions_are_counted_with_a_d() -> None:
-    pattern = _count_re(("dimensionen", "dimension"))
+    pattern = count_re(("dimensionen", "dimension"))
     assert pattern is not None and pattern.search("nutzen ein 2D-Mesh") and pattern.search("ein 3D Gitter")
-    steps = _count_re(("schritte",))
+    steps = count_re(("schritte",))
     assert not pattern.search("HBM2D") and steps is not None and not steps.search("ein 2D-Mesh")

@@ -4,11 +4,11 @@ import re
 
 import pytest
 
-from handlers.answers import _NUMBER_RES, _NUMBER_START
+from handlers.quantities import _NUMBER_START, NUMBER_RES
 from store.parser import parse_file
 from tests.conftest import CORPUS_FILES
 
-LED = [kind for kind, pattern in _NUMBER_RES.items() if pattern.pattern.startswith(_NUMBER_START)]
+LED = [kind for kind, pattern in NUMBER_RES.items() if pattern.pattern.startswith(_NUMBER_START)]
 
 
 def _corpus_texts() -> list[str]:
@@ -33,7 +33,7 @@ def test_the_slow_patterns_are_led_by_the_lookahead() -> None:
 
 @pytest.mark.parametrize("kind", LED)
 def test_same_matches_as_without_the_lookahead(kind: str) -> None:
-    led = _NUMBER_RES[kind]
+    led = NUMBER_RES[kind]
     plain = _without_lookahead(led)
     texts = _corpus_texts() + [
         "Zweistufiges Suchframework", "ZWEI Jahre", "im Fünften Jahr", "Vier- bis Fünffache", "H100 mit 8x7B",

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from bot.console import as_json
-from handlers import answers, mentions
+from handlers import answers, mentions, quantities
 from handlers.questions import Shape, parse
 from handlers.replies import Reply
 from store.db import Store
@@ -366,7 +366,7 @@ async def test_how_thick_is_the_point_with_the_thickness_and_a_count_is_no_part_
 ])
 def test_a_list_is_three_things_named_in_a_row(text: str, lists: bool) -> None:
     hit = PointHit("talk", "Talk", 0, "0:00", "Titel", text, 0.0, Source(MAIN, 1))
-    assert answers._lists_things(hit) is lists
+    assert quantities.lists_things(hit) is lists
 
 
 @pytest.mark.parametrize(("text", "line"), [
