@@ -487,6 +487,8 @@ GERMAN_ARTICLES = frozenset("ein eine einen einem einer eines ne nen nem ner n d
 GERMAN_WHICH = frozenset("welche welcher welches welchen welchem".split())
 GERMAN_QUESTION_WORDS = frozenset("wie warum wieso weshalb was wann wo wer welche welcher welches welchen welchem "
                                    "wozu wofur womit".split())
+# the question words of both languages
+QUESTION_WORDS = GERMAN_QUESTION_WORDS | frozenset("why what how who when where which".split())
 # What a number question asks of its number besides the thing measured: the kind of the thing counted ("how many
 # kinds of math ops", "wie viele Sorten von Operationen") and the end of a range ("der kleinste Speedup", "the
 # highest speed-up"). The summaries say "Matvec, Matmul, eigh" and "2x bis zu 17x", not the word.

@@ -19,6 +19,14 @@ from store.lexicon import phrase_key
 from store.text import clean_query, fold, tokens, word_tokens
 
 from . import german_tags
+from .chat_typing import (
+    letter_slips,
+    typed_slips,
+    unstretched,
+    without_emoji,
+    without_sign_off,
+    without_typed_address,
+)
 from .common_words import is_common, is_everyday, is_rare, leaning, leans_english, not_more_german
 from .question_words import (
     ABILITY_IDIOM_RE,
@@ -29,7 +37,6 @@ from .question_words import (
     ASKS_WHY,
     ASPECT_NOUNS,
     BOT_NOUNS,
-    CHAT_SPELLINGS,
     CODE_CONSTRUCT_NOUNS,
     CODE_KEYWORDS,
     COME_FORMS,
@@ -72,8 +79,8 @@ from .question_words import (
     PEOPLE_NOUNS,
     PRONOUNS,
     QUANTITY_FRAME_WORDS,
+    QUESTION_WORDS,
     SEPARABLE_PARTICLES,
-    SIGN_OFF_RE,
     SPEAKING,
     SPOKEN_WITH,
     STRESS_WORDS,
@@ -85,7 +92,6 @@ from .question_words import (
     USAGE,
     WHICH_ONE_WORDS,
     WHO_NOUNS,
-    WHY_WORDS,
     setting_of,
 )
 
@@ -210,19 +216,12 @@ _TALK_NOUNS = ("talk", "talks", "vortrag", "vortrage", "vortrags", "video", "vid
 TALK_NOUNS = frozenset(_TALK_NOUNS)  # folded tokens, speakers too; ``_TALK_NOUN`` is the regex naming a talk itself
 
 
-def _slips(noun: str) -> set[str]:
-    """``noun`` with two neighbouring letters swapped, and (six letters or more) with one left out."""
-    swapped = {noun[:i] + noun[i + 1] + noun[i] + noun[i + 2:] for i in range(len(noun) - 1)}
-    left_out = {noun[:i] + noun[i + 1:] for i in range(len(noun))} if len(noun) >= 6 else set()
-    return (swapped | left_out) - {noun}
-
-
 _LONG_TALK_NOUNS = frozenset(noun for noun in _TALK_NOUNS if len(noun) >= 6)
 # A word that is a long talk noun with one letter added is one letter longer, and starts as the noun does unless the
 # added letter is its first: most words need not be tried letter by letter
 _LETTER_ADDED_SIZES = frozenset(len(noun) + 1 for noun in _LONG_TALK_NOUNS)
 _LONG_TALK_NOUN_STARTS = frozenset(noun[0] for noun in _LONG_TALK_NOUNS)
-_TALK_NOUN_SLIPS = frozenset(slip for noun in _TALK_NOUNS for slip in _slips(noun))
+_TALK_NOUN_SLIPS = frozenset(slip for noun in _TALK_NOUNS for slip in letter_slips(noun))
 _FRAMING = FRAME_WORDS | PRONOUNS  # a word that frames a question or points back
 
 
@@ -1370,22 +1369,14 @@ def _plain(query: str) -> str:
 ASKED_ABOUT_ANYTHING = frozenset({Shape.DEFINE, Shape.EXPLAIN, Shape.SEARCH, Shape.MORE})
 # Every word of a question about the bot is one of these (so is its last, which greetings and interjections before it
 # leave as it is: most questions need not be read further)
-_QUESTION_WORDS = GERMAN_QUESTION_WORDS | frozenset("why what how who when where which".split())
 _ABOUT_THE_BOT_WORDS = FRAME_WORDS | PRONOUNS | THE_BOT | USAGE | TO_THE_BOT | BOT_NOUNS | KINDS_OF_THING | EXAMPLES
-
-
-def _typed_slips(word: str) -> set[str]:
-    """``word`` with two neighbouring letters swapped, a letter typed twice, and (six letters or more) one left out:
-    "kanst", "comands", "hilfee", "befehel"."""
-    doubled = {word[:i] + word[i] + word[i:] for i in range(len(word))}
-    return _slips(word) | doubled - {word}
 
 
 # A word that speaks to the bot typed with a slip is that word ("was kanst du so", "comands?"); a slip that is a word
 # of its own ("weist", "nuten") is that word instead. Words of five letters or more: a shorter one's slips are as
 # often other words.
 _BOT_WORD_SLIPS = {slip: word for word in sorted(TO_THE_BOT | USAGE | ASKING | THE_BOT | EXAMPLES) if len(word) >= 5
-                   for slip in _typed_slips(word)
+                   for slip in typed_slips(word)
                    if slip not in _ABOUT_THE_BOT_WORDS and not is_everyday(slip)}
 
 # Spoken German as typed: the dropped e of "ich" ("wie benutz ich dich", "wie nutz ich das") is the verb's "ich" form
@@ -1409,7 +1400,7 @@ def _asks_of_the_last_answer(words: list[str]) -> bool:
     if not asked:
         return False
     after = words[asked[-1] + 1:]
-    clause = next((index for index, word in enumerate(after) if word in _QUESTION_WORDS), None)
+    clause = next((index for index, word in enumerate(after) if word in QUESTION_WORDS), None)
     return clause is None or not any(word in THE_BOT for word in after[clause + 1:])
 
 
@@ -1650,9 +1641,9 @@ def parse(text: str) -> Question:
     """The shape, subject and language of a question (Slack markup and pings already harmless). A message that says
     why it asks before it asks ("Wir nutzen nur Colab. Wie läuft Kinetic in der Cloud?") is read by its question
     (``asked_sentence``): the context's words neither shape it nor are its subject (``Question.context``)."""
-    # a sign-off after the question ("what?? lol") is no sentence of context (``_without_sign_off``)
+    # a sign-off after the question ("what?? lol") is no sentence of context (``without_sign_off``)
     # (an emoji code's colons are no opener's colon: "moin :wave: kurze frage zum kinetic talk: …")
-    asked, context = asked_sentence(_without_sign_off(_without_emoji(_question_text(text))))
+    asked, context = asked_sentence(without_sign_off(without_emoji(_question_text(text))))
     if context:
         question = _parse(asked)
         question.context = context
@@ -1690,101 +1681,6 @@ _SPACES_RE = re.compile(r"\s{2,}")
 _SPOKEN_EIN_APART_RE = re.compile(r"(?<![\w-])(so|f[üu]r|auf|mit|[üu]ber)\s+n(?![\w'-])", re.I)
 
 
-# Question words typed with a letter held ("whyy?", "warummm", "wiesooo"). Every one starts with w or h, so only such
-# words with a double letter are read further (few are: "wann", "will", "hello").
-_STRETCHABLE = _QUESTION_WORDS
-_HELD_RE = re.compile(r"(?<![^\W\d_])[wh][^\W\d_]*?([^\W\d_])\1[^\W\d_]*", re.I)
-_REPEATS_RE = re.compile(r"([^\W\d_])\1+")
-
-
-_CHAT_SPELLING_RE = re.compile(rf"(?<![\w'-])(?:{'|'.join(CHAT_SPELLINGS)})(?![\w'-])", re.I)
-# German chat's "zsm" for "zusammen", alone or opening a word: "zsmfassung", "fass mal zsm" (no German word starts so)
-_ZSM_RE = re.compile(r"(?<![\w'-])zsm", re.I)
-# A why-word typed with a slip ("wiso", "waurm", "wehsalb", "weshlab"): a letter left out, typed twice or swapped with
-# its neighbour; a slip that is an everyday word of its own ("warm") or another question word stays that word
-_WHY_SLIPS = {slip: word for word in WHY_WORDS
-              for slip in sorted(_typed_slips(word) | {word[:i] + word[i + 1:] for i in range(len(word))})
-              if not is_everyday(slip) and slip not in _QUESTION_WORDS}
-# English "why" is too short for a letter left out or typed twice to be read back; two letters swapped ("wyh") is still
-# "why" when it is no word at all ("hwy", the highway, is one)
-_WHY_SLIPS |= {slip: "why" for slip in _slips("why") if not is_common(slip)}
-_WHY_SLIP_RE = re.compile(rf"(?<![\w'-])(?:{'|'.join(sorted(_WHY_SLIPS, key=len, reverse=True))})(?![\w'-])", re.I)
-# The noun that asks for a difference typed with a slip is that noun: "was is der unterschid zwischen pre-training und
-# post-training" asks for the difference as "Unterschied" does (a slip that is an everyday word stays that word)
-_DIFFERENCE_NOUNS = ("unterschied", "unterschiede", "difference", "differences")
-_DIFFERENCE_SLIPS = {slip: word for word in _DIFFERENCE_NOUNS for slip in sorted(_typed_slips(word))
-                     if slip not in _DIFFERENCE_NOUNS and not is_everyday(slip)}
-_DIFFERENCE_SLIP_RE = re.compile(
-    rf"(?<![\w'-])(?:{'|'.join(sorted(_DIFFERENCE_SLIPS, key=len, reverse=True))})(?![\w'-])", re.I)
-# Chat's "y" for "why", opening a message: "y tho", "y not?"
-_CHAT_WHY_RE = re.compile(r"^y(?![\w'-])", re.I)
-
-
-# Spoken German's "wat" for "was", known by the German verb after it: "wat sind finite differenzen", "wat heißt …"
-# ("wat is xla" may be either language's: chat's "what" then)
-_GERMAN_VERB_NEXT_RE = re.compile(r"\s+(?:sind|ist|isn|war|waren|hei(?:ß|ss)t|hei(?:ß|ss)en|bedeutet|bedeuten|macht"
-                                  r"|machen|kannst|gibt|gibts|hat|haben|meinst|meint|soll|sollen)(?![\w'-])", re.I)
-
-
-def _chat_spelled(match: re.Match[str]) -> str:
-    """A question word as chat spells it (CHAT_SPELLINGS), written plainly; "wat" before a German verb is "was"."""
-    word = match.group()
-    if word.casefold() == "wat" and _GERMAN_VERB_NEXT_RE.match(match.string, match.end()):
-        return "was" if word.islower() else "Was"
-    return CHAT_SPELLINGS[word.casefold()]
-
-
-def _unstretched(query: str) -> str:
-    """``query`` with a question word typed with a letter held ("whyy?" -> "why?"), spelled as chat spells it
-    ("wat can u do" -> "what can u do", "y tho" -> "why tho", "zsmfassung" -> "zusammenfassung") or a why-word or
-    difference noun typed with a slip ("wiso?" -> "wieso?", "unterschid" -> "unterschied") written plainly."""
-
-    def plain(match: re.Match[str]) -> str:
-        collapsed = _REPEATS_RE.sub(r"\1", match.group().casefold())
-        return collapsed if collapsed in _STRETCHABLE else match.group()
-
-    query = _CHAT_SPELLING_RE.sub(_chat_spelled, query)
-    query = _ZSM_RE.sub(lambda match: "Zusammen" if match.group()[0].isupper() else "zusammen", query)
-    query = _CHAT_WHY_RE.sub("why", _WHY_SLIP_RE.sub(lambda match: _WHY_SLIPS[match.group().casefold()], query))
-    query = _DIFFERENCE_SLIP_RE.sub(lambda match: _DIFFERENCE_SLIPS[match.group().casefold()], query)
-    return _HELD_RE.sub(plain, query)
-
-
-# Slack's emoji codes (":wave:", ":+1::skin-tone-2:"), emoji and the emoticons typed for them (":)", ";-)", ":D"): they
-# say how a message is meant, no word of it
-_EMOJI_RE = re.compile(
-    r"(?<![\w:]):[a-z0-9+][a-z0-9_+-]*:(?:[a-z0-9_+-]+:)*(?![\w:])|(?<![\w:;])[:;]-?[()DPp](?!\w)"
-    "|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+")
-_EMOJI_HINT_RE = re.compile("[:;\U0001F000-\U0001FAFF\u2600-\u27BF]")  # most questions have none of these
-
-
-# The bot's name typed as text rather than picked as a mention ("@talkbot why", "talkbot, wieso?", "why @bot"): Slack
-# removes a real ping before the question is read, a typed one only addresses the bot as that ping does; no summary
-# is about it. A bare "bot" opening a message may be its topic ("bot frameworks?"), so only the @ form of it.
-_TYPED_ADDRESS_RE = re.compile(r"(?<![\w@.-])@(?:talkbot|bot)(?![\w@.-])[,:!]?|^talkbot(?:[,:!]|(?=\s+\S))", re.I)
-# a word every typed address has: most questions have none
-_TYPED_ADDRESS_HINT_RE = re.compile(r"@|^talkbot", re.I)
-
-
-def _without_typed_address(query: str) -> str:
-    """``query`` without the bot's name typed as an address (``_TYPED_ADDRESS_RE``): "@talkbot why" -> "why"; as it
-    is when nothing else is left ("@talkbot" alone is a greeting)."""
-    if not _TYPED_ADDRESS_HINT_RE.search(query):
-        return query
-    return " ".join(_TYPED_ADDRESS_RE.sub(" ", query).split()) or query
-
-
-def _without_emoji(query: str) -> str:
-    """``query`` without its emoji, emoji codes and emoticons."""
-    return _EMOJI_RE.sub(" ", query) if _EMOJI_HINT_RE.search(query) else query
-
-
-def _without_sign_off(query: str) -> str:
-    """``query`` without the laughing, thanking or pleading it signs off with (``SIGN_OFF_RE``), its question mark
-    kept: "what are you actually for lol" -> "what are you actually for"."""
-    return SIGN_OFF_RE.sub(lambda match: "?" if "?" in match.group() else "", query)
-
-
 # "the (German) word", "der (englische) Begriff" before the term a question asks about only say it is a term: "what
 # does the german word zerspanung mean" asks what Zerspanung means. Not before a word that makes it a phrase of its own
 # ("the word for …", "der Begriff in dem Vortrag"), nor alone ("woher stammt der begriff": the thread's term).
@@ -1797,7 +1693,7 @@ _NAMED_AS_A_TERM_RE = re.compile(
 
 def _parse(text: str) -> Question:
     cleaned = _question_text(text)
-    query = _without_sign_off(_unstretched(_without_typed_address(_without_emoji(cleaned).strip())))
+    query = without_sign_off(unstretched(without_typed_address(without_emoji(cleaned).strip())))
     plain = _NAMED_AS_A_TERM_RE.sub("", _plain(query).rstrip(" ?!."))
     pointed = _POINTER_HINT_RE.search(plain) is not None and _POINTER_RE.search(plain) is not None
     question = _parse_plain(query, _SPACES_RE.sub(" ", _POINTER_RE.sub(" ", plain)).strip() if pointed else plain)
