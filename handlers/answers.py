@@ -22,7 +22,17 @@ from store.concepts import (
 from store.db import Store
 from store.lexicon import phrase_key
 from store.merging import same_moment
-from store.model import KeyPoint, PointHit, Source, Talk, TalkHit, TeamDefinition, TermHit, introduces_its_talk
+from store.model import (
+    KeyPoint,
+    PointHit,
+    Source,
+    Talk,
+    TalkHit,
+    TeamDefinition,
+    TermHit,
+    heads_its_talk,
+    introduces_its_talk,
+)
 from store.text import holds_run, term_key, tokens
 
 from . import coverage
@@ -2054,7 +2064,7 @@ def _opens_its_talk(hit: PointHit) -> bool:
 def _heads_its_talk(hit: PointHit) -> bool:
     """Whether ``hit`` is a point at its talk's start that is no introduction (a talk's opener: its heading names the
     talk, store.ranking._introduced)."""
-    return hit.kind == "point" and hit.seconds == 0 and not _opens_its_talk(hit)
+    return hit.kind == "point" and heads_its_talk(hit.seconds, hit.title, hit.text)
 
 
 def _introduction_first(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:

@@ -38,6 +38,12 @@ def introduces_its_talk(seconds: int, title: str, text: str) -> bool:
     return 0 <= seconds <= OPENING_SECONDS and bool(_INTRODUCES_RE.search(title) or _INTRODUCES_RE.match(text))
 
 
+def heads_its_talk(seconds: int, title: str, text: str) -> bool:
+    """Whether a key point opens its talk at 0:00 without introducing it ("0:00 MaxText-Architektur: …"): its heading
+    names the talk, as an introduction does."""
+    return seconds == 0 and not introduces_its_talk(seconds, title, text)
+
+
 # What someone can say about a key point (its overflow menu): the stamp is wrong, it is inaccurate, a fixed text.
 WRONG_STAMP, INACCURATE, FIX = "stamp", "inaccurate", "fix"
 CORRECTION_KINDS = (WRONG_STAMP, INACCURATE, FIX)

@@ -28,7 +28,7 @@ from .edits import (
 from .kept import kept
 from .lexicon import Lexicon, phrase_key
 from .matching import SEARCH_COLUMNS, SearchForm, SearchRow, fts_expression, fts_forms, phrase_check
-from .model import OPENING_SECONDS, PointCorrection, TalkHit, introduces_its_talk
+from .model import OPENING_SECONDS, PointCorrection, TalkHit, heads_its_talk, introduces_its_talk
 from .prepared import Prepared, PreparedRows, prepare, read_rows
 from .text import tokens
 from .vocabulary import NAME_KINDS, TermName, Vocabulary
@@ -326,7 +326,7 @@ def _read_parts(db_path: Path) -> Parts:
         ):
             if introduces_its_talk(seconds, title, text):
                 introductions.setdefault(talk_id, set()).add(point_id)
-            elif seconds == 0:
+            elif heads_its_talk(seconds, title, text):
                 openers.setdefault(talk_id, set()).add(point_id)
         for talk_id, position, title, speakers, video_url in conn.execute(
             "SELECT talk_id, position, title, speakers, video_url FROM talks ORDER BY position"
