@@ -574,12 +574,12 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout32: list[dict], holdout33: list[dict], holdout34: list[dict], holdout35: list[dict],
         holdout36: list[dict], holdout37: list[dict], holdout38: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout34 + holdout35 + holdout36 + holdout37 + holdout38
+    unseen = holdout36 + holdout37 + holdout38
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19 + holdout20 + holdout21
              + holdout22 + holdout23 + holdout24 + holdout25 + holdout26 + holdout27 + holdout28 + holdout29
-             + holdout30 + holdout31 + holdout32 + holdout33)
+             + holdout30 + holdout31 + holdout32 + holdout33 + holdout34 + holdout35)
     assert {q["id"] for q in spent} <= every  # spent sets are tune material
     assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
     assert {q.id for q in eval_answers.load_questions("holdout8")} == {q["id"] for q in holdout8}
