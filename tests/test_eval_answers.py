@@ -222,6 +222,16 @@ def holdout38() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout39() -> list[dict]:
+    return load_question_file("eval_answers_holdout39")
+
+
+@pytest.fixture(scope="module")
+def holdout40() -> list[dict]:
+    return load_question_file("eval_answers_holdout40")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -515,6 +525,10 @@ HELD_OUT_SIZES = {
                               near_outside_absent=True),
     "holdout38": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout39": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
+    "holdout40": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -572,9 +586,10 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout24: list[dict], holdout25: list[dict], holdout26: list[dict], holdout27: list[dict],
         holdout28: list[dict], holdout29: list[dict], holdout30: list[dict], holdout31: list[dict],
         holdout32: list[dict], holdout33: list[dict], holdout34: list[dict], holdout35: list[dict],
-        holdout36: list[dict], holdout37: list[dict], holdout38: list[dict]) -> None:
+        holdout36: list[dict], holdout37: list[dict], holdout38: list[dict], holdout39: list[dict],
+        holdout40: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout36 + holdout37 + holdout38
+    unseen = holdout36 + holdout37 + holdout38 + holdout39 + holdout40
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19 + holdout20 + holdout21
@@ -613,7 +628,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout36")} == {q["id"] for q in holdout36}
     assert {q.id for q in eval_answers.load_questions("holdout37")} == {q["id"] for q in holdout37}
     assert {q.id for q in eval_answers.load_questions("holdout38")} == {q["id"] for q in holdout38}
-    assert {"holdout36", "holdout37", "holdout38"} <= eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout39")} == {q["id"] for q in holdout39}
+    assert {q.id for q in eval_answers.load_questions("holdout40")} == {q["id"] for q in holdout40}
+    assert {"holdout36", "holdout37", "holdout38", "holdout39", "holdout40"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
