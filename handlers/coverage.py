@@ -10,7 +10,7 @@ import re
 from collections.abc import Awaitable, Callable
 
 from store.compounds import LINKING
-from store.concepts import german_infinitives
+from store.concepts import english_variants, german_infinitives
 from store.db import Store
 from store.lexicon import phrase_key
 from store.text import holds_run, tokens
@@ -1516,7 +1516,7 @@ def _topic_size(store: Store, question: Question, present: list[str], held: list
     Crashkurs): they name one thing, where more things restate a fact (MAX_TOPIC_WORDS)."""
     kept = set(held)
     parts = [[token for token in _content_tokens(word) if token in kept] for word in present]
-    size = sum(1 for word in parts if word)
+    size = sum(1 for word in parts if word) - _named_again(parts)
     phrases = store.word_data().en_de
     at = 0
     while at < len(parts) - 1:
@@ -1527,6 +1527,18 @@ def _topic_size(store: Store, question: Question, present: list[str], held: list
         else:
             at += 1
     return min(size, len(kept))
+
+
+def _named_again(parts: list[list[str]]) -> int:
+    """How many of the words (each its folded tokens) name an earlier word's thing again, in the same or another
+    form: "does the qwen image port put a watermark on the [images]" names the image once, not a fourth thing."""
+    seen: set[str] = set()
+    again = 0
+    for word in parts:
+        if word and all(seen.intersection(english_variants(token)) for token in word):
+            again += 1
+        seen.update(word)
+    return again
 
 
 # Words an English noun follows: "does the treehouse have [a fireplace]?", "the machinists' [union]", "are there

@@ -443,9 +443,9 @@ ENGLISH_ARTICLES = frozenset("the a an".split())
 COME_FORMS = frozenset("come comes came coming".split())
 ARTICLES = ENGLISH_ARTICLES | frozenset("up down out off away".split())  # and the particles of English phrasal verbs
 # German finite verbs that start a yes/no question and do not end in -t ("kann man …", "gab es …")
-# (with spoken German's "ham" for haben: "ham die maschinisten … gestreikt")
+# (with spoken German's "ham" for haben: "ham die maschinisten … gestreikt", and "is" for ist: "is das baumhaus …")
 GERMAN_AUXILIARIES = frozenset(
-    "kann konnen konnte wird werden wurde wurden sind war waren gab gabs muss soll haben ham".split())
+    "kann konnen konnte wird werden wurde wurden is sind war waren gab gabs muss soll haben ham".split())
 # German modal verbs: the infinitive they govern ends the question ("muss man fusionen bei flydsl selber anstoßen")
 GERMAN_MODALS = frozenset(
     "kann konnen konnte konnten muss mussen musste mussten soll sollen sollte sollten darf durfen durfte durften "

@@ -428,8 +428,10 @@ _WORTH_RE = re.compile(
     r"(?: (?:talk|video|session)s?)?\s+)?)worth (?:watching|seeing|a (?:look|watch)|it|the time)"
     r"(?:\s+(?:anything|something|any (?:talk|video)s?|a (?:talk|video)|one))?(?:\s+(?:for|on|about|regarding|if)"
     r"\s+(?P<s3>.+))?"
-    r"|lohn(?:t|en)(?: es)? sich(?P<s2>.*?)(?:\s+(?:f[üu]r|zum|zur)\s+(?P<s4>.+))?)$", re.I)
-# (s3, s4: what it is worth it for, "… for debugging", "lohnt sich das für Einsteiger")
+    r"|lohn(?:t|en)(?: es)? sich(?P<s2>.*?)(?:\s+(?:f[üu]r|zum|zur)\s+(?P<s4>.+))?"
+    r"|(?:ist|is|sind|war|w[äa]re)\s+(?P<s5>.+?)\s+sehenswert(?:\s+(?:f[üu]r|zum|zur)\s+(?P<s6>.+))?)$", re.I)
+# (s3, s4, s6: what it is worth it for, "… for debugging", "lohnt sich das für Einsteiger"; s5: German "sehenswert" is
+# worth watching: "ist der Pallas-Vortrag sehenswert")
 
 
 def weighs_its_subject(text: str) -> bool:
@@ -438,7 +440,7 @@ def weighs_its_subject(text: str) -> bool:
     watching for debugging?", "welches Video lohnt sich?"): only then is that thing a talk, or nothing the talks are
     about. The thing is before what it is worth it for, and more than a pronoun."""
     match = _WORTH_RE.match(text.strip().rstrip("?!. "))
-    return match is not None and bool(subject_words(match["s"] or match["s2"] or ""))
+    return match is not None and bool(subject_words(match["s"] or match["s2"] or match["s5"] or ""))
 
 
 # "in welchen Talks kommt X vor", "in which videos does X come up": the talks a topic comes up in are asked for, not

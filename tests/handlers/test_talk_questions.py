@@ -78,3 +78,12 @@ async def test_a_title_word_places_the_moments_in_its_talk(store: Store) -> None
     # Holzschutz (7:00 in one summary, 7:20 in the other) are listed
     german = await ask(store, "wann war beim baumhaus holzschutz thema")
     assert {549, 602} <= lines(german)
+
+
+async def test_sehenswert_asks_whether_a_talk_is_worth_watching(store: Store) -> None:
+    # German "sehenswert" is "worth watching": the talk it names is recommended, not searched for a word "sehenswert"
+    # the summaries lack, also with spoken German's "is" for ist
+    named = await ask(store, "ist der pallas vortrag sehenswert")
+    assert body(named)["shape"] == "watch" and body(named)["hits"][0]["source"]["line"] == 1
+    described = await ask(store, "is das video wo das baumhaus an die bäume geschraubt wird sehenswert")
+    assert body(described)["shape"] == "watch" and body(described)["hits"][0]["source"]["line"] in {541, 592}

@@ -1,0 +1,28 @@
+"""Yes/no questions asking a detail of a covered topic that no summary has: the reply says the summaries don't mention
+the detail, then shows the topic's talk (through the function mentions and DMs call, on the bundled corpus in a real
+SQLite file). Absence was checked by grep over corpus/*.txt."""
+
+from __future__ import annotations
+
+from handlers.questions import is_yes_no
+from store.db import Store
+from tests.handlers.test_coverage import MAIN, ask, assert_said_not_covered, first
+
+
+def test_spoken_is_opens_a_german_yes_no_question() -> None:
+    # spoken German drops the t of "ist", as it says "ham" for haben
+    assert is_yes_no("is das baumhaus eigentlich rollstuhlgerecht", "de")
+
+
+async def test_an_absent_property_asked_with_spoken_is(store: Store) -> None:
+    # the treehouse talk has no word on wheelchairs: its detail is not covered, the talk is shown after it
+    reply = await ask(store, "is das baumhaus eigentlich rollstuhlgerecht")
+    assert_said_not_covered(reply, "Die Zusammenfassungen erwähnen *rollstuhlgerecht* nicht.", "rollstuhlgerecht")
+    assert first(reply) == (MAIN, 541)
+
+
+async def test_a_topic_noun_typed_twice_is_one_word_of_the_topic(store: Store) -> None:
+    # "image" of Qwen Image and "images" name one thing: the topic is three words (qwen, image, port), no restated fact
+    reply = await ask(store, "does the qwen image port stamp a logo on its images")
+    assert_said_not_covered(reply, "The summaries don't mention *logo*.", "logo")
+    assert first(reply) == (MAIN, 412)
