@@ -489,6 +489,12 @@ _WHAT_COUNT = (r"(?:what|which)(?=(?:'s|s| is| was| are| were)?(?: the)?(?: (?:r
 # "which is which"
 _WHICH_IS_WHICH = (r"\b(?:was|what)(?:'s|s)?(?:\s+(?:is|ist|sind|are))?(?:\s+(?:da|denn|dabei|jeweils))?"
                    r"\s+(?:anders|was|what)\b|\bwhich\s+is\s+which\b")
+# Which of two sides to take, asked after them, contrasts them as a difference does: "Tunix oder MaxText – wann nehm
+# ich was", "was nimmt man wann", "X or Y, when do I use which", "which one should I pick"
+_WHEN_WHICH = (r"\b(?:wann\s+(?:nehm|nimm|nutz|benutz|verwend|brauch)\w*\s+(?:ich|man|wir|du)\s+(?:was|welche[sn]?)\b"
+               r"|was\s+(?:nehm|nimm|nutz|benutz|verwend|brauch)\w*\s+(?:ich|man|wir|du)\s+wann\b"
+               r"|when\s+(?:(?:do|should|would|to)\s+)?(?:(?:i|we|you|one)\s+)?(?:use|pick|choose|take)\s+which\b"
+               r"|which\s+(?:one\s+)?(?:(?:should|do|would)\s+(?:i|we|you|one)\s+|to\s+)(?:use|pick|choose|take)\b)")
 # The English verbs that say a talk was given, after who or the person asked for
 _PRESENTED = (r"(?:presented|presents|gave|gives|held|spoke|speaks|talked|talks|hosted|delivered|introduced|showed"
               r"|demoed)")
@@ -535,7 +541,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # … or the contrast asked as "was ist (da) anders", "was ist was", "which is which"; German sets one side
         # "gegen" the other as English does with "vs" ("Triton gegen Pallas – worin unterscheiden die sich")
         rf"^(?P<s>[^,:;?–—]+?)\s+(?:and|und|or|oder|&|gegen|{_VERSUS})\s+(?P<o>[^,:;?–—]+?)\s*(?:[,:;?–—]|\s-\s)"
-        rf"(?=.*(?:differ|diff\b|unterschied|unterscheid|{_WHICH_IS_WHICH}))", _I)),
+        rf"(?=.*(?:differ|diff\b|unterschied|unterscheid|{_WHICH_IS_WHICH}|{_WHEN_WHICH}))", _I)),
     (Shape.COMPARE, re.compile(  # (?=…): the first letters, so that re skips the other positions at once; chat's
         # short "diff" asks the same before "between" ("what's the diff between hbm and vmem")
         r"(?=[du])(?:difference|differences|diffs?|unterschied|unterschiede)\s+(?:is there\s+|gibt es\s+)?"

@@ -90,3 +90,15 @@ async def test_german_gegen_between_the_sides_sets_them_against_each_other(store
     assert hits[0]["source"]["line"] == 128
     assert 142 in [hit["source"]["line"] for hit in hits]
     assert ("004_b9033c416a07336f.txt", 16) in [(hit["source"]["file"], hit["source"]["line"]) for hit in hits]
+
+
+async def test_which_of_two_sides_to_take_asked_after_them_is_their_difference(store: Store) -> None:
+    # "wann nehm ich was" / "when do I use which" after "X oder Y" asks to contrast them: Tunix's point against MaxText
+    # (387) first, beside both sides' entries (394, and MaxText's 172 or 404)
+    for text in ("tunix oder maxtext – wann nehm ich was", "tunix or maxtext, when do i use which",
+                 "tunix or maxtext - which one should i pick?"):
+        question = parse(text)
+        assert (question.shape.value, question.subject, question.other) == ("difference", "tunix", "maxtext"), text
+        lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
+        assert lines[0] == 387, text
+        assert 394 in lines and {172, 404} & set(lines), text
