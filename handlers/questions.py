@@ -214,6 +214,7 @@ _TALK_NOUNS = ("talk", "talks", "vortrag", "vortrage", "vortrags", "video", "vid
                "presentation", "prasentation", "speaker", "speakers", "sprecher", "vlog", "vlogs", "documentary",
                "documentaries", "doc")
 TALK_NOUNS = frozenset(_TALK_NOUNS)  # folded tokens, speakers too; ``_TALK_NOUN`` is the regex naming a talk itself
+_ONE_TALK_NOUN = frozenset((noun,) for noun in _TALK_NOUNS)  # a typed word's tokens that are one talk noun
 
 
 _LONG_TALK_NOUNS = frozenset(noun for noun in _TALK_NOUNS if len(noun) >= 6)
@@ -261,6 +262,10 @@ def subject_words(text: str) -> str:
     matches = list(_WORD_RE.finditer(text))
     for at, match in enumerate(matches):
         word = match.group()
+        head, hyphen, tail = word.rpartition("-")
+        if hyphen and word_tokens(tail) in _ONE_TALK_NOUN and (named := word_tokens(head)) and \
+                not _frames(named[-1]):  # (not "text-to-video")
+            word = head  # "im kinetic-vortrag", "the xla-talk": German's compound of a name and a talk noun names the talk
         folded = word_tokens(word)
         keep = bool(folded) and ("_" in word or not all(_frames(token) for token in folded)
                                  or _a_names_tail(folded, matches, at, previous_kept)
@@ -1974,6 +1979,10 @@ _SPEAKER_NOUNS = frozenset({"speaker", "speakers", "sprecher"})  # the talk noun
 _TALK_ABOUT = frozenset("on about with of from by and und mit uber zu zum zur von".split())
 _NAMING_ARTICLES = ENGLISH_ARTICLES | GERMAN_ARTICLES  # "the talk with [the] gemma 4 grpo run"
 _PLACING = frozenset("in im from per aus bei beim".split())  # before a talk noun placing the question: "[in] the talk"
+# German's verbs of speaking said last, whose "über" may follow the talk noun: "wann wird im Casadi-Video über ONNX
+# [geredet]" asks what is said about ONNX there, no video about ONNX
+_SPOKEN_OF_LAST = frozenset("geredet gesprochen diskutiert erzahlt berichtet".split())
+_TALK_VERB = (("talk",), ("talks",))  # English's verb "talk(s)" is written as its noun is
 
 
 def _words_before_the_noun(words: list[str], at: int) -> list[str]:
@@ -1998,12 +2007,17 @@ def talk_naming_words(text: str) -> frozenset[str]:
         parts = tokens(word)
         if not any(token in _TALK_NOUNS and token not in _SPEAKER_NOUNS for token in parts):
             continue
+        if tuple(parts) in _TALK_VERB and at and any(token in _TALK_NOUNS for token in tokens(words[at - 1])):
+            continue  # "when does the casadi video [talk] about onnx": the verb after the talk noun, what it says
         # a compound's first parts name its talk as the words before it do: the "Intel-GPU-Vortrag"
         named.update(part for part in parts if part not in _TALK_NOUNS and not _frames(part))
         named.update(_naming_before(words, at))
         after = words[at + 1:]
         if not (opening := tokens(after[0]) if after else []) or opening[0] not in _TALK_ABOUT:
             continue
+        if opening[0] == "uber" and (last := tokens(words[-1])) and last[-1] in _SPOKEN_OF_LAST and \
+                not any(tokens(later)[:1] == ["uber"] for later in after[1:]):
+            continue  # "im Vortrag über Docker geredet": what is said in it ("im Vortrag über X über Y": the talk's X)
         # "in the talk with the gemma 4 grpo run, how …": a talk placing the question names it to the end of its
         # clause, everyday words too ("run"); the talk as what is asked about goes on with the question after its
         # names ("how does the talk on post-training with MaxText [separate] …")

@@ -3,7 +3,7 @@ the function mentions and DMs call, on the bundled corpus in a real SQLite file.
 
 from __future__ import annotations
 
-from handlers.answers import _name_before_its_kind
+from handlers.answers import _name_before_its_kind, _side_within_the_other
 from handlers.questions import parse
 from store.db import Store
 from tests.handlers.test_questions import ask, body
@@ -102,3 +102,13 @@ async def test_which_of_two_sides_to_take_asked_after_them_is_their_difference(s
         lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
         assert lines[0] == 387, text
         assert 394 in lines and {172, 404} & set(lines), text
+
+
+async def test_a_side_whose_name_begins_the_others_shows_its_own_point(store: Store) -> None:
+    # the point on run_async_map (74) holds "run_async" only as a part of the longer name: run_async's own point (73,
+    # the detached jobs) shows beside it
+    text = "run_async oder run_async_map, was nehm ich wann"
+    lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
+    assert lines[0] == 74 and 73 in lines
+    assert _side_within_the_other(["run_async", "run_async_map"]) == "run_async"
+    assert _side_within_the_other(["tunix", "maxtext"]) == ""
