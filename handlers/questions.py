@@ -265,7 +265,7 @@ def subject_words(text: str) -> str:
         head, hyphen, tail = word.rpartition("-")
         if hyphen and word_tokens(tail) in _ONE_TALK_NOUN and (named := word_tokens(head)) and \
                 not _frames(named[-1]):  # (not "text-to-video")
-            word = head  # "im kinetic-vortrag", "the xla-talk": German's compound of a name and a talk noun names the talk
+            word = head  # "im kinetic-vortrag", "the xla-talk": a compound of a name and a talk noun names the talk
         folded = word_tokens(word)
         keep = bool(folded) and ("_" in word or not all(_frames(token) for token in folded)
                                  or _a_names_tail(folded, matches, at, previous_kept)
