@@ -52,6 +52,7 @@ from .question_words import (
     ENGLISH_ARTICLES,
     ENGLISH_PREPOSITIONS,
     EXAMPLES,
+    FIT_FORMS,
     FRAME_WORDS,
     GERMAN_ARTICLES,
     GERMAN_AUXILIARIES,
@@ -276,6 +277,8 @@ def subject_words(text: str) -> str:
             keep = False  # "MHA as in multi-head attention": "as in" glosses the name before it, no word of its own
         if keep and word.casefold() == "out" and at and matches[at - 1].group().casefold() in COME_FORMS:
             keep = False  # the particle of "come out (of)": where from or when released, no topic (COME_FORMS)
+        if keep and word.casefold() in FIT_FORMS and following == "together":
+            keep = False  # "how X and Y fit together": how they relate, no topic (FIT_FORMS)
         if keep and word.casefold() in ENGLISH_PREPOSITIONS and following in PRONOUNS and \
                 word_tokens(following) == (following,):
             keep = False  # a preposition whose object points back says when or how, no topic: "[after] that"
