@@ -815,7 +815,8 @@ async def _moments_in_the_talk_named_as_one(store: Store, question: Question, li
     if not naming:
         return []  # most questions: no talk noun, no read
     words = question.subject.split()
-    rest = [word for word in words if not set(tokens(word)) <= naming]
+    # (a compound's talk noun is no part of the name: the "kinetic-vortrag" is named by "kinetic")
+    rest = [word for word in words if not set(tokens(word)) - TALK_NOUNS <= naming]
     if rest and len(rest) < len(words) and len(talks := _named_talks(store, question.subject)) == 1 and \
             (found := await store.find_points(" ".join(rest), limit=limit, talk_id=next(iter(talks)),
                                               min_coverage=1.0, twins=True)):

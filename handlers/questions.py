@@ -215,7 +215,6 @@ _TALK_NOUNS = ("talk", "talks", "vortrag", "vortrage", "vortrags", "video", "vid
                "presentation", "prasentation", "speaker", "speakers", "sprecher", "vlog", "vlogs", "documentary",
                "documentaries", "doc")
 TALK_NOUNS = frozenset(_TALK_NOUNS)  # folded tokens, speakers too; ``_TALK_NOUN`` is the regex naming a talk itself
-_ONE_TALK_NOUN = frozenset((noun,) for noun in _TALK_NOUNS)  # a typed word's tokens that are one talk noun
 
 
 _LONG_TALK_NOUNS = frozenset(noun for noun in _TALK_NOUNS if len(noun) >= 6)
@@ -263,10 +262,6 @@ def subject_words(text: str) -> str:
     matches = list(_WORD_RE.finditer(text))
     for at, match in enumerate(matches):
         word = match.group()
-        head, hyphen, tail = word.rpartition("-")
-        if hyphen and word_tokens(tail) in _ONE_TALK_NOUN and (named := word_tokens(head)) and \
-                not _frames(named[-1]):  # (not "text-to-video")
-            word = head  # "im kinetic-vortrag", "the xla-talk": a compound of a name and a talk noun names the talk
         folded = word_tokens(word)
         keep = bool(folded) and ("_" in word or not all(_frames(token) for token in folded)
                                  or _a_names_tail(folded, matches, at, previous_kept)

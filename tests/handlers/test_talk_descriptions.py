@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from handlers.questions import parse, talk_naming_words
+from handlers.questions import talk_naming_words
 from store.db import Store
 from store.state import BotState
 from tests.handlers.test_questions import MAIN, ask, body, first, follow_up
@@ -128,11 +128,6 @@ async def test_a_talk_named_by_a_compound_of_its_name_and_a_talk_noun(store: Sto
     assert body(reply)["shape"] == "when", text
     lines = [hit["source"]["line"] for hit in body(reply)["hits"]]
     assert lines[0] == 68 and set(lines) == {68, 71}, text
-
-
-def test_a_compound_ending_in_a_talk_noun_after_a_function_word_is_a_name() -> None:
-    assert parse("wann wird im kinetic-vortrag über docker geredet").subject == "kinetic docker"
-    assert parse("was ist text-to-video").subject == "text-to-video"
 
 
 @pytest.mark.parametrize("text", [
