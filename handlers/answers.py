@@ -815,7 +815,8 @@ async def _moments_in_the_talk_named_as_one(store: Store, question: Question, li
     if not naming:
         return []  # most questions: no talk noun, no read
     words = question.subject.split()
-    rest = [word for word in words if not set(tokens(word)) <= naming]
+    # (a compound's talk noun is no part of the name: the "kinetic-vortrag" is named by "kinetic")
+    rest = [word for word in words if not set(tokens(word)) - TALK_NOUNS <= naming]
     if rest and len(rest) < len(words) and len(talks := _named_talks(store, question.subject)) == 1 and \
             (found := await store.find_points(" ".join(rest), limit=limit, talk_id=next(iter(talks)),
                                               min_coverage=1.0, twins=True)):
@@ -940,6 +941,12 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
         if (definition := defined.get(term_key(side))) is not None and definition.text:
             (team if strong else team_terms).append(definition)
     both = await store.find_points(" ".join(sides), limit=POINTS_SHOWN + 1, min_coverage=1.0)
+    if both and (shorter := _side_within_the_other(sides)):
+        # "run_async oder run_async_map": a point that says the longer name holds the shorter only as a part of it
+        # (000:74), so the shorter side's own point is shown too (000:73)
+        shown = {hit.source for hit in both}
+        both += [hit for hit in await store.find_points(shorter, limit=2, min_coverage=1.0)
+                 if hit.source not in shown][:1]
     paired = [f"{one.term} {other.term}" for one in entries[0] for other in entries[-1]
              if [term_key(one.term), term_key(other.term)] != [term_key(side) for side in sides]] \
         if not both and len(entries) == 2 else []
@@ -969,6 +976,13 @@ async def compare(store: Store, question: Question, scope: Scope) -> AnswerReply
         covered = await _not_covered(store, question, missing, topic="")  # the covered side is shown above
         reply.suggestions = covered.suggestions
     return reply
+
+
+def _side_within_the_other(sides: list[str]) -> str:
+    """The side whose name begins or ends the other's ("run_async" of "run_async_map"); '' when neither does."""
+    shorter, longer = sorted(sides, key=lambda side: len(term_key(side)))
+    short, long = term_key(shorter), term_key(longer)
+    return shorter if len(short) >= 3 and short != long and (long.startswith(short) or long.endswith(short)) else ""
 
 
 # A side two glossary terms name alike ("automatic differentiation": CasADi's "Automatische Differentiation (AD)" and

@@ -441,6 +441,9 @@ ENGLISH_ARTICLES = frozenset("the a an".split())
 # The forms of "come", whose particle "out" makes one verb with it: "come out (of)" says where something is from or
 # when it was released ("which talks come out of universities", "when did stablehlo come out"), no thing asked about
 COME_FORMS = frozenset("come comes came coming".split())
+# The forms of "fit", which with "together" asks how things relate ("how xla's compiler and its irs fit together"), as
+# German's "wie passen X und Y zusammen" does (whose "passen" frames too): no thing asked about
+FIT_FORMS = frozenset("fit fits fitting".split())
 ARTICLES = ENGLISH_ARTICLES | frozenset("up down out off away".split())  # and the particles of English phrasal verbs
 # German finite verbs that start a yes/no question and do not end in -t ("kann man …", "gab es …")
 # (with spoken German's "ham" for haben: "ham die maschinisten … gestreikt", and "is" for ist: "is das baumhaus …")

@@ -52,6 +52,7 @@ from .question_words import (
     ENGLISH_ARTICLES,
     ENGLISH_PREPOSITIONS,
     EXAMPLES,
+    FIT_FORMS,
     FRAME_WORDS,
     GERMAN_ARTICLES,
     GERMAN_AUXILIARIES,
@@ -271,6 +272,8 @@ def subject_words(text: str) -> str:
             keep = False  # "MHA as in multi-head attention": "as in" glosses the name before it, no word of its own
         if keep and word.casefold() == "out" and at and matches[at - 1].group().casefold() in COME_FORMS:
             keep = False  # the particle of "come out (of)": where from or when released, no topic (COME_FORMS)
+        if keep and word.casefold() in FIT_FORMS and following == "together":
+            keep = False  # "how X and Y fit together": how they relate, no topic (FIT_FORMS)
         if keep and word.casefold() in ENGLISH_PREPOSITIONS and following in PRONOUNS and \
                 word_tokens(following) == (following,):
             keep = False  # a preposition whose object points back says when or how, no topic: "[after] that"
@@ -491,6 +494,12 @@ _WHAT_COUNT = (r"(?:what|which)(?=(?:'s|s| is| was| are| were)?(?: the)?(?: (?:r
 # "which is which"
 _WHICH_IS_WHICH = (r"\b(?:was|what)(?:'s|s)?(?:\s+(?:is|ist|sind|are))?(?:\s+(?:da|denn|dabei|jeweils))?"
                    r"\s+(?:anders|was|what)\b|\bwhich\s+is\s+which\b")
+# Which of two sides to take, asked after them, contrasts them as a difference does: "Tunix oder MaxText – wann nehm
+# ich was", "was nimmt man wann", "X or Y, when do I use which", "which one should I pick"
+_WHEN_WHICH = (r"\b(?:wann\s+(?:nehm|nimm|nutz|benutz|verwend|brauch)\w*\s+(?:ich|man|wir|du)\s+(?:was|welche[sn]?)\b"
+               r"|was\s+(?:nehm|nimm|nutz|benutz|verwend|brauch)\w*\s+(?:ich|man|wir|du)\s+wann\b"
+               r"|when\s+(?:(?:do|should|would|to)\s+)?(?:(?:i|we|you|one)\s+)?(?:use|pick|choose|take)\s+which\b"
+               r"|which\s+(?:one\s+)?(?:(?:should|do|would)\s+(?:i|we|you|one)\s+|to\s+)(?:use|pick|choose|take)\b)")
 # The English verbs that say a talk was given, after who or the person asked for
 _PRESENTED = (r"(?:presented|presents|gave|gives|held|spoke|speaks|talked|talks|hosted|delivered|introduced|showed"
               r"|demoed)")
@@ -537,7 +546,7 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # … or the contrast asked as "was ist (da) anders", "was ist was", "which is which"; German sets one side
         # "gegen" the other as English does with "vs" ("Triton gegen Pallas – worin unterscheiden die sich")
         rf"^(?P<s>[^,:;?–—]+?)\s+(?:and|und|or|oder|&|gegen|{_VERSUS})\s+(?P<o>[^,:;?–—]+?)\s*(?:[,:;?–—]|\s-\s)"
-        rf"(?=.*(?:differ|diff\b|unterschied|unterscheid|{_WHICH_IS_WHICH}))", _I)),
+        rf"(?=.*(?:differ|diff\b|unterschied|unterscheid|{_WHICH_IS_WHICH}|{_WHEN_WHICH}))", _I)),
     (Shape.COMPARE, re.compile(  # (?=…): the first letters, so that re skips the other positions at once; chat's
         # short "diff" asks the same before "between" ("what's the diff between hbm and vmem")
         r"(?=[du])(?:difference|differences|diffs?|unterschied|unterschiede)\s+(?:is there\s+|gibt es\s+)?"
@@ -1970,6 +1979,10 @@ _SPEAKER_NOUNS = frozenset({"speaker", "speakers", "sprecher"})  # the talk noun
 _TALK_ABOUT = frozenset("on about with of from by and und mit uber zu zum zur von".split())
 _NAMING_ARTICLES = ENGLISH_ARTICLES | GERMAN_ARTICLES  # "the talk with [the] gemma 4 grpo run"
 _PLACING = frozenset("in im from per aus bei beim".split())  # before a talk noun placing the question: "[in] the talk"
+# German's verbs of speaking said last, whose "über" may follow the talk noun: "wann wird im Casadi-Video über ONNX
+# [geredet]" asks what is said about ONNX there, no video about ONNX
+_SPOKEN_OF_LAST = frozenset("geredet gesprochen diskutiert erzahlt berichtet".split())
+_TALK_VERB = (("talk",), ("talks",))  # English's verb "talk(s)" is written as its noun is
 
 
 def _words_before_the_noun(words: list[str], at: int) -> list[str]:
@@ -1994,12 +2007,17 @@ def talk_naming_words(text: str) -> frozenset[str]:
         parts = tokens(word)
         if not any(token in _TALK_NOUNS and token not in _SPEAKER_NOUNS for token in parts):
             continue
+        if tuple(parts) in _TALK_VERB and at and any(token in _TALK_NOUNS for token in tokens(words[at - 1])):
+            continue  # "when does the casadi video [talk] about onnx": the verb after the talk noun, what it says
         # a compound's first parts name its talk as the words before it do: the "Intel-GPU-Vortrag"
         named.update(part for part in parts if part not in _TALK_NOUNS and not _frames(part))
         named.update(_naming_before(words, at))
         after = words[at + 1:]
         if not (opening := tokens(after[0]) if after else []) or opening[0] not in _TALK_ABOUT:
             continue
+        if opening[0] == "uber" and (last := tokens(words[-1])) and last[-1] in _SPOKEN_OF_LAST and \
+                not any(tokens(later)[:1] == ["uber"] for later in after[1:]):
+            continue  # "im Vortrag über Docker geredet": what is said in it ("im Vortrag über X über Y": the talk's X)
         # "in the talk with the gemma 4 grpo run, how …": a talk placing the question names it to the end of its
         # clause, everyday words too ("run"); the talk as what is asked about goes on with the question after its
         # names ("how does the talk on post-training with MaxText [separate] …")

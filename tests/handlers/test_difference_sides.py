@@ -3,7 +3,7 @@ the function mentions and DMs call, on the bundled corpus in a real SQLite file.
 
 from __future__ import annotations
 
-from handlers.answers import _name_before_its_kind
+from handlers.answers import _name_before_its_kind, _side_within_the_other
 from handlers.questions import parse
 from store.db import Store
 from tests.handlers.test_questions import ask, body
@@ -90,3 +90,25 @@ async def test_german_gegen_between_the_sides_sets_them_against_each_other(store
     assert hits[0]["source"]["line"] == 128
     assert 142 in [hit["source"]["line"] for hit in hits]
     assert ("004_b9033c416a07336f.txt", 16) in [(hit["source"]["file"], hit["source"]["line"]) for hit in hits]
+
+
+async def test_which_of_two_sides_to_take_asked_after_them_is_their_difference(store: Store) -> None:
+    # "wann nehm ich was" / "when do I use which" after "X oder Y" asks to contrast them: Tunix's point against MaxText
+    # (387) first, beside both sides' entries (394, and MaxText's 172 or 404)
+    for text in ("tunix oder maxtext – wann nehm ich was", "tunix or maxtext, when do i use which",
+                 "tunix or maxtext - which one should i pick?"):
+        question = parse(text)
+        assert (question.shape.value, question.subject, question.other) == ("difference", "tunix", "maxtext"), text
+        lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
+        assert lines[0] == 387, text
+        assert 394 in lines and {172, 404} & set(lines), text
+
+
+async def test_a_side_whose_name_begins_the_others_shows_its_own_point(store: Store) -> None:
+    # the point on run_async_map (74) holds "run_async" only as a part of the longer name: run_async's own point (73,
+    # the detached jobs) shows beside it
+    text = "run_async oder run_async_map, was nehm ich wann"
+    lines = [hit["source"]["line"] for hit in body(await ask(store, text))["hits"]]
+    assert lines[0] == 74 and 73 in lines
+    assert _side_within_the_other(["run_async", "run_async_map"]) == "run_async"
+    assert _side_within_the_other(["tunix", "maxtext"]) == ""
