@@ -1723,12 +1723,23 @@ def _naming_first(found: list[PointHit], question: Question, *, introductions_na
     units = _alternatives_as_one(question.text, names)
 
     def held(hit: PointHit) -> int:
-        return sum(any(word.startswith(name) for name in unit for word in words[id(hit)]) for unit in units)
+        return sum(any(word.startswith(name) or _ends_a_compound(word, name)
+                       for name in unit for word in words[id(hit)]) for unit in units)
 
     best = max(near, key=held, default=None)  # the first of the near ones that hold the most
     if best is None or held(best) <= held(found[0]) or _headed_as_asked(found[0], question):
         return found
     return [best] + [hit for hit in found if hit is not best]
+
+
+MIN_COMPOUND_TAIL = 6  # letters of a name a compound may end in: a shorter one ends too many words by chance
+MIN_COMPOUND_HEAD = 4  # letters of the compound before it (store.compounds.MIN_PART)
+
+
+def _ends_a_compound(word: str, name: str) -> bool:
+    """Whether ``word`` is a compound that ends in ``name`` (MIN_COMPOUND_TAIL letters or more) as its last part: a
+    compound is about its last part, so "Rechenclustern" holds the "clustern" of "gpus und tpus in ihren clustern"."""
+    return len(name) >= MIN_COMPOUND_TAIL and len(word) >= len(name) + MIN_COMPOUND_HEAD and word.endswith(name)
 
 
 MIN_HEADED_AS_ASKED = 2  # words of a heading the question types: one alone ("Pallas") is often only the talk's topic

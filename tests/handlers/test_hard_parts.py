@@ -18,3 +18,14 @@ async def test_the_hard_parts_are_the_challenges(store: Store, text: str) -> Non
     reply = await ask(store, text)
     assert body(reply)["covered"] is not False, text
     assert first(reply) == (MAIN, 351), text
+
+
+@pytest.mark.parametrize("text", [
+    # "knifflig" is tricky, as "schwierig" is: 000:12's "Operator-Mapping-Herausforderung", not "knifflig" reported
+    # as a word the summaries never write
+    "warum ist es so knifflig, datenbankabfragen auf die tpu-einheiten zu verteilen",
+])
+async def test_knifflig_asks_for_the_challenge(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, 12), text
