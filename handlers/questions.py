@@ -27,7 +27,15 @@ from .chat_typing import (
     without_sign_off,
     without_typed_address,
 )
-from .common_words import is_common, is_everyday, is_rare, leaning, leans_english, not_more_german
+from .common_words import (
+    adverbial_superlative,
+    is_common,
+    is_everyday,
+    is_rare,
+    leaning,
+    leans_english,
+    not_more_german,
+)
 from .question_words import (
     ABILITY_IDIOM_RE,
     ARTICLES,
@@ -1465,7 +1473,9 @@ def help_fillers(text: str, *, in_a_thread: bool) -> tuple[str, ...] | None:
     words = _bot_words(_to_the_bot(text))
     if not words or _asks_of_the_last_answer(words):
         return None
-    fillers = tuple(dict.fromkeys(w for w in words if w not in _ABOUT_THE_BOT_WORDS))
+    # (a superlative of manner says how to ask, as "am besten" does: "wie frag ich dich am sinnvollsten")
+    fillers = tuple(dict.fromkeys(w for w in words if w not in _ABOUT_THE_BOT_WORDS
+                                  and not adverbial_superlative(w, text)))
     if len(fillers) > MAX_HELP_FILLERS or not all(is_everyday(w) for w in fillers):
         return None
     if any(_asks_for_usage(w) or w in BOT_NOUNS for w in words):
