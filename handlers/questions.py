@@ -789,8 +789,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.DEFINE, _DESCRIBED_RE),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"
         r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"
-        r"|was (?:meint|meinen|meinte|meinten|meinst|versteht|verstehen) (?:man|die|der|sie|er|du|ihr) (?:mit|unter)"
-        r" (?P<s2>.+)"
+        r"|was (?:meint|meinen|meinte|meinten|meinst|versteht|verstehen) (?:man|die|der|sie|er|du|ihr)"
+        # … where the term was met said before it: "was meint man im casadi vortrag mit mx-ausdruck"
+        r"(?P<place2>\s+(?:in|im|in der|in dem|bei|beim)\s+[^,?]+?)? (?:mit|unter) (?P<s2>.+)"
         # "mean with" as German's "meinen mit" has it
         r"|what(?:'s| is| are) meant (?:by|with) (?P<s3>.+)"
         r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean (?:by|with) (?P<s4>.+)"
@@ -810,6 +811,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # (the pointer may name the thing's kind: "casadi, what is that library")
         r"(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)"
         rf"(?: short for| (?:{'|'.join(sorted(KIND_WORDS))}))?"
+        # "sharding annotations – what are they": the plural term's own pronoun
+        r"|what(?:'re| are) they"
         # "agentic ai, what's that supposed to mean": what it is said to mean is what it means
         r"|what(?:'s| is| are| was| were) (?:that|this|it|those|these) (?:supposed|meant) to (?:mean|stand for)"
         r"|what (?:does|do) (?:that|this|it|those|these)(?: even| actually| exactly)? (?:mean|stand for|refer to)"
@@ -1839,8 +1842,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
             raw = " ".join(value for name, value in groups.items() if name[:1] == "s" and value) or None
         if raw is None:
             raw = stripped[: match.start()] + " " + stripped[match.end():]
-        elif groups.get("place"):
-            raw = f"{raw} {groups['place'].strip()}"  # the talk a fronted term was met in, as if named after it
+        elif place := groups.get("place") or groups.get("place2"):
+            raw = f"{raw} {place.strip()}"  # the talk a fronted term was met in, as if named after it
         elif source := groups.get("who") or groups.get("who2"):
             # the source that means it places the thing: "industriellen zellen im cnc video"
             raw = f"{raw} {'im' if language == 'de' else 'in the'} {source.split(maxsplit=1)[1]}"
