@@ -2157,6 +2157,9 @@ def points_back(text: str) -> bool:
             return True  # "wie viel gewicht hält so eine": German's "so eine" with no noun after it is such a thing
         if folded not in PRONOUNS and folded not in _DEMONSTRATIVES:
             continue
+        if folded in _ENGLISH_DETERMINERS and index and fold(words[index - 1]) in _DO_AUXILIARIES and \
+                (index + 2 == len(words) or fold(words[index + 2]) in _ENGLISH_SUBORDINATORS):
+            return True  # "why would [that] fail (if …)": the auxiliary's subject, its bare verb next, no noun
         if (folded not in _DETERMINERS and folded not in _DEMONSTRATIVES) or not following or \
                 all(_frames(token) for token in word_tokens(following)) or _verb_ends_after(words, index):
             return True
@@ -2187,6 +2190,10 @@ _PRO_ONE_DETERMINERS = frozenset("the that this".split())
 # The auxiliaries of an English question before its subject: "one" right after one, with at most its verb after it,
 # is a thing said before ("how much can one hold"); a person's "one" does something named ("how can one install flydsl")
 _ASKING_AUXILIARIES = frozenset("can could will would does do did is was should must may might".split())
+# … those of them a bare verb follows ("why does that hurt"), where "is that" may be followed by a noun or an adjective
+_DO_AUXILIARIES = _ASKING_AUXILIARIES - {"is", "was"}
+# English's words opening a clause of its own after a verb ("… fail [if] the model is small")
+_ENGLISH_SUBORDINATORS = frozenset("when whenever if unless because since while although though once".split())
 # German's indefinite pronoun: after "so" with no noun after it, a thing said before ("so eine", "so eins")
 _PRO_EIN = frozenset("eine einer eines eins einen einem".split())
 # Spoken German's demonstrative pronouns, articles in form: with no word after them but a frame word or a verb's
