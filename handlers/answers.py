@@ -1036,16 +1036,19 @@ def _adjectives_uninflected(side: str) -> str:
 
 # "whats rocm in a nutshell", "was ist ROCm kurz zusammengefasst": what a thing is, asked briefly (not "what's the
 # casadi video about", which asks about a talk)
-_WHAT_IS_BRIEFLY_RE = re.compile(r"^(?:what(?:'s|s| is| are)|was (?:ist|is|sind))\s+(?P<t>.+?)\s+(?:in a nutshell"
-                                 r"|in short|in brief|kurz gesagt|kurz zusammengefasst|in k[üu]rze)\W*$", re.I)
+_WHAT_IS_BRIEFLY_RE = re.compile(r"^(?:(?P<what>what(?:'s|s| is| are)|was (?:ist|is|sind))\s+)?(?P<t>.+?)\s+"
+                                 r"(?:in a nutshell|in short|in brief|kurz gesagt|kurz zusammengefasst"
+                                 r"|in k[üu]rze)\W*$", re.I)
 
 
 async def summary(store: Store, question: Question, scope: Scope) -> AnswerReply:
     """Summarize X: the talk's summary and its key points."""
     if question.subject and not question.refers_back and not scope.offset and \
             (briefly := _WHAT_IS_BRIEFLY_RE.match(question.text.strip())) and \
-            briefly["t"].casefold() == question.subject.casefold() and await _names_a_term(store, question):
-        # "whats rocm in a nutshell": a glossary term asked what it is, in brief, is its entry, not a talk's summary
+            briefly["t"].casefold() == question.subject.casefold() and await _names_a_term(store, question) and \
+            (briefly["what"] or not coverage.titles_a_talk(store, question.subject)):
+        # "whats rocm in a nutshell": a glossary term asked what it is, in brief, is its entry, not a talk's summary;
+        # so is one named alone, "bcoo in a nutshell", unless it is a talk's subject ("jax quantum")
         return await _its_entry(store, question, scope)
     question, uncovered = (question, None) if question.refers_back else \
         await _uncovered_talk_question(store, question, scope)

@@ -10,12 +10,13 @@ also tells everyday words ("sure", "brauch") and which language a question leans
 
 from __future__ import annotations
 
+import re
 import string
 from functools import lru_cache
 
 from wordfreq import get_frequency_dict
 
-from store.text import fold
+from store.text import fold, tokens
 
 _LETTERS = string.ascii_lowercase
 SLIP_LENGTH = 6  # a shorter word one letter from a common one is as often another word ("mamba", "mama"): only a swap
@@ -134,3 +135,19 @@ def is_rare(token: str, language: str | None = None) -> bool:
     if language == "en":
         return not any(slip in _ENGLISH for slip in _slips(token))
     return not any(_in_a_list(slip) for slip in _slips(token))
+
+
+# German's superlative of manner: "am" and the adjective in -(e)sten ("am besten", "am geschicktesten")
+_SUPERLATIVE_ENDINGS = ("esten", "sten")
+MIN_ADJECTIVE = 4  # the adjective left of a superlative: "am [schnell]sten", not "am [ko]sten"
+
+
+def adverbial_superlative(word: str, text: str) -> bool:
+    """Whether ``word`` is a German adverbial superlative of an adjective of general German, "am" before it: "wie man
+    videogeneratoren am [geschicktesten] verteilt" asks how it is done best, in the asker's words (the tagger reads a
+    rare superlative as an attributive adjective, and the word list holds only the common ones: "am besten")."""
+    folded = tokens(word)
+    if len(folded) != 1 or not re.search(rf"\bam\s+{re.escape(word)}(?!\w)", text, re.I):
+        return False
+    return any(folded[0].endswith(ending) and len(base := folded[0][:-len(ending)]) >= MIN_ADJECTIVE and is_common(base)
+               for ending in _SUPERLATIVE_ENDINGS)

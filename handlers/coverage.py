@@ -16,7 +16,15 @@ from store.lexicon import phrase_key
 from store.text import holds_run, tokens
 
 from . import german_tags
-from .common_words import is_basic, is_common, is_everyday, is_rare, leans_english, not_more_german
+from .common_words import (
+    adverbial_superlative,
+    is_basic,
+    is_common,
+    is_everyday,
+    is_rare,
+    leans_english,
+    not_more_german,
+)
 from .question_words import (
     ARTICLES,
     ASPECT_NOUNS,
@@ -631,7 +639,7 @@ async def _compound_apart(store: Store, question: Question, written: list[str]) 
         return None
     for word in written:
         folded = tokens(word)
-        if len(folded) != 1 or not folded[0].isalpha() or _adverbial_superlative(word, question.text):
+        if len(folded) != 1 or not folded[0].isalpha() or adverbial_superlative(word, question.text):
             continue  # (an adjective's superlative is no compound: "am [geschick|testen]")
         parts = await store.parts_of(folded[0])
         if len(parts) >= 2 and all(len(part) >= SPLIT_PART for part in parts) and \
@@ -1387,26 +1395,10 @@ def _lower_case_german_noun(word: str, question: Question, absent: frozenset[str
         return False  # the alternative set against the topic ("warum das statt dockerfiles?"), not what is asked
     if _GERMAN_PARTICIPLE_OF_AN_ENGLISH_VERB_RE.fullmatch(word.casefold()):
         return False  # a verb of the asker's, whatever the tagger reads: "… entlang der die … [gesharded] haben"
-    if _adverbial_superlative(word, question.text):
+    if adverbial_superlative(word, question.text):
         return False  # "am" is no article of a noun there: "wie man … am [geschicktesten] verteilt" says how
     return typed_as_noun(word, question) or (
         word[:1].islower() and not _capitalises_nouns(question) and english_noun_in_german(word))
-
-
-# German's superlative of manner: "am" and the adjective in -(e)sten ("am besten", "am geschicktesten")
-_SUPERLATIVE_ENDINGS = ("esten", "sten")
-MIN_ADJECTIVE = 4  # the adjective left of a superlative: "am [schnell]sten", not "am [ko]sten"
-
-
-def _adverbial_superlative(word: str, text: str) -> bool:
-    """Whether ``word`` is a German adverbial superlative of an adjective of general German, "am" before it: "wie man
-    videogeneratoren am [geschicktesten] verteilt" asks how it is done best, in the asker's words (the tagger reads a
-    rare superlative as an attributive adjective, and the word list holds only the common ones: "am besten")."""
-    folded = tokens(word)
-    if len(folded) != 1 or not re.search(rf"\bam\s+{re.escape(word)}(?!\w)", text, re.I):
-        return False
-    return any(folded[0].endswith(ending) and len(base := folded[0][:-len(ending)]) >= MIN_ADJECTIVE and is_common(base)
-               for ending in _SUPERLATIVE_ENDINGS)
 
 
 # German's past participle of an English verb: ge-, the verb, its English -ed ("gesharded", "geupdated", "gemerged")

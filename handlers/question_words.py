@@ -331,7 +331,7 @@ USAGE = frozenset(
     " manual tips tipps beispielfragen beispielfrage".split())
 TO_THE_BOT = frozenset(
     """
-    use benutze benutzen benutzt benutzt verwende verwenden verwendet nutze nutzen nutzt bediene bedienen
+    use benutze benutzen benutzt benutzt verwende verwenden verwendet nutze nutzen nutzt bediene bedienen bedient
     ask fragen frage frag fragt stellen work function funktionierst funktioniert kannst machst bist weisst hilfst
     verstehst know knows able capable support supports unterstutzt unterstutzt features hey hi hello hallo
     capability capabilities abilities fahigkeiten

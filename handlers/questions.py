@@ -27,7 +27,15 @@ from .chat_typing import (
     without_sign_off,
     without_typed_address,
 )
-from .common_words import is_common, is_everyday, is_rare, leaning, leans_english, not_more_german
+from .common_words import (
+    adverbial_superlative,
+    is_common,
+    is_everyday,
+    is_rare,
+    leaning,
+    leans_english,
+    not_more_german,
+)
 from .question_words import (
     ABILITY_IDIOM_RE,
     ARTICLES,
@@ -792,8 +800,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.DEFINE, _DESCRIBED_RE),
     (Shape.DEFINE, re.compile(  # "was ist mit Windwurf-Holz gemeint", "what is meant by context parallelism"
         r"^(?:was (?:ist|sind|wird|werden) (?:mit|unter) (?P<s>.+?) (?:gemeint|zu verstehen|verstanden)"
-        r"|was (?:meint|meinen|meinte|meinten|meinst|versteht|verstehen) (?:man|die|der|sie|er|du|ihr) (?:mit|unter)"
-        r" (?P<s2>.+)"
+        r"|was (?:meint|meinen|meinte|meinten|meinst|versteht|verstehen) (?:man|die|der|sie|er|du|ihr)"
+        # … where the term was met said before it: "was meint man im casadi vortrag mit mx-ausdruck"
+        r"(?P<place2>\s+(?:in|im|in der|in dem|bei|beim)\s+[^,?]+?)? (?:mit|unter) (?P<s2>.+)"
         # "mean with" as German's "meinen mit" has it
         r"|what(?:'s| is| are) meant (?:by|with) (?P<s3>.+)"
         r"|what (?:do|does|did) (?:they|you|people|the speakers?) mean (?:by|with) (?P<s4>.+)"
@@ -813,6 +822,8 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # (the pointer may name the thing's kind: "casadi, what is that library")
         r"(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)"
         rf"(?: short for| (?:{'|'.join(sorted(KIND_WORDS))}))?"
+        # "sharding annotations – what are they": the plural term's own pronoun
+        r"|what(?:'re| are) they"
         # "agentic ai, what's that supposed to mean": what it is said to mean is what it means
         r"|what(?:'s| is| are| was| were) (?:that|this|it|those|these) (?:supposed|meant) to (?:mean|stand for)"
         r"|what (?:does|do) (?:that|this|it|those|these)(?: even| actually| exactly)? (?:mean|stand for|refer to)"
@@ -1476,7 +1487,9 @@ def help_fillers(text: str, *, in_a_thread: bool) -> tuple[str, ...] | None:
     words = _bot_words(_to_the_bot(text))
     if not words or _asks_of_the_last_answer(words):
         return None
-    fillers = tuple(dict.fromkeys(w for w in words if w not in _ABOUT_THE_BOT_WORDS))
+    # (a superlative of manner says how to ask, as "am besten" does: "wie frag ich dich am sinnvollsten")
+    fillers = tuple(dict.fromkeys(w for w in words if w not in _ABOUT_THE_BOT_WORDS
+                                  and not adverbial_superlative(w, text)))
     if len(fillers) > MAX_HELP_FILLERS or not all(is_everyday(w) for w in fillers):
         return None
     if any(_asks_for_usage(w) or w in BOT_NOUNS for w in words):
@@ -1840,8 +1853,8 @@ def _parse_plain(query: str, stripped: str) -> Question:
             raw = " ".join(value for name, value in groups.items() if name[:1] == "s" and value) or None
         if raw is None:
             raw = stripped[: match.start()] + " " + stripped[match.end():]
-        elif groups.get("place"):
-            raw = f"{raw} {groups['place'].strip()}"  # the talk a fronted term was met in, as if named after it
+        elif place := groups.get("place") or groups.get("place2"):
+            raw = f"{raw} {place.strip()}"  # the talk a fronted term was met in, as if named after it
         elif source := groups.get("who") or groups.get("who2"):
             # the source that means it places the thing: "industriellen zellen im cnc video"
             raw = f"{raw} {'im' if language == 'de' else 'in the'} {source.split(maxsplit=1)[1]}"
@@ -2164,6 +2177,9 @@ def points_back(text: str) -> bool:
             return True  # "wie viel gewicht hält so eine": German's "so eine" with no noun after it is such a thing
         if folded not in PRONOUNS and folded not in _DEMONSTRATIVES:
             continue
+        if folded in _ENGLISH_DETERMINERS and index and fold(words[index - 1]) in _DO_AUXILIARIES and \
+                (index + 2 == len(words) or fold(words[index + 2]) in _ENGLISH_SUBORDINATORS):
+            return True  # "why would [that] fail (if …)": the auxiliary's subject, its bare verb next, no noun
         if (folded not in _DETERMINERS and folded not in _DEMONSTRATIVES) or not following or \
                 all(_frames(token) for token in word_tokens(following)) or _verb_ends_after(words, index):
             return True
@@ -2194,6 +2210,10 @@ _PRO_ONE_DETERMINERS = frozenset("the that this".split())
 # The auxiliaries of an English question before its subject: "one" right after one, with at most its verb after it,
 # is a thing said before ("how much can one hold"); a person's "one" does something named ("how can one install flydsl")
 _ASKING_AUXILIARIES = frozenset("can could will would does do did is was should must may might".split())
+# … those of them a bare verb follows ("why does that hurt"), where "is that" may be followed by a noun or an adjective
+_DO_AUXILIARIES = _ASKING_AUXILIARIES - {"is", "was"}
+# English's words opening a clause of its own after a verb ("… fail [if] the model is small")
+_ENGLISH_SUBORDINATORS = frozenset("when whenever if unless because since while although though once".split())
 # German's indefinite pronoun: after "so" with no noun after it, a thing said before ("so eine", "so eins")
 _PRO_EIN = frozenset("eine einer eines eins einen einem".split())
 # Spoken German's demonstrative pronouns, articles in form: with no word after them but a frame word or a verb's

@@ -18,6 +18,7 @@ DESCRIPTION_CANDIDATES = 60  # glossary rows read for a description
 MIN_DESCRIBED = 2  # the description's words an entry must hold: one word alone describes nothing
 AHEAD = 1.15  # the best term's score over the next other term's: a clear best, not one of several alike
 DEFINITION_WEIGHT = 1.0  # a word in the definition: the description describes the thing as the definition does
+MORE_WORDS_HELD = 2  # the description's words the best entry holds beyond its rival's, to lead it by them alone
 HEAD_WEIGHT = 0.8  # a word in the head (the term and its expansion): described by its name, rarer in a lay question
 
 
@@ -33,6 +34,7 @@ def described_terms(view: View, text: str) -> list[str]:
     idfs = concept_idfs(concepts, view.vocabulary)
     matcher = RowMatcher(concepts, idfs, view.vocabulary)
     scores: dict[int, float] = {}  # glossary entry -> how well the description fits it
+    held_words: dict[int, int] = {}  # glossary entry -> how many of the description's words it holds
     holds_head: set[int] = set()  # the entries holding the description's first word
     first_word = tokens(text)[:1]
     head = {index for index, concept in enumerate(concepts) if first_word and first_word[0] in tokens(concept.words)}
@@ -43,6 +45,7 @@ def described_terms(view: View, text: str) -> list[str]:
             continue
         if head & set(held):
             holds_head.add(row.ref_id)
+        held_words[row.ref_id] = len(held)
         scores[row.ref_id] = sum(
             concepts[index].weight * match.per_concept[index][1]
             * (HEAD_WEIGHT if match.per_concept[index][0] == "title" else DEFINITION_WEIGHT) for index in held)
@@ -59,8 +62,12 @@ def described_terms(view: View, text: str) -> list[str]:
     # the description's first word is the kind of thing it names ("the fridge that cools the quantum chips"): an
     # entry without it is no rival of one that has it (the QPU's entry holds only the chips)
     rivals = [entry for entry in ranked[1:] if ranked[0] not in holds_head or entry in holds_head]
-    runner_up = next((scores[entry] for entry in rivals if entry in term_of and named(entry) != best), 0.0)
-    return [term_of[ranked[0]]] if scores[ranked[0]] >= AHEAD * runner_up else []
+    runner_up = next((entry for entry in rivals if entry in term_of and named(entry) != best), None)
+    if runner_up is None or scores[ranked[0]] >= AHEAD * scores[runner_up]:
+        return [term_of[ranked[0]]]
+    # an entry holding clearly more of the description's words fits it, however close a rival's few rare ones come
+    # ("the open standard that moves tensor data between ml frameworks in memory": DLPack holds six, StableHLO four)
+    return [term_of[ranked[0]]] if held_words[ranked[0]] >= held_words[runner_up] + MORE_WORDS_HELD else []
 
 
 def _terms_of(view: View, entries: list[int]) -> dict[int, str]:

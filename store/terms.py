@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .concepts import MIN_PREFIX, Concept, inflected_form
+from .concepts import MIN_PREFIX, Concept, english_variants, inflected_form
 from .lexicon import phrase_key
 from .matching import RowMatcher, SearchRow, concept_idfs, settle_readings
 from .model import Source, TermDefinition, TermHit
@@ -114,7 +114,11 @@ def _word_by_word(view: View, phrase: str, whole: Sequence[str] = ()) -> list[st
         return []
     keys = [""]
     for at, word in enumerate(words):
-        translated = [form.replace(" ", "") for form in view.lexicon.en_de.get(word, ())]
+        # (an English plural the word list lacks as its singular's: a heading names the thing in the singular,
+        # "mx expressions" -> "mxausdruck")
+        own = view.lexicon.en_de.get(word) or next(
+            (german for base in english_variants(word)[1:] if (german := view.lexicon.en_de.get(base))), ())
+        translated = [form.replace(" ", "") for form in own]
         if at < len(words) - 1:
             translated = [form + ending for form in translated for ending in _HEADING_ADJECTIVE_ENDINGS]
         else:

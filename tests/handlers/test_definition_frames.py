@@ -82,3 +82,20 @@ async def test_a_term_said_first_with_a_stressed_kind_or_meaning_what_is_defined
     question = parse(text)
     assert (question.shape, question.subject) == (Shape.DEFINE, subject), text
     assert await first(store, text) == source, text
+
+
+def test_a_plural_term_said_first_with_what_are_they_is_defined() -> None:
+    # "what are they" points back at the plural term before it as "what are those" does
+    question = parse("sharding annotations - what are they?")
+    assert (question.shape, question.subject) == (Shape.DEFINE, "sharding annotations")
+
+
+@pytest.mark.parametrize(("text", "source"), [
+    # where the term was met said between "meint man" and "mit": the term is defined in that talk's sense
+    ("was meint man im casadi vortrag mit mx-ausdruck", (MAIN, 539)),
+    ("was versteht man beim xla crashkurs unter pjrt", (MAIN, 222)),
+])
+async def test_where_a_term_was_met_before_what_is_meant_by_it_places_it(store: Store, text: str,
+                                                                          source: tuple[str, int]) -> None:
+    assert parse(text).shape == Shape.DEFINE, text
+    assert await first(store, text) == source, text

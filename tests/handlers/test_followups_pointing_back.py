@@ -130,3 +130,25 @@ async def test_who_did_a_kind_of_thing_asks_for_the_threads_talks_speakers(store
                                                                           text: str) -> None:
     reply = await follow_up(store, state, turn, text, "33.2")
     assert body(reply)["shape"] == "who" and body(reply)["covered"] and first(reply) == (MAIN, 541), text
+
+
+@pytest.mark.parametrize(("text", "points"), [
+    # after a do-auxiliary or a modal, "that" with a bare verb next, at the end or before a clause of its own, is
+    # the thread's topic
+    ("why does that hurt", True),
+    ("and why does that hurt when rollout and training run colocated", True),
+    ("why would this fail if the model is small", True),
+    # before a noun it is the noun's determiner
+    ("why does that model hurt", False),
+    ("why did that kernel fail", False),
+])
+def test_that_before_an_auxiliarys_bare_verb_points_back(text: str, points: bool) -> None:
+    assert points_back(text) is points, text
+
+
+async def test_why_that_hurts_in_a_setting_asks_of_the_threads_term(store: Store, state: BotState) -> None:
+    # the straggler of the last answer where rollout and training are colocated: 317 (colocation suffers from
+    # stragglers), not vLLM's colocated execution mode
+    reply = await follow_up(store, state, "what is a straggler?",
+                            "why does that hurt when rollout and training run colocated", "34.1")
+    assert body(reply)["shape"] == "explain" and body(reply)["covered"] and first(reply) == (MAIN, 317)

@@ -106,3 +106,14 @@ async def test_asking_how_to_talk_with_the_bot_is_help(store: Store, text: str, 
     # words beside it ("meant", "reden") as a topic the summaries lack
     reply = await ask(store, text)
     assert body(reply)["shape"] == "help" and body(reply)["lang"] == language and not body(reply)["hits"]
+
+
+@pytest.mark.parametrize("text", [
+    # German's superlative of manner says how best to ask, as "am besten" does: no topic of its own
+    "wie stelle ich dir am sinnvollsten fragen",
+    # "bedient" is "bedienen" said of "man": how the bot is operated
+    "wie bedient man dich",
+])
+async def test_asking_how_best_to_use_the_bot_in_german_is_help(store: Store, text: str) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "help" and body(reply)["lang"] == "de" and not body(reply)["hits"]

@@ -578,6 +578,8 @@ async def test_an_english_term_put_together_from_the_word_lists_forms_is_its_ger
 @pytest.mark.parametrize(("text", "shape", "line"), [
     ("what is rocm in a nutshell", "definition", 358),  # a glossary term asked what it is, briefly: its entry
     ("was ist bcoo kurz zusammengefasst", "definition", 53),
+    ("bcoo in a nutshell", "definition", 53),  # a glossary term named alone, briefly: its entry too
+    ("jax quantum in a nutshell", "summary", 27),  # … not a talk's subject named alone
     ("what is jax quantum in a nutshell", "summary", 27),  # a talk's subject: the talk's summary
     ("what's the casadi video about", "summary", 509),  # a talk asked about, though CasADi is a glossary term
 ])
@@ -941,3 +943,17 @@ async def test_which_thing_does_what_is_the_entry_it_describes(store: Store, tex
 ])
 def test_which_talk_or_auxiliary_is_no_description(text: str) -> None:
     assert not parse(text).described
+
+
+async def test_an_english_plural_of_a_term_put_together_word_by_word_is_its_german_entry(store: Store) -> None:
+    # "expressions" is the plural of "expression" (Ausdruck): "casadi mx expressions" is the MX-Ausdruck of CasADi
+    body = json.loads(as_json(await ask(store, "what are casadi mx expressions")))
+    assert (body["shape"], body["hits"][0]["source"]) == ("definition", {"file": MAIN, "line": 539})
+
+
+async def test_a_description_holding_clearly_more_words_of_one_entry_names_it(store: Store) -> None:
+    # DLPack's entry holds six of the description's words (open standard, tensor data, frameworks, memory),
+    # StableHLO's four ("ml frameworks", "openxla" for "open"): DLPack, though StableHLO's rare words come close
+    reply = await ask(store, "what's the name for the open standard that moves tensor data between ml frameworks in "
+                             "memory")
+    assert first(reply) == (MAIN, 253)
