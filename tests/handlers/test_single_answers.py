@@ -617,6 +617,7 @@ async def test_a_glossary_term_with_words_its_entry_lacks_is_still_a_search(stor
     ("hlo started out with how many ops", 480),  # "Entstehung von HLO: … ca. 120 Basis-Operationen"
     ("which craftsmen worked on the treehouse", 554),  # "Höhenkletterern, Zimmerern, Ingenieuren und Elektrikern"
     ("welche handwerker haben am baumhaus gearbeitet", 554),
+    ("which trades did the treehouse build bring together", 554),  # trades: its crafts, as "craftsmen"
     ("where does the bee vlogger go to unwind", 579),  # "Entspannung und kulinarische Erholung auf der Echo-Farm"
     ("what does the diffusers lib do", 414),  # "die von HuggingFace bereitgestellte Bibliothek"
     ("how can casadi render a graph", 520),  # "Erzeugung interaktiver HTML-Visualisierungen des Rechengraphen"
