@@ -626,6 +626,22 @@ async def test_a_verb_the_summaries_write_otherwise_reaches_the_point(store: Sto
     assert first(await ask(store, text)) == (MAIN, line)
 
 
+@pytest.mark.parametrize("text", [
+    "why does hand-porting ml kernels take so long",
+    "what makes hand-ported kernels so painful in the max_evol talk",
+])
+async def test_porting_by_hand_is_manual_porting(store: Store, text: str) -> None:
+    # "hand-porting" is porting by hand: 000:129's "Engpass manueller Portierung", not the introduction (124) naming
+    # the Kernel-Portierung its agents automate
+    assert first(await ask(store, text)) == (MAIN, 129), text
+
+
+async def test_a_hand_written_kernel_is_a_custom_one_not_manual_work(store: Store) -> None:
+    # 000:126's "Die Rolle von Custom Kernels", not 129's manual porting
+    assert first(await ask(store, "why do sparse ops like moe need hand-written kernels in the max_evol talk")) == \
+        (MAIN, 126)
+
+
 # -- what a talk's subject is or brings: its introduction, when about as relevant as a later point ------------
 
 @pytest.mark.parametrize(("text", "file", "line"), [
