@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .concepts import Concept, Form, english_stems
+from .concepts import Concept, Form, english_stems, verb_nouns
 from .matching import SearchRow
 from .text import term_key
 from .view import View
@@ -267,7 +267,11 @@ def _searched_forms(view: View, words: Sequence[str], by_word: dict[str, Concept
     searched: list[Concept] = []
     for word in words:
         found = by_word.get(word)
-        kept = [form for form in found.forms if form.kind in _KINDS] if found is not None else []
+        # an English verb's -ion noun is the thing its doing makes: "fuse kernels" are the summaries' "Kernel-Fusionen"
+        # (not a German word's guessed root family: "Geschichte" is no "Schicht")
+        nouns = verb_nouns(word)
+        kept = [form for form in found.forms if form.kind in _KINDS or (form.kind == "family" and form.token in nouns)
+                ] if found is not None else []
         # an English word's other forms: "cache" is held by "Caching", "patented" by "Patentierte"
         stems = [Form(stem, word, "stem") for stem in english_stems(word) if all(f.token != stem for f in kept)]
         kept = [form for form in kept + stems if view.vocabulary.doc_frequency(form.token)]

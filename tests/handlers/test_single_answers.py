@@ -619,12 +619,29 @@ async def test_a_glossary_term_with_words_its_entry_lacks_is_still_a_search(stor
     ("hlo started out with how many ops", 480),  # "Entstehung von HLO: … ca. 120 Basis-Operationen"
     ("which craftsmen worked on the treehouse", 554),  # "Höhenkletterern, Zimmerern, Ingenieuren und Elektrikern"
     ("welche handwerker haben am baumhaus gearbeitet", 554),
+    ("which trades did the treehouse build bring together", 554),  # trades: its crafts, as "craftsmen"
     ("where does the bee vlogger go to unwind", 579),  # "Entspannung und kulinarische Erholung auf der Echo-Farm"
     ("what does the diffusers lib do", 414),  # "die von HuggingFace bereitgestellte Bibliothek"
     ("how can casadi render a graph", 520),  # "Erzeugung interaktiver HTML-Visualisierungen des Rechengraphen"
 ])
 async def test_a_verb_the_summaries_write_otherwise_reaches_the_point(store: Store, text: str, line: int) -> None:
     assert first(await ask(store, text)) == (MAIN, line)
+
+
+@pytest.mark.parametrize("text", [
+    "why does hand-porting ml kernels take so long",
+    "what makes hand-ported kernels so painful in the max_evol talk",
+])
+async def test_porting_by_hand_is_manual_porting(store: Store, text: str) -> None:
+    # "hand-porting" is porting by hand: 000:129's "Engpass manueller Portierung", not the introduction (124) naming
+    # the Kernel-Portierung its agents automate
+    assert first(await ask(store, text)) == (MAIN, 129), text
+
+
+async def test_a_hand_written_kernel_is_a_custom_one_not_manual_work(store: Store) -> None:
+    # 000:126's "Die Rolle von Custom Kernels", not 129's manual porting
+    assert first(await ask(store, "why do sparse ops like moe need hand-written kernels in the max_evol talk")) == \
+        (MAIN, 126)
 
 
 # -- what a talk's subject is or brings: its introduction, when about as relevant as a later point ------------

@@ -34,6 +34,7 @@ async def test_words_held_together(store: Store, words: list[str], together: boo
 
 @pytest.mark.parametrize(("words", "side_by_side"), [
     (["sparse", "cores"], True),  # "Sparse Cores" (000:11)
+    (["fuse", "kernels"], True),  # an English verb's -ion noun: "Kernel-Fusionen" (000:242)
     (["linden", "wood"], True),  # its head first: "Harthölzer (Buche, Eiche, Linde)" (000:599)
     (["gemma", "models"], True),  # "Gemma- und Qwen-Modelle": a word of its own in the name's order
     # "Matrizenmultiplikationen und Sparse Cores": matrix is part of another thing; "XC-Cores (jeweils 8 Vektor- und
