@@ -123,7 +123,7 @@ QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "thro
                   "percent": ""}
 # The measured kinds, whose numbers their pattern tells from others (a count, a version or a year is read from too many
 # numbers: "FP32" is a version's pattern, "200" a count)
-_MEASURED_KINDS = frozenset(MEASURES) | {"percent"}
+_MEASURED_KINDS = frozenset(MEASURES) | {"percent", "money"}
 _CAUSE_RE = re.compile(r"\b(?:weil|da |daher|deshalb|weshalb|weswegen|wodurch|aufgrund|um .* zu|damit|sodass|so dass"
                        r"|führt|führen|ermöglicht"
                        r"|because|since|therefore|due to|so that)\b", re.I)

@@ -68,6 +68,9 @@ NUMBER_RES = {
     # a version as the summaries write one: "TPUv5", "V4 TPU", "v6e-8", "Llama 3/3.1", "Gemma 4", "6. Generation"
     "version": re.compile(r"(?:(?<=[^\W\d_])|\b)[vV]\d+[a-z]?\d*(?![\w.])|\b\d+\.\s*[Gg]eneration"
                           r"|\b[A-Z][A-Za-z]+[ -]?\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)*(?![\d.,]*\s*(?:%|[^\W\d_]))"),
+    # an amount of money as the summaries write one: "$9.72/Std.", "250 €", "3 Millionen Dollar"
+    "money": re.compile(r"[$€£]\s*\d|\d[\d.,]*\s*(?:[$€£]"
+                        r"|(?:millionen |milliarden |million |billion )?(?:euro|dollar|usd|eur)\b)", re.I),
     "length": re.compile(r"\d[\d.,]*\s*(?:mm|cm|km|m|meter\w*|zentimeter\w*|millimeter\w*|kilometer\w*|metres?|inch\w*"
                          r"|feet|foot|ft)\b", re.I),
     "weight": re.compile(r"\d[\d.,]*\s*(?:kg|t|tonnen?|tons?|kilo\w*|gramm|g|pounds?|lbs?)\b", re.I),

@@ -415,15 +415,16 @@ _PURPOSE_RE = re.compile(
     r"(?P<s>.+?)(?:\s+(?:eigentlich|genau|da|verwendet|genutzt|benutzt|eingesetzt|gut|used for|good for|short for"
     r"|(?:supposed|meant) to stand for|for))?$",
     re.I)  # "what is HBM short for" asks what it stands for, as a definition does; "wofür ist Eigh gut" what it is for
-# "was hat das Baumhaus gekostet", "what did the treehouse cost": what a verb whose object is an amount (kosten, cost)
-# is done to asks how much, as "wie viel" and "how much" do; only "was"/"what" is the question word, the rest is the
-# subject
+# "was hat das Baumhaus gekostet", "what did the treehouse cost": what a verb whose object is an amount (kosten, cost;
+# verdienen, earn: "was hat ein Maschinist 1981 pro Stunde verdient") is done to asks how much, as "wie viel" and
+# "how much" do; only "was"/"what" is the question word, the rest is the subject
 # (the verb last, after its auxiliary and the thing: "was hat … gekostet", "what did … cost"; after a preposition or an
 # article it is the noun, set aside or named: "what does tpu inference buy you [beyond cost]", "… außer den kosten")
 _COST_AS_A_NOUN_AFTER = "|".join(sorted(ENGLISH_PREPOSITIONS | ENGLISH_ARTICLES | frozenset(
     "than and or its their außer ausser neben jenseits der die den".split())))
 _AMOUNT_VERB_RE = re.compile(r"^(?:was|what)(?=\s(?:hat|haben|hatte|hatten|wird|werden|w[üu]rde|did|does|do|will|would)"
-                             rf"\s(?:.+\s)?(?!(?:{_COST_AS_A_NOUN_AFTER})\s)\S+\s(?:gekostet|kosten|cost)$)", re.I)
+                             rf"\s(?:.+\s)?(?!(?:{_COST_AS_A_NOUN_AFTER})\s)\S+\s(?:gekostet|kosten|cost|verdient|verdienen"
+                             r"|earn|earned)$)", re.I)
 
 
 def asks_an_amount(text: str) -> bool:
@@ -791,7 +792,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # the number asked after a clause that places it ("in the DiT talk, how many dimensions …") or last, for the
         # thing it counts ("… squeezes the weights down to how many bits")
         # (or a colon: "bei dem video-ki-ding: wie viel prozent …")
-        r"|(?<=[,:] )(?:how (?:much|many|long)|wie (?:viel|viele|lange))\b"
+        # (a hedge may come first: "…, roughly how many kg was it", "…, ungefähr wie viele …")
+        r"|(?<=[,:] )(?:(?:roughly|about|around|approximately|ungef[äa]hr|etwa|circa|ca\.) )?"
+        r"(?:how (?:much|many|long)|wie (?:viel|viele|lange))\b"
         r"|(?<= )(?:how many|wie ?viele)(?= [^\W\d_][\w-]*$)"
         # … or ends the question, after what it measures: "vhlo keeps programs compatible for how long", "the
         # treehouse cost how much"
@@ -1023,6 +1026,9 @@ _DEFINE_TAIL_RE = re.compile(r"\s+(?:mean|stand for|stands for|short for|bedeute
 # its article; the term is what is asked for
 _ABBREVIATION_RE = re.compile(r"(?:\b(?:the|an?|die|der|das|eine?)\s+)?\b(?:abbreviations?|acronyms?"
                               r"|abk[üu]rzung(?:en)?|akronyme?|k[üu]rzel)\b", _I)
+# what one gets and per what span of time, which together say pay ("pro stunde gekriegt", "got per hour")
+_GOT = r"(?:(?:ge)?kriegt|kriegen|kriegten|bekommen|bekam|bekamen|got|get|gets|received)"
+_PER_TIME = r"(?:pro|per|die|an|the|a|im|in the) (?:stunde|hour|monat|month|jahr|year|woche|week)"
 _QUANTITY_KINDS = (
     ("version", re.compile(rf"^(?:\w+ )?{_WHICH_VERSION}|\bwievielte[nmrs]?\b", _I)),
     ("year", re.compile(r"\b(?:welche[ms]|what|which) (?:jahr|year)\b|\b(?:seit|ab|bis) wann\b"
@@ -1050,13 +1056,19 @@ _QUANTITY_KINDS = (
     # "how many billion params": a model's size ("Qwen2.5-35B"), not a count of things
     ("size", re.compile(r"how (?:big|large|small)|wie (?:gro(?:ß|ss)|klein)|size|gr[öo](?:ß|ss)e|memory|speicher"
                         r"|parameters?|\bparams?\b|\bbillions?\b|\bmilliarden\b", _I)),
+    # "was hat ein Maschinist pro Stunde verdient", "how much did the treehouse cost": an amount of money, paid, earned
+    # or what a thing costs; what one gets per hour or month is pay ("wie viel ham die pro stunde gekriegt")
+    ("money", re.compile(r"\b(?:cost|costs|costed|kost\w*|gekostet|prices?|preis\w*|teuer\w*|expensive|wages?|l[öo]hne?"
+                         r"|\w*lohns?|gehalt|geh[äa]lter|salar(?:y|ies)|earn\w*|verdien\w*|verdient|paid|pay|bezahl\w*"
+                         r"|dollars?|euros?)\b|[$€]"
+                         rf"|\b{_GOT}\b.*\b{_PER_TIME}\b|\b{_PER_TIME}\b.*\b{_GOT}\b", _I)),
     ("count", re.compile(r"how many|wie ?vielen?|number of|anzahl|\bcounts?\b", _I)),
 )
 # "how many memory types", "wie viele Leute halten den Crashkurs", "in wie viele Speicherbereiche": the thing right
 # after "how many" is counted, though a word of the question also names a weight ("halten") or a size ("Speicher");
 # unless that thing is a unit of the other kind ("how many billion params", "wie viele Tonnen")
 _COUNTED_THING_RE = re.compile(r"\b(?:how many|wie ?viele[nm]?)\s+(?P<w>[^\W\d_][\w-]*)", _I)
-_COUNT_OVERRIDES = frozenset({"weight", "size"})
+_COUNT_OVERRIDES = frozenset({"weight", "size", "money"})
 _SIZE_UNIT_RE = re.compile(r"param|billion|milliard|million|[kmgt]b$|gigabyte|terabyte|megabyte|bytes?$", _I)
 
 
