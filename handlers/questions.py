@@ -586,7 +586,9 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.RECOMMEND, re.compile(  # (?=…): the first letters of every alternative, as above
         r"(?=[begrsw])(?:(?:which|what) (?:talk|session|video|one)s? (?:should|would|could|do) (?:i|we|you|one) "
         r"(?:watch|see|start with|recommend|check out)"
-        r"|\bwhat (?:(?:should|could|can) (?:i|we) |(?:i|we) (?:should|could) |to )(?:watch|see|start with|check out)\b"
+        # ("what should i watch out for" asks what to beware of: the word list's "watch out", no talk to watch)
+        r"|\bwhat (?:(?:should|could|can) (?:i|we) |(?:i|we) (?:should|could) |to )(?:watch(?! out\b)|see|start with"
+        r"|check out)\b"
         r"|(?:recommend|suggest)(?: me)? (?:a |one )?(?:talk|session|video)"
         r"|(?:best|good) (?:talk|session|video|place|starting point)s? (?:to|for|on|about)"
         r"|where (?:should|can|do) (?:i|we) (?:start|learn|begin)"
