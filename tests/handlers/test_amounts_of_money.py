@@ -25,7 +25,8 @@ def test_an_amount_of_money_is_the_kind_asked(text: str, kind: str) -> None:
 
 async def test_pay_per_hour_is_the_point_with_the_wage(store: Store) -> None:
     # 000:630's "$9.72/Std." against "$9.51/Std.", not 000:625's apprenticeship of "4 bis 5 Jahre" of the same talk
-    text = "wie viel weniger ham die leute an den nc maschinen damals pro stunde gekriegt als die richtigen maschinisten"
+    text = ("wie viel weniger ham die leute an den nc maschinen damals pro stunde gekriegt"
+            " als die richtigen maschinisten")
     assert first(await ask(store, text)) == (MAIN, 630)
 
 
