@@ -77,26 +77,28 @@ from .question_words import (
     setting_of,
 )
 from .questions import (
-    TALK_NOUNS,
     Question,
     Shape,
     asks_an_amount,
     asks_in_which_talks,
-    describing_clause_words,
     is_term_like,
     is_yes_no,
     parse,
     placed_setting,
     plain_question,
-    speaker_naming_words,
     subject_words,
-    talk_naming_words,
     weighs_its_subject,
     without_kind_words,
-    words_naming_the_talk,
 )
 from .replies import AnswerReply, DefineReply, Notice
 from .scope import Scope, absent_words, absent_words_each, name_runs_of
+from .talk_naming import (
+    TALK_NOUNS,
+    describing_clause_words,
+    speaker_naming_words,
+    talk_naming_words,
+    words_naming_the_talk,
+)
 
 POINTS_SHOWN = 3  # supporting key points after the lead
 MOMENTS_SHOWN = 25  # every moment of a topic, up to what one message shows well

@@ -61,7 +61,6 @@ from .question_words import (
     setting_of,
 )
 from .questions import (
-    TALK_NOUNS,
     NameRun,
     Question,
     Shape,
@@ -72,6 +71,7 @@ from .questions import (
     subject_words,
 )
 from .scope import Scope, absent_words, name_runs_of
+from .talk_naming import TALK_NOUNS
 
 VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written anywhere
 

@@ -21,7 +21,6 @@ from .questions import (
     ASKED_ABOUT_ANYTHING,
     Question,
     Shape,
-    conceded_words,
     context_names,
     help_fillers,
     parse,
@@ -33,6 +32,7 @@ from .questions import (
 )
 from .replies import AnswerReply, Notice, Reply
 from .scope import Scope
+from .talk_naming import conceded_words
 from .wording import say
 
 # Answers about one talk: a later question in their thread is answered from that talk first.

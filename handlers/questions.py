@@ -20,7 +20,6 @@ from store.text import clean_query, fold, tokens, word_tokens
 
 from . import german_tags
 from .chat_typing import (
-    letter_slips,
     typed_slips,
     unstretched,
     without_emoji,
@@ -29,7 +28,6 @@ from .chat_typing import (
 )
 from .common_words import (
     adverbial_superlative,
-    is_common,
     is_everyday,
     is_rare,
     leaning,
@@ -102,6 +100,12 @@ from .question_words import (
     WHICH_ONE_WORDS,
     WHO_NOUNS,
     setting_of,
+)
+from .talk_naming import (
+    FRAMING_WORDS,
+    TALK_NOUNS,
+    frames_the_question,
+    names_a_talk,
 )
 
 
@@ -216,42 +220,6 @@ def without_kind_words(subject: str) -> str:
     return " ".join(kept) if kept else subject
 
 
-# The nouns a question about a talk frames itself with; a typo of one ("vortag", "tlak") frames it just the same.
-# A recorded talk is also called by its kind of video: "the bee vlog", "the treehouse doc(umentary)" (not "docs":
-# documentation)
-_TALK_NOUNS = ("talk", "talks", "vortrag", "vortrage", "vortrags", "video", "videos", "session", "sessions",
-               "presentation", "prasentation", "speaker", "speakers", "sprecher", "vlog", "vlogs", "documentary",
-               "documentaries", "doc")
-TALK_NOUNS = frozenset(_TALK_NOUNS)  # folded tokens, speakers too; ``_TALK_NOUN`` is the regex naming a talk itself
-
-
-_LONG_TALK_NOUNS = frozenset(noun for noun in _TALK_NOUNS if len(noun) >= 6)
-# A word that is a long talk noun with one letter added is one letter longer, and starts as the noun does unless the
-# added letter is its first: most words need not be tried letter by letter
-_LETTER_ADDED_SIZES = frozenset(len(noun) + 1 for noun in _LONG_TALK_NOUNS)
-_LONG_TALK_NOUN_STARTS = frozenset(noun[0] for noun in _LONG_TALK_NOUNS)
-_TALK_NOUN_SLIPS = frozenset(slip for noun in _TALK_NOUNS for slip in letter_slips(noun))
-_FRAMING = FRAME_WORDS | PRONOUNS  # a word that frames a question or points back
-
-
-def _frames(token: str) -> bool:
-    """Whether the folded ``token`` frames a question: a frame word or pronoun, spoken German's dropped e
-    ("anschaun", "sehn", "erfahr" for "anschauen", "sehen", "erfahre"), or a talk noun typed with a letter left out
-    or added ("vortag") or two letters swapped ("tlak"); never a changed letter ("Verträge" is no "Vorträge")."""
-    if token in _FRAMING:
-        return True
-    if len(token) < 4:
-        return False
-    if token.endswith("n") and token[-2] in "aeiouh" and token[:-1] + "en" in FRAME_WORDS:  # not "andern"
-        return True
-    if token + "e" in FRAME_WORDS:  # the dropped e of spoken German: "wo erfahr ich …", "ich würd gern …"
-        return True
-    return token in _TALK_NOUN_SLIPS or (
-        len(token) >= 7 and len(token) in _LETTER_ADDED_SIZES
-        and (token[0] in _LONG_TALK_NOUN_STARTS or token[1:] in _LONG_TALK_NOUNS)
-        and any(token[:i] + token[i + 1:] in _LONG_TALK_NOUNS for i in range(len(token))))
-
-
 # The editor typed in lower case: "vs" that names, not "versus" ("can i debug a kinetic job in vs code")
 _VS_CODE = r"vs\s+code\b"
 # A frame word typed in capitals before a capitalised word is the first word of a name: "VS Code", "IT Security"; so
@@ -271,7 +239,7 @@ def subject_words(text: str) -> str:
     for at, match in enumerate(matches):
         word = match.group()
         folded = word_tokens(word)
-        keep = bool(folded) and ("_" in word or not all(_frames(token) for token in folded)
+        keep = bool(folded) and ("_" in word or not all(frames_the_question(token) for token in folded)
                                  or _a_names_tail(folded, matches, at, previous_kept)
                                  or _CAPITALS_OPEN_A_NAME_RE.match(text, match.start()) is not None
                                  or _KEYWORD_OPENS_A_NOUN_RE.match(text, match.start()) is not None)
@@ -300,7 +268,7 @@ def with_phrase_words(subject: str, text: str, phrases: Collection[str]) -> str:
     for at in range(len(typed) - 1):
         first, second = typed[at], typed[at + 1]
         if (first in kept) == (second in kept) or phrase_key(f"{first} {second}") not in phrases or \
-                not all(_frames(token) for token in word_tokens(second if first in kept else first)):
+                not all(frames_the_question(token) for token in word_tokens(second if first in kept else first)):
             continue  # (only a function word: a kind word left out, "the roofline [model]", stays out)
         if first in kept:
             kept.insert(kept.index(first) + 1, second)
@@ -339,7 +307,7 @@ def _opens_a_name(matches: list[re.Match[str]], at: int) -> bool:
     if at == 0 or at + 1 >= len(matches) or matches[at - 1].group().casefold() not in _BEFORE_A_NAME:
         return False
     following = word_tokens(matches[at + 1].group())
-    return bool(following) and not all(_frames(token) for token in following)
+    return bool(following) and not all(frames_the_question(token) for token in following)
 
 
 def _content_span(text: str) -> str:
@@ -347,7 +315,8 @@ def _content_span(text: str) -> str:
     CasADi" keeps its inner "in"; '' when it has no content word."""
     words = text.split()
     content = [index for index, word in enumerate(words)
-               if (folded := word_tokens(word)) and ("_" in word or not all(_frames(token) for token in folded))]
+               if (folded := word_tokens(word))
+               and ("_" in word or not all(frames_the_question(token) for token in folded))]
     return " ".join(words[content[0]: content[-1] + 1]) if content else ""
 
 
@@ -481,7 +450,7 @@ _GIST_NOUNS = (r"(?:kernaussagen?|hauptaussagen?|kernbotschaft(?:en)?|hauptbotsc
                r"|essenz|kernpunkte|kernthesen?|kernidee|grundidee|fazit|gist|takeaways?|key takeaways?"
                r"|main (?:points?|messages?|ideas?|takeaways?)|key (?:points|messages?|ideas?)"
                r"|core (?:messages?|ideas?)|big idea|bottom line|upshot|essence|moral|wichtigsten punkte)")
-# (the nouns naming a talk in unfolded text, their plurals and German forms; ``_TALK_NOUNS`` are folded frame tokens)
+# (the nouns naming a talk in unfolded text, their plurals and German forms; ``TALK_NOUNS`` are folded frame tokens)
 _TALK_NOUN = (r"(?:talks?|videos?|sessions?|presentations?|lectures?|vortr[äa]g\w*|pr[äa]sentation(?:en)?|vlogs?|docs?"
               r"|documentar(?:y|ies))")
 # A talk's noun and the word that ties its topic or its speakers to it: "the talk [on] …", "der Vortrag [von] …"
@@ -1641,7 +1610,7 @@ def context_names(context: str, language: str | None) -> str:
         for at, match in enumerate(_WORD_RE.finditer(sentence)):
             word = match.group()
             if is_term_like(word) or (language != "de" and at > 0 and word[:1].isupper() and word != "I"
-                                      and not all(_frames(token) for token in word_tokens(word))):
+                                      and not all(frames_the_question(token) for token in word_tokens(word))):
                 if word not in names:
                     names.append(word)
     return " ".join(names)
@@ -1780,7 +1749,7 @@ def _with_whole_verb(subject: str, verb: str, particle: str, infinitive: str) ->
     words = subject.split()
     if verb in words:
         return " ".join(infinitive if word == verb else word for word in words if word != particle)
-    if fold(verb) not in IRREGULAR_INFINITIVES or _frames(infinitive):
+    if fold(verb) not in IRREGULAR_INFINITIVES or frames_the_question(infinitive):
         return subject  # no verb at all ("in welchen Vorträgen kommt GRPO vor"), or one that frames ("vorkommen")
     return " ".join([*(word for word in words if word != particle), infinitive])
 
@@ -1811,7 +1780,7 @@ def _parse_plain(query: str, stripped: str) -> Question:
         return Question(query, Shape.SEARCH, subject, language=language, follow_up=True, as_before=True)
     if (about := _ABOUT_RE.match(stripped)) and (subject := subject_words(about.group("s"))):
         return Question(query, Shape.SEARCH, subject, language=language, follow_up=True,
-                        as_before=_names_a_talk(about.group("s")))
+                        as_before=names_a_talk(about.group("s")))
     # "und wie startet man dort Jobs?" is a how-question of its own; "und DPO?" only names a new subject
     stripped = _LEADING_AND_RE.sub("", stripped)
     for shape, pattern in _PATTERNS:
@@ -1951,9 +1920,9 @@ def _parse_plain(query: str, stripped: str) -> Question:
                 quantity = next((kind for kind, kind_re in _QUANTITY_KINDS if kind_re.search(match.group("s"))), "")
                 return Question(query, Shape.QUANTITY, subject, language=language, quantity=quantity)
             return Question(query, Shape.SEARCH, subject, language=language, follow_up=True,
-                            as_before=_names_a_talk(match.group("s")))
+                            as_before=names_a_talk(match.group("s")))
     subject = subject_words(stripped)
-    if not subject and _names_a_talk(stripped):
+    if not subject and names_a_talk(stripped):
         # "und der Vortrag allgemein?", "and the talk?": the summary of the thread's talk, not its topic searched
         return Question(query, Shape.SUMMARY, language=language, refers_back=True)
     # "und womit wurde das gemessen?" asks a question of its own, about the thread's topic when it points back ("das")
@@ -1989,145 +1958,14 @@ def _without_clause_verbs(subject: str, text: str) -> str:
             if classes[folded[0]] in _FULL_VERB_TAGS:
                 verbs.add(folded[0])
     kept = [word for word in subject.split() if not (word_tokens(word) and set(word_tokens(word)) <= verbs)]
-    return " ".join(kept) if any(not _frames(token) for word in kept for token in word_tokens(word)) else subject
+    framed = all(frames_the_question(token) for word in kept for token in word_tokens(word))
+    return subject if framed else " ".join(kept)
 
 
 _CLAUSE_PARTS_RE = re.compile(r"[,;]|\b(?:und|oder|aber)\b", re.I)  # where a clause's verbs end it
 # The question word of an indirect question ("… wissen will, [wie] sich der Job verändert hat", "[warum] X so lange
 # dauert"): its clause says what the asker wants to know, and its verbs are part of what is asked
 _INDIRECT_QUESTION_RE = re.compile(r"\b(?:wie|was|warum|wieso|weshalb|wozu|ob|welche[rsnm]?)\b", re.I)
-
-
-_SPEAKER_NOUNS = frozenset({"speaker", "speakers", "sprecher"})  # the talk nouns that name its speakers
-
-
-# The prepositions that join what a talk is about to its talk noun and the words after it: "the talk [on]
-# post-training [with] MaxText", "der Vortrag [über] …"
-_TALK_ABOUT = frozenset("on about with of from by and und mit uber zu zum zur von".split())
-_NAMING_ARTICLES = ENGLISH_ARTICLES | GERMAN_ARTICLES  # "the talk with [the] gemma 4 grpo run"
-_PLACING = frozenset("in im from per aus bei beim".split())  # before a talk noun placing the question: "[in] the talk"
-# German's verbs of speaking said last, whose "über" may follow the talk noun: "wann wird im Casadi-Video über ONNX
-# [geredet]" asks what is said about ONNX there, no video about ONNX
-_SPOKEN_OF_LAST = frozenset("geredet gesprochen diskutiert erzahlt berichtet".split())
-_TALK_VERB = (("talk",), ("talks",))  # English's verb "talk(s)" is written as its noun is
-
-
-def _words_before_the_noun(words: list[str], at: int) -> list[str]:
-    """The folded words before the talk noun ``words[at]`` back to the word before its article ("[in] the talk")."""
-    before: list[str] = []
-    for word in reversed(words[:at]):
-        before += tokens(word)
-        if not before or before[-1] not in _NAMING_ARTICLES:
-            break
-    return before
-
-
-def talk_naming_words(text: str) -> frozenset[str]:
-    """The folded words by which a question names a talk with a talk noun: those right before it ("im [vllm/sglang
-    tpu] talk", "in the [video diffusion] talk") and the names after it and a preposition ("the talk on
-    [post-training with MaxText] separate …", up to the first everyday word, or to the end of its clause when the talk
-    places the question: "in the talk with the [gemma 4 grpo run], how …"): they say which talk is meant, not which
-    of its points answers."""
-    words = text.split()
-    named: set[str] = set()
-    for at, word in enumerate(words):
-        parts = tokens(word)
-        if not any(token in _TALK_NOUNS and token not in _SPEAKER_NOUNS for token in parts):
-            continue
-        if tuple(parts) in _TALK_VERB and at and any(token in _TALK_NOUNS for token in tokens(words[at - 1])):
-            continue  # "when does the casadi video [talk] about onnx": the verb after the talk noun, what it says
-        # a compound's first parts name its talk as the words before it do: the "Intel-GPU-Vortrag"
-        named.update(part for part in parts if part not in _TALK_NOUNS and not _frames(part))
-        named.update(_naming_before(words, at))
-        after = words[at + 1:]
-        if not (opening := tokens(after[0]) if after else []) or opening[0] not in _TALK_ABOUT:
-            continue
-        if opening[0] == "uber" and (last := tokens(words[-1])) and last[-1] in _SPOKEN_OF_LAST and \
-                not any(tokens(later)[:1] == ["uber"] for later in after[1:]):
-            continue  # "im Vortrag über Docker geredet": what is said in it ("im Vortrag über X über Y": the talk's X)
-        # "in the talk with the gemma 4 grpo run, how …": a talk placing the question names it to the end of its
-        # clause, everyday words too ("run"); the talk as what is asked about goes on with the question after its
-        # names ("how does the talk on post-training with MaxText [separate] …")
-        placing = any(token in _PLACING for token in _words_before_the_noun(words, at))
-        for later in after[1:]:
-            if not (parts := tokens(later)):
-                break
-            if parts[0] in _TALK_ABOUT or parts[0] in _NAMING_ARTICLES:
-                continue  # "the talk on [the] maxtext, tunix and pathways stack": an article goes on with the name
-            if placing and any(part in _FRAMING for part in parts):
-                break  # "… grpo run, [how] do updated weights get …"
-            if not placing and "-" not in later and all(is_common(part) for part in parts):
-                break  # an everyday word ("separate") goes on with the question
-            named.update(parts)
-    return frozenset(named)
-
-
-# A German relative clause set off by commas: "das agentenbasierte System[, das Triton-Kernel nach Pallas portiert,]
-# seine Experimente …"
-_RELATIVE_CLAUSE_RE = re.compile(r",\s*(?:der|die|das|den|dem|deren|dessen)\s+(?P<clause>[^,;:.!?]+)", re.I)
-
-
-def describing_clause_words(text: str) -> frozenset[str]:
-    """The folded words of the German relative clauses of ``text``: they say which thing the noun before them is
-    ("wie führt das agentenbasierte System, das Triton-Kernel nach Pallas portiert, seine Experimente in der Cloud
-    aus": the system that ports kernels), not what is asked of it (its experiments in the cloud)."""
-    return frozenset(token for found in _RELATIVE_CLAUSE_RE.finditer(text) for token in tokens(found["clause"]))
-
-
-# A concessive clause, to the end of its clause: "[wenn man doch stablehlo hat]", "[wenns doch schon stablehlo
-# gibt]", "[obwohl man das modell jedes mal gleich aufteilt]", "[when we already have stablehlo]"
-_CONCESSIVE_RE = re.compile(r"\b(?:(?:wenn|wenns|wo|when|if)\b(?=[^,;:.!?]*\b(?:doch|schon|bereits|already)\b)"
-                            r"|obwohl|obgleich|although|even though)\b(?P<clause>[^,;:.!?]+)", re.I)
-
-
-# In a why-question, an English "when" clause saying that something exists or is had sets it against the asked thing
-# without "already": "why have it at all [when there's stablehlo]", "why bother [when we have pjrt]"
-_WHY_WHEN_THERE_RE = re.compile(r"\bwhen\s+(?P<clause>(?:there(?:'s|’s|\s+is|\s+are)|(?:we|you|one)\s+(?:has|have|got)"
-                                r"|(?:we|you)(?:'ve|’ve)\s+got)\b[^,;:.!?]+)", re.I)
-
-
-def conceded_words(text: str) -> frozenset[str]:
-    """The folded words of the concessive clauses of ``text``: what the asked thing is set against ("und wozu gibts
-    das überhaupt, wenn man doch stablehlo hat": StableHLO is had anyway), not what is asked of it."""
-    found = [*_CONCESSIVE_RE.finditer(text)]
-    if any(token in ASKS_FOR_A_REASON for token in tokens(text)):
-        found += _WHY_WHEN_THERE_RE.finditer(text)
-    return frozenset(token for match in found for token in tokens(match["clause"]))
-
-
-def _naming_before(words: list[str], at: int) -> list[str]:
-    """The folded words right before ``words[at]`` (a talk noun or a noun for its speakers), back to the first word
-    that frames the question or points back: "im [vllm/sglang tpu] talk", "der [hugging face] typ"."""
-    named: list[str] = []
-    for before in reversed(words[:at]):
-        if not (parts := tokens(before)) or any(part in _FRAMING for part in parts):
-            break
-        named += parts
-    return named
-
-
-def speaker_naming_words(text: str) -> frozenset[str]:
-    """The folded words by which a question names a talk through its speakers, those right before a noun for them
-    (``WHO_NOUNS``): "hat der [hugging face] typ beim qwen port was zu profiling gesagt", "what did the [hugging face]
-    guy say": they say whose talk, as a talk's name does, not which of its points answers."""
-    words = text.split()
-    return frozenset(word for at, typed in enumerate(words) if any(token in _SPEAKERS for token in tokens(typed))
-                     for word in _naming_before(words, at))
-
-
-def words_naming_the_talk(text: str) -> frozenset[str]:
-    """The folded words by which a question names its talk, by its speakers or with a talk noun
-    (``speaker_naming_words``, ``talk_naming_words``): each of the talk's points holds them alike."""
-    return speaker_naming_words(text) | talk_naming_words(text)
-
-
-_SPEAKERS = WHO_NOUNS - {"man"}  # German's "man" is a pronoun: "wozu trennt man bei maxtext …"
-
-
-def _names_a_talk(text: str) -> bool:
-    """Whether ``text`` names a talk by a talk noun: "und jetzt das Tunix-Video", "what about the CasADi talk?" ask
-    about that talk, not what the thread's talk says of Tunix or CasADi."""
-    return any(token in _TALK_NOUNS and token not in _SPEAKER_NOUNS for token in tokens(text))
 
 
 def _names_an_aspect(subject: str, raw: str) -> bool:
@@ -2182,12 +2020,12 @@ def points_back(text: str) -> bool:
     for index, word in enumerate(words):
         following = words[index + 1] if index + 1 < len(words) else ""
         if (folded := fold(word)) == "one" and index and fold(words[index - 1]) in _PRO_ONE_DETERMINERS and \
-                (not following or all(_frames(token) for token in word_tokens(following))):
+                (not following or all(frames_the_question(token) for token in word_tokens(following))):
             return True  # "how tall is [the one] the vlogger built": English's pro-form "one" stands for a thing
         if folded == "one" and index and fold(words[index - 1]) in _ASKING_AUXILIARIES and len(words) - index <= 2:
             return True  # "how much load can one carry", "how long does one last": "one" and its verb end the question
         if folded in _PRO_EIN and index and fold(words[index - 1]) == "so" and \
-                (not following or all(_frames(token) for token in word_tokens(following))):
+                (not following or all(frames_the_question(token) for token in word_tokens(following))):
             return True  # "wie viel gewicht hält so eine": German's "so eine" with no noun after it is such a thing
         if folded not in PRONOUNS and folded not in _DEMONSTRATIVES:
             continue
@@ -2195,7 +2033,7 @@ def points_back(text: str) -> bool:
                 (index + 2 == len(words) or fold(words[index + 2]) in _ENGLISH_SUBORDINATORS):
             return True  # "why would [that] fail (if …)": the auxiliary's subject, its bare verb next, no noun
         if (folded not in _DETERMINERS and folded not in _DEMONSTRATIVES) or not following or \
-                all(_frames(token) for token in word_tokens(following)) or _verb_ends_after(words, index):
+                all(frames_the_question(token) for token in word_tokens(following)) or _verb_ends_after(words, index):
             return True
         if index + 2 == len(words) and folded not in _ENGLISH_DETERMINERS and following.endswith("en") and \
                 german_tags.is_verb(fold(following), text):
@@ -2349,7 +2187,7 @@ def name_runs(text: str, language: str | None) -> list[NameRun]:
     for at, match in enumerate(matches):
         word = match.group()
         folded = word_tokens(word)
-        content = bool(folded) and ("_" in word or not all(t in _FRAMING for t in folded)
+        content = bool(folded) and ("_" in word or not all(t in FRAMING_WORDS for t in folded)
                                     or _a_names_tail(folded, matches, at, previous_content))
         in_a_name = content and (_in_a_name(word, language, before[-1] in GERMAN_QUESTION_WORDS)
                                  or (language == "de" and (_before_a_gerund(plain, matches, at)

@@ -11,15 +11,13 @@ from handlers.question_words import FRAME_WORDS, GREETING_RE, PRONOUNS
 from handlers.questions import (
     _ABOUT_THE_BOT_WORDS,
     _APOSTROPHES,
-    _LONG_TALK_NOUNS,
     _PATTERNS,
-    _TALK_NOUN_SLIPS,
-    _frames,
     _last_token,
     asks_about_the_bot,
     is_term_like,
     without_discourse,
 )
+from handlers.talk_naming import _LONG_TALK_NOUNS, _TALK_NOUN_SLIPS, frames_the_question
 from store.parser import parse_file
 from store.text import tokens, word_tokens
 from tests.conftest import CORPUS_FILES
@@ -138,7 +136,7 @@ def test_frames_as_before() -> None:
     framing = [word for word in words if _frames_as_written(word)]
     assert {"xvortrag", "vortragx", "speakerss", "presentattion", "asession"} <= set(framing)
     for word in words:
-        assert _frames(word) == _frames_as_written(word), word
+        assert frames_the_question(word) == _frames_as_written(word), word
 
 
 def test_last_token_and_the_questions_about_the_bot() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from handlers.questions import talk_naming_words
+from handlers.talk_naming import talk_naming_words
 from store.db import Store
 from store.state import BotState
 from tests.handlers.test_questions import MAIN, ask, body, first, follow_up
