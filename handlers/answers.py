@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from store.compounds import MIN_PART
 from store.concepts import (
     content_words,
     english_variants,
@@ -1738,13 +1739,12 @@ def _naming_first(found: list[PointHit], question: Question, *, introductions_na
 
 
 MIN_COMPOUND_TAIL = 6  # letters of a name a compound may end in: a shorter one ends too many words by chance
-MIN_COMPOUND_HEAD = 4  # letters of the compound before it (store.compounds.MIN_PART)
 
 
 def _ends_a_compound(word: str, name: str) -> bool:
     """Whether ``word`` is a compound that ends in ``name`` (MIN_COMPOUND_TAIL letters or more) as its last part: a
     compound is about its last part, so "Rechenclustern" holds the "clustern" of "gpus und tpus in ihren clustern"."""
-    return len(name) >= MIN_COMPOUND_TAIL and len(word) >= len(name) + MIN_COMPOUND_HEAD and word.endswith(name)
+    return len(name) >= MIN_COMPOUND_TAIL and len(word) >= len(name) + MIN_PART and word.endswith(name)
 
 
 MIN_HEADED_AS_ASKED = 2  # words of a heading the question types: one alone ("Pallas") is often only the talk's topic

@@ -147,7 +147,7 @@ def adverbial_superlative(word: str, text: str) -> bool:
     videogeneratoren am [geschicktesten] verteilt" asks how it is done best, in the asker's words (the tagger reads a
     rare superlative as an attributive adjective, and the word list holds only the common ones: "am besten")."""
     folded = tokens(word)
-    if len(folded) != 1 or not re.search(rf"\bam\s+{re.escape(word)}(?!\w)", text, re.I):
-        return False
+    if len(folded) != 1 or not folded[0].endswith(_SUPERLATIVE_ENDINGS):
+        return False  # most words: no superlative, no pattern built for them
     return any(folded[0].endswith(ending) and len(base := folded[0][:-len(ending)]) >= MIN_ADJECTIVE and is_common(base)
-               for ending in _SUPERLATIVE_ENDINGS)
+               for ending in _SUPERLATIVE_ENDINGS) and bool(re.search(rf"\bam\s+{re.escape(word)}(?!\w)", text, re.I))

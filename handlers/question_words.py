@@ -456,6 +456,8 @@ GERMAN_MODALS = frozenset(
 # German subordinating conjunctions (folded): a clause of its own starts with one, so the word before it ends the
 # main clause, where German puts its verb ("kann ich den laptop zuklappen, [während] der job läuft")
 GERMAN_SUBORDINATORS = frozenset("wahrend wenn weil dass ob bevor nachdem sobald solange falls obwohl damit".split())
+# English's words opening a clause of its own after a verb ("… fail [if] the model is small")
+ENGLISH_SUBORDINATORS = frozenset("when whenever if unless because since while although though once".split())
 # German's conjunctions, which join a question's clauses and say nothing a key point is about ("was checkt max_evol
 # [bevor] n kernel [als] ok gilt"); "und", "oder" are stop words
 GERMAN_CONJUNCTIONS = GERMAN_SUBORDINATORS | frozenset("als aber sondern".split())

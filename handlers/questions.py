@@ -57,6 +57,7 @@ from .question_words import (
     EN_MARKERS,
     ENGLISH_ARTICLES,
     ENGLISH_PREPOSITIONS,
+    ENGLISH_SUBORDINATORS,
     EXAMPLES,
     FIT_FORMS,
     FRAME_WORDS,
@@ -2030,7 +2031,7 @@ def points_back(text: str) -> bool:
         if folded not in PRONOUNS and folded not in _DEMONSTRATIVES:
             continue
         if folded in _ENGLISH_DETERMINERS and index and fold(words[index - 1]) in _DO_AUXILIARIES and \
-                (index + 2 == len(words) or fold(words[index + 2]) in _ENGLISH_SUBORDINATORS):
+                (index + 2 == len(words) or fold(words[index + 2]) in ENGLISH_SUBORDINATORS):
             return True  # "why would [that] fail (if …)": the auxiliary's subject, its bare verb next, no noun
         if (folded not in _DETERMINERS and folded not in _DEMONSTRATIVES) or not following or \
                 all(frames_the_question(token) for token in word_tokens(following)) or _verb_ends_after(words, index):
@@ -2064,8 +2065,6 @@ _PRO_ONE_DETERMINERS = frozenset("the that this".split())
 _ASKING_AUXILIARIES = frozenset("can could will would does do did is was should must may might".split())
 # … those of them a bare verb follows ("why does that hurt"), where "is that" may be followed by a noun or an adjective
 _DO_AUXILIARIES = _ASKING_AUXILIARIES - {"is", "was"}
-# English's words opening a clause of its own after a verb ("… fail [if] the model is small")
-_ENGLISH_SUBORDINATORS = frozenset("when whenever if unless because since while although though once".split())
 # German's indefinite pronoun: after "so" with no noun after it, a thing said before ("so eine", "so eins")
 _PRO_EIN = frozenset("eine einer eines eins einen einem".split())
 # Spoken German's demonstrative pronouns, articles in form: with no word after them but a frame word or a verb's
