@@ -232,6 +232,16 @@ def holdout40() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout41() -> list[dict]:
+    return load_question_file("eval_answers_holdout41")
+
+
+@pytest.fixture(scope="module")
+def holdout42() -> list[dict]:
+    return load_question_file("eval_answers_holdout42")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -529,6 +539,10 @@ HELD_OUT_SIZES = {
                               near_outside_absent=True),
     "holdout40": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout41": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
+    "holdout42": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -587,9 +601,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout28: list[dict], holdout29: list[dict], holdout30: list[dict], holdout31: list[dict],
         holdout32: list[dict], holdout33: list[dict], holdout34: list[dict], holdout35: list[dict],
         holdout36: list[dict], holdout37: list[dict], holdout38: list[dict], holdout39: list[dict],
-        holdout40: list[dict]) -> None:
+        holdout40: list[dict], holdout41: list[dict], holdout42: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout38 + holdout39 + holdout40
+    unseen = holdout38 + holdout39 + holdout40 + holdout41 + holdout42
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19 + holdout20 + holdout21
@@ -630,7 +644,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout38")} == {q["id"] for q in holdout38}
     assert {q.id for q in eval_answers.load_questions("holdout39")} == {q["id"] for q in holdout39}
     assert {q.id for q in eval_answers.load_questions("holdout40")} == {q["id"] for q in holdout40}
-    assert {"holdout38", "holdout39", "holdout40"} <= eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout41")} == {q["id"] for q in holdout41}
+    assert {q.id for q in eval_answers.load_questions("holdout42")} == {q["id"] for q in holdout42}
+    assert {"holdout38", "holdout39", "holdout40", "holdout41", "holdout42"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
