@@ -1870,14 +1870,14 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         asked, topic, apart = gap
         return await _not_covered(store, question, asked, topic=topic, apart=apart)
     if not scope.offset and question.subject and _typed_first(question.text, question.subject.split()[0]) and \
-            (term := await _entry_named(store, question.subject)) and _typed_first(question.text, term):
+            (term := await _entry_named_as_typed(store, question)) and _typed_first(question.text, term):
         # "spmd??", "log psd meaning", "kernseite beim brett?": a glossary term typed first and alone (or with words
         # its own entry or talk title has) asks what it is (the subject's first word typed first is checked before
         # any glossary look-up: most searches start otherwise); so does "multiple shooting, what's that about", whose
         # "that" is the term, also with words its entry holds ("eigh - what does that routine compute": Eigh's entry
         # is "Eine numerische Routine zur Berechnung …"). "what can you tell me about HBM?" asks for what the talks say
         # about it
-        rest = question.subject[len(term):].strip()
+        rest = question.subject[len(term):].strip() if question.subject.startswith(term) else ""
         return await define(store, replace(question, shape=Shape.DEFINE, subject=term, raw=term, term="",
                                            qualifier="", refers_back=False), scope) if not rest else \
             await define(store, replace(question, shape=Shape.DEFINE, raw=question.subject, term=term,
@@ -2057,6 +2057,16 @@ async def _entry_named(store: Store, subject: str) -> str | None:
             return term
         return None
     return None
+
+
+async def _entry_named_as_typed(store: Store, question: Question) -> str | None:
+    """``_entry_named`` of the question's subject, or of the subject as typed when that whole is a glossary term: the
+    subject drops the function words inside a term's name ("mixture experts" of "mixture of experts in plain words"),
+    which its exact name has."""
+    typed = _as_typed(question.text, question.subject)
+    if typed != question.subject and await _entry_named(store, typed) == typed:
+        return typed
+    return await _entry_named(store, question.subject)
 
 
 async def _entry_places_it(store: Store, term: str, place: str) -> bool:

@@ -791,6 +791,12 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         # in that talk, as "awg in the quantum talk, what does that stand for" does
         r"(?P<place>\s+(?:in|im|in der|in dem|from|aus|at|bei|beim|during|w[äa]hrend)\s+\S.*)?)$", _I)),
     (Shape.DEFINE, _PURPOSE_RE),
+    # "was passiert bei einem Reduce-Scatter", "what happens during an all-reduce": what goes on in any one of a kind
+    # (the indefinite article) is what the thing is; "what happens in the palace demo" asks of one moment
+    (Shape.DEFINE, re.compile(
+        r"^(?:was passiert|what happens)(?: (?:eigentlich|genau|so|exactly|actually))?"
+        r" (?:(?:bei|in) (?:einem|einer|nem|ner)|w[äa]hrend (?:eines|einer)|(?:in|during) (?:a|an))"
+        r" (?P<s>.+?)(?:\s+(?:eigentlich|genau|exactly))?$", _I)),
     (Shape.DEFINE, re.compile(  # "TorchTPU - what is that?", "Sparstich, was ist das?", "oom errors, what does that
         # even mean", "vma in the palace talk, what does that stand for"; "never heard of X, what is it?" says why
         r"^(?:(?:i(?: have| had)? )?never heard of\s+|(?:i am |im )?not familiar with\s+)?"
@@ -839,6 +845,10 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
     (Shape.DEFINE, re.compile(  # "(ich möchte wissen,) was PJRT ist", "(help me understand) what VHLO is"
         r"^(?:was (?:ein |eine |der |die |das )?(?P<s>.+?) (?:ist|sind|bedeutet|hei(?:ß|ss)t)"
         r"|what (?:a |an |the )?(?P<s2>.+?) (?:is|are|means|stands for))$", _I)),
+    # "ICI stands for?", "MXU steht für?": the term, then what it stands for left open (not a question word's
+    # clause: "what VHLO stands for" is the pattern above)
+    (Shape.DEFINE, re.compile(
+        r"^(?!(?:what|was|wof[üu]r|which|welche[rsnm]?)\b)(?P<s>\S.*?)\s+(?:stands|steht) f(?:or|[üu]r)$", _I)),
     (Shape.DEFINE, re.compile(
         # (not what was hard or new about a thing, the adjective said last as German does: "was war beim Einbinden
         # der Kernel schwierig" asks what made it so)

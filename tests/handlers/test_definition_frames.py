@@ -99,3 +99,38 @@ async def test_where_a_term_was_met_before_what_is_meant_by_it_places_it(store: 
                                                                           source: tuple[str, int]) -> None:
     assert parse(text).shape == Shape.DEFINE, text
     assert await first(store, text) == source, text
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("hbm stands for?", "hbm"),
+    ("mxu steht für?", "mxu"),
+])
+def test_a_term_then_what_it_stands_for_left_open_asks_what_it_is(text: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject) == (Shape.DEFINE, subject)
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("what happens during a reduce-scatter", "reduce-scatter"),
+    ("was passiert bei einer kollokation", "kollokation"),
+])
+def test_what_happens_in_any_one_of_a_kind_asks_what_it_is(text: str, subject: str) -> None:
+    question = parse(text)
+    assert (question.shape, question.subject) == (Shape.DEFINE, subject)
+
+
+def test_what_happens_in_one_named_moment_is_no_definition() -> None:
+    assert parse("what happens in the palace live demo").shape != Shape.DEFINE
+
+
+@pytest.mark.parametrize(("text", "source"), [
+    ("hbm stands for?", (MAIN, 24)),
+    ("mxu steht für?", (MAIN, 20)),
+    ("what happens during a reduce-scatter", (MAIN, 225)),
+    ("was passiert bei einer kollokation", (MAIN, 333)),
+    # the term's name holds a function word the subject drops ("mixture experts"): its name as typed is the entry's
+    ("mixture of experts in simple terms", (MAIN, 148)),
+])
+async def test_these_frames_lead_with_the_terms_glossary_entry(
+        store: Store, text: str, source: tuple[str, int]) -> None:
+    assert await first(store, text) == source
