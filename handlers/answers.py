@@ -844,6 +844,8 @@ async def _moments_in_the_talks_titled_alike(store: Store, naming: list[str], re
     if len(shared) < 2:
         return []
     ranked = [hit.talk_id for hit in await store.find_talks(" ".join(naming), limit=len(shared) + 3)]
+    if not ranked or ranked[0] not in shared:
+        return []  # the naming words describe another talk best: the title word is no name of the one meant
     order = {talk_id: ranked.index(talk_id) if talk_id in ranked else len(ranked) for talk_id in shared}
     found = [hit for hit in await store.find_points(rest, limit=limit, min_coverage=1.0, twins=True)
              if hit.talk_id in shared]
