@@ -824,9 +824,32 @@ async def _moments_in_the_talk_named_as_one(store: Store, question: Question, li
             (found := await store.find_points(" ".join(rest), limit=limit, talk_id=next(iter(talks)),
                                               min_coverage=1.0, twins=True)):
         return found
+    if rest and len(rest) < len(words) and (found := await _moments_in_the_talks_titled_alike(
+            store, [word for word in words if word not in rest], " ".join(rest), limit)):
+        return found
     if (described := await _talk_described_as_one(store, question)) is None:
         return []
     return await store.find_points(described[1], limit=limit, talk_id=described[0], min_coverage=1.0, twins=True)
+
+
+async def _moments_in_the_talks_titled_alike(store: Store, naming: list[str], rest: str,
+                                             limit: int) -> list[PointHit]:
+    """The moments of ``rest`` in the talks whose titles all share the ``naming`` words' title word ("when does the
+    maxtext [post-training] talk get into grpo": "Post-Training" titles two talks, and a question naming one by it
+    names either): each such talk's moments, the talk the naming words describe best first (000:166, 168 of the
+    MaxText stack talk before the Tunix talk's 384). [] when the title words name one talk or none."""
+    titled = [holding for word in naming for token in tokens(word)
+              if len(token) >= 4 and token not in FRAME_WORDS and (holding := _titled_by(store, token))]
+    shared = set.intersection(*titled) if titled else set()
+    if len(shared) < 2:
+        return []
+    ranked = [hit.talk_id for hit in await store.find_talks(" ".join(naming), limit=len(shared) + 3)]
+    if not ranked or ranked[0] not in shared:
+        return []  # the naming words describe another talk best: the title word is no name of the one meant
+    order = {talk_id: ranked.index(talk_id) if talk_id in ranked else len(ranked) for talk_id in shared}
+    found = [hit for hit in await store.find_points(rest, limit=limit, min_coverage=1.0, twins=True)
+             if hit.talk_id in shared]
+    return sorted(found, key=lambda hit: order[hit.talk_id])
 
 
 async def _talk_described(store: Store, question: Question, scope: Scope,

@@ -73,6 +73,8 @@ from .questions import (
 from .scope import Scope, absent_words, name_runs_of
 from .talk_naming import TALK_NOUNS
 
+# the shapes whose topic words describe the talk asked for, not a thing it must say
+_TALK_DESCRIBED = frozenset({Shape.SUMMARY, Shape.RECOMMEND})
 VERSION_CANDIDATES = 8  # key points read to see whether "Gemma 3" is written anywhere
 
 
@@ -928,6 +930,12 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             # an adjective before a hyphenated compound the summaries have, said in a point with it, is how that point
             # describes it: "die experimentelle triton-pipeline" (000:266's "Experimenteller Triton-Codegen:
             # Dreiphasige Triton-Pipeline")
+            continue
+        if question.language == "de" and question.shape in _TALK_DESCRIBED and len(run.words) == 1 and \
+                len(words) == 2 and "-" in run.words[0].strip("-") and await store.held_in_one_point(words):
+            # a summary or watch question describes its talk in a compound of its own: "das vlog mit den
+            # erdwärme-bienenstöcken" is the one whose point holds Erdwärme and Bienenstöcke (000:573), which it names
+            # Geothermie-Bienen; the words say which talk, no name of a thing the talk must have
             continue
         if question.language != "de" and before in _ASKERS_OWN:
             continue  # "step through [my] remote code": the asker's own thing in words the summaries have, no name

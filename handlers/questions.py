@@ -496,7 +496,7 @@ _PREDICATE_ADJECTIVE_DE = (r"(?:schwierig|schwer|kompliziert|problematisch|kniff
 # Where in the talks a thing comes up: "when …", "at what point …", "an welcher Stelle …", "in which talks …"
 _WHEN_RE = re.compile(
     rf"^(?:when|where{_PLACE_OF_A_THING}|wann|wo{_PLACE_OF_A_THING}"
-    r"|at (?:what|which) (?:times?|points?|minutes?|moments?)|an welche[rn]? stellen?"
+    r"|at (?:what|which) (?:times?|points?|minutes?|moments?|timestamps?)|an welche[rn]? stellen?"
     r"|zu welchem zeitpunkt"
     # "ab wann geht's im Tunix-Video um DPO": from which moment of a talk on, not since what date ("ab wann geht der
     # Kurs los", a number)
