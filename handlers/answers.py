@@ -1519,6 +1519,7 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
             and not _ASKS_HOW_RE.match(question.text):
         found[0], found[1] = found[1], found[0]
     found = _naming_first(found, question, introductions_name=True)
+    found = _drawback_first(question, found)
     if not scope.offset and scoped_to is None:
         found = await _focus_first(store, question, found)
     if not scope.offset:
@@ -1527,6 +1528,29 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     found = _set_aside_last(store, question, found)
     return _answer_points(question, scope, _planned_before_done(found) if _asks_what_comes(question) else found,
                           scoped_to)
+
+
+# A question asking for the downside of a thing ("what's the downside of colocating rollouts and training", "der Haken
+# an der Kollokation"), and the words by which a point states one ("Kollokation garantiert On-Policy-Verhalten, leidet
+# jedoch unter Stragglern"); "ohne Einschränkungen" states none
+_DOWNSIDE_ASKED_RE = re.compile(r"\b(?:downsides?|drawbacks?|disadvantages?|nachteile?n?|kehrseiten?|haken)\b", re.I)
+_DRAWBACK_RE = re.compile(r"\b(?:jedoch|allerdings|leidet|leiden|nachteile?n?|nachteilig\w*|kehrseite|however"
+                          r"|suffers?|drawbacks?|downsides?)\b", re.I)
+# A point stating a drawback this close to the best one leads when the downside is asked: the asked noun is no word of
+# the search (ASPECT_NOUNS), so a point holding more of the thing's words ("Colocated-Ausführung … Training und
+# Rollouts") outranks the one that names what it costs
+DRAWBACK_TIE = 0.5
+
+
+def _drawback_first(question: Question, found: list[PointHit]) -> list[PointHit]:
+    """``found`` with the first point stating a drawback first, of those about as relevant (DRAWBACK_TIE), when the
+    question asks for a downside: "what's the downside of colocating rollouts and training" is 000:317's "Kollokation
+    … leidet jedoch unter Stragglern", not 000:451's side-by-side of the execution modes."""
+    if len(found) < 2 or not _DOWNSIDE_ASKED_RE.search(question.text) or _DRAWBACK_RE.search(found[0].text):
+        return found
+    floor = tie_floor(DRAWBACK_TIE, found[0].score)
+    best = next((hit for hit in found[1:] if hit.score >= floor and _DRAWBACK_RE.search(hit.text)), None)
+    return found if best is None else [best] + [hit for hit in found if hit is not best]
 
 
 MIN_COMPOUND_START = 4  # letters of a question word a heading's compound begins with (shorter ones begin too many)

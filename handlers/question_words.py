@@ -138,7 +138,7 @@ ASPECT_NOUNS = frozenset(
     benefit benefits drawback drawbacks pitfall pitfalls highlight outcome outcomes result results verdict
     opinion advice recommendation recommendations problem problems challenge challenges issue issues hurdle hurdles
     outlook roadmap future plan plans planned next steps upcoming ausblicke zukunft nachstes nachste nachsten
-    purpose purposes role roles catch haken grundidee tradeoff tradeoffs
+    purpose purposes role roles catch haken grundidee tradeoff tradeoffs pitch
     sorge sorgen worry worries faustregel faustregeln zeitpunkt zeitpunkte datum termin date dates
     """.split()  # "die Faustregel, wann ich SFT, DPO oder GRPO nehme": a rule of thumb is a tip, asked of its topic;
     # "auf welchen Zeitpunkt wird verwiesen", "an welchem Datum": the time asked for, which a point writes as a date

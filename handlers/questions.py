@@ -368,7 +368,7 @@ _DEFINING_VERB_DE = r"(?:beschreibt|beschreiben|misst|messen|bezeichnet|bezeichn
 _MERIT_ASKED = (
     r"(?:what(?:'s|s| is| was| are| were)|was (?:ist|is|war|sind|waren))(?: (?:denn|eigentlich|genau|so))?"
     r" (?:the|der|die|das)(?: (?:main|big|real|whole|actual|eigentliche|gro(?:ß|ss)e))?"
-    r" (?:point|reason|advantages?|benefits?|upsides?|downsides?|drawbacks?|disadvantages?|selling points?"
+    r" (?:point|reason|advantages?|benefits?|upsides?|downsides?|drawbacks?|disadvantages?|selling points?|pitch"
     r"|vorteile?|nachteile?|sinn|grund|zweck)")
 _MERIT_ASKED_RE = re.compile(
     rf"^{_MERIT_ASKED} (?:of|in|for|to|von|vom|bei|beim|an|am|f[üu]r)\b"

@@ -26,6 +26,31 @@ async def test_the_point_or_an_upside_of_a_thing_asks_why_it_is_used(store: Stor
     assert first(reply) == (PALLAS, 3), text
 
 
+@pytest.mark.parametrize(("text", "file", "line"), [
+    ("whats the pitch for doing llm inference on tpus in the vllm talk", MAIN, 443),
+    ("pallas on tpus, what's the pitch", PALLAS, 3),
+])
+async def test_the_pitch_for_a_thing_asks_why_it_is_used(store: Store, text: str, file: str, line: int) -> None:
+    # a pitch is a selling point: it asks why the thing is used, which 000:443's "Wertversprechen der TPU-Inferenz"
+    # says, not the talk's introduction (000:442) that a search for "pitch" falls back to
+    reply = await ask(store, text)
+    assert body(reply)["shape"] == "explain", text
+    assert first(reply) == (file, line), text
+
+
+@pytest.mark.parametrize("text", [
+    "what's the downside of colocating rollouts and training",
+    "what's the downside of running rollout and training colocated in tinix",
+])
+async def test_the_downside_asked_is_the_point_stating_a_drawback(store: Store, text: str) -> None:
+    # the asked noun is no word of the search: 000:317's "Kollokation garantiert On-Policy-Verhalten, leidet jedoch
+    # unter Stragglern" states the drawback, not 000:451's side-by-side of the execution modes that holds more of the
+    # words for what is colocated, nor the highlight on the rollout-to-trainer ratio (000:315)
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) == (MAIN, 317), text
+
+
 @pytest.mark.parametrize(("text", "line"), [
     ("wie bekomme ich bei maxtext meine jobs auf kubernetes", 165),
     ("how do i install the maxtext stack and get jobs onto kubernetes", 165),
