@@ -173,11 +173,8 @@ MIN_SPELLED_OUT = 2  # words spelling out an abbreviation: one word's initial is
 def spells_out_somewhere(words: Sequence[str], abbreviation: str) -> bool:
     """Whether a run of (folded) ``words`` spells out ``abbreviation``, a word of MIN_SPELLED_OUT letters or more, one
     word a letter: "… zu HBM-Out-of-Memory-Fehlern" writes "oom"."""
-    size = len(abbreviation)
-    if size < MIN_SPELLED_OUT or not abbreviation.isalpha():
-        return False
-    return any(words[at][0] == abbreviation[0] and "".join(word[0] for word in words[at:at + size]) == abbreviation
-               for at in range(len(words) - size + 1) if words[at])
+    return len(abbreviation) >= MIN_SPELLED_OUT and abbreviation.isalpha() and \
+        abbreviation in "".join([word[:1] for word in words])
 
 
 def _bare(part: str) -> str:
