@@ -21,6 +21,7 @@ from store.concepts import (
     slip_in_each_word,
 )
 from store.db import Store
+from store.glossary_heads import spelled_out_abbreviation, spells_out_somewhere
 from store.lexicon import phrase_key
 from store.merging import same_moment
 from store.model import (
@@ -1776,8 +1777,9 @@ def _naming_first(found: list[PointHit], question: Question, *, introductions_na
     units = _alternatives_as_one(question.text, names)
 
     def held(hit: PointHit) -> int:
-        return sum(any(word.startswith(name) or _ends_a_compound(word, name)
-                       for name in unit for word in words[id(hit)]) for unit in units)
+        # (a name the point spells out holds it as well: "Out-of-Memory" is the "oom" asked)
+        return sum(any(any(word.startswith(name) or _ends_a_compound(word, name) for word in words[id(hit)])
+                       or spells_out_somewhere(words[id(hit)], name) for name in unit) for unit in units)
 
     best = max(near, key=held, default=None)  # the first of the near ones that hold the most
     if best is None or held(best) <= held(found[0]) or _headed_as_asked(found[0], question):
@@ -1804,7 +1806,10 @@ def _headed_as_asked(hit: PointHit, question: Question) -> bool:
     it is asked, not which point answers."""
     heading = tokens(hit.title)
     typed = {base for word in tokens(question.subject) for base in english_variants(word)}
-    return len(heading) >= MIN_HEADED_AS_ASKED and all(word in typed for word in heading)
+    # the words spelling out an abbreviation the question types are typed as it ("Supervised Fine-Tuning (SFT)")
+    at = spelled_out_abbreviation(heading)
+    named = heading[at:] if at and heading[at] in typed else heading
+    return len(heading) >= MIN_HEADED_AS_ASKED and all(word in typed for word in named)
 
 
 _OR_WORDS = frozenset({"or", "oder"})

@@ -19,7 +19,7 @@ parentheses):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rapidfuzz import fuzz
 
@@ -153,6 +153,28 @@ def _spells_out(acronym: str, text: str) -> bool:
     """True if the words of text start with the acronym's letters ("TiTO", "Token-in-Token-Out")."""
     initials = "".join(word[0] for word in re.split(r"[\s\-]+", text) if word)
     return _letters(initials) == _letters(acronym)
+
+
+def spelled_out_abbreviation(words: Sequence[str]) -> int:
+    """The position of the word of a heading's (folded) ``words`` that the words before it, from the heading's start,
+    spell out as an abbreviation: 3 for "Supervised Fine-Tuning (SFT)"; 0 when none does (``_spells_out``, for folded
+    words: read for many a heading a question's concepts hold, so no regular expression)."""
+    initials = ""
+    for at, word in enumerate(words):
+        if at >= MIN_SPELLED_OUT and word == initials:
+            return at
+        initials += word[:1]
+    return 0
+
+
+MIN_SPELLED_OUT = 2  # words spelling out an abbreviation: one word's initial is no abbreviation
+
+
+def spells_out_somewhere(words: Sequence[str], abbreviation: str) -> bool:
+    """Whether a run of (folded) ``words`` spells out ``abbreviation``, a word of MIN_SPELLED_OUT letters or more, one
+    word a letter: "… zu HBM-Out-of-Memory-Fehlern" writes "oom"."""
+    return len(abbreviation) >= MIN_SPELLED_OUT and abbreviation.isalpha() and \
+        abbreviation in "".join([word[:1] for word in words])
 
 
 def _bare(part: str) -> str:

@@ -8,6 +8,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from .concepts import Concept, Form, inflected_form, name_groups
+from .glossary_heads import spelled_out_abbreviation
 from .matching import ALIAS_DISCOUNT, RowMatch, RowMatcher, SearchRow, concept_idfs, settle_readings
 from .merging import same_moment
 from .model import PointHit, Source, TalkHit
@@ -302,10 +303,22 @@ HEADING_WEIGHT = 1.25
 
 def _heads(concept: Concept, title: str) -> bool:
     """Whether every word of a point's (folded) title is a form of ``concept`` (a prefix form with no more than an
-    inflection ending): the point is headed by it."""
+    inflection ending), or the title spells the concept out as an abbreviation: the point is headed by it."""
     words = title.split()
-    return bool(words) and all(any(word == form.token or (form.prefix and inflected_form(word, form.token))
-                                   for form in concept.forms if " " not in form.token) for word in words)
+
+    def is_form(word: str) -> bool:
+        return any(word == form.token or (form.prefix and inflected_form(word, form.token))
+                   for form in concept.forms if " " not in form.token)
+
+    if words and all(is_form(word) for word in words):
+        return True
+    # a heading spelling the abbreviation out before it ("Supervised Fine-Tuning (SFT)", "Reinforcement Learning (RL /
+    # GRPO)": another one beside it at most) is headed by it as much as by the abbreviation alone
+    at = spelled_out_abbreviation(words)
+    return bool(at) and len(words) - at <= ABBREVIATION_AND_ALTERNATIVE and is_form(words[at])
+
+
+ABBREVIATION_AND_ALTERNATIVE = 2  # words a heading may hold from its spelled-out abbreviation on
 
 
 def _titled(view: View, concepts: list[Concept], talk_ids: set[str]) -> dict[tuple[int, str], int]:
@@ -314,7 +327,9 @@ def _titled(view: View, concepts: list[Concept], talk_ids: set[str]) -> dict[tup
     ("changed" in "Wandel des Zerspanungs…"), 0 not at all."""
     out: dict[tuple[int, str], int] = {}
     # each concept's forms as a title is tested for them, once per question, not once per talk
-    tests = [(_TitleForms(concept.forms), _TitleForms([form for form in concept.forms if form.kind != "translation"]))
+    tests = [(_TitleForms(concept.forms, in_a_row=concept.words_in_a_row),
+              _TitleForms([form for form in concept.forms if form.kind != "translation"],
+                          in_a_row=concept.words_in_a_row))
              for concept in concepts]
     for talk in talk_ids:
         info = view.talks.get(talk)
@@ -375,10 +390,13 @@ def _via_slip(match: RowMatch, index: int) -> bool:
 
 class _TitleForms:
     """A concept's forms as a talk's title holds them (``in_title``): a title token is a form or starts with a prefix
-    form; a phrase form ("max evol") when the title holds each of its words."""
+    form; a phrase form ("max evol") when the title holds each of its words, or with ``in_a_row`` (the question's words
+    in a row, a guess at a name typed with spaces) when it holds them in that order, one after the other: "Tunix:
+    RL-Architektur" is no "rl tunix" ("what is rl used for in tunix" asks about RL there, no talk named so)."""
 
-    def __init__(self, forms: list[Form]) -> None:
+    def __init__(self, forms: list[Form], *, in_a_row: bool = False) -> None:
         self.forms = forms
+        self._in_a_row = in_a_row
         # a token starts with a prefix form when the tokens, each after a space, hold a space and the form (a form
         # with a space in it starts no token, and an empty one starts any)
         self._spaced_prefixes: list[str] = []
@@ -402,7 +420,7 @@ class _TitleForms:
         if not self._words.isdisjoint(title):
             return True
         for phrase in self._phrases:
-            if title.issuperset(phrase):
+            if title.issuperset(phrase) and (not self._in_a_row or f" {' '.join(phrase)}" in spaced):
                 return True
         return False
 
