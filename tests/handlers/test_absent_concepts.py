@@ -212,3 +212,13 @@ async def test_a_progressive_verb_is_no_thing_asked_whether(store: Store) -> Non
     # 000:73 is Kinetic's point on detached jobs
     reply = await ask(store, "is the job running on kinetic")
     assert body(reply)["covered"] is not False and first(reply) == (MAIN, 73)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a term no language writes, asked whether a covered talk uses it, is what the question asks: the CasADi point on
+    # IPOPT (000:519) holds the rest of the question but names no linear solver
+    ("nutzt das casadi video neben ipopt auch pardiso als linearen löser",
+     "Die Zusammenfassungen erwähnen *pardiso, löser* nicht."),
+])
+async def test_a_rare_term_asked_whether_is_not_restated_by_a_point(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
