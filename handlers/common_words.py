@@ -37,6 +37,9 @@ _ENGLISH, _GERMAN = _frequencies("en"), _frequencies("de")
 EVERYDAY_FREQUENCY = 2e-6  # Zipf 3.3: "sure", "supposed", "brauch", "benutz"; not "sharding", "pallas"
 BASIC_FREQUENCY = 1e-5  # Zipf 4: the words a language writes most ("replace", "später")
 LEANING = 10.0  # how many times more often one language writes a word than the other, for the word to tell
+# Zipf 3.7: a rarer word tells no question's language: "nutzt" (3e-5) is German, "jax" (2e-6) a name English web text
+# writes that a German question types as well
+TELLING_FREQUENCY = 5e-6
 
 
 def _in_a_list(token: str) -> bool:
@@ -54,6 +57,12 @@ def leaning(tokens: list[str]) -> str | None:
     if german == english:
         return None
     return "de" if german > english else "en"
+
+
+def tells_a_language(token: str) -> bool:
+    """Whether the folded ``token`` is written often enough in English or German to tell which one a question is in
+    (``TELLING_FREQUENCY``), not a name or a term both type alike ("jax", "pallas", "dynamiqs")."""
+    return max(_ENGLISH.get(token, 0.0), _GERMAN.get(token, 0.0)) >= TELLING_FREQUENCY
 
 
 def leans_english(token: str) -> bool:

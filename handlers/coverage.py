@@ -365,10 +365,12 @@ async def _restates_a_point(store: Store, question: Question, names: list[str], 
     # (``held_in_one_point``) must hold the question's other words itself ("simulate" is only the title's)
     naming = {token for word in _talks_name(store, question, others) for token in word} or None
     if not held_name:
-        if question.yes_no and any(len(_content_tokens(name)) >= 2 for name in names):
+        if question.yes_no and any(len(_content_tokens(name)) >= 2 or _rare_term(name, question, frozenset(named))
+                                   for name in names):
             return False  # a name of several words no summary has any of, asked whether the talks say it: "did the
             # michigan database study use [apache arrow]" (one absent word may be the asker's for what a point says;
-            # so may several in a question asking how, why or how many)
+            # so may several in a question asking how, why or how many); so is a term no language writes: "nutzt das
+            # casadi-video neben ipopt auch [mumps] als linearen löser" (the point on IPOPT names no linear solver)
         alone = MIN_RESTATED if _in_everyday_words(names, question) else MIN_RESTATED_ALONE
         return len(others) >= alone and not _side_by_side_all(question.text, others) and \
             await store.held_in_one_point(rest, naming)
@@ -1516,7 +1518,8 @@ def _topic_size(store: Store, question: Question, present: list[str], held: list
     Crashkurs): they name one thing, where more things restate a fact (MAX_TOPIC_WORDS)."""
     kept = set(held)
     parts = [[token for token in _content_tokens(word) if token in kept] for word in present]
-    size = sum(1 for word in parts if word) - _named_again(parts)
+    # the people of a talk name no thing besides it: "did the treehouse [team] fly a drone …", "die michigan [leute]"
+    size = sum(1 for word in parts if word and not WHO_NOUNS.issuperset(word)) - _named_again(parts)
     phrases = store.word_data().en_de
     at = 0
     while at < len(parts) - 1:
@@ -1781,16 +1784,13 @@ async def _held_by_another_talk(store: Store, question: Question, present: list[
     detail, then what the summaries say about the talk."""
     topic = None
     for word in present:
+        # the first word naming a talk is the question's subject, what it asks about comes after it: "ham die
+        # [michigan] leute ihre sparse core sachen in pallas geschrieben" asks it of the database study, not of Pallas'
         folded = _content_tokens(word)
-        if folded and any(store.talks_titled(token, NAMING_TITLES) for token in folded):
+        if folded and (any(store.talks_titled(token, NAMING_TITLES) for token in folded)
+                       or (len(folded) == 1 and await store.names_a_talk(folded[0]))):
             topic = word
             break
-    if topic is None:
-        for word in present:
-            folded = _content_tokens(word)
-            if len(folded) == 1 and await store.names_a_talk(folded[0]):
-                topic = word
-                break
     if topic is None:
         return None
     named = _content_tokens(topic)

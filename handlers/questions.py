@@ -33,6 +33,7 @@ from .common_words import (
     leaning,
     leans_english,
     not_more_german,
+    tells_a_language,
 )
 from .question_words import (
     ABILITY_IDIOM_RE,
@@ -166,7 +167,9 @@ def _language_of(folded: list[str], text: str) -> str | None:
     # Shared spellings ("was", "in", "die") count for neither; umlauts only hint (corpus terms have them too).
     german += 0.5 * bool(_UMLAUT_RE.search(text))
     if german == english:
-        return leaning(folded)  # the marker words tell neither: how the languages write the other words
+        # the marker words tell neither: how the languages write the other words, names aside ("nutzt [jax] quantum
+        # intern dynamiqs" is German)
+        return leaning([token for token in folded if tells_a_language(token)])
     return "de" if german > english else "en"
 
 

@@ -26,3 +26,19 @@ async def test_a_topic_noun_typed_twice_is_one_word_of_the_topic(store: Store) -
     reply = await ask(store, "does the qwen image port stamp a logo on its images")
     assert_said_not_covered(reply, "The summaries don't mention *logo*.", "logo")
     assert first(reply) == (MAIN, 412)
+
+
+async def test_the_first_word_naming_a_talk_is_the_topic_asked_of(store: Store) -> None:
+    # "michigan" is a word only the TPU database study writes, Pallas a title word of its own talk: the question asks
+    # it of the study, which never names Pallas, so the study is shown, not the Pallas talk's sparse-core point
+    reply = await ask(store, "haben die michigan leute ihre sparse core kernels in pallas geschrieben")
+    assert_said_not_covered(reply, "Die Zusammenfassungen erwähnen *pallas* nicht.", "pallas")
+    assert first(reply) == (MAIN, 9)
+
+
+async def test_the_people_of_a_talk_are_no_word_of_its_topic(store: Store) -> None:
+    # "the treehouse crew" is the treehouse talk's people: its topic is the treehouse and the tree scans (000:547's
+    # 3D-Scanner-App), no fourth word that would make the question restate a fact; it names no drone
+    reply = await ask(store, "did the treehouse crew take a drone for the tree scans")
+    assert_said_not_covered(reply, "The summaries don't mention *drone*.", "drone")
+    assert first(reply) == (MAIN, 547)

@@ -6,6 +6,8 @@ import pytest
 
 from handlers.common_words import is_common, is_rare, leaning
 from handlers.questions import parse
+from store.db import Store
+from tests.handlers.test_coverage import ask, assert_said_not_covered
 
 
 @pytest.mark.parametrize("word", ["preemptible", "mamba", "zapfenverbindungen", "schindeln", "quantization",
@@ -51,3 +53,13 @@ def test_a_question_without_marker_words_is_read_in_the_language_its_words_lean_
 
 def test_words_both_languages_write_alike_tell_no_language() -> None:
     assert leaning(["pallas", "hardware", "tpu"]) is None
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # "jax" is a name English web text writes, no English word: "nutzt" alone tells the language, and the library no
+    # summary names is what the German yes/no question asks whether JAX Quantum uses
+    ("nutzt jax quantum intern pennylane", "Die Zusammenfassungen erwähnen *pennylane* nicht."),
+])
+async def test_a_name_tells_no_language_of_a_question(store: Store, text: str, said: str) -> None:
+    assert parse(text).language == "de"
+    assert_said_not_covered(await ask(store, text), said, text)
