@@ -103,16 +103,17 @@ def _english_bases(word: str) -> list[str]:
     return bases
 
 
-def _slips(word: str) -> set[str]:
+def _slips(word: str, *, first_letter: bool = True) -> set[str]:
     """Every word one slip away from ``word``: two letters swapped, and (SLIP_LENGTH letters or more) a letter left
-    out, added or changed."""
+    out, added or changed; without ``first_letter`` never the first (``store.text.first_letter_differs``)."""
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
     swapped = {left + right[1] + right[0] + right[2:] for left, right in splits if len(right) > 1}
     if len(word) < SLIP_LENGTH:
         return swapped
-    return (swapped | {left + right[1:] for left, right in splits if right}
-            | {left + letter + right[1:] for left, right in splits if right for letter in _LETTERS}
-            | {left + letter + right for left, right in splits for letter in _LETTERS})
+    edited = splits if first_letter else splits[1:]
+    return (swapped | {left + right[1:] for left, right in edited if right}
+            | {left + letter + right[1:] for left, right in edited if right for letter in _LETTERS}
+            | {left + letter + right for left, right in edited for letter in _LETTERS})
 
 
 def is_everyday(token: str) -> bool:
@@ -142,7 +143,9 @@ def is_rare(token: str, language: str | None = None) -> bool:
     if not token.isalpha() or is_common(token):
         return False
     if language == "en":
-        return not any(slip in _ENGLISH for slip in _slips(token))
+        # an English typist slips inside a word, seldom on its first letter: "xgrammar" names a library, no
+        # "grammar" mistyped (spoken German adds or drops first letters: "reinzubringen" is "einzubringen")
+        return not any(slip in _ENGLISH for slip in _slips(token, first_letter=False))
     return not any(_in_a_list(slip) for slip in _slips(token))
 
 

@@ -372,7 +372,13 @@ async def _restates_a_point(store: Store, question: Question, names: list[str], 
             # so may several in a question asking how, why or how many); so is a term no language writes: "nutzt das
             # casadi-video neben ipopt auch [mumps] als linearen löser" (the point on IPOPT names no linear solver)
         alone = MIN_RESTATED if _in_everyday_words(names, question) else MIN_RESTATED_ALONE
-        return len(others) >= alone and not _side_by_side_all(question.text, others) and \
+        # a yes/no question asking whether a talk says a term of a field ("can the tpu port of [qwen image] do
+        # outpainting") names that talk by its title's words, which say which talk a point is of, not what it says
+        # (``_asked_around_one_talk``); a common word may be the asker's for what a point says ("fixen": Behebung)
+        asks_a_term = question.yes_no and all(is_rare(token, question.language) for name in names
+                                              for token in tokens(name))
+        told = [word for word in others if not (asks_a_term and naming and naming.issuperset(word))]
+        return len(told) >= alone and not _side_by_side_all(question.text, others) and \
             await store.held_in_one_point(rest, naming)
     if len(others) < MIN_RESTATED:
         return False

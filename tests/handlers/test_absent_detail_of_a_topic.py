@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from handlers.questions import is_yes_no
 from store.db import Store
-from tests.handlers.test_coverage import MAIN, ask, assert_said_not_covered, first
+from tests.handlers.test_coverage import MAIN, ask, assert_said_not_covered, body, first
 
 
 def test_spoken_is_opens_a_german_yes_no_question() -> None:
@@ -42,3 +42,18 @@ async def test_the_people_of_a_talk_are_no_word_of_its_topic(store: Store) -> No
     reply = await ask(store, "did the treehouse crew take a drone for the tree scans")
     assert_said_not_covered(reply, "The summaries don't mention *drone*.", "drone")
     assert first(reply) == (MAIN, 547)
+
+
+async def test_a_term_asked_whether_a_talk_named_by_its_title_says_it(store: Store) -> None:
+    # no summary has outpainting; 000:412-430 name the Qwen Image TPU port by the words the question names it with,
+    # which say which talk is asked, no point that restates the question
+    reply = await ask(store, "can the tpu port of qwen image do outpainting")
+    assert_said_not_covered(reply, "The summaries don't mention *outpainting*.", "outpainting")
+    assert body(reply)["hits"][0]["talk_id"].startswith("qwen-image")
+
+
+async def test_a_name_one_first_letter_from_a_common_word_is_absent(store: Store) -> None:
+    # no summary has XGrammar; "grammar" without its first letter is no slip of it
+    reply = await ask(store, "does sglang on tpu use xgrammar for structured output")
+    assert_said_not_covered(reply, "The summaries don't mention *xgrammar*.", "xgrammar")
+    assert first(reply) == (MAIN, 444)

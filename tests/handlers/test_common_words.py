@@ -38,6 +38,17 @@ def test_a_slip_of_a_german_word_only_is_rare_in_english() -> None:
     assert not is_rare("fortran") and is_rare("fortran", "en") and not is_rare("sumarize", "en")
 
 
+@pytest.mark.parametrize(("word", "near"), [("xgrammar", "grammar"), ("xnetwork", "network"), ("qdataset", "dataset")])
+def test_a_common_english_word_with_another_first_letter_is_a_name_of_its_own(word: str, near: str) -> None:
+    # typists slip inside a word, seldom on its first letter (one added, left out or changed): a name, no slip
+    assert is_common(near) and is_rare(word, "en")
+
+
+def test_a_german_word_with_another_first_letter_is_a_spoken_form_of_it() -> None:
+    # spoken German adds or drops first letters: "reinzubringen" is "einzubringen", no term of a field
+    assert is_common("einzubringen") and not is_rare("reinzubringen") and not is_rare("reinzubringen", "de")
+
+
 def test_only_words_of_letters_are_rare() -> None:
     assert not is_rare("h200") and not is_rare("v6e") and not is_rare("")
 
