@@ -88,6 +88,10 @@ PALLAS = "004_b9033c416a07336f.txt"
                  id="langsamer-weshalb"),
     pytest.param("why does gpu code get so much slower when you translate it one to one into jax", (MAIN, 128),
                  id="slower"),
+    # a German participle asks about its verb's -ung noun, which the summaries write: "ausgeführt" is 267's
+    # "Laufzeitausführung" in the Intel talk, not 237's AMD pipeline, which only repeats "Code" and "ausgeführt"
+    pytest.param("wie wird der jax-code bei intel zur laufzeit auf der gpu ausgeführt", (MAIN, 267),
+                 id="participle-its-ung-noun"),
 ])
 async def test_the_point_that_answers_leads(store: Store, text: str, line: tuple[str, int]) -> None:
     reply = await ask(store, text)
