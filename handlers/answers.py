@@ -1617,9 +1617,12 @@ def _destination_first(question: Question, found: list[PointHit]) -> list[PointH
 
 
 # What the asker sets aside, to the end of its clause: "[without] finite differences", "[ohne] die ONNX Runtime",
-# "[instead of] the google chip", "[statt] sie fest in den compiler einzubauen", what a thing gives "[beyond] cost"
+# "[instead of] the google chip", "[statt] sie fest in den compiler einzubauen", what a thing gives "[beyond] cost";
+# the status quo an alternative asks beyond: "bringt intel was für rechenzentren [oder bleibt's bei] den workstation
+# karten", "… or is it still just the workstation cards"
 _SET_ASIDE_RE = re.compile(r"\b(?:without|ohne|instead of|rather than|statt|anstatt|beyond|besides|apart from"
-                           r"|aside from|other than|except(?: for)?|au(?:ß|ss)er|abgesehen von)"
+                           r"|aside from|other than|except(?: for)?|au(?:ß|ss)er|abgesehen von"
+                           r"|oder bleibt(?:s|'s)?(?: es| nur| noch| weiter| bei)*|or is it (?:still )?just)"
                            r"\s+(?P<aside>[^,;:.!?]+)", re.I)
 # A yes/no question doubting a need asks for the way without it: "[and if my net is small,] do i still need the onnx
 # runtime", "brauch ich dann überhaupt die onnx runtime" (its verb starts the clause: "when do i actually need grpo"

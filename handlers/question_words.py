@@ -196,10 +196,11 @@ DE_MARKERS = frozenset(
     kam kamen kommt vorkommt vor irgendwo irgendwann irgendwas jemand sich bringt lohnt kennst weisst infos rolle
     spielt taucht braucht sagen sagt erzahl erzahle inwiefern inwieweit danke achso
     woran worauf womit wodurch woraus worin ob
-    muss musste mussten mussen konnen konnte konnten alles bei beim
+    muss musste mussten mussen konnen konnte konnten alles bei beim einem einer eines
     """.split()
 )  # (German's modals and "alles", "bei": "was musste n dreher so alles können, an mathe …" is German, whatever its
-# two "an")
+# two "an"; the article's dative and genitive forms, which English never writes: "was nimmt einem kinetic an
+# infrastruktur-kram ab" is German, whatever its "an")
 EN_MARKERS = frozenset(
     """
     what is are who how where when why which the a an of and or to in on about for with does do did was were

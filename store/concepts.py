@@ -340,6 +340,11 @@ def _word_concept(
         elif segment is not None and len(pieces := segment(gerund)) > 1 and min(map(len, pieces)) >= MIN_PIECE:
             concept.add(" ".join(pieces), word, "phrase")
     nouns = verb_nouns(word)
+    for noun in german_verb_nouns(word):
+        # "wie wird der code zur laufzeit ausgeführt" asks about 267's "Laufzeitausführung": the -ung noun of the verb
+        # a German participle or finite form is of, which the summaries write for what is done
+        if frequency is None or frequency(noun) > 0:
+            concept.add(noun, word, "family")
     for noun in nouns:
         # "how XLA fuses operations" asks about its "Instruktions-Fusion", a guess at the same thing as a verb's family
         if frequency is None or frequency(noun) > 0:
@@ -662,6 +667,12 @@ def german_infinitives(word: str) -> list[str]:
             if stem.startswith(prefix + "ge") and len(stem) > len(prefix) + 4:
                 guesses.append(prefix + stem[len(prefix) + 2:] + "en")  # "ausgeprobiert" -> "ausprobieren"
     return [guess for guess in dict.fromkeys(guesses) if guess != word]
+
+
+def german_verb_nouns(word: str) -> list[str]:
+    """The -ung nouns of the German verbs ``word`` may be a form of (german_infinitives): "ausgeführt" ->
+    "ausführung", "übersetzt" -> "übersetzung" (folded); a guess per infinitive, kept only where the corpus has it."""
+    return [infinitive[:-2] + "ung" for infinitive in german_infinitives(word) if infinitive.endswith("en")]
 
 
 MIN_PIECE = 3  # a piece of a gerund read as a compound: "pre training"; "de skilling" is no compound

@@ -42,6 +42,10 @@ PALLAS = "004_b9033c416a07336f.txt"
     pytest.param("what does the vllm/sglang talk say tpu inference gets you beyond cost", (MAIN, 443), id="beyond"),
     pytest.param("besides the cost, what does tpu inference buy you in the vllm talk", (MAIN, 443), id="besides"),
     pytest.param("was bringt tpu inferenz im vllm/sglang talk außer den kosten", (MAIN, 443), id="ausser"),
+    # "oder bleibt's bei …" names the status quo the asker asks beyond: what Intel brings for data centers is 270's
+    # roadmap ("Intel Data Center GPUs"), not 263's workstation card
+    pytest.param("kommt von intel noch was für große rechenzentren oder bleibt's bei den workstation karten",
+                 (MAIN, 270), id="oder-bleibt-es-bei"),
     # a point headed by the very thing asked about (163: "Knowledge Distillation") answers; a name elsewhere in the
     # question (the "maxtext post-training stack") says where it is asked, not which point: not 160's four-pillar stack
     pytest.param("which kinds of knowledge distillation can you run with the maxtext post-training stack", (MAIN, 163),
@@ -84,6 +88,10 @@ PALLAS = "004_b9033c416a07336f.txt"
                  id="langsamer-weshalb"),
     pytest.param("why does gpu code get so much slower when you translate it one to one into jax", (MAIN, 128),
                  id="slower"),
+    # a German participle asks about its verb's -ung noun, which the summaries write: "ausgeführt" is 267's
+    # "Laufzeitausführung" in the Intel talk, not 237's AMD pipeline, which only repeats "Code" and "ausgeführt"
+    pytest.param("wie wird der jax-code bei intel zur laufzeit auf der gpu ausgeführt", (MAIN, 267),
+                 id="participle-its-ung-noun"),
 ])
 async def test_the_point_that_answers_leads(store: Store, text: str, line: tuple[str, int]) -> None:
     reply = await ask(store, text)

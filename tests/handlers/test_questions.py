@@ -81,6 +81,15 @@ def test_a_bare_term_has_no_language_of_its_own() -> None:
     assert detect_language("ORPO?") is None
 
 
+async def test_the_dative_article_is_german(store: Store) -> None:
+    # "einem" is German only, so "an" (an English marker too) no longer makes the question English: the separable
+    # verb "nimmt … ab" is read as "abnehmen", and Kinetic's 68 (Infrastruktur-Hürden) answers, not a not-covered reply
+    text = "was nimmt einem kinetic an infrastruktur ab"
+    assert detect_language(text) == "de"
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, 68)
+
+
 # -- one test per shape, English and German --------------------------------------------------------
 
 async def test_definition_en_and_de(store: Store) -> None:
