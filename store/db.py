@@ -22,7 +22,7 @@ import aiosqlite
 
 from . import described, ranking, terms, together
 from .compounds import splits_in_two
-from .concepts import MIN_PREFIX, english_stems, german_infinitives, inflected_head, inflection_trims
+from .concepts import english_stems, german_infinitives, inflected_head, inflection_trims
 from .connection import WriteLockProbe, connect_async, connect_read_only, on_connection_thread
 from .edits import (
     ACCEPT,
@@ -114,9 +114,8 @@ def _name_words(view: View) -> frozenset[str]:
 MAX_PLURALISED_NAME = 4  # letters of a short name (vm, gpu, llm) whose plural the summaries may write alone
 
 
-def _absent_words(view: View, text: str, *, parts: bool = False) -> tuple[str, ...]:
-    """The content words of ``text`` no summary holds in any form (``Store.absent_words``); ``parts``: the words are
-    a compound's parts, which a summary may write only at the start of its compounds ("erd" of Erdwärme)."""
+def _absent_words(view: View, text: str) -> tuple[str, ...]:
+    """The content words of ``text`` no summary holds in any form (``Store.absent_words``)."""
     absent = []
     concepts = view.concepts(text)
     # a word of a phrase the summaries hold in other words is there: "suspension bridge" is a Hängebrücke
@@ -138,8 +137,7 @@ def _absent_words(view: View, text: str, *, parts: bool = False) -> tuple[str, .
         stems = {form.token for form in concept.forms if form.kind == "stem" and form.token.isalpha()
                  and word.startswith(form.token) and form.token != word} | {*trims, *english_stems(word)}
         forms = [form.token for form in concept.forms
-                 if form.kind not in ("correction", "part", "phrase") and form.token not in stems
-                 and not (not parts and form.token == word and _begins_other_words(view, word))]
+                 if form.kind not in ("correction", "part", "phrase") and form.token not in stems]
         # a participle's verb, written as a word of its own: "portierter" (a ported one) is "portieren" (a guessed
         # infinitive inside a compound is no sign: "bauen" in "aufbauend")
         verbs = [verb for form in [word, *trims] for verb in german_infinitives(form)]
@@ -162,14 +160,6 @@ def _absent_words(view: View, text: str, *, parts: bool = False) -> tuple[str, .
         if not _held_in_a_form(view, split_forms, []) and not as_a_head:
             absent.append(concept.words)
     return tuple(absent)
-
-
-def _begins_other_words(view: View, word: str) -> bool:
-    """Whether the typed ``word`` of the shortest length matched as a start (MIN_PREFIX letters) only starts other
-    corpus words: three letters begin many words by chance, so only a word going on as a form of it holds it ("gan"
-    (GAN) is in no "ganzjährig", "fly" in no "FlyDSL"; "llm" is in "LLMs")."""
-    return len(word) == MIN_PREFIX and word.isalpha() and not view.vocabulary.has(word) and \
-        not view.vocabulary.continues_as_a_form(word)
 
 
 def _held_in_a_form(view: View, forms: list[str], verbs: list[str]) -> bool:
@@ -811,7 +801,7 @@ class Store:
 
         def compute(view: View) -> tuple[tuple[str, str], ...]:
             def known(part: str) -> bool:
-                return not _absent_words(view, part, parts=True)
+                return not _absent_words(view, part)
 
             return tuple(splits_in_two(word, known, known, shortest))
 
