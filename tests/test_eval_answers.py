@@ -603,12 +603,13 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout36: list[dict], holdout37: list[dict], holdout38: list[dict], holdout39: list[dict],
         holdout40: list[dict], holdout41: list[dict], holdout42: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout38 + holdout39 + holdout40 + holdout41 + holdout42
+    unseen = holdout40 + holdout41 + holdout42
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19 + holdout20 + holdout21
              + holdout22 + holdout23 + holdout24 + holdout25 + holdout26 + holdout27 + holdout28 + holdout29
-             + holdout30 + holdout31 + holdout32 + holdout33 + holdout34 + holdout35 + holdout36 + holdout37)
+             + holdout30 + holdout31 + holdout32 + holdout33 + holdout34 + holdout35 + holdout36 + holdout37
+             + holdout38 + holdout39)
     assert {q["id"] for q in spent} <= every  # spent sets are tune material
     assert {q.id for q in eval_answers.load_questions("holdout7")} == {q["id"] for q in holdout7}
     assert {q.id for q in eval_answers.load_questions("holdout8")} == {q["id"] for q in holdout8}
@@ -646,7 +647,7 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout40")} == {q["id"] for q in holdout40}
     assert {q.id for q in eval_answers.load_questions("holdout41")} == {q["id"] for q in holdout41}
     assert {q.id for q in eval_answers.load_questions("holdout42")} == {q["id"] for q in holdout42}
-    assert {"holdout38", "holdout39", "holdout40", "holdout41", "holdout42"} <= eval_answers.UNSEEN
+    assert {"holdout40", "holdout41", "holdout42"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
@@ -655,7 +656,7 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
                 "holdout19", "holdout20", "holdout21", "holdout22", "holdout23",
                 "holdout24", "holdout25", "holdout26", "holdout27", "holdout28", "holdout29",
                 "holdout30", "holdout31", "holdout32", "holdout33", "holdout34", "holdout35",
-                "holdout36", "holdout37"} & eval_answers.UNSEEN
+                "holdout36", "holdout37", "holdout38", "holdout39"} & eval_answers.UNSEEN
 
 
 def test_every_expected_line_is_a_real_line_of_the_right_kind(every_question: list[dict], corpus_lines: dict) -> None:
