@@ -242,6 +242,16 @@ def holdout42() -> list[dict]:
 
 
 @pytest.fixture(scope="module")
+def holdout43() -> list[dict]:
+    return load_question_file("eval_answers_holdout43")
+
+
+@pytest.fixture(scope="module")
+def holdout44() -> list[dict]:
+    return load_question_file("eval_answers_holdout44")
+
+
+@pytest.fixture(scope="module")
 def tune2() -> list[dict]:
     return load_question_file("eval_answers_tune2")
 
@@ -543,6 +553,10 @@ HELD_OUT_SIZES = {
                               near_outside_absent=True),
     "holdout42": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
                               near_outside_absent=True),
+    "holdout43": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
+    "holdout44": HeldOutSizes(total=124, single=48, talk=24, not_covered=18, help=6, clarify=4, followup=16,
+                              near_outside_absent=True),
 }
 
 
@@ -601,9 +615,10 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
         holdout28: list[dict], holdout29: list[dict], holdout30: list[dict], holdout31: list[dict],
         holdout32: list[dict], holdout33: list[dict], holdout34: list[dict], holdout35: list[dict],
         holdout36: list[dict], holdout37: list[dict], holdout38: list[dict], holdout39: list[dict],
-        holdout40: list[dict], holdout41: list[dict], holdout42: list[dict]) -> None:
+        holdout40: list[dict], holdout41: list[dict], holdout42: list[dict], holdout43: list[dict],
+        holdout44: list[dict]) -> None:
     every = {q.id for q in eval_answers.load_questions("all")}
-    unseen = holdout40 + holdout41 + holdout42
+    unseen = holdout40 + holdout41 + holdout42 + holdout43 + holdout44
     assert every and not every & {q["id"] for q in unseen}
     spent = (holdout5 + holdout6 + holdout7 + holdout8 + holdout9 + holdout10 + holdout11 + holdout12 + holdout13
              + holdout14 + holdout15 + holdout16 + holdout17 + holdout18 + holdout19 + holdout20 + holdout21
@@ -647,7 +662,9 @@ def test_all_leaves_out_the_unseen_held_out_sets_so_a_tuner_never_sees_their_rep
     assert {q.id for q in eval_answers.load_questions("holdout40")} == {q["id"] for q in holdout40}
     assert {q.id for q in eval_answers.load_questions("holdout41")} == {q["id"] for q in holdout41}
     assert {q.id for q in eval_answers.load_questions("holdout42")} == {q["id"] for q in holdout42}
-    assert {"holdout40", "holdout41", "holdout42"} <= eval_answers.UNSEEN
+    assert {q.id for q in eval_answers.load_questions("holdout43")} == {q["id"] for q in holdout43}
+    assert {q.id for q in eval_answers.load_questions("holdout44")} == {q["id"] for q in holdout44}
+    assert {"holdout40", "holdout41", "holdout42", "holdout43", "holdout44"} <= eval_answers.UNSEEN
     assert [q.id for q in eval_answers.load_questions("unseen")] == [  # pooled, in the order of QUESTIONS
         q.id for split in sorted(eval_answers.UNSEEN, key=lambda name: int(name.removeprefix("holdout")))
         for q in eval_answers.load_questions(split)]
