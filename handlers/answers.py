@@ -70,6 +70,7 @@ from .quantities import (
 )
 from .question_words import (
     ASPECT_NOUNS,
+    DOWNSIDE_NOUNS,
     ENGLISH_ARTICLES,
     FRAME_WORDS,
     UNITS,
@@ -1531,10 +1532,8 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
                           scoped_to)
 
 
-# A question asking for the downside of a thing ("what's the downside of colocating rollouts and training", "der Haken
-# an der Kollokation"), and the words by which a point states one ("Kollokation garantiert On-Policy-Verhalten, leidet
-# jedoch unter Stragglern"); "ohne Einschränkungen" states none
-_DOWNSIDE_ASKED_RE = re.compile(r"\b(?:downsides?|drawbacks?|disadvantages?|nachteile?n?|kehrseiten?|haken)\b", re.I)
+# The words by which a point states a downside (DOWNSIDE_NOUNS ask for one): "Kollokation garantiert
+# On-Policy-Verhalten, leidet jedoch unter Stragglern"; "ohne Einschränkungen" states none
 _DRAWBACK_RE = re.compile(r"\b(?:jedoch|allerdings|leidet|leiden|nachteile?n?|nachteilig\w*|kehrseite|however"
                           r"|suffers?|drawbacks?|downsides?)\b", re.I)
 # A point stating a drawback this close to the best one leads when the downside is asked: the asked noun is no word of
@@ -1547,7 +1546,7 @@ def _drawback_first(question: Question, found: list[PointHit]) -> list[PointHit]
     """``found`` with the first point stating a drawback first, of those about as relevant (DRAWBACK_TIE), when the
     question asks for a downside: "what's the downside of colocating rollouts and training" is 000:317's "Kollokation
     … leidet jedoch unter Stragglern", not 000:451's side-by-side of the execution modes."""
-    if len(found) < 2 or not _DOWNSIDE_ASKED_RE.search(question.text) or _DRAWBACK_RE.search(found[0].text):
+    if len(found) < 2 or DOWNSIDE_NOUNS.isdisjoint(tokens(question.text)) or _DRAWBACK_RE.search(found[0].text):
         return found
     floor = tie_floor(DRAWBACK_TIE, found[0].score)
     best = next((hit for hit in found[1:] if hit.score >= floor and _DRAWBACK_RE.search(hit.text)), None)

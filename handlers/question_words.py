@@ -125,20 +125,25 @@ def asks_meaning(typed: list[str], language: str | None = None) -> bool:
     return any(word.startswith(MEANING_STEMS) and not word.startswith(NOT_MEANING_STEMS) for word in typed)
 
 
+# Nouns asking what a thing costs ("gibt es Nachteile", "der Haken an der Kollokation"): aspects like those below, and
+# what makes an answer lead with a point stating a drawback (answers._drawback_first).
+DOWNSIDE_NOUNS = frozenset(
+    "downside downsides drawback drawbacks disadvantage disadvantages nachteil nachteile nachteilen kehrseite "
+    "kehrseiten haken".split())
 # Nouns that name an aspect of what a question is about, not a thing of its own: "das Fazit zu Kinetic", "die
 # Nachteile von Kollokation", "what are the downsides of colocation?". A summary need not use the word to answer.
-ASPECT_NOUNS = frozenset(
+ASPECT_NOUNS = DOWNSIDE_NOUNS | frozenset(
     """
-    fazit tipp tipps nachteil nachteile vorteil vorteile idee ideen ziel ziele zweck grund grunde problem probleme
+    fazit tipp tipps vorteil vorteile idee ideen ziel ziele zweck grund grunde problem probleme
     herausforderung herausforderungen ergebnis ergebnisse erkenntnis erkenntnisse lehre lehren beispiel beispiele
     empfehlung empfehlungen meinung aussage aussagen kernaussage kernaussagen botschaft hintergrund motivation
     ansatz vorgehen schritte rolle nutzen ausblick fortschritt fortschritte highlights uberblick eindruck
-    downside downsides upside upsides advantage advantages disadvantage disadvantages pros cons tip tips takeaway
+    upside upsides advantage advantages pros cons tip tips takeaway
     takeaways conclusion conclusions idea ideas goal goals gist lesson lessons example examples reason reasons
-    benefit benefits drawback drawbacks pitfall pitfalls highlight outcome outcomes result results verdict
+    benefit benefits pitfall pitfalls highlight outcome outcomes result results verdict
     opinion advice recommendation recommendations problem problems challenge challenges issue issues hurdle hurdles
     outlook roadmap future plan plans planned next steps upcoming ausblicke zukunft nachstes nachste nachsten
-    purpose purposes role roles catch haken grundidee tradeoff tradeoffs pitch
+    purpose purposes role roles catch grundidee tradeoff tradeoffs pitch
     sorge sorgen worry worries faustregel faustregeln zeitpunkt zeitpunkte datum termin date dates
     """.split()  # "die Faustregel, wann ich SFT, DPO oder GRPO nehme": a rule of thumb is a tip, asked of its topic;
     # "auf welchen Zeitpunkt wird verwiesen", "an welchem Datum": the time asked for, which a point writes as a date
