@@ -496,6 +496,9 @@ _PLACE_OF_A_THING = (r"(?!.*\b(?:end(?:s|ed)? up|stored|located|hosted|downloade
 # The German adjectives that, said last, ask what about a thing was so ("was war daran schwierig")
 _PREDICATE_ADJECTIVE_DE = (r"(?:schwierig|schwer|kompliziert|problematisch|knifflig|heikel|aufw[äe]ndig|tricky|neu"
                            r"|anders|besonders|wichtig|falsch|schief|gut|schlecht|langsam|teuer)")
+# The plain nouns a pointer back to a term may carry, naming no kind the term falls in: "straggler, what does that
+# term mean", "vhlo – what is that thing" ask what the term said first is (German's "was bedeutet der Begriff" below)
+_POINTED_NOUN = r"(?: (?:thing|term|word|abbreviation|acronym|expression|concept))"
 # Where in the talks a thing comes up: "when …", "at what point …", "an welcher Stelle …", "in which talks …"
 _WHEN_RE = re.compile(
     rf"^(?:when|where{_PLACE_OF_A_THING}|wann|wo{_PLACE_OF_A_THING}"
@@ -805,14 +808,16 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:(?:i(?: have| had)? )?never heard of\s+|(?:i am |im )?not familiar with\s+)?"
         # (the pointer may name the thing's kind: "casadi, what is that library")
         r"(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)"
-        rf"(?: short for| (?:{'|'.join(sorted(KIND_WORDS))}))?"
+        rf"(?: short for| (?:{'|'.join(sorted(KIND_WORDS))})|{_POINTED_NOUN})?"
         # "sharding annotations – what are they": the plural term's own pronoun
         r"|what(?:'re| are) they"
         # "agentic ai, what's that supposed to mean": what it is said to mean is what it means
         r"|what(?:'s| is| are| was| were) (?:that|this|it|those|these) (?:supposed|meant) to (?:mean|stand for)"
-        r"|what (?:does|do) (?:that|this|it|those|these)(?: even| actually| exactly)? (?:mean|stand for|refer to)"
+        rf"|what (?:does|do) (?:that|this|it|those|these){_POINTED_NOUN}?(?: even| actually| exactly)?"
+        r" (?:mean|stand for|refer to)"
         r"|was (?:ist|sind) (?:das|dies|denn das)(?: eigentlich| genau| [üu]berhaupt)?"
-        r"|(?:was (?:bedeutet|hei(?:ß|ss)t)|wof[üu]r steht) das(?: eigentlich| genau| [üu]berhaupt)?"
+        r"|(?:was (?:bedeutet|hei(?:ß|ss)t)|wof[üu]r steht) (?:das|(?:der|dieser) begriff|(?:das|dieses) wort"
+        r"|(?:die|diese) abk[üu]rzung)(?: eigentlich| genau| [üu]berhaupt)?"
         # "kl-divergenz, was misst die genau": the pronoun is the term said first
         rf"|was {_DEFINING_VERB_DE} (?:das|die|der|er|sie|es)(?: eigentlich| genau| [üu]berhaupt)?"
         # "eigh, was berechnet das genau", "qpu, what does it do": what the term said first does is what it is
