@@ -746,10 +746,12 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:(?:der|die|das|den|dem) )?wievielte[nmrs]?"
         r"|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
         # a date or a size is a number too: "from which date does the course run", "from what model size …", "ab
-        # welcher Modellgröße …"
+        # welcher Modellgröße …"; so are a load or weight borne and a wage or price paid: "what load can a tree screw
+        # hold", "what hourly wage did nc operators get", "welchen Lohn bekamen sie"
         # (the date or size named stays the subject's word)
         r"|(?:welche[ms]|what|which) (?:jahr|year)"
-        r"|(?:welche[msr]|what|which)(?= (?:[\w-]+ )?(?:date|datum|size)\b| \w*gr[öo](?:ß|ss)e\b)"
+        r"|(?:welche[mnsr]?|what|which)(?= (?:[\w-]+ )?(?:date|datum|size|load(?! balanc)|weight|wages?|salary|price"
+        r"|gewicht|last|lohn|stundenlohn|gehalt|preis)\b| \w*gr[öo](?:ß|ss)e\b)"
         r"|(?:seit|ab|bis) wann|(?:since|until) when"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)?"
         r"(?: (?:biggest|largest|highest|greatest|smallest|lowest|least|max(?:imum)?|min(?:imum)?|average|typical))?"
@@ -1257,10 +1259,13 @@ _TRAILING_STRESS_RE = re.compile(r"(?:[\s,]+(?:exactly|again|anyway|actually|rea
 # nutshell" asks for a summary)
 _IN_FEW_WORDS_RE = re.compile(
     r"(?:[\s,]+(?:to me|for me|mir))?[\s,]+(?:(?:kurz|short(?:ly)?|briefly|simply|quickly|einfach)\s+)?"
-    r"(?:in|with|using|mit)\s+(?:one|a single|a|1|a few|few|simple|plain|easy|layman'?s|einem|einer|wenigen"
-    r"|einfachen|simplen|kurzen|klaren)\s+(?:lines?|sentences?|words|terms|english|satz|s[äa]tzen|worten|zeilen?)"
-    # (German puts the verb of explaining after it, last: "kann mir das wer in einfachen worten [erklären]?")
-    r"(?:[\s,]+(?:pls|plz|please|bitte))?(?=(?:\s+(?:erkl[äa]r\w*|beschreib\w*|sagen|zusammenfass\w*))?[\s?!.]*$)"
+    r"(?:in|with|using|mit)\s+(?:one|a single|a|1|a few|few|a couple of|two|three|2|3|simple|plain|easy|layman'?s"
+    r"|einem|einer|wenigen|(?:ein )?paar|einigen|zwei|drei|einfachen|simplen|kurzen|klaren)"
+    r"\s+(?:lines?|sentences?|words|terms|english|satz|s[äa]tzen|worten|zeilen?)"
+    # (German puts the verb of explaining after it, last: "kann mir das wer in einfachen worten [erklären]?", or the
+    # particle of its separable verb: "fass mir den talk in ein paar sätzen zusammen")
+    r"(?:[\s,]+(?:pls|plz|please|bitte))?"
+    r"(?=(?:\s+(?:erkl[äa]r\w*|beschreib\w*|sagen|zusammenfass\w*|zusammen))?[\s?!.]*$)"
     # … or with the moments it was said at: "when was fp8 brought up, timestamps pls", "… mit Zeitstempeln bitte"
     r"|(?:\s*[,;:–—-]\s*(?:(?:with|mit)\s+)?|\s+(?:with|mit)\s+)(?:the\s+|den\s+)?(?:time\s?stamps?|zeitstempeln?"
     r"|zeitmarken)(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)", re.I)
