@@ -514,7 +514,11 @@ QUANTITY_FRAME_WORDS = COUNTED_KINDS | frozenset(
     # "um wie viel fach schneller" (wievielfach): the multiplier asked for, as "how many times" asks it
     "fach fache fachen "
     # "the rough op count", "die ungefähre Zahl": a hedge on the number, no thing it counts
-    "rough approximate estimated ungefahre ungefahren ungefahrer".split())
+    "rough approximate estimated ungefahre ungefahren ungefahrer "
+    # "what hourly wage", "der monatliche Preis": the time the amount is per, which the summaries write with the
+    # number ("$9.51/h", "pro Monat")
+    "hourly monthly yearly annual stundlich stundliche stundlichen monatlich monatliche monatlichen jahrlich "
+    "jahrliche jahrlichen".split())
 # The verbs a question of how long something took asks with ("how long did that take?", "how long did the run last"):
 # they frame the question as German's "dauern" (a frame word) does, no topic of their own; only in a question of time
 # ("what does it take to scale" asks something else)

@@ -496,6 +496,9 @@ _PLACE_OF_A_THING = (r"(?!.*\b(?:end(?:s|ed)? up|stored|located|hosted|downloade
 # The German adjectives that, said last, ask what about a thing was so ("was war daran schwierig")
 _PREDICATE_ADJECTIVE_DE = (r"(?:schwierig|schwer|kompliziert|problematisch|knifflig|heikel|aufw[äe]ndig|tricky|neu"
                            r"|anders|besonders|wichtig|falsch|schief|gut|schlecht|langsam|teuer)")
+# The plain nouns a pointer back to a term may carry, naming no kind the term falls in: "straggler, what does that
+# term mean", "vhlo – what is that thing" ask what the term said first is (German's "was bedeutet der Begriff" below)
+_POINTED_NOUN = r"(?: (?:thing|term|word|abbreviation|acronym|expression|concept))"
 # Where in the talks a thing comes up: "when …", "at what point …", "an welcher Stelle …", "in which talks …"
 _WHEN_RE = re.compile(
     rf"^(?:when|where{_PLACE_OF_A_THING}|wann|wo{_PLACE_OF_A_THING}"
@@ -743,10 +746,12 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"|(?:(?:der|die|das|den|dem) )?wievielte[nmrs]?"
         r"|welcher (?:h[öo]he|tiefe|dicke|breite|entfernung)"
         # a date or a size is a number too: "from which date does the course run", "from what model size …", "ab
-        # welcher Modellgröße …"
+        # welcher Modellgröße …"; so are a load or weight borne and a wage or price paid: "what load can a tree screw
+        # hold", "what hourly wage did nc operators get", "welchen Lohn bekamen sie"
         # (the date or size named stays the subject's word)
         r"|(?:welche[ms]|what|which) (?:jahr|year)"
-        r"|(?:welche[msr]|what|which)(?= (?:[\w-]+ )?(?:date|datum|size)\b| \w*gr[öo](?:ß|ss)e\b)"
+        r"|(?:welche[mnsr]?|what|which)(?= (?:[\w-]+ )?(?:date|datum|size|load(?! balanc)|weight|wages?|salary|price"
+        r"|gewicht|last|lohn|stundenlohn|gehalt|preis)\b| \w*gr[öo](?:ß|ss)e\b)"
         r"|(?:seit|ab|bis) wann|(?:since|until) when"
         r"|(?:what|which)(?:'s|s| is| was| are| were)?(?: the)?"
         r"(?: (?:biggest|largest|highest|greatest|smallest|lowest|least|max(?:imum)?|min(?:imum)?|average|typical))?"
@@ -805,14 +810,16 @@ _PATTERNS: list[tuple[Shape, re.Pattern[str]]] = [
         r"^(?:(?:i(?: have| had)? )?never heard of\s+|(?:i am |im )?not familiar with\s+)?"
         # (the pointer may name the thing's kind: "casadi, what is that library")
         r"(?P<s>.+?)\s*(?:[-–—:,?]+\s*|\s)(?:what(?:'s| is| are) (?:that|this|it|those|these)"
-        rf"(?: short for| (?:{'|'.join(sorted(KIND_WORDS))}))?"
+        rf"(?: short for| (?:{'|'.join(sorted(KIND_WORDS))})|{_POINTED_NOUN})?"
         # "sharding annotations – what are they": the plural term's own pronoun
         r"|what(?:'re| are) they"
         # "agentic ai, what's that supposed to mean": what it is said to mean is what it means
         r"|what(?:'s| is| are| was| were) (?:that|this|it|those|these) (?:supposed|meant) to (?:mean|stand for)"
-        r"|what (?:does|do) (?:that|this|it|those|these)(?: even| actually| exactly)? (?:mean|stand for|refer to)"
+        rf"|what (?:does|do) (?:that|this|it|those|these){_POINTED_NOUN}?(?: even| actually| exactly)?"
+        r" (?:mean|stand for|refer to)"
         r"|was (?:ist|sind) (?:das|dies|denn das)(?: eigentlich| genau| [üu]berhaupt)?"
-        r"|(?:was (?:bedeutet|hei(?:ß|ss)t)|wof[üu]r steht) das(?: eigentlich| genau| [üu]berhaupt)?"
+        r"|(?:was (?:bedeutet|hei(?:ß|ss)t)|wof[üu]r steht) (?:das|(?:der|dieser) begriff|(?:das|dieses) wort"
+        r"|(?:die|diese) abk[üu]rzung)(?: eigentlich| genau| [üu]berhaupt)?"
         # "kl-divergenz, was misst die genau": the pronoun is the term said first
         rf"|was {_DEFINING_VERB_DE} (?:das|die|der|er|sie|es)(?: eigentlich| genau| [üu]berhaupt)?"
         # "eigh, was berechnet das genau", "qpu, what does it do": what the term said first does is what it is
@@ -1252,10 +1259,13 @@ _TRAILING_STRESS_RE = re.compile(r"(?:[\s,]+(?:exactly|again|anyway|actually|rea
 # nutshell" asks for a summary)
 _IN_FEW_WORDS_RE = re.compile(
     r"(?:[\s,]+(?:to me|for me|mir))?[\s,]+(?:(?:kurz|short(?:ly)?|briefly|simply|quickly|einfach)\s+)?"
-    r"(?:in|with|using|mit)\s+(?:one|a single|a|1|a few|few|simple|plain|easy|layman'?s|einem|einer|wenigen"
-    r"|einfachen|simplen|kurzen|klaren)\s+(?:lines?|sentences?|words|terms|english|satz|s[äa]tzen|worten|zeilen?)"
-    # (German puts the verb of explaining after it, last: "kann mir das wer in einfachen worten [erklären]?")
-    r"(?:[\s,]+(?:pls|plz|please|bitte))?(?=(?:\s+(?:erkl[äa]r\w*|beschreib\w*|sagen|zusammenfass\w*))?[\s?!.]*$)"
+    r"(?:in|with|using|mit)\s+(?:one|a single|a|1|a few|few|a couple of|two|three|2|3|simple|plain|easy|layman'?s"
+    r"|einem|einer|wenigen|(?:ein )?paar|einigen|zwei|drei|einfachen|simplen|kurzen|klaren)"
+    r"\s+(?:lines?|sentences?|words|terms|english|satz|s[äa]tzen|worten|zeilen?)"
+    # (German puts the verb of explaining after it, last: "kann mir das wer in einfachen worten [erklären]?", or the
+    # particle of its separable verb: "fass mir den talk in ein paar sätzen zusammen")
+    r"(?:[\s,]+(?:pls|plz|please|bitte))?"
+    r"(?=(?:\s+(?:erkl[äa]r\w*|beschreib\w*|sagen|zusammenfass\w*|zusammen))?[\s?!.]*$)"
     # … or with the moments it was said at: "when was fp8 brought up, timestamps pls", "… mit Zeitstempeln bitte"
     r"|(?:\s*[,;:–—-]\s*(?:(?:with|mit)\s+)?|\s+(?:with|mit)\s+)(?:the\s+|den\s+)?(?:time\s?stamps?|zeitstempeln?"
     r"|zeitmarken)(?:[\s,]+(?:pls|plz|please|bitte))?(?=[\s?!.]*$)", re.I)

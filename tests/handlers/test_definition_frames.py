@@ -134,3 +134,16 @@ def test_what_happens_in_one_named_moment_is_no_definition() -> None:
 async def test_these_frames_lead_with_the_terms_glossary_entry(
         store: Store, text: str, source: tuple[str, int]) -> None:
     assert await first(store, text) == source
+
+
+@pytest.mark.parametrize(("text", "term", "source"), [
+    # a plain noun on the pointer back ("that term", "that thing", "der Begriff") names no kind of its own
+    ("straggler in a distributed job, what does that term mean", "straggler", (MAIN, 332)),
+    ("vhlo in the xla stack – what is that thing", "vhlo", (MAIN, 218)),
+    ("straggler, was bedeutet der begriff", "straggler", (MAIN, 332)),
+])
+async def test_a_pointer_with_a_plain_noun_asks_what_the_term_said_first_is(
+        store: Store, text: str, term: str, source: tuple[str, int]) -> None:
+    question = parse(text)
+    assert question.shape == Shape.DEFINE and question.subject.split()[0] == term
+    assert await first(store, text) == source

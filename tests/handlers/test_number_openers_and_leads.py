@@ -51,3 +51,20 @@ async def test_a_bare_number_of_the_question_names_no_talk(store: Store) -> None
     reply = await ask(store, "wieviel schneller wird das llama-training bei amd mit dem 4-bit-zahlenformat gegenüber 8 "
                              "bit")
     assert body(reply)["hits"][0]["talk_id"].startswith("jax-aiter")
+
+
+@pytest.mark.parametrize(("text", "kind", "line"), [
+    # "what" with the noun of a weight or a wage asks its number: 551's "bis zu 4 Tonnen belastbaren Baumschrauben",
+    # 630's BLS wages of 1981; "hourly" says what the wage is per (630's "$9.51/h"), no thing of its own
+    ("what load can one of those treehouse tree screws hold", "weight", 551),
+    ("what hourly wage did nc operators get in the 1981 bls numbers", "money", 630),
+])
+async def test_what_and_a_measured_noun_asks_a_number(store: Store, text: str, kind: str, line: int) -> None:
+    question = parse(text)
+    assert (question.shape, question.quantity) == (Shape.QUANTITY, kind), text
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == (MAIN, line), text
+
+
+def test_what_load_balancing_is_no_number() -> None:
+    assert parse("what load balancing does vllm use").shape != Shape.QUANTITY
