@@ -1183,9 +1183,10 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         measure = f"{match['w']} {match['w2']}"
         return await _not_covered(store, question, [measure],
                                   topic=coverage.topic_besides(question, [measure], names_only=False))
-    if question.language == "en" and (verb := counted_ones_verb(question.text, match, head)) and \
+    if (verb := counted_ones_verb(question.text, match, head)) and \
             await coverage.counted_absent(store, question, verb, scope):
-        # "how many people can [sleep] up in that treehouse": what the counted ones do is in no summary
+        # "how many people can [sleep] up in that treehouse", "wie viele leute können im baumhaus [übernachten]": what
+        # the counted ones do is in no summary
         return await _not_covered(store, question, [verb],
                                   topic=coverage.topic_besides(question, [verb], names_only=False))
     names_no_measure = asks_an_amount(question.text) or (
