@@ -160,8 +160,9 @@ def counted_ones_verb(text: str, match: re.Match[str] | None, head: str) -> str 
 # A modal and its verb right after what a "how many" question counts
 _MODAL_VERB_RE = re.compile(r"\s+(?:can|could|will|would|might|may)\s+([^\W\d_][\w-]*)", re.I)
 # A German modal right after what a "wie viele" question counts, and the infinitive that ends its clause
-_GERMAN_SUBJECTS = frozenset("ich du er sie es man wir ihr".split())
-_GERMAN_MODAL_CLAUSE_RE = re.compile(r"\s+(?P<modal>[^\W\d_]+)\b[^,;:?!.]*?\s(?P<verb>[^\W\d_][\w-]*n)\s*(?:[,;:?!.]|$)")
+_GERMAN_MODAL_CLAUSE_RE = re.compile(
+    r"\s+(?P<modal>[^\W\d_]+)\b[^,;:?!.]*?\s(?P<verb>[^\W\d_][\w-]*n)\s*(?:[,;:?!.]|$)")
+_GERMAN_SUBJECTS = frozenset("ich du er sie es man wir ihr".split())  # a modal's own subject right after it
 _UMLAUTS = {"a": "ä", "o": "ö", "u": "ü"}  # "Jahr" and "zweijährig", "Tag" and "dreitägig"
 
 
