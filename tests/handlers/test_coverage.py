@@ -1250,3 +1250,13 @@ async def test_a_solid_word_is_no_run_of_function_words(store: Store, text: str,
 async def test_the_noun_that_ends_a_yes_no_questions_object_is_asked_about(store: Store, text: str,
                                                                           said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_a_who_question_whose_deed_no_summary_says_is_not_covered(store: Store) -> None:
+    # the NC video names no speakers and no inventor: its points on NC machines (000:626) say what they are, not who
+    # invented them, and no summary has "erfunden"
+    text = "wer hat eigentlich die erste nc maschine erfunden"
+    assert_said_not_covered(await ask(store, text), "Die Zusammenfassungen erwähnen *erfunden* nicht.", text)
+    # a relative clause's participle says which thing is meant: the deed asked is "gebaut", max_evol's agent
+    reply = await ask(store, "wer hat den agent gebaut, der bei der block sparse attention so viel rausgeholt hat")
+    assert body(reply)["covered"] is True and first(reply)[0] == MAIN
