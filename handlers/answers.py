@@ -37,7 +37,7 @@ from store.model import (
 )
 from store.text import holds_run, term_key, tokens
 
-from . import coverage
+from . import coverage, german_tags
 from .commands import STRONG_MATCHES
 from .commands import define as look_up
 from .common_words import is_common, is_rare
@@ -735,10 +735,29 @@ async def who(store: Store, question: Question, scope: Scope) -> AnswerReply:
         # early nc machines" is its point on NC ("von Büroprogrammierern erstellt", 000:626), not its missing speakers;
         # so is the thread's talk, whose speakers it knows, when a point holds all the thing asked ("and who did the
         # inside" after the treehouse's speakers: the point on its interior's architect)
+        if deed := await _deed_no_summary_says(store, question, scope):
+            return await _not_covered(store, question, deed)
         if told := await store.find_points(question.subject, limit=1 + POINTS_SHOWN, talk_id=talk.talk_id,
                                            min_coverage=1.0 if known else 0.0):
             return _answer_points(question, scope, told, None)
     return _reply(question, speakers_of=talk_hit(talk), talks=others, talk_id=talk.talk_id)
+
+
+_TYPED_WORD_RE = re.compile(r"[^\W\d_][\w-]*")
+
+
+async def _deed_no_summary_says(store: Store, question: Question, scope: Scope) -> list[str]:
+    """The deed a German who-question asks the doer of, its main clause's full verb's participle (the first), when no
+    summary has that verb: "wer hat die erste nc maschine [erfunden]" asks for an inventor the NC video never names;
+    its point on the NC machines says what they are, not who did it. A relative clause's participle says which thing
+    ("wer hat den agent gebaut, der … [rausgeholt] hat")."""
+    if question.language != "de":
+        return []
+    classes = german_tags.word_classes(question.text)
+    deed = next((typed for typed in _TYPED_WORD_RE.findall(question.text)
+                 if len(folded := tokens(typed)) == 1 and classes.get(folded[0]) == "VV(PP)"), None)
+    return [deed] if deed is not None and tokens(deed)[0] in await absent_words(store, scope, question.subject) \
+        else []
 
 
 def _as_typed(text: str, subject: str) -> str:
@@ -1184,9 +1203,10 @@ async def quantity(store: Store, question: Question, scope: Scope) -> AnswerRepl
         measure = f"{match['w']} {match['w2']}"
         return await _not_covered(store, question, [measure],
                                   topic=coverage.topic_besides(question, [measure], names_only=False))
-    if question.language == "en" and (verb := counted_ones_verb(question.text, match, head)) and \
+    if (verb := counted_ones_verb(question.text, match, head)) and \
             await coverage.counted_absent(store, question, verb, scope):
-        # "how many people can [sleep] up in that treehouse": what the counted ones do is in no summary
+        # "how many people can [sleep] up in that treehouse", "wie viele leute können im baumhaus [übernachten]": what
+        # the counted ones do is in no summary
         return await _not_covered(store, question, [verb],
                                   topic=coverage.topic_besides(question, [verb], names_only=False))
     names_no_measure = asks_an_amount(question.text) or (

@@ -514,7 +514,7 @@ def _side_by_side_all(text: str, words: list[list[str]]) -> bool:
 
 
 async def counted_absent(store: Store, question: Question, word: str, scope: Scope) -> bool:
-    """Whether the thing an English "how many"/"how much" question measures (``word``, right after it) is in no
+    """Whether the thing a "how many"/"how much" question measures (``word``, right after it in English) is in no
     summary: "how many queens lived in the underground beehives?", "how many watts does the dilution refrigerator
     draw?". Not a unit of the summaries' numbers (degrees, hours: UNITS), nor a corpus word or a word of the word
     list typed with a slip ("rows" for row), nor part of a corpus compound; and not when one key point holds the
@@ -526,7 +526,10 @@ async def counted_absent(store: Store, question: Question, word: str, scope: Sco
         return False
     # (no check for a compound of corpus words: English types a compound's nouns apart, and its one word read as
     # two folded parts is an accident of the fold: "colonies" as colo|nies)
-    if await _typed_with_a_slip(store, word) or not await _no_compound_holds(store, word, absent):
+    # a German question's everyday word (the verb of the counted ones) is typed as meant, and a verb is no compound's
+    # part: "übernachten" is no slip of the summaries' "überwachten", nor "übern|achten"
+    if not (question.language == "de" and all(is_everyday(token) for token in folded)) and (
+            await _typed_with_a_slip(store, word) or not await _no_compound_holds(store, word, absent)):
         return False
     return not await restates_a_point(store, question, [word], scope)
 

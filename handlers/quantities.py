@@ -18,7 +18,7 @@ from store.text import tokens
 from . import coverage
 from .commands import STRONG_MATCHES
 from .common_words import is_common
-from .question_words import COUNTED_KINDS, PEOPLE_NOUNS, UNIT_WORDS, UNITS
+from .question_words import COUNTED_KINDS, GERMAN_MODALS, PEOPLE_NOUNS, UNIT_WORDS, UNITS
 from .questions import Question
 
 # "um das Vier- bis Fünffache": multiples written as words count as numbers ("einfache" does not).
@@ -136,18 +136,33 @@ def counted_word(text: str, match: re.Match[str]) -> str:
 
 
 def counted_ones_verb(text: str, match: re.Match[str] | None, head: str) -> str | None:
-    """The verb an English "how many" question says the counted ones do, when a modal follows them: with no subject
+    """The verb a "how many" question says the counted ones do, when a modal follows them: with no subject
     between, they are its subject and the next word its verb ("how many people can [sleep] in …", "how many jobs
-    could [run] at once"); None otherwise ("how many bees does the vlogger keep": the vlogger keeps them)."""
+    could [run] at once"), in German the infinitive that ends the modal's clause ("wie viele leute können in dem
+    baumhaus [übernachten]"); None otherwise ("how many bees does the vlogger keep": the vlogger keeps them)."""
     if match is None or not head:
         return None
     at = text.casefold().find(head.casefold(), match.start("w"))
-    verb = _MODAL_VERB_RE.match(text, at + len(head)) if at >= 0 else None
-    return verb.group(1) if verb is not None else None
+    if at < 0:
+        return None
+    if (verb := _MODAL_VERB_RE.match(text, at + len(head))) is not None:
+        return verb.group(1)
+    german = _GERMAN_MODAL_CLAUSE_RE.match(text, at + len(head))
+    modal = tokens(german["modal"]) if german is not None else []
+    # the counted ones are the subject of a plural modal with no subject of its own after it: not "mit wie vielen
+    # runtimes [muss man] sich … rumschlagen", "wie viele leute können [wir] einladen"
+    if german is None or len(modal) != 1 or modal[0] not in GERMAN_MODALS or not modal[0].endswith("en") or \
+            (tokens(german.group(0))[1:2] or [""])[0] in _GERMAN_SUBJECTS:
+        return None
+    return german["verb"]
 
 
 # A modal and its verb right after what a "how many" question counts
 _MODAL_VERB_RE = re.compile(r"\s+(?:can|could|will|would|might|may)\s+([^\W\d_][\w-]*)", re.I)
+# A German modal right after what a "wie viele" question counts, and the infinitive that ends its clause
+_GERMAN_MODAL_CLAUSE_RE = re.compile(
+    r"\s+(?P<modal>[^\W\d_]+)\b[^,;:?!.]*?\s(?P<verb>[^\W\d_][\w-]*n)\s*(?:[,;:?!.]|$)")
+_GERMAN_SUBJECTS = frozenset("ich du er sie es man wir ihr".split())  # a modal's own subject right after it
 _UMLAUTS = {"a": "ä", "o": "ö", "u": "ü"}  # "Jahr" and "zweijährig", "Tag" and "dreitägig"
 
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from store.concepts import MIN_PREFIX
 from store.db import Store
+from store.text import tokens
 
+from .common_words import is_everyday
 from .questions import NameRun, Question, name_runs
 
 
@@ -31,7 +34,7 @@ class Scope:
 async def absent_words(store: Store, scope: Scope, text: str) -> frozenset[str]:
     """The words of ``text`` no summary has, looked up once per answer."""
     if text not in scope.absent:
-        scope.absent[text] = frozenset(await store.absent_words(text))
+        scope.absent[text] = await _with_rare_starts(store, text, await store.absent_words(text))
     return scope.absent[text]
 
 
@@ -39,8 +42,17 @@ async def absent_words_each(store: Store, scope: Scope, texts: Sequence[str]) ->
     """``absent_words`` of each text, those not looked up yet in one store call (a comparison's two sides)."""
     if to_look := [text for text in dict.fromkeys(texts) if text not in scope.absent]:
         for text, absent in zip(to_look, await store.absent_words_each(to_look), strict=True):
-            scope.absent[text] = frozenset(absent)
+            scope.absent[text] = await _with_rare_starts(store, text, absent)
     return [scope.absent[text] for text in texts]
+
+
+async def _with_rare_starts(store: Store, text: str, absent: Sequence[str]) -> frozenset[str]:
+    """``absent`` and the rare words of MIN_PREFIX letters of ``text`` that the summaries hold only as the start of
+    other words: "wie funktioniert ein gan" asks about GAN, not ganzjährig. An everyday word is theirs in a form they
+    write ("dig", "lie": a question's English word their German translates)."""
+    rare = [token for token in tokens(text) if len(token) == MIN_PREFIX and token not in absent
+            and not is_everyday(token)]
+    return frozenset([*absent, *[token for token in rare if await store.only_starts_words(token)]])
 
 
 def name_runs_of(scope: Scope, question: Question) -> list[NameRun]:

@@ -22,7 +22,7 @@ import aiosqlite
 
 from . import described, ranking, terms, together
 from .compounds import splits_in_two
-from .concepts import english_stems, german_infinitives, inflected_head, inflection_trims
+from .concepts import MIN_PREFIX, english_stems, german_infinitives, inflected_head, inflection_trims
 from .connection import WriteLockProbe, connect_async, connect_read_only, on_connection_thread
 from .edits import (
     ACCEPT,
@@ -114,8 +114,9 @@ def _name_words(view: View) -> frozenset[str]:
 MAX_PLURALISED_NAME = 4  # letters of a short name (vm, gpu, llm) whose plural the summaries may write alone
 
 
-def _absent_words(view: View, text: str) -> tuple[str, ...]:
-    """The content words of ``text`` no summary holds in any form (``Store.absent_words``)."""
+def _absent_words(view: View, text: str, *, no_starts: bool = False) -> tuple[str, ...]:
+    """The content words of ``text`` no summary holds in any form (``Store.absent_words``); ``no_starts``: a word of
+    MIN_PREFIX letters that only starts other corpus words is none of theirs (``_begins_other_words``)."""
     absent = []
     concepts = view.concepts(text)
     # a word of a phrase the summaries hold in other words is there: "suspension bridge" is a Hängebrücke
@@ -137,7 +138,8 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
         stems = {form.token for form in concept.forms if form.kind == "stem" and form.token.isalpha()
                  and word.startswith(form.token) and form.token != word} | {*trims, *english_stems(word)}
         forms = [form.token for form in concept.forms
-                 if form.kind not in ("correction", "part", "phrase") and form.token not in stems]
+                 if form.kind not in ("correction", "part", "phrase") and form.token not in stems
+                 and not (no_starts and form.token == word and _begins_other_words(view, word))]
         # a participle's verb, written as a word of its own: "portierter" (a ported one) is "portieren" (a guessed
         # infinitive inside a compound is no sign: "bauen" in "aufbauend")
         verbs = [verb for form in [word, *trims] for verb in german_infinitives(form)]
@@ -160,6 +162,13 @@ def _absent_words(view: View, text: str) -> tuple[str, ...]:
         if not _held_in_a_form(view, split_forms, []) and not as_a_head:
             absent.append(concept.words)
     return tuple(absent)
+
+
+def _begins_other_words(view: View, word: str) -> bool:
+    """Whether the typed ``word`` of the shortest length matched as a start (MIN_PREFIX letters) only starts other
+    corpus words: three letters begin many words by chance ("gan" (GAN) is in no "ganzjährig"; "llm" is in "LLMs")."""
+    return len(word) == MIN_PREFIX and word.isalpha() and not view.vocabulary.has(word) and \
+        not view.vocabulary.continues_as_a_form(word)
 
 
 def _held_in_a_form(view: View, forms: list[str], verbs: list[str]) -> bool:
@@ -787,6 +796,13 @@ class Store:
         not count): "gspmd" in "what is GSPMD?"."""
         return await self._answer(("absent_words", text) if cacheable(text) else None,
                                   lambda view: _absent_words(view, text), in_memory=True)
+
+    async def only_starts_words(self, word: str) -> bool:
+        """Whether the folded ``word`` of MIN_PREFIX letters, held by ``absent_words`` only as the start of other
+        corpus words in every form ("gan" of ganzjährig, gängig), is in no summary as a word or a form of it."""
+        return await self._answer(("only_starts_words", word) if cacheable(word) else None,
+                                  lambda view: _begins_other_words(view, word)
+                                  and bool(_absent_words(view, word, no_starts=True)), in_memory=True)
 
     async def absent_words_each(self, texts: Sequence[str]) -> list[tuple[str, ...]]:
         """``absent_words`` of each text, those not worked out in memory in one trip to the database thread

@@ -442,7 +442,9 @@ def verb_root(word: str) -> str | None:
             stem = stem[len(prefix):]
             break
     for ending in _VERB_ENDINGS:
-        if stem.endswith(ending) and len(stem) - len(ending) >= MIN_VERB_ROOT:
+        # a verbal prefix is no root: "uber|nach|ten" is "nacht", not "nach" (whose family holds "zunachst")
+        if stem.endswith(ending) and len(stem) - len(ending) >= MIN_VERB_ROOT and \
+                stem[: -len(ending)] not in VERB_PREFIXES:
             return stem[: -len(ending)]
     if stem.endswith("ier") and len(stem) > MIN_VERB_ROOT + 3:
         return stem  # a Latin -ieren verb's stem typed bare, as spoken German's first person has it: "exportier ich"

@@ -20,6 +20,7 @@ from store.vocabulary import Vocabulary, verb_root
     ("verdichtet", "dicht"),  # a root ending in t keeps it
     ("trennt", "trenn"),
     ("zerspaner", "span"),  # the one who does it, behind a verbal prefix: Zerspaner (zerspanen)
+    ("ubernachten", "nacht"),  # übernachten: a verbal prefix is no root ("nach", whose family holds "zunächst")
     ("rechner", None),  # a noun in -er with no verbal prefix is read as a word of its own
     ("kernels", None),  # no verb ending
     ("ported", None),
