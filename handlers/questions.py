@@ -260,7 +260,8 @@ def subject_words(text: str) -> str:
             keep = False  # "out of" that is "from": "built out of wood" asks about wood (RUN_FORMS)
         if keep and word.casefold() in FIT_FORMS and following == "together":
             keep = False  # "how X and Y fit together": how they relate, no topic (FIT_FORMS)
-        if keep and word.casefold() in FALL_FORMS and any(other.group().casefold() in NAMING_NOUNS for other in matches):
+        if keep and word.casefold() in FALL_FORMS and \
+                any(other.group().casefold() in NAMING_NOUNS for other in matches):
             keep = False  # "fällt der Name X": the name comes up, no topic (FALL_FORMS)
         if keep and word.casefold() in ENGLISH_PREPOSITIONS and following in PRONOUNS and \
                 word_tokens(following) == (following,):
