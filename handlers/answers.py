@@ -401,6 +401,7 @@ async def _point_breaks_a_tie(store: Store, subject: str, hits: list[TalkHit]) -
 
 DESCRIBING_WORDS = 2  # the words the summaries have that a talk named by its details must keep, at the least
 DESCRIBED_LEAD = 1.8  # how far the talk those details name must lead the next talk
+DESCRIBED_ALIKE = 3  # the talks read when a talk noun's words fit several alike
 
 
 async def _described_talk(store: Store, question: Question, missing: list[str], scope: Scope) -> str | None:
@@ -849,8 +850,27 @@ async def _moments_in_the_talk_named_as_one(store: Store, question: Question, li
             store, [word for word in words if word not in rest], " ".join(rest), limit)):
         return found
     if (described := await _talk_described_as_one(store, question)) is None:
-        return []
+        return await _moments_in_the_talk_described_alike(store, question, limit)
     return await store.find_points(described[1], limit=limit, talk_id=described[0], min_coverage=1.0, twins=True)
+
+
+async def _moments_in_the_talk_described_alike(store: Store, question: Question, limit: int) -> list[PointHit]:
+    """The moments of the rest of the subject in the talk the question names with a talk noun by what it is about,
+    when those words fit several talks about alike (none DESCRIBED_LEAD ahead): the best fitting of them that holds the
+    rest is meant ("wann kommt im maxtext-talk grpo vor": MaxText is the post-training talk's stack and named in the
+    vLLM one too, yet only the first has GRPO, at 000:166, 168; the Tunix talk's 384 fits the name less). [] when no
+    word names a talk so, a title has a naming word (the title paths read those), or no close talk holds the rest."""
+    named, rest = _talk_named_and_rest(question)
+    if not named or not rest or any(_titled_by(store, token) for word in named for token in tokens(word)
+                                    if len(token) >= 4 and token not in FRAME_WORDS):
+        return []
+    hits = await store.find_talks(" ".join(named), limit=DESCRIBED_ALIKE)
+    close = [hit.talk_id for hit in hits if hit.score * DESCRIBED_LEAD >= hits[0].score]
+    # one read for all close talks (a talk's moments of a topic are few): the best fitting talk holding any answers
+    found = [hit for hit in await store.find_points(" ".join(rest), limit=limit * DESCRIBED_ALIKE, min_coverage=1.0,
+                                                    twins=True) if hit.talk_id in close]
+    meant = min((hit.talk_id for hit in found), key=close.index, default=None)
+    return [hit for hit in found if hit.talk_id == meant][:limit]
 
 
 async def _moments_in_the_talks_titled_alike(store: Store, naming: list[str], rest: str,
@@ -883,6 +903,20 @@ async def _talk_described(store: Store, question: Question, scope: Scope,
     return None if described is None else (described[0], f"{described[1]} {tail}".strip())
 
 
+def _talk_named_and_rest(question: Question) -> tuple[list[str], list[str]]:
+    """The subject's words that name a talk with a talk noun, and the rest; ([], []) for a question with no talk
+    noun (most)."""
+    naming = talk_naming_words(question.text)
+    if not naming:
+        return [], []
+    words = question.subject.split()
+
+    def names(word: str) -> bool:  # "intel gpu", and "intel-gpu-vortrag" without its talk noun
+        return bool(parts := set(tokens(word)) - TALK_NOUNS) and parts <= naming
+
+    return [word for word in words if names(word)], [word for word in words if not names(word)]
+
+
 async def _talk_described_as_one(store: Store, question: Question) -> tuple[str, str] | None:
     """The talk a question names with a talk noun by what it is about, in words no talk's title has ("when does the
     [intel gpu] talk get to multi-gpu scaling", "in the [video model placement] talk, how many dimensions …"), and the
@@ -890,16 +924,7 @@ async def _talk_described_as_one(store: Store, question: Question) -> tuple[str,
     them all), and they say which talk, not which of its points (000:270 names Intel's data center GPUs, yet 268 is
     the moment of multi-GPU scaling). None when no word names a talk so, the words fit no one talk far ahead of the
     next (DESCRIBED_LEAD), or that talk's title has one of them (the search weighs a title's words so already)."""
-    naming = talk_naming_words(question.text)
-    if not naming:
-        return None  # most questions: no talk noun, no read
-    words = question.subject.split()
-
-    def names(word: str) -> bool:  # "intel gpu", and "intel-gpu-vortrag" without its talk noun
-        return bool(parts := set(tokens(word)) - TALK_NOUNS) and parts <= naming
-
-    named = [word for word in words if names(word)]
-    rest = [word for word in words if not names(word)]
+    named, rest = _talk_named_and_rest(question)
     if not named or not rest:
         return None
     hits = await store.find_talks(" ".join(named), limit=2)

@@ -60,6 +60,7 @@ from .question_words import (
     ENGLISH_PREPOSITIONS,
     ENGLISH_SUBORDINATORS,
     EXAMPLES,
+    FALL_FORMS,
     FIT_FORMS,
     FRAME_WORDS,
     GERMAN_ARTICLES,
@@ -77,6 +78,7 @@ from .question_words import (
     MEASURE_NOUNS,
     MID_ADVERBS,
     NAME_TAILS,
+    NAMING_NOUNS,
     NOT_A_GERMAN_VERB,
     OPENER_LEAD_RE,
     OPENS_A_QUESTION,
@@ -89,6 +91,7 @@ from .question_words import (
     PRONOUNS,
     QUANTITY_FRAME_WORDS,
     QUESTION_WORDS,
+    RUN_FORMS,
     SEPARABLE_PARTICLES,
     SPEAKING,
     SPOKEN_WITH,
@@ -252,8 +255,14 @@ def subject_words(text: str) -> str:
             keep = False  # "MHA as in multi-head attention": "as in" glosses the name before it, no word of its own
         if keep and word.casefold() == "out" and at and matches[at - 1].group().casefold() in COME_FORMS:
             keep = False  # the particle of "come out (of)": where from or when released, no topic (COME_FORMS)
+        if keep and word.casefold() == "out" and following == "of" and \
+                not (at and matches[at - 1].group().casefold() in RUN_FORMS):
+            keep = False  # "out of" that is "from": "built out of wood" asks about wood (RUN_FORMS)
         if keep and word.casefold() in FIT_FORMS and following == "together":
             keep = False  # "how X and Y fit together": how they relate, no topic (FIT_FORMS)
+        if keep and word.casefold() in FALL_FORMS and \
+                any(other.group().casefold() in NAMING_NOUNS for other in matches):
+            keep = False  # "fällt der Name X": the name comes up, no topic (FALL_FORMS)
         if keep and word.casefold() in ENGLISH_PREPOSITIONS and following in PRONOUNS and \
                 word_tokens(following) == (following,):
             keep = False  # a preposition whose object points back says when or how, no topic: "[after] that"

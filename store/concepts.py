@@ -317,6 +317,11 @@ def _word_concept(
             # "universities" -> "university" ("universitie" begins none): a singular the word list does not translate
             # is one the German summaries borrow as it is ("University of Michigan"); "libraries" are Bibliotheken
             concept.add(singular, word, "stem")
+    elif len(word) == MIN_PREFIX and word.endswith("s") and frequency is not None and not frequency(word) and \
+            frequency(word[:-1]):
+        # a short name's English plural no summary writes: "IRs" are the summaries' "IR" (a whole token, as every form
+        # shorter than MIN_PREFIX); not "als", "bis", "was", which the summaries hold as words of their own
+        concept.add(word[:-1], word, "stem")
     if (stem := german_stem(word)) and (frequency is None or frequency(stem) > frequency(word)):
         # only when it finds more: "question" -> "questio" would search the same words again
         concept.add(stem, word, "stem")  # "Kerneln" finds "Kernels", "Vorträgen" "Vortrag", "zerspanen" "Zerspanung"

@@ -25,3 +25,13 @@ async def test_moments_of_the_talks_a_shared_title_word_names(store: Store) -> N
 async def test_a_title_word_of_one_talk_keeps_to_it(store: Store) -> None:
     reply = body(await ask(store, "when does the tunix post-training talk get into grpo"))
     assert reply["hits"][0]["source"]["line"] == 384
+
+
+async def test_a_talk_named_by_what_several_talks_say_alike_is_the_one_holding_the_topic(store: Store) -> None:
+    # "MaxText" is in no title and fits the MaxText stack talk and the vLLM talk about alike; only the stack talk has
+    # GRPO (000:166, 168), so "the maxtext talk" is that one, not the Tunix talk's GRPO point (384) first
+    for text in ("wann kommt im maxtext-talk grpo vor", "when does the maxtext talk get into grpo"):
+        reply = body(await ask(store, text))
+        assert reply["covered"] is True, text
+        assert {hit["talk_id"] for hit in reply["hits"]} == {MAXTEXT_STACK}, text
+        assert {hit["source"]["line"] for hit in reply["hits"]} == {166, 168}, text
