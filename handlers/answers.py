@@ -1567,6 +1567,7 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
         found[0], found[1] = found[1], found[0]
     found = _naming_first(found, question, introductions_name=True)
     found = _drawback_first(question, found)
+    found = _challenge_first(question, found)
     if not scope.offset and scoped_to is None:
         found = await _focus_first(store, question, found)
     if not scope.offset:
@@ -1597,6 +1598,43 @@ def _drawback_first(question: Question, found: list[PointHit]) -> list[PointHit]
     best = next((hit for hit in found[1:] if hit.score >= floor and _DRAWBACK_RE.search(hit.text)), None)
     return found if best is None else [best] + [hit for hit in found if hit is not best]
 
+
+
+# A question asking what was hard about a thing ("what were the main headaches in wiring X into jax", "what did amd
+# learn the hard way", "welche Hürden gab es"), and the heading words by which a point is about one: whole ("Lektionen
+# & Herausforderungen") or ending a compound ("Skalierungshürden", "Portierungsproblem"; not "Algorithmuselektion")
+_CHALLENGES_ASKED_RE = re.compile(
+    r"\b(?:headaches?|challenges?|difficult(?:y|ies)|hurdles?|pitfalls?|problems?|struggles?|gotchas?|lessons?"
+    r"|the hard way|pain points?|stumbling blocks?|herausforderung(?:en)?|schwierigkeit(?:en)?|probleme?"
+    r"|h(?:ü|u|ue)rden?|lektionen|stolpersteine?|knackpunkte?)\b", re.I)
+_CHALLENGE_HEADING_WORDS = frozenset("lektion lektionen lesson lessons learnings".split())
+_CHALLENGE_HEADING_TAILS = ("herausforderung", "herausforderungen", "hurde", "hurden", "schwierigkeit",
+                            "schwierigkeiten", "problem", "probleme", "challenge", "challenges", "pitfall", "pitfalls",
+                            "stolperstein", "stolpersteine")
+# A point headed by a difficulty this close to the best one leads when difficulties are asked: the words that name the
+# thing ("amd's operator library", "jax") outweigh the one asking what was hard about it, which only its heading says
+CHALLENGE_TIE = 0.75
+
+
+def _heads_a_challenge(hit: PointHit) -> bool:
+    """Whether ``hit``'s heading names a difficulty or a lesson (``_CHALLENGE_HEADING_WORDS``, ``_TAILS``)."""
+    return any(word in _CHALLENGE_HEADING_WORDS or word.endswith(_CHALLENGE_HEADING_TAILS)
+               for word in tokens(hit.title))
+
+
+def _challenge_first(question: Question, found: list[PointHit]) -> list[PointHit]:
+    """``found`` with the first point of the first one's talk headed by a difficulty first, of those about as relevant
+    (CHALLENGE_TIE), when the question asks what was hard: "what were the main headaches in wiring amd's operator
+    library into jax" is 000:351's "Lektionen & Herausforderungen", not 000:344's definition of the library, which holds
+    its name's words."""
+    if len(found) < 2 or not _CHALLENGES_ASKED_RE.search(question.text) or _heads_a_challenge(found[0]):
+        return found
+    floor = tie_floor(CHALLENGE_TIE, found[0].score)
+    # of the first point's talk only: the rest of the question says which talk ("why is all_to_all a problem for the moe
+    # serving work" is not answered by another talk's "Portierungsproblem")
+    best = next((hit for hit in found[1:] if hit.score >= floor and hit.talk_id == found[0].talk_id
+                 and _heads_a_challenge(hit)), None)
+    return found if best is None else [best] + [hit for hit in found if hit is not best]
 
 MIN_COMPOUND_START = 4  # letters of a question word a heading's compound begins with (shorter ones begin too many)
 
@@ -1997,6 +2035,7 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         # the setting a question ends in says which talk here too ("what did they do about the groundwater [at the
         # bee hives]"), as in a how-question
         found = await _focus_first(store, question, found)
+    found = _challenge_first(question, found)
     if question.shape == Shape.SEARCH:
         # no how, why or what-is: what a talk's subject brings or is built on is said first by its introduction (a
         # how-question asks for the mechanism, a definition for the point that says what it is: 346 for Jaxator)

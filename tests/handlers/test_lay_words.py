@@ -206,3 +206,13 @@ async def test_the_main_one_is_that_thing_no_kind_of_it(store: Store, text: str)
     assert body(reply)["covered"] is True and body(reply)["lang"] == "en", text
     assert first(reply) == (MAIN, 552), text
 
+
+
+@pytest.mark.parametrize("text", ["why haul the building parts with pulleys and not heavy machines",
+                                  "why did the crew move the parts with pulleys and not a heavy machine"])
+async def test_heavy_machines_are_heavy_machinery(store: Store, text: str) -> None:
+    # heavy machines, like heavy machinery, are the vlog's "schwere Baumaschinen" / "Kettenfahrzeuge" the pulleys stood
+    # in for (000:603, its twin 000:550), not the telehandler point that only shares the heavy parts (000:606)
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True, text
+    assert first(reply) in {(MAIN, 550), (MAIN, 603)}, text
