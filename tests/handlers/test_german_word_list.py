@@ -2,9 +2,9 @@
 ursprünglich), "Befehl" (instruction), "mehrere Grafikkarten" (multi-GPU), "die ganze Zeit" (permanently),
 "Teilrechnung" (subexpression), "in Tokens zerlegen" (tokenize), "händisch" (manuell), "sich abstimmen"
 (coordinate), "Rechenzentrum" (data center), "heutig" (modern), "unterschiedlich" (heterogeneous), "Probleme"
-(hurdles, challenges), "sich beschränken" (concentrate on) and "gemischt" (diversified). A German question asking with them is answered
-by the key point that writes the summaries' word, not by one that only shares the rest. On a real store over the
-bundled corpus."""
+(hurdles, challenges), "sich beschränken" (concentrate on) and "gemischt" (diversified). A German question asking
+with them is answered by the key point that writes the summaries' word, not by one that only shares the rest. On a
+real store over the bundled corpus."""
 
 from __future__ import annotations
 
