@@ -1,9 +1,10 @@
 """German words the English word list had only in English: "per Hand" (by hand, manuell), "alt" (old: legacy,
 ursprünglich), "Befehl" (instruction), "mehrere Grafikkarten" (multi-GPU), "die ganze Zeit" (permanently),
 "Teilrechnung" (subexpression), "in Tokens zerlegen" (tokenize), "händisch" (manuell), "sich abstimmen"
-(coordinate) and "Rechenzentrum" (data center). A German question asking with them is answered
-by the key point that writes the summaries' word, not by one that only shares the rest. On a real store over the
-bundled corpus."""
+(coordinate), "Rechenzentrum" (data center), "heutig" (modern), "unterschiedlich" (heterogeneous), "Probleme"
+(hurdles, challenges), "sich beschränken" (concentrate on) and "gemischt" (diversified). A German question asking
+with them is answered by the key point that writes the summaries' word, not by one that only shares the rest. On a
+real store over the bundled corpus."""
 
 from __future__ import annotations
 
@@ -109,3 +110,27 @@ async def test_a_nordlage_is_a_north_facing_site(store: Store, text: str) -> Non
 async def test_having_an_eye_on_it_is_monitoring(store: Store, text: str) -> None:
     reply = await ask(store, text)
     assert body(reply)["covered"] is True and first(reply) == (MAIN, 388), text
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # "heutig" with an adjective's ending is today's, the modern one, as "heute": 631's "Der moderne Bediener …", not
+    # 628's coming of NC
+    ("was können heutige cnc-bediener, was die alten dreher nicht konnten", (MAIN, 631)),
+    # "unterschiedlich" with an ending is what the summaries write as heterogeneous: 303's "Bewältigung heterogener
+    # Workloads", not 301's agentic challenges, which hold only "agentisch"
+    ("wie geht tunix mit den ganz unterschiedlichen workloads beim agentischen rl um", (MAIN, 303)),
+    # problems, in any case, are the summaries' hurdles and challenges: 310's "Zukünftige Skalierungshürden", not the
+    # Tunix introduction (299), which holds the team and the scale
+    ("mit welchen problemen rechnet das tunix-team beim weiteren skalieren", (MAIN, 310)),
+    ("welche probleme erwartet das tunix-team noch beim skalieren", (MAIN, 310)),
+    # to keep to two TPU generations ("sich beschränken") is 102's "Der Ansatz konzentriert sich auf TPUv5- und
+    # TPUv6e-Architekturen", not 97's latencies of the same TPUs
+    ("warum hat man sich beim dit-sharding auf tpu v5 und v6e beschränkt", (MAIN, 102)),
+    # GPUs and TPUs mixed ("gemischt", of "mischen") are 300's "Diversifizierung von Rechenclustern zwischen … GPUs
+    # und TPUs", not 168's GPU-TPU parity
+    ("warum werden gpus und tpus gemischt eingesetzt", (MAIN, 300)),
+])
+async def test_a_german_word_of_kind_or_time_is_the_summaries_word(store: Store, text: str,
+                                                                   line: tuple[str, int]) -> None:
+    reply = await ask(store, text)
+    assert body(reply)["covered"] is True and first(reply) == line, text
