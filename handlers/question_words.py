@@ -445,6 +445,9 @@ COME_FORMS = frozenset("come comes came coming".split())
 # The forms of "fit", which with "together" asks how things relate ("how xla's compiler and its irs fit together"), as
 # German's "wie passen X und Y zusammen" does (whose "passen" frames too): no thing asked about
 FIT_FORMS = frozenset("fit fits fitting".split())
+# The forms of "end", which with "up" says where or how a thing arrives ("where do filters end up on the tpu", "how
+# does a trained model end up inside casadi"): no end (Ende) asked about, as in "Front-End" or "End-to-End"
+END_FORMS = frozenset("end ends ended ending".split())
 ARTICLES = ENGLISH_ARTICLES | frozenset("up down out off away".split())  # and the particles of English phrasal verbs
 # German finite verbs that start a yes/no question and do not end in -t ("kann man …", "gab es …")
 # (with spoken German's "ham" for haben: "ham die maschinisten … gestreikt", and "is" for ist: "is das baumhaus …")

@@ -56,6 +56,7 @@ from .question_words import (
     DO_AUXILIARY_RE,
     DURATION_VERBS,
     EN_MARKERS,
+    END_FORMS,
     ENGLISH_ARTICLES,
     ENGLISH_PREPOSITIONS,
     ENGLISH_SUBORDINATORS,
@@ -254,6 +255,8 @@ def subject_words(text: str) -> str:
             keep = False  # the particle of "come out (of)": where from or when released, no topic (COME_FORMS)
         if keep and word.casefold() in FIT_FORMS and following == "together":
             keep = False  # "how X and Y fit together": how they relate, no topic (FIT_FORMS)
+        if keep and word.casefold() in END_FORMS and following == "up":
+            keep = False  # "where do X end up": where X arrives, no topic (END_FORMS)
         if keep and word.casefold() in ENGLISH_PREPOSITIONS and following in PRONOUNS and \
                 word_tokens(following) == (following,):
             keep = False  # a preposition whose object points back says when or how, no topic: "[after] that"
