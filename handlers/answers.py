@@ -1573,6 +1573,7 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
     if not scope.offset:
         found = await _asked_first(store, question, found, scope.talk_id, scope.after_an_entry)
     found = _destination_first(question, found)
+    found = _located_first(store, question, found)
     found = _set_aside_last(store, question, found)
     return _answer_points(question, scope, _planned_before_done(found) if _asks_what_comes(question) else found,
                           scoped_to)
@@ -1696,6 +1697,44 @@ def _destination_first(question: Question, found: list[PointHit]) -> list[PointH
     if best is None and any(_brings_to(found[0], word) for word in movers):
         best = next((hit for hit in near if not any(_brings_to(hit, word) for word in movers)), None)
     return found if best is None else [best] + [hit for hit in found if hit is not best]
+
+
+# "where do plain filters end up on the tpu", "where does the kv cache live", "wo landen die filter": where a thing goes
+# or runs; the thing is the words between the auxiliary and the verb (English) or after the verb (German)
+_WHERE_IT_GOES_RE = re.compile(
+    r"\bwhere (?:do|does|did|will|would|should) (?P<thing>[^,;:.!?]+?) (?:end up|ends up|ended up|go|land|live|sit"
+    r"|run|get (?:mapped|placed|put|executed))\b"
+    r"|\bwo (?:landen|landet|landete|landeten|laufen|läuft|liegen|liegt) (?P<ding>[^,;:.!?]+?)"
+    r"(?: auf| in| im| an|[,;:.!?]|$)",
+    re.I)
+LOCATED_TIE = 0.85  # a point holding more of the located thing this close to the best one leads
+
+
+def _located_first(store: Store, question: Question, found: list[PointHit]) -> list[PointHit]:
+    """``found`` with the point holding most of the thing whose place is asked first, of those about as relevant
+    (LOCATED_TIE), when the first one holds less of it: "where do plain filters end up on the tpu, also on the matrix
+    units?" asks where the filters go, 000:12's "Filter mappen auf Vektorausführungen", not 000:11, which holds the
+    places asked about (TPUs, Matrix Multiplication Units) and no filter. Cheap: the word list's forms of the thing's
+    words, looked for in the points' own text."""
+    match = _WHERE_IT_GOES_RE.search(question.text)
+    if len(found) < 2 or match is None:
+        return found
+    asked = set(tokens(question.subject))
+    en_de = store.word_data().en_de
+    things = [forms for word in tokens(match["thing"] or match["ding"]) if word in asked
+              and (forms := _held_forms(en_de, english_variants(word)))]
+    if not things:
+        return found
+
+    def held(hit: PointHit) -> int:
+        words = tokens(f"{hit.title} {hit.text}")
+        return sum(any(word.startswith(forms) for word in words) for forms in things)
+
+    near = [hit for hit in found[1:] if hit.score >= tie_floor(LOCATED_TIE, found[0].score)]
+    best = max(near, key=held, default=None)  # the first of the near ones that hold the most
+    if best is None or held(best) <= held(found[0]):
+        return found
+    return [best] + [hit for hit in found if hit is not best]
 
 
 # What the asker sets aside, to the end of its clause: "[without] finite differences", "[ohne] die ONNX Runtime",
@@ -2040,6 +2079,7 @@ async def search(store: Store, question: Question, scope: Scope) -> AnswerReply:
         # no how, why or what-is: what a talk's subject brings or is built on is said first by its introduction (a
         # how-question asks for the mechanism, a definition for the point that says what it is: 346 for Jaxator)
         found = _introduction_first(store, question, found)
+    found = _located_first(store, question, found)
     if not scope.offset:
         found = await _asked_first(store, question, found, scope.talk_id, scope.after_an_entry)
     if _asks_what_comes(question):

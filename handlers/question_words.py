@@ -457,6 +457,9 @@ RUN_FORMS = frozenset("run runs ran running".split())
 # Triton", "wo fiel das Stichwort X"), as "kommt … vor" does: no topic then (else "fällt" may be one: a loss that falls)
 FALL_FORMS = frozenset("fällt fiel fielen fallen gefallen".split())
 NAMING_NOUNS = frozenset("name namen begriff stichwort wort".split())
+# The forms of "end", which with "up" says where or how a thing arrives ("where do filters end up on the tpu", "how
+# does a trained model end up inside casadi"): no end (Ende) asked about, as in "Front-End" or "End-to-End"
+END_FORMS = frozenset("end ends ended ending".split())
 ARTICLES = ENGLISH_ARTICLES | frozenset("up down out off away".split())  # and the particles of English phrasal verbs
 # German finite verbs that start a yes/no question and do not end in -t ("kann man …", "gab es …")
 # (with spoken German's "ham" for haben: "ham die maschinisten … gestreikt", and "is" for ist: "is das baumhaus …")

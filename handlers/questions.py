@@ -56,6 +56,7 @@ from .question_words import (
     DO_AUXILIARY_RE,
     DURATION_VERBS,
     EN_MARKERS,
+    END_FORMS,
     ENGLISH_ARTICLES,
     ENGLISH_PREPOSITIONS,
     ENGLISH_SUBORDINATORS,
@@ -263,6 +264,8 @@ def subject_words(text: str) -> str:
         if keep and word.casefold() in FALL_FORMS and \
                 any(other.group().casefold() in NAMING_NOUNS for other in matches):
             keep = False  # "fällt der Name X": the name comes up, no topic (FALL_FORMS)
+        if keep and word.casefold() in END_FORMS and following == "up":
+            keep = False  # "where do X end up": where X arrives, no topic (END_FORMS)
         if keep and word.casefold() in ENGLISH_PREPOSITIONS and following in PRONOUNS and \
                 word_tokens(following) == (following,):
             keep = False  # a preposition whose object points back says when or how, no topic: "[after] that"
