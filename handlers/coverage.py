@@ -395,8 +395,11 @@ async def _restates_a_point(store: Store, question: Question, names: list[str], 
         # the question only when it holds the whole asked name ("how many [compile minutes] did the qwen image port
         # need": 000:419's Kompilierungszeit von 95 Minuten), not one word of it ("lassen sich mit jax quantum auch
         # cirq-schaltkreise importieren": no point on Schaltkreise says Cirq; "the time to first token numbers from
-        # the vllm sglang talk": none on Tokens gives that time)
-        return named.issubset(held_name) and await store.held_in_one_point([*rest, *held_name], naming)
+        # the vllm sglang talk": none on Tokens gives that time). Asked whether the talk says a thing, the point must
+        # say that thing, its words side by side: 000:418's "encode_prompt-Implementierung und strengen negativen
+        # Indexierungsfehlern" says no negative prompts ("can the qwen image tpu port do negative prompts")
+        return named.issubset(held_name) and await store.held_in_one_point([*rest, *held_name], naming) and \
+            (not question.yes_no or all([await store.held_side_by_side(_content_tokens(name)) for name in names]))
     for token in held_name:
         if await store.held_in_one_point([*rest, token], naming):
             return True

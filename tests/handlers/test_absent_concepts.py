@@ -243,3 +243,11 @@ async def test_an_absent_word_opening_a_verb_of_sayings_object_names_the_kind(st
 ])
 async def test_the_object_of_a_request_to_explain_ends_in_no_verb(store: Store, text: str, said: str) -> None:
     assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_a_point_holding_an_asked_names_words_apart_does_not_say_it(store: Store) -> None:
+    # the Qwen Image port's words only name the talk; its 000:418 holds negativen and encode_prompt apart, no negative
+    # prompt, so whether the port has them is not covered, the port's points shown after
+    reply = await ask(store, "does the tpu port of qwen image do negative prompts")
+    assert_said_not_covered(reply, "The summaries don't mention *negative prompts*.", "negative prompts")
+    assert body(reply)["hits"][0]["talk_id"].startswith("qwen-image")
