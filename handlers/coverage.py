@@ -395,8 +395,11 @@ async def _restates_a_point(store: Store, question: Question, names: list[str], 
         # the question only when it holds the whole asked name ("how many [compile minutes] did the qwen image port
         # need": 000:419's Kompilierungszeit von 95 Minuten), not one word of it ("lassen sich mit jax quantum auch
         # cirq-schaltkreise importieren": no point on Schaltkreise says Cirq; "the time to first token numbers from
-        # the vllm sglang talk": none on Tokens gives that time)
-        return named.issubset(held_name) and await store.held_in_one_point([*rest, *held_name], naming)
+        # the vllm sglang talk": none on Tokens gives that time). Asked whether the talk says a thing, the point must
+        # say that thing, its words side by side: 000:418's "encode_prompt-Implementierung und strengen negativen
+        # Indexierungsfehlern" says no negative prompts ("can the qwen image tpu port do negative prompts")
+        return named.issubset(held_name) and await store.held_in_one_point([*rest, *held_name], naming) and \
+            (not question.yes_no or all([await store.held_side_by_side(_content_tokens(name)) for name in names]))
     for token in held_name:
         if await store.held_in_one_point([*rest, token], naming):
             return True
@@ -980,9 +983,13 @@ async def _name_apart(store: Store, question: Question, written: list[str], abse
             if len(shorter) < 2 or any(word in absent for word in shorter) or await _talks_people(store, shorter):
                 continue  # "the beehive vlogger travelling"
             if await held_as_a_name(shorter):
-                if _no_finite_verb_ends(run, question) and not await store.names_a_talk(words[0]):
+                if _no_finite_verb_ends(run, question) and not (
+                        titles_a_talk(store, words[0])
+                        or (not is_everyday(words[0]) and await store.names_a_talk(words[0]))):
                     # "kv cache offloading": the kv cache is held, its offloading is not (a talk's own name before
-                    # its thing is that talk's: "is the tinix rollout orchestrator covered")
+                    # its thing is that talk's: "is the tinix rollout orchestrator covered"; an everyday word only
+                    # one talk writes is no name of it: "finite" is the CasADi talk's finite Differenzen, not its
+                    # "finite state machines")
                     return run.text
                 continue  # "sparse cores help": sparse cores, and what they do
             if verb_follows and run.after_auxiliary and len(words) == 3 and is_common(words[1]):
@@ -1052,6 +1059,10 @@ def _object_of(text: str, first: str, verbs: frozenset[str]) -> bool:
     return at >= 2 and typed[at - 1] in _BEFORE_A_NOUN and typed[at - 2] in verbs
 
 
+# An English request opening with a verb of explaining, its object right after it (no how or why clause between)
+_TOLD_TO_EXPLAIN_RE = re.compile(r"\W*(?:explain|describe|define)\s+(?:(?:the|a|an)\s+)?", re.I)
+
+
 def _no_finite_verb_ends(run: NameRun, question: Question) -> bool:
     """Whether English grammar puts no finite verb at the end of ``run`` (of three words or more, its first ones a
     name the summaries hold): its last word is an -ing form in a question without a form of be ("tell me about [kv
@@ -1063,6 +1074,9 @@ def _no_finite_verb_ends(run: NameRun, question: Question) -> bool:
     last = run.words[-1].casefold()
     if last.endswith("ing") and _BE_AUXILIARY_RE.search(question.text) is None:
         return True
+    if (opening := _TOLD_TO_EXPLAIN_RE.match(question.text)) is not None and \
+            question.text[opening.end():].casefold().startswith(run.text.casefold()):
+        return True  # the object of a request to explain, typed right after it: "explain [finite state machines]"
     after = _word_after(question.text.casefold(), run.text.casefold())
     return _PASSIVE_RE.match(question.text) is not None and after is not None and \
         _ENGLISH_PARTICIPLE_RE.fullmatch(after) is not None
@@ -1749,12 +1763,15 @@ def _after_a_subject_pronoun(text: str, folded: str) -> bool:
 def _noun_phrase_after_an_article(word: str, words: list[str], present: list[str], question: Question) -> str:
     """An absent word of an English yes/no question typed right after an article, with the words the summaries have
     typed side by side after it: an article opens a noun phrase, so they are one thing, named by the absent word
-    ("would the oneapi plugin run on [a] [lunar lake laptop]"), whose words the talk need not hold. Empty when
-    no word follows."""
+    ("would the oneapi plugin run on [a] [lunar lake laptop]"), whose words the talk need not hold. So does a verb of
+    saying, whose object is what the talk is asked whether it says ("does the pallas talk [cover] [ragged attention
+    kernels]"). Empty when no word follows."""
     folded = word.casefold()
-    if question.language == "de" or (_word_before(question.text.casefold(), folded) or "") not in DETERMINERS or \
-            len(folded) < 3 or not folded.isalpha() or folded.endswith(("ing", "ed")):
-        return ""  # an -ing or -ed form is a verb's before its noun: "can Kinetic attach to a [running] job?"
+    before = _word_before(question.text.casefold(), folded) or ""
+    if question.language == "de" or (before not in DETERMINERS and before not in _SAYING_VERBS) or \
+            len(folded) < 3 or not folded.isalpha() or (before not in _SAYING_VERBS and folded.endswith(("ing", "ed"))):
+        return ""  # an -ing or -ed form is a verb's before its noun: "can Kinetic attach to a [running] job?" (after
+        # a verb of saying it starts the object: "cover [ragged] attention kernels")
     phrase = [word]
     for at in range(words.index(word) + 1, len(words)):
         if words[at] not in present or not _side_by_side(question.text, phrase[-1], words[at]):

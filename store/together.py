@@ -156,7 +156,8 @@ def _next_to(first: _WordForms, second: _WordForms, typed: list[str], near: int 
     part of other things): in the name's order ("Gemma- und Qwen-Modelle"; or of a genitive's: "Bienenzucht und
     Outdoor-Unternehmungen des Vloggers") or its head first ("Bau des Baumhauses", "Harthölzer (Buche, Eiche, Linde)")
     with no count between them, which starts things of their own ("XC-Cores (jeweils 8 Vektor- und Matrix-Engines)" are
-    no matrix cores)."""
+    no matrix cores), nor a conjunction, after which another thing starts, unless a genitive is of both ("encode_prompt-
+    Implementierung und strengen negativen Indexierungsfehlern" says no negative prompt)."""
     firsts = first.places(typed)
     if not firsts:
         return False
@@ -164,7 +165,8 @@ def _next_to(first: _WordForms, second: _WordForms, typed: list[str], near: int 
     return any(a == b or a == b + 1 or (abs(a - b) <= near and (
         (first.whole_token(typed[a]) or typed[b - 1] in _GENITIVES) if a < b
         else (first.whole_token(typed[a]) or (_of_phrase(typed, b, a) and typed[a].startswith(first.prefixes)))
-        and not any(token.isdigit() for token in typed[b + 1:a])))
+        and not any(token.isdigit() for token in typed[b + 1:a])
+        and (typed[a - 1] in _GENITIVES or _COORDINATORS.isdisjoint(typed[b + 1:a]))))
         for a in firsts for b in seconds)
 
 
@@ -183,6 +185,8 @@ def _of_phrase(typed: list[str], head: int, at: int) -> bool:
 # Articles of a genitive: what comes before one is the thing of what follows ("Bienenzucht und Outdoor-Unternehmungen
 # des Vloggers": the vlogger's beekeeping)
 _GENITIVES = frozenset("des der eines einer".split())
+# Conjunctions joining two things: a word after one is no word of the thing before it
+_COORDINATORS = frozenset("und oder sowie".split())
 # What opens the phrase a German noun is of: "die Pipeline [von] Diffusionsmodellen", "der Bau [des] Baumhauses"
 _OF_WORDS = _GENITIVES | {"von", "vom"}
 # What opens the phrase of what a German noun is made of ("Wendeltreppe [aus] Lärchenholz"), and the endings of an

@@ -240,3 +240,32 @@ async def test_a_three_letter_word_going_on_as_a_form_or_everyday_is_held(store:
     assert await store.only_starts_words("gan") and not await store.only_starts_words("llm")
     reply = await ask(store, "what is an llm")
     assert body(reply)["covered"] is True
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # after a verb of saying, an absent -ed adjective opens the object, a kind of the things after it: no summary
+    # has "ragged"; the Pallas talk has matmul kernels (004:10), never ragged ones
+    ("did the pallas talk mention ragged matmul kernels", "The summaries don't mention *ragged matmul kernels*."),
+])
+async def test_an_absent_word_opening_a_verb_of_sayings_object_names_the_kind(store: Store, text: str,
+                                                                             said: str) -> None:
+    reply = await ask(store, text)
+    assert_said_not_covered(reply, said, text)
+    assert body(reply)["hits"][0]["talk_id"].startswith("pallas"), text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # a request to explain has its object right after it, no verb at its end; "finite" is an everyday word only the
+    # CasADi talk writes (finite Differenzen), no name of that talk, and no summary has a state machine
+    ("describe finite state machines", "The summaries don't mention *finite state machines*."),
+])
+async def test_the_object_of_a_request_to_explain_ends_in_no_verb(store: Store, text: str, said: str) -> None:
+    assert_said_not_covered(await ask(store, text), said, text)
+
+
+async def test_a_point_holding_an_asked_names_words_apart_does_not_say_it(store: Store) -> None:
+    # the Qwen Image port's words only name the talk; its 000:418 holds negativen and encode_prompt apart, no negative
+    # prompt, so whether the port has them is not covered, the port's points shown after
+    reply = await ask(store, "does the tpu port of qwen image do negative prompts")
+    assert_said_not_covered(reply, "The summaries don't mention *negative prompts*.", "negative prompts")
+    assert body(reply)["hits"][0]["talk_id"].startswith("qwen-image")

@@ -56,6 +56,9 @@ async def test_words_held_together(store: Store, words: list[str], together: boo
     # "Sprachmodelle" in the vLLM talk's title holds models as another compound's head, no models 000:448's
     # Verschmelzung is of
     (["model", "merging"], False),
+    # a conjunction starts another thing: "encode_prompt-Implementierung und strengen negativen Indexierungsfehlern"
+    # (000:418) has a prompt and negative errors, no negative prompt
+    (["negative", "prompts"], False),
 ])
 async def test_words_held_side_by_side(store: Store, words: list[str], side_by_side: bool) -> None:
     assert await store.held_side_by_side(words) is side_by_side
