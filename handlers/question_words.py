@@ -450,9 +450,6 @@ COME_FORMS = frozenset("come comes came coming".split())
 # The forms of "fit", which with "together" asks how things relate ("how xla's compiler and its irs fit together"), as
 # German's "wie passen X und Y zusammen" does (whose "passen" frames too): no thing asked about
 FIT_FORMS = frozenset("fit fits fitting".split())
-# The forms of "run", whose "run out of" says a thing is used up ("ran out of HBM": the summaries' Out-of-Memory); any
-# other "out of" says what a thing is made of or comes from ("built out of wood"), as "from" does: no topic
-RUN_FORMS = frozenset("run runs ran running".split())
 # The forms of German "fallen", which with a naming noun says a name comes up ("in welchen Talks fällt der Name
 # Triton", "wo fiel das Stichwort X"), as "kommt … vor" does: no topic then (else "fällt" may be one: a loss that falls)
 FALL_FORMS = frozenset("fällt fiel fielen fallen gefallen".split())

@@ -92,7 +92,6 @@ from .question_words import (
     PRONOUNS,
     QUANTITY_FRAME_WORDS,
     QUESTION_WORDS,
-    RUN_FORMS,
     SEPARABLE_PARTICLES,
     SPEAKING,
     SPOKEN_WITH,
@@ -256,9 +255,6 @@ def subject_words(text: str) -> str:
             keep = False  # "MHA as in multi-head attention": "as in" glosses the name before it, no word of its own
         if keep and word.casefold() == "out" and at and matches[at - 1].group().casefold() in COME_FORMS:
             keep = False  # the particle of "come out (of)": where from or when released, no topic (COME_FORMS)
-        if keep and word.casefold() == "out" and following == "of" and \
-                not (at and matches[at - 1].group().casefold() in RUN_FORMS):
-            keep = False  # "out of" that is "from": "built out of wood" asks about wood (RUN_FORMS)
         if keep and word.casefold() in FIT_FORMS and following == "together":
             keep = False  # "how X and Y fit together": how they relate, no topic (FIT_FORMS)
         if keep and word.casefold() in FALL_FORMS and \
