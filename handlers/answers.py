@@ -122,6 +122,20 @@ SCORE_ROUNDING = 0.0005
 def tie_floor(share: float, best: float) -> float:
     """The least score ``share`` of a ``best`` score is, as the rounded scores are compared."""
     return share * best - SCORE_ROUNDING
+
+
+def _led_by(found: list[PointHit], best: PointHit | None) -> list[PointHit]:
+    """``found`` with ``best`` moved first (as it is when there is none)."""
+    return found if best is None else [best] + [hit for hit in found if hit is not best]
+
+
+def _near_first(found: list[PointHit], share: float, fits: Callable[[PointHit], object]) -> list[PointHit]:
+    """``found`` with the first later point that ``fits`` moved first, of those scoring ``share`` of the first one's or
+    more (``tie_floor``): the kind of point a question asks for leads the points about as relevant."""
+    floor = tie_floor(share, found[0].score)
+    return _led_by(found, next((hit for hit in found[1:] if hit.score >= floor and fits(hit)), None))
+
+
 # Words added to a quantity question's search so the points with that kind of number are found:
 # "how much faster was FlyDSL" must reach "2,5-fache Beschleunigung" (speed-up), not only "schneller".
 QUANTITY_HINTS = {"speed": "speedup faster", "time": "time", "throughput": "throughput", "size": "", "count": "",
@@ -1422,9 +1436,7 @@ def _done_before_planned(found: list[PointHit]) -> list[PointHit]:
     Benchmarks mit neueren TPU-Generationen (V5/V6)" of the outlook."""
     if len(found) < 2 or not _planned(found[0]):
         return found
-    floor = tie_floor(PLAN_TIE, found[0].score)
-    done = next((hit for hit in found[1:] if hit.score >= floor and not _planned(hit)), None)
-    return found if done is None else [done] + [hit for hit in found if hit is not done]
+    return _near_first(found, PLAN_TIE, lambda hit: not _planned(hit))
 
 
 # A question about what is to come, said so outright ("are they going to release …", "kommt das irgendwann"): not
@@ -1445,8 +1457,7 @@ def _planned_before_done(found: list[PointHit]) -> list[PointHit]:
     Bereitstellung umfangreicher Benchmarks", not the benchmark comparison of Triton and Pallas already done."""
     if len(found) < 2 or _planned(found[0]):
         return found
-    plan = next((hit for hit in found[1:] if hit.score >= tie_floor(PLAN_TIE, found[0].score) and _planned(hit)), None)
-    return found if plan is None else [plan] + [hit for hit in found if hit is not plan]
+    return _near_first(found, PLAN_TIE, _planned)
 
 
 def _planned(hit: PointHit) -> bool:
@@ -1559,7 +1570,7 @@ async def explain(store: Store, question: Question, scope: Scope) -> AnswerReply
         # name names the first one's talk as well ("the rl framework for coding agents": "Tunix: RL-Architektur",
         # however "training" names the post-training talks)
         if (best := next((hit for hit in near if hit.talk_id in named), None)) is not None:
-            found = [best] + [hit for hit in found if hit is not best]
+            found = _led_by(found, best)
     found = found[scope.offset:]
     if len(found) >= 2 and not _CAUSE_RE.search(found[0].text) and _CAUSE_RE.search(found[1].text) \
             and (found[1].score >= 0.9 * found[0].score or _leads_by_a_compound_heading(question, found[0], found[1])) \
@@ -1595,9 +1606,7 @@ def _drawback_first(question: Question, found: list[PointHit]) -> list[PointHit]
     … leidet jedoch unter Stragglern", not 000:451's side-by-side of the execution modes."""
     if len(found) < 2 or DOWNSIDE_NOUNS.isdisjoint(tokens(question.text)) or _DRAWBACK_RE.search(found[0].text):
         return found
-    floor = tie_floor(DRAWBACK_TIE, found[0].score)
-    best = next((hit for hit in found[1:] if hit.score >= floor and _DRAWBACK_RE.search(hit.text)), None)
-    return found if best is None else [best] + [hit for hit in found if hit is not best]
+    return _near_first(found, DRAWBACK_TIE, lambda hit: _DRAWBACK_RE.search(hit.text))
 
 
 
@@ -1630,12 +1639,10 @@ def _challenge_first(question: Question, found: list[PointHit]) -> list[PointHit
     its name's words."""
     if len(found) < 2 or not _CHALLENGES_ASKED_RE.search(question.text) or _heads_a_challenge(found[0]):
         return found
-    floor = tie_floor(CHALLENGE_TIE, found[0].score)
     # of the first point's talk only: the rest of the question says which talk ("why is all_to_all a problem for the moe
     # serving work" is not answered by another talk's "Portierungsproblem")
-    best = next((hit for hit in found[1:] if hit.score >= floor and hit.talk_id == found[0].talk_id
-                 and _heads_a_challenge(hit)), None)
-    return found if best is None else [best] + [hit for hit in found if hit is not best]
+    return _near_first(found, CHALLENGE_TIE,
+                       lambda hit: hit.talk_id == found[0].talk_id and _heads_a_challenge(hit))
 
 MIN_COMPOUND_START = 4  # letters of a question word a heading's compound begins with (shorter ones begin too many)
 
@@ -1696,7 +1703,7 @@ def _destination_first(question: Question, found: list[PointHit]) -> list[PointH
     movers = [word for word in tokens(question.subject) if len(word) >= MIN_DESTINATION and word != place[0]]
     if best is None and any(_brings_to(found[0], word) for word in movers):
         best = next((hit for hit in near if not any(_brings_to(hit, word) for word in movers)), None)
-    return found if best is None else [best] + [hit for hit in found if hit is not best]
+    return _led_by(found, best)
 
 
 # "where do plain filters end up on the tpu", "where does the kv cache live", "wo landen die filter": where a thing goes
@@ -1734,7 +1741,7 @@ def _located_first(store: Store, question: Question, found: list[PointHit]) -> l
     best = max(near, key=held, default=None)  # the first of the near ones that hold the most
     if best is None or held(best) <= held(found[0]):
         return found
-    return [best] + [hit for hit in found if hit is not best]
+    return _led_by(found, best)
 
 
 # What the asker sets aside, to the end of its clause: "[without] finite differences", "[ohne] die ONNX Runtime",
@@ -1831,7 +1838,7 @@ async def _focus_first(store: Store, question: Question, found: list[PointHit]) 
     best = next((hit for hit in found if within and hit.source == within[0].source), None)
     if best is None:
         return found
-    return [best] + [hit for hit in found if hit is not best]
+    return _led_by(found, best)
 
 
 async def _asked_first(store: Store, question: Question, found: list[PointHit], thread_talk: str | None = None,
@@ -1857,7 +1864,7 @@ async def _asked_first(store: Store, question: Question, found: list[PointHit], 
     best = next((hit for hit in found if hit.source in alike), None)
     if best is None or best is found[0]:
         return found
-    return [best] + [hit for hit in found if hit is not best]
+    return _led_by(found, best)
 
 
 ASKED_ALIKE = 5  # a follow-up's own words' best points in its talk, of which the thread's topic picks among equals
@@ -1908,7 +1915,7 @@ def _naming_first(found: list[PointHit], question: Question, *, introductions_na
     best = max(near, key=held, default=None)  # the first of the near ones that hold the most
     if best is None or held(best) <= held(found[0]) or _headed_as_asked(found[0], question):
         return found
-    return [best] + [hit for hit in found if hit is not best]
+    return _led_by(found, best)
 
 
 MIN_COMPOUND_TAIL = 6  # letters of a name a compound may end in: a shorter one ends too many words by chance
